@@ -1,0 +1,42 @@
+# interlingua — `make help` lists the targets. Set-up is automatic: every target that needs the
+# virtual environment builds it from pyproject.toml (pinned versions) on first use.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: help generate check-generated lint typecheck test demo bench serve clean
+
+help:  ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 18
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev,gateway]'
+	touch $(STAMP)
+
+generate: $(STAMP)  ## regenerate generated/, docs/compatibility.md and spec/.schema.json from spec/
+	$(BIN)/python -m codegen
+
+check-generated: $(STAMP)  ## fail with a short diff when generated/ is stale
+	$(BIN)/python -m codegen --check
+
+lint: $(STAMP)  ## ruff check + ruff format --check
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)  ## mypy on runtime/ and codegen/
+	$(BIN)/mypy
+
+test: $(STAMP) lint typecheck check-generated  ## everything CI runs: lint, types, codegen --check, pytest
+	$(BIN)/python -m pytest -x -q
+
+demo: $(STAMP)  ## translate the bundled tool loop between every supported protocol, losses shown
+	$(BIN)/python examples/demo.py
+
+bench: $(STAMP)  ## translation cost vs the orjson floor (and LiteLLM when installed)
+	$(BIN)/python -m bench
+
+clean:  ## remove the virtual environment and caches
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

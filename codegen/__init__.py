@@ -1,0 +1,1 @@
+"""The interlingua code generator: spec/ (YAML) -> generated/ (Python) and docs."""

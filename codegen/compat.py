@@ -1,0 +1,53 @@
+"""docs/compatibility.md: the feature x protocol matrix, derived from the support rows."""
+
+from __future__ import annotations
+
+from .load import Spec
+
+_MARK = {"full": "full", "lossy": "lossy", "unsupported": "unsupported"}
+
+
+def render_compat(spec: Spec) -> str:
+    protos = spec.protocols
+    lines = [
+        "<!-- Generated from spec/ by `make generate`. Do not edit by hand. -->",
+        "# Compatibility matrix",
+        "",
+        "One row per canonical feature, one column per protocol. A cell is **full**, **lossy** "
+        "(what is lost) or **unsupported**. A translation *into* a protocol reports a loss "
+        "(path, what, why) whenever the request, response or stream uses a feature that the "
+        "target marks lossy or unsupported; `strict=True` raises instead.",
+        "",
+        "| feature | " + " | ".join(f"`{p.id}`" for p in protos) + " |",
+        "|---|" + "---|" * len(protos),
+    ]
+    for f in spec.canonical.features:
+        cells = []
+        for p in protos:
+            s = p.support[f.id]
+            cell = f"**{_MARK[s.level]}**"
+            if s.note:
+                cell += f": {s.note}"
+            cells.append(cell)
+        lines.append(f"| {f.title} (`{f.id}`) | " + " | ".join(cells) + " |")
+    lines += ["", "## Losses per direction", ""]
+    for src in protos:
+        for dst in protos:
+            if src.id == dst.id:
+                continue
+            lost = [
+                f.id
+                for f in spec.canonical.features
+                if src.support[f.id].level != "unsupported" and dst.support[f.id].level != "full"
+            ]
+            lines.append(
+                f"- `{src.id}` → `{dst.id}`: "
+                + (", ".join(f"`{x}`" for x in lost) if lost else "nothing")
+            )
+    lines += [
+        "",
+        "Same-protocol translation is the identity: fields with no canonical home ride in "
+        "`ext` and are written back unchanged.",
+        "",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,97 @@
+"""Load and validate the spec. A bad spec fails with the file, the key path and what was expected."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from .spec_model import CanonicalSpec, ProtocolSpec
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class SpecError(Exception):
+    """A spec file is invalid. The message names the file, the key path and the expectation."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    canonical: CanonicalSpec
+    protocols: list[ProtocolSpec]
+    sources: dict[str, Path]
+
+
+def _load_file(path: Path, model: type[M]) -> M:
+    try:
+        raw: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as e:
+        raise SpecError(f"{path}: not valid YAML: {e}") from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as e:
+        lines = []
+        for err in e.errors():
+            where = ".".join(str(p) for p in err["loc"]) or "<top>"
+            lines.append(f"{path}: {where}: {err['msg']} (got {err.get('input')!r:.80})")
+        raise SpecError("\n".join(lines)) from None
+
+
+def _check_refs(canonical: CanonicalSpec, proto: ProtocolSpec, path: Path) -> None:
+    """Cross-file checks pydantic cannot do: features and part kinds must exist."""
+    features = {f.id for f in canonical.features}
+    parts = {t.part: t for t in canonical.types if t.part}
+    errors: list[str] = []
+
+    def feature(where: str, fid: str | None) -> None:
+        if fid is not None and fid not in features:
+            errors.append(
+                f"{path}: {where}: unknown feature {fid!r} (expected one of spec/canonical.yaml features)"
+            )
+
+    for i, row in enumerate(proto.parts):
+        where = f"parts.{i}"
+        feature(where + ".feature", row.feature)
+        ctype = parts.get(row.part)
+        if ctype is None:
+            errors.append(
+                f"{path}: {where}.part: unknown part kind {row.part!r} (expected one of {sorted(parts)})"
+            )
+            continue
+        names = {f.name for f in ctype.fields}
+        for j, f in enumerate(row.fields):
+            feature(f"{where}.fields.{j}.feature", f.feature)
+            if f.type != "data_url" and f.c not in names:
+                errors.append(
+                    f"{path}: {where}.fields.{j}.c: {ctype.name} has no field {f.c!r} (expected one of {sorted(names)})"
+                )
+        if row.when is not None and row.when not in names:
+            errors.append(f"{path}: {where}.when: {ctype.name} has no field {row.when!r}")
+    for group in ("request_fields", "response_fields", "tool_fields", "usage_fields"):
+        for j, f in enumerate(getattr(proto, group)):
+            feature(f"{group}.{j}.feature", f.feature)
+    for fid in proto.support:
+        feature(f"support.{fid}", fid)
+    missing = features - set(proto.support)
+    if missing:
+        errors.append(f"{path}: support: no entry for features {sorted(missing)}")
+    if errors:
+        raise SpecError("\n".join(errors))
+
+
+def load_spec(root: Path) -> Spec:
+    canonical_path = root / "canonical.yaml"
+    canonical = _load_file(canonical_path, CanonicalSpec)
+    protocols: list[ProtocolSpec] = []
+    sources = {"canonical": canonical_path}
+    for path in sorted((root / "protocols").glob("*.yaml")):
+        proto = _load_file(path, ProtocolSpec)
+        if proto.id != path.stem:
+            raise SpecError(f"{path}: id: expected {path.stem!r} (the file name), got {proto.id!r}")
+        _check_refs(canonical, proto, path)
+        protocols.append(proto)
+        sources[proto.id] = path
+    return Spec(canonical, protocols, sources)

@@ -1,0 +1,41 @@
+"""Every file `make generate` writes, as {relative path: text}."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .compat import render_compat
+from .load import Spec
+from .render import header, render_canonical, render_codec
+from .spec_model import CanonicalSpec, ProtocolSpec
+from .wire_models import render_wire_models
+
+
+def _schema_json() -> str:
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "interlingua spec",
+        "description": "Schemas of spec/canonical.yaml and spec/protocols/*.yaml (make generate).",
+        "$defs": {
+            "canonical": CanonicalSpec.model_json_schema(),
+            "protocol": ProtocolSpec.model_json_schema(),
+        },
+    }
+    return json.dumps(schema, indent=2, sort_keys=True) + "\n"
+
+
+def render_all(spec: Spec, root: Path) -> dict[str, str]:
+    def rel(p: Path) -> str:
+        return str(p.relative_to(root))
+
+    out: dict[str, str] = {}
+    out["generated/__init__.py"] = header("spec/") + '"""Code generated from spec/."""\n'
+    out["generated/canonical.py"] = render_canonical(spec, rel(spec.sources["canonical"]))
+    for p in spec.protocols:
+        src = rel(spec.sources[p.id])
+        out[f"generated/{p.id}_codec.py"] = render_codec(spec, p, src)
+        out[f"generated/{p.id}_models.py"] = render_wire_models(p, src)
+    out["docs/compatibility.md"] = render_compat(spec)
+    out["spec/.schema.json"] = _schema_json()
+    return out

@@ -1,0 +1,279 @@
+"""Turn the validated spec into Python source text (jinja2 templates, StrictUndefined)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from .load import Spec
+from .spec_model import CanonicalType, FieldRow, PartRow, ProtocolSpec
+
+TEMPLATES = Path(__file__).parent / "templates"
+# canonical fields a transform in runtime/transforms handles instead of a row
+TRANSFORM_HANDLED = {
+    "Request": {
+        "messages",
+        "tools",
+        "tool_choice",
+        "reasoning",
+        "response_format",
+        "source",
+        "ext",
+        "hints",
+        "parallel_tool_calls",
+        "model",
+        "stream",
+    },
+    "Response": {"parts", "finish", "usage", "source", "ext", "hints", "id", "model"},
+    "Tool": {"kind", "ext"},
+}
+# part fields handled by the encoders generically (ext) or that select rows (owner)
+PART_GENERIC = {"ext", "hints", "owner", "id"}
+
+
+def header(source: str) -> str:
+    return (
+        f"# Generated from {source} by `make generate` (python -m codegen). Do not edit by hand.\n"
+    )
+
+
+def _pyrepr(v: Any) -> str:
+    if isinstance(v, frozenset | set):
+        return "{" + ", ".join(json.dumps(x) for x in sorted(v)) + "}" if v else "set()"
+    if isinstance(v, list | tuple) and not v:
+        return "()" if isinstance(v, tuple) else "[]"
+    return repr(v)
+
+
+def _pytuple(v: list[str]) -> str:
+    return "(" + "".join(json.dumps(x) + ", " for x in v) + ")"
+
+
+def env() -> jinja2.Environment:
+    e = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=False,
+        autoescape=False,
+    )
+    e.filters["pyrepr"] = _pyrepr
+    e.filters["pytuple"] = _pytuple
+    e.filters["upper_snake"] = lambda s: re.sub(r"(?<!^)([A-Z])", r"_\1", s).upper()
+    return e
+
+
+class FieldView:
+    """A FieldRow plus what the templates need to write code for it."""
+
+    def __init__(self, row: FieldRow, target: str | None = None) -> None:
+        self.row = row
+        self.segs = row.w.split(".")
+        self.leaf = self.segs[-1]
+        self.parent_expr = "".join(f".setdefault({json.dumps(s)}, {{}})" for s in self.segs[:-1])
+        self.target = target or row.c
+        self.encode_expr = ""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.row, name)
+
+
+def _ctype_fields(ctype: CanonicalType) -> dict[str, Any]:
+    return {f.name: f for f in ctype.fields}
+
+
+def _dropped(
+    ctype: CanonicalType, mapped: set[str], extra_handled: set[str]
+) -> list[dict[str, str]]:
+    out = []
+    for f in ctype.fields:
+        if f.name in mapped or f.name in extra_handled or f.feature is None:
+            continue
+        cond = "" if f.type.startswith("bool") else " is not None"
+        out.append({"name": f.name, "feature": f.feature, "cond": cond})
+    return out
+
+
+def _part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) -> dict[str, Any]:
+    fields = [FieldView(f) for f in row.fields]
+    literal: dict[str, Any] = {}
+    for path, const in row.match.items():
+        cur = literal
+        segs = path.split(".")
+        for s in segs[:-1]:
+            cur = cur.setdefault(s, {})
+        cur[segs[-1]] = const
+    tests = []
+    for path, const in row.match.items():
+        segs = path.split(".")
+        if len(segs) == 1:
+            tests.append(f"w.get({json.dumps(segs[0])}) == {json.dumps(const)}")
+        else:
+            tests.append(f"dig(w, {json.dumps(segs)}, path) == {json.dumps(const)}")
+    mapped = {f.c for f in row.fields}
+    has_data_url = any(f.type == "data_url" for f in row.fields)
+    if has_data_url:
+        mapped |= {"url", "media_type", "data"}
+    ctor: list[tuple[str, str]] = []
+    names = _ctype_fields(ctype)
+    for f in row.fields:
+        if f.type == "data_url":
+            ctor += [("url", "v_url"), ("media_type", "v_media_type"), ("data", "v_data")]
+        else:
+            ctor.append((f.c, f"v_{f.c}"))
+        if f.type == "parts" and "hints" in names:
+            ctor.append(("hints", f"{{'string': True}} if s_{f.c} else None"))
+    if "owner" in names and row.feature == "reasoning_replay":
+        ctor.append(("owner", "PROTOCOL"))
+    has_ext = "ext" in names
+    if has_ext:
+        ctor.append(("ext", f"split_ext(w, _KNOWN_{fn.upper()})"))
+    known = {path.split(".")[0] for path in row.match} | {f.segs[0] for f in fields}
+    dropped = _dropped(ctype, mapped, PART_GENERIC)
+    return {
+        "fn": fn,
+        "row": row,
+        "when": row.when,
+        "fields": fields,
+        "literal": literal,
+        "test": " and ".join(tests) or "True",
+        "ctor": ctor,
+        "known": known,
+        "dropped": dropped,
+        "has_ext": has_ext,
+        "has_data_url": has_data_url,
+    }
+
+
+def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
+    types = {t.name: t for t in spec.canonical.types}
+    part_types = {t.part: t for t in spec.canonical.types if t.part}
+    rows_by_kind: dict[str, list[dict[str, Any]]] = {}
+    for i, row in enumerate(p.parts):
+        view = _part_row_view(p, row, part_types[row.part], f"{row.part}_{i}")
+        rows_by_kind.setdefault(row.part, []).append(view)
+    kinds = list(rows_by_kind)
+    enc_rows_by_kind = {
+        k: [r for r in rows if not r["row"].decode_only] for k, rows in rows_by_kind.items()
+    }
+    # content parts decode by their primary discriminator; tool calls/results may live elsewhere
+    part_key = next(iter(p.parts[0].match))
+    part_dispatch: dict[str, str] = {}
+    for row in p.parts:
+        key, value = next(iter(row.match.items()))
+        if key == part_key:
+            part_dispatch.setdefault(value, row.part)
+    content_kinds = [
+        k for k in kinds if any(next(iter(r.match)) == part_key for r in p.parts if r.part == k)
+    ]
+    if p.flags.tool_calls == "message_field":
+        content_kinds = [k for k in content_kinds if k != "tool_call"]
+        part_dispatch = {v: k for v, k in part_dispatch.items() if k != "tool_call"}
+
+    def enum(rows: list[Any]) -> dict[str, dict[str, str]]:
+        dec: dict[str, str] = {}
+        enc: dict[str, str] = {}
+        for r in rows:
+            if r.only != "encode":
+                dec.setdefault(r.raw, r.unified)
+            if r.only != "decode":
+                enc.setdefault(r.unified, r.raw)
+        return {"decode": dec, "encode": enc}
+
+    enums = {
+        "finish": enum(p.finish_reasons),
+        "tool_choice": enum(p.tool_choice),
+        "role": enum(p.roles),
+        "error": enum(p.errors),
+    }
+    error_status: dict[str, int] = {}
+    for r in p.errors:
+        if r.only != "decode" and r.status is not None:
+            error_status.setdefault(r.unified, r.status)
+
+    tool_fields = [FieldView(f) for f in p.tool_fields]
+    tool_ctor = [(f.c, f"v_{f.c}") for f in p.tool_fields]
+    if p.tool_wrapper:
+        wrapped = json.dumps(sorted({"type", p.tool_wrapper}))
+        tool_ctor.append(("ext", f"split_ext(outer, frozenset({wrapped}))"))
+    else:
+        tool_ctor.append(("ext", "split_ext(w, _KNOWN_TOOL)"))
+    tool_known = {f.w.split(".")[0] for f in p.tool_fields}
+    tool = {
+        "fields": tool_fields,
+        "ctor": tool_ctor,
+        "known": tool_known,
+        "dropped": _dropped(types["Tool"], {f.c for f in p.tool_fields}, TRANSFORM_HANDLED["Tool"]),
+    }
+
+    def top(rows: list[FieldRow], tname: str) -> dict[str, Any]:
+        fields = [FieldView(f) for f in rows]
+        return {
+            "fields": fields,
+            "row_keys": {f.segs[0] for f in fields},
+            "dropped": _dropped(types[tname], {f.c for f in rows}, TRANSFORM_HANDLED[tname]),
+        }
+
+    usage_targets = {"input": "input_total"}
+    usage_fields = []
+    usage_extra = []
+    for f in p.usage_fields:
+        v = FieldView(f, usage_targets.get(f.c, f.c))
+        if f.c == "input":
+            v.encode_expr = (
+                "u.input_total"
+                if p.flags.usage_input_includes_cache
+                else "u.input_total - u.input_cache_read - u.input_cache_write"
+            )
+        elif f.c == "total":
+            v.encode_expr = "u.input_total + u.output_total"
+            usage_extra.append(v)
+            continue
+        else:
+            v.encode_expr = f"u.{f.c}"
+        usage_fields.append(v)
+
+    flags = p.flags.model_dump()
+    flags["reasoning_fields"] = tuple(flags["reasoning_fields"])
+    return (
+        env()
+        .get_template("codec.py.j2")
+        .render(
+            header=header(source),
+            p=p,
+            flags=flags,
+            kinds=kinds,
+            part_types=part_types,
+            rows_by_kind=rows_by_kind,
+            enc_rows_by_kind=enc_rows_by_kind,
+            part_key=part_key,
+            part_dispatch=part_dispatch,
+            content_kinds=content_kinds,
+            enums=enums,
+            error_status=error_status,
+            tool=tool,
+            request=top(p.request_fields, "Request"),
+            response=top(p.response_fields, "Response"),
+            usage={"fields": usage_fields, "extra": usage_extra},
+        )
+    )
+
+
+def render_canonical(spec: Spec, source: str) -> str:
+    c = spec.canonical
+    error_enum = next(e for e in c.enums if e.name == "ErrorType")
+    return (
+        env()
+        .get_template("canonical.py.j2")
+        .render(
+            header=header(source),
+            spec=c,
+            error_enum=error_enum,
+            parts=[t.name for t in c.types if t.part],
+            events=[t.name for t in c.types if t.event],
+        )
+    )

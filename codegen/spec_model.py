@@ -1,0 +1,175 @@
+"""The spec language: strict pydantic models for spec/canonical.yaml and spec/protocols/*.yaml.
+
+Unknown keys are rejected everywhere (``extra="forbid"``) so a typo in a row fails loudly with the
+file, the key path and what was expected (see ``codegen.load``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---------------------------------------------------------------- canonical.yaml
+
+
+class Feature(Strict):
+    id: str = Field(pattern=r"^[a-z_]+$")
+    title: str
+
+
+class EnumValue(Strict):
+    value: str
+    status: int | None = None
+
+
+class CanonicalEnum(Strict):
+    name: str
+    doc: str = ""
+    values: list[str | EnumValue]
+
+    def items(self) -> list[EnumValue]:
+        return [v if isinstance(v, EnumValue) else EnumValue(value=v) for v in self.values]
+
+
+class CanonicalField(Strict):
+    name: str
+    type: str
+    default: str | None = None
+    factory: Literal["list", "dict"] | None = None
+    feature: str | None = Field(None, description="feature reported when a target drops it")
+    doc: str = ""
+
+
+class CanonicalType(Strict):
+    name: str
+    part: str | None = Field(None, description="set on content parts: the part kind")
+    event: str | None = Field(None, description="set on stream events: the event kind")
+    feature: str | None = Field(None, description="feature reported when a target lacks the part")
+    fields: list[CanonicalField]
+
+
+class CanonicalSpec(Strict):
+    version: Literal[1]
+    effort_budgets: dict[str, int] = Field(
+        description="reasoning effort <-> thinking budget (tokens), ascending"
+    )
+    features: list[Feature]
+    enums: list[CanonicalEnum]
+    types: list[CanonicalType]
+
+
+# ---------------------------------------------------------------- protocols/*.yaml
+
+WireType = Literal[
+    "str",
+    "int",
+    "number",
+    "bool",
+    "object",
+    "array",
+    "any",
+    "str_list",
+    "json_object_text",  # wire JSON object  <-> canonical raw JSON text
+    "json_string_text",  # wire JSON string  <-> canonical raw JSON text
+    "parts",  # wire string or list of parts <-> canonical list of parts
+    "data_url",  # wire URL or data: URL <-> canonical url | media_type + data
+]
+
+
+class FieldRow(Strict):
+    """One field: canonical attribute <-> dotted wire path, with its wire type."""
+
+    c: str = Field(description="canonical attribute name")
+    w: str = Field(description="dotted wire path")
+    type: WireType = "str"
+    required: bool = False
+    feature: str | None = None
+
+
+class PartRow(Strict):
+    """A content part of one kind, recognised by constant discriminators."""
+
+    part: str = Field(description="canonical part kind (TextPart.part, ...)")
+    feature: str
+    match: dict[str, str] = Field(description="dotted wire path -> constant; written on encode")
+    when: str | None = Field(None, description="canonical field that selects this row on encode")
+    fields: list[FieldRow]
+    decode_only: bool = False
+
+
+class EnumRow(Strict):
+    unified: str
+    raw: str
+    status: int | None = None
+    only: Literal["decode", "encode"] | None = Field(
+        None, description="use the row in one direction only (first row per key wins)"
+    )
+
+
+class Support(Strict):
+    level: Literal["full", "lossy", "unsupported"]
+    note: str = ""
+
+
+class Flags(Strict):
+    """Typed provider quirks. Runtime code reads these, never the protocol's name."""
+
+    system_placement: Literal["top_level_field", "in_messages"]
+    system_messages_in_turns: bool = Field(
+        description="system/developer messages after the first turn keep their position"
+    )
+    developer_role: bool = False
+    tool_results: Literal["user_turn_blocks", "tool_messages"]
+    tool_calls: Literal["content_blocks", "message_field"]
+    reasoning_fields: list[str] = Field(
+        default_factory=list, description="assistant message fields carrying reasoning text"
+    )
+    tool_choice_shape: Literal["typed_object", "string_or_function"]
+    parallel_flag: Literal["disable_parallel_tool_use", "parallel_tool_calls"]
+    max_tokens_required: bool = False
+    max_tokens_default: int | None = None
+    usage_input_includes_cache: bool
+    sse_event_names: bool
+    stream_done_sentinel: str | None = None
+    stream_usage_opt_in: str | None = Field(
+        None, description="request path that asks for usage in streams"
+    )
+
+
+class ErrorShape(Strict):
+    type_path: str
+    message_path: str
+    code_path: str | None = None
+    param_path: str | None = None
+    envelope: dict[str, str] = Field(default_factory=dict, description="constant fields")
+
+
+class ProtocolSpec(Strict):
+    id: str = Field(pattern=r"^[a-z_]+$")
+    title: str
+    endpoint: str
+    flags: Flags
+    request_fields: list[FieldRow]
+    response_fields: list[FieldRow]
+    parts: list[PartRow]
+    tool_fields: list[FieldRow]
+    tool_wrapper: str | None = Field(None, description="wire path the tool fields live under")
+    tool_type: str | None = Field(None, description="constant `type` of a function tool")
+    finish_reasons: list[EnumRow]
+    tool_choice: list[EnumRow]
+    errors: list[EnumRow]
+    error_shape: ErrorShape
+    roles: list[EnumRow]
+    usage_path: str
+    usage_fields: list[FieldRow] = Field(
+        description="c is one of input, input_cache_read, input_cache_write, output_total, "
+        "output_reasoning; `input` is total or uncached per flags.usage_input_includes_cache"
+    )
+    transforms: list[str] = Field(description="named transforms in runtime/transforms used here")
+    support: dict[str, Support]

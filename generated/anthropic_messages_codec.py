@@ -1,0 +1,905 @@
+# Generated from spec/protocols/anthropic_messages.yaml by `make generate` (python -m codegen). Do not edit by hand.
+
+"""Anthropic Messages codec: rows of spec/protocols/anthropic_messages.yaml as straight-line code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interlingua._codec_support import (
+    ProtocolFlags,
+    arguments_object,
+    dig,
+    drop_ext,
+    split_ext,
+)
+from interlingua._errors import InvalidInput
+from interlingua._losses import Ctx
+from interlingua._wire import (
+    expect_bool,
+    expect_dict,
+    expect_int,
+    expect_list,
+    expect_number,
+    expect_str,
+    expect_str_list,
+    json_text_from_object,
+)
+from interlingua.generated.canonical import (
+    FilePart,
+    ImagePart,
+    Part,
+    ReasoningPart,
+    Request,
+    Response,
+    TextPart,
+    Tool,
+    ToolCallPart,
+    ToolResultPart,
+    Usage,
+)
+
+PROTOCOL = "anthropic_messages"
+FLAGS = ProtocolFlags(
+    system_placement="top_level_field",
+    system_messages_in_turns=True,
+    developer_role=False,
+    tool_results="user_turn_blocks",
+    tool_calls="content_blocks",
+    reasoning_fields=(),
+    tool_choice_shape="typed_object",
+    parallel_flag="disable_parallel_tool_use",
+    max_tokens_required=True,
+    max_tokens_default=4096,
+    usage_input_includes_cache=False,
+    sse_event_names=True,
+    stream_done_sentinel=None,
+    stream_usage_opt_in=None,
+)
+TRANSFORMS: tuple[str, ...] = (
+    "messages_blocks",
+    "tools",
+    "thinking_config",
+    "content_blocks_response",
+)
+TOOL_TYPE: str | None = "custom"
+SUPPORT: dict[str, tuple[str, str]] = {
+    "system": ("full", ""),
+    "system_position": ("full", ""),
+    "roles": ("full", ""),
+    "text": ("full", ""),
+    "image": ("full", ""),
+    "file": ("full", "PDF and text documents"),
+    "tool_call": ("full", ""),
+    "tool_result": ("full", ""),
+    "tool_result_error": ("full", ""),
+    "reasoning_text": ("full", ""),
+    "reasoning_replay": (
+        "full",
+        "thinking signatures and redacted_thinking replay only to Anthropic",
+    ),
+    "tool_spec": ("full", ""),
+    "hosted_tools": ("lossy", "server tools carried only between Anthropic endpoints"),
+    "tool_choice": ("full", ""),
+    "parallel_tool_calls": ("full", "disable_parallel_tool_use inside tool_choice"),
+    "max_tokens": ("full", "required; a default is sent when the source has none"),
+    "sampling": ("full", ""),
+    "top_k": ("full", ""),
+    "user": ("full", "metadata.user_id"),
+    "reasoning_config": ("full", "thinking enabled+budget_tokens, adaptive, output_config.effort"),
+    "structured_output": ("full", "output_config.format"),
+    "caching": ("full", "cache_control breakpoints"),
+    "usage": ("full", "input_tokens excludes cache reads and writes"),
+    "finish_reason": ("full", ""),
+    "errors": ("full", ""),
+    "stream_text": ("full", ""),
+    "stream_reasoning": ("full", ""),
+    "stream_tool_calls": ("full", ""),
+    "stream_usage": ("full", ""),
+    "stream_error": ("full", ""),
+    "extensions": ("full", ""),
+}
+
+# ---------------------------------------------------------------- enum tables (unified <-> raw)
+FINISH_DECODE: dict[str, str] = {
+    "end_turn": "stop",
+    "max_tokens": "length",
+    "stop_sequence": "stop_sequence",
+    "tool_use": "tool_calls",
+    "refusal": "refusal",
+    "pause_turn": "pause",
+    "model_context_window_exceeded": "length",
+}
+FINISH_ENCODE: dict[str, str] = {
+    "stop": "end_turn",
+    "length": "max_tokens",
+    "stop_sequence": "stop_sequence",
+    "tool_calls": "tool_use",
+    "refusal": "refusal",
+    "pause": "pause_turn",
+    "content_filter": "refusal",
+    "other": "end_turn",
+    "error": "end_turn",
+}
+TOOL_CHOICE_DECODE: dict[str, str] = {
+    "auto": "auto",
+    "none": "none",
+    "any": "required",
+    "tool": "tool",
+}
+TOOL_CHOICE_ENCODE: dict[str, str] = {
+    "auto": "auto",
+    "none": "none",
+    "required": "any",
+    "tool": "tool",
+}
+ROLE_DECODE: dict[str, str] = {"user": "user", "assistant": "assistant", "system": "system"}
+ROLE_ENCODE: dict[str, str] = {
+    "user": "user",
+    "assistant": "assistant",
+    "system": "system",
+    "developer": "system",
+}
+ERROR_DECODE: dict[str, str] = {
+    "invalid_request_error": "invalid_request",
+    "authentication_error": "authentication",
+    "permission_error": "permission",
+    "not_found_error": "not_found",
+    "request_too_large": "request_too_large",
+    "rate_limit_error": "rate_limit",
+    "api_error": "api_error",
+    "overloaded_error": "overloaded",
+    "timeout_error": "timeout",
+}
+ERROR_ENCODE: dict[str, str] = {
+    "invalid_request": "invalid_request_error",
+    "authentication": "authentication_error",
+    "permission": "permission_error",
+    "not_found": "not_found_error",
+    "request_too_large": "request_too_large",
+    "rate_limit": "rate_limit_error",
+    "api_error": "api_error",
+    "overloaded": "overloaded_error",
+    "timeout": "timeout_error",
+    "bad_gateway": "api_error",
+}
+ERROR_STATUS: dict[str, int] = {
+    "invalid_request": 400,
+    "authentication": 401,
+    "permission": 403,
+    "not_found": 404,
+    "request_too_large": 413,
+    "rate_limit": 429,
+    "api_error": 500,
+    "overloaded": 529,
+    "timeout": 504,
+    "bad_gateway": 502,
+}
+ERROR_SHAPE: dict[str, Any] = {
+    "type_path": "error.type",
+    "message_path": "error.message",
+    "code_path": None,
+    "param_path": None,
+    "envelope": {"type": "error"},
+}
+
+
+def _why(feature: str) -> str:
+    level, note = SUPPORT[feature]
+    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+# ---------------------------------------------------------------- parts
+
+_KNOWN_TEXT_0 = frozenset({"cache_control", "citations", "text", "type"})
+
+
+def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+    v_text = w.get("text")
+    if v_text is not None:
+        v_text = expect_str(v_text, path + ".text")
+    else:
+        raise InvalidInput("missing required field", path=path + ".text")
+    v_cache = w.get("cache_control")
+    if v_cache is not None:
+        v_cache = expect_dict(v_cache, path + ".cache_control")
+    v_annotations = w.get("citations")
+    if v_annotations is not None:
+        v_annotations = expect_list(v_annotations, path + ".citations")
+    return TextPart(
+        text=v_text,
+        cache=v_cache,
+        annotations=v_annotations,
+        ext=split_ext(w, _KNOWN_TEXT_0),
+    )
+
+
+def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "text"}
+
+    out["text"] = p.text
+
+    if p.cache is not None:
+        out["cache_control"] = p.cache
+
+    if p.annotations is not None:
+        out["citations"] = p.annotations
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_text(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+    return _dec_text_0(w, path, ctx)
+
+
+def encode_text(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_text_0(p, path, ctx)
+
+
+_KNOWN_IMAGE_1 = frozenset({"cache_control", "source", "type"})
+
+
+def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    v_media_type = dig(w, ["source", "media_type"], path)
+    if v_media_type is not None:
+        v_media_type = expect_str(v_media_type, path + ".source.media_type")
+    else:
+        raise InvalidInput("missing required field", path=path + ".source.media_type")
+    v_data = dig(w, ["source", "data"], path)
+    if v_data is not None:
+        v_data = expect_str(v_data, path + ".source.data")
+    else:
+        raise InvalidInput("missing required field", path=path + ".source.data")
+    v_cache = w.get("cache_control")
+    if v_cache is not None:
+        v_cache = expect_dict(v_cache, path + ".cache_control")
+    return ImagePart(
+        media_type=v_media_type,
+        data=v_data,
+        cache=v_cache,
+        ext=split_ext(w, _KNOWN_IMAGE_1),
+    )
+
+
+def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "image", "source": {"type": "base64"}}
+
+    out.setdefault("source", {})["media_type"] = p.media_type
+
+    out.setdefault("source", {})["data"] = p.data
+
+    if p.cache is not None:
+        out["cache_control"] = p.cache
+    if p.detail is not None:
+        ctx.loss(path + ".detail", "detail dropped", _why("image"), "image")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+_KNOWN_IMAGE_2 = frozenset({"cache_control", "source", "type"})
+
+
+def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    v_url = dig(w, ["source", "url"], path)
+    if v_url is not None:
+        v_url = expect_str(v_url, path + ".source.url")
+    else:
+        raise InvalidInput("missing required field", path=path + ".source.url")
+    v_cache = w.get("cache_control")
+    if v_cache is not None:
+        v_cache = expect_dict(v_cache, path + ".cache_control")
+    return ImagePart(
+        url=v_url,
+        cache=v_cache,
+        ext=split_ext(w, _KNOWN_IMAGE_2),
+    )
+
+
+def _enc_image_2(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "image", "source": {"type": "url"}}
+
+    out.setdefault("source", {})["url"] = p.url
+
+    if p.cache is not None:
+        out["cache_control"] = p.cache
+    if p.detail is not None:
+        ctx.loss(path + ".detail", "detail dropped", _why("image"), "image")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_image(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    if w.get("type") == "image" and dig(w, ["source", "type"], path) == "base64":
+        return _dec_image_1(w, path, ctx)
+    return _dec_image_2(w, path, ctx)
+
+
+def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    if p.data is not None:
+        return _enc_image_1(p, path, ctx)
+    return _enc_image_2(p, path, ctx)
+
+
+_KNOWN_FILE_3 = frozenset({"cache_control", "source", "title", "type"})
+
+
+def _dec_file_3(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    v_media_type = dig(w, ["source", "media_type"], path)
+    if v_media_type is not None:
+        v_media_type = expect_str(v_media_type, path + ".source.media_type")
+    else:
+        raise InvalidInput("missing required field", path=path + ".source.media_type")
+    v_data = dig(w, ["source", "data"], path)
+    if v_data is not None:
+        v_data = expect_str(v_data, path + ".source.data")
+    else:
+        raise InvalidInput("missing required field", path=path + ".source.data")
+    v_filename = w.get("title")
+    if v_filename is not None:
+        v_filename = expect_str(v_filename, path + ".title")
+    v_cache = w.get("cache_control")
+    if v_cache is not None:
+        v_cache = expect_dict(v_cache, path + ".cache_control")
+    return FilePart(
+        media_type=v_media_type,
+        data=v_data,
+        filename=v_filename,
+        cache=v_cache,
+        ext=split_ext(w, _KNOWN_FILE_3),
+    )
+
+
+def _enc_file_3(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "document", "source": {"type": "base64"}}
+
+    out.setdefault("source", {})["media_type"] = p.media_type
+
+    out.setdefault("source", {})["data"] = p.data
+
+    if p.filename is not None:
+        out["title"] = p.filename
+
+    if p.cache is not None:
+        out["cache_control"] = p.cache
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _why("file"), "file")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+_KNOWN_FILE_4 = frozenset({"cache_control", "source", "title", "type"})
+
+
+def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    v_url = dig(w, ["source", "url"], path)
+    if v_url is not None:
+        v_url = expect_str(v_url, path + ".source.url")
+    else:
+        raise InvalidInput("missing required field", path=path + ".source.url")
+    v_filename = w.get("title")
+    if v_filename is not None:
+        v_filename = expect_str(v_filename, path + ".title")
+    v_cache = w.get("cache_control")
+    if v_cache is not None:
+        v_cache = expect_dict(v_cache, path + ".cache_control")
+    return FilePart(
+        url=v_url,
+        filename=v_filename,
+        cache=v_cache,
+        ext=split_ext(w, _KNOWN_FILE_4),
+    )
+
+
+def _enc_file_4(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "document", "source": {"type": "url"}}
+
+    out.setdefault("source", {})["url"] = p.url
+
+    if p.filename is not None:
+        out["title"] = p.filename
+
+    if p.cache is not None:
+        out["cache_control"] = p.cache
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _why("file"), "file")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_file(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    if w.get("type") == "document" and dig(w, ["source", "type"], path) == "base64":
+        return _dec_file_3(w, path, ctx)
+    return _dec_file_4(w, path, ctx)
+
+
+def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    if p.data is not None:
+        return _enc_file_3(p, path, ctx)
+    return _enc_file_4(p, path, ctx)
+
+
+_KNOWN_TOOL_CALL_5 = frozenset({"cache_control", "id", "input", "name", "type"})
+
+
+def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
+    v_id = w.get("id")
+    if v_id is not None:
+        v_id = expect_str(v_id, path + ".id")
+    else:
+        raise InvalidInput("missing required field", path=path + ".id")
+    v_name = w.get("name")
+    if v_name is not None:
+        v_name = expect_str(v_name, path + ".name")
+    else:
+        raise InvalidInput("missing required field", path=path + ".name")
+    v_arguments = w.get("input")
+    if v_arguments is not None:
+        v_arguments = json_text_from_object(v_arguments, path + ".input")
+    else:
+        raise InvalidInput("missing required field", path=path + ".input")
+    v_cache = w.get("cache_control")
+    if v_cache is not None:
+        v_cache = expect_dict(v_cache, path + ".cache_control")
+    return ToolCallPart(
+        id=v_id,
+        name=v_name,
+        arguments=v_arguments,
+        cache=v_cache,
+        ext=split_ext(w, _KNOWN_TOOL_CALL_5),
+    )
+
+
+def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "tool_use"}
+
+    out["id"] = p.id
+
+    out["name"] = p.name
+
+    out["input"] = arguments_object(p.arguments, path + ".arguments", ctx)
+
+    if p.cache is not None:
+        out["cache_control"] = p.cache
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_tool_call(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
+    return _dec_tool_call_5(w, path, ctx)
+
+
+def encode_tool_call(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_tool_call_5(p, path, ctx)
+
+
+_KNOWN_TOOL_RESULT_6 = frozenset({"cache_control", "content", "is_error", "tool_use_id", "type"})
+
+
+def _dec_tool_result_6(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
+    v_call_id = w.get("tool_use_id")
+    if v_call_id is not None:
+        v_call_id = expect_str(v_call_id, path + ".tool_use_id")
+    else:
+        raise InvalidInput("missing required field", path=path + ".tool_use_id")
+    v_content = w.get("content")
+    s_content = type(v_content) is str
+    if v_content is not None:
+        v_content = decode_parts(v_content, path + ".content", ctx)
+    v_is_error = w.get("is_error")
+    if v_is_error is not None:
+        v_is_error = expect_bool(v_is_error, path + ".is_error")
+    v_cache = w.get("cache_control")
+    if v_cache is not None:
+        v_cache = expect_dict(v_cache, path + ".cache_control")
+    return ToolResultPart(
+        call_id=v_call_id,
+        content=v_content,
+        hints={"string": True} if s_content else None,
+        is_error=v_is_error,
+        cache=v_cache,
+        ext=split_ext(w, _KNOWN_TOOL_RESULT_6),
+    )
+
+
+def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "tool_result"}
+
+    out["tool_use_id"] = p.call_id
+
+    if p.content is not None:
+        out["content"] = encode_parts(p.content, p.hints, path + ".content", ctx)
+
+    if p.is_error is not None:
+        out["is_error"] = p.is_error
+
+    if p.cache is not None:
+        out["cache_control"] = p.cache
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_tool_result(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
+    return _dec_tool_result_6(w, path, ctx)
+
+
+def encode_tool_result(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_tool_result_6(p, path, ctx)
+
+
+_KNOWN_REASONING_7 = frozenset({"data", "type"})
+
+
+def _dec_reasoning_7(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
+    v_redacted = w.get("data")
+    if v_redacted is not None:
+        v_redacted = expect_str(v_redacted, path + ".data")
+    else:
+        raise InvalidInput("missing required field", path=path + ".data")
+    return ReasoningPart(
+        redacted=v_redacted,
+        owner=PROTOCOL,
+        ext=split_ext(w, _KNOWN_REASONING_7),
+    )
+
+
+def _enc_reasoning_7(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "redacted_thinking"}
+
+    out["data"] = p.redacted
+    if p.signature is not None:
+        ctx.loss(
+            path + ".signature", "signature dropped", _why("reasoning_replay"), "reasoning_replay"
+        )
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+_KNOWN_REASONING_8 = frozenset({"signature", "thinking", "type"})
+
+
+def _dec_reasoning_8(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
+    v_text = w.get("thinking")
+    if v_text is not None:
+        v_text = expect_str(v_text, path + ".thinking")
+    else:
+        raise InvalidInput("missing required field", path=path + ".thinking")
+    v_signature = w.get("signature")
+    if v_signature is not None:
+        v_signature = expect_str(v_signature, path + ".signature")
+    return ReasoningPart(
+        text=v_text,
+        signature=v_signature,
+        owner=PROTOCOL,
+        ext=split_ext(w, _KNOWN_REASONING_8),
+    )
+
+
+def _enc_reasoning_8(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "thinking"}
+
+    out["thinking"] = p.text
+
+    if p.signature is not None:
+        out["signature"] = p.signature
+    if p.redacted is not None:
+        ctx.loss(
+            path + ".redacted", "redacted dropped", _why("reasoning_replay"), "reasoning_replay"
+        )
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_reasoning(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
+    if w.get("type") == "redacted_thinking":
+        return _dec_reasoning_7(w, path, ctx)
+    return _dec_reasoning_8(w, path, ctx)
+
+
+def encode_reasoning(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    if p.owner != PROTOCOL:
+        ctx.loss(
+            path,
+            "reasoning dropped",
+            "its opaque state belongs to " + str(p.owner)
+            if p.owner
+            else "reasoning without its signature cannot be replayed",
+            "reasoning_replay",
+        )
+        return None
+    if p.redacted is not None:
+        return _enc_reasoning_7(p, path, ctx)
+    return _enc_reasoning_8(p, path, ctx)
+
+
+_PART_DECODERS = {
+    "text": decode_text,
+    "image": decode_image,
+    "document": decode_file,
+    "tool_use": decode_tool_call,
+    "tool_result": decode_tool_result,
+    "redacted_thinking": decode_reasoning,
+    "thinking": decode_reasoning,
+}
+_PART_ENCODERS: dict[type, Any] = {
+    TextPart: encode_text,
+    ImagePart: encode_image,
+    FilePart: encode_file,
+    ToolCallPart: encode_tool_call,
+    ToolResultPart: encode_tool_result,
+    ReasoningPart: encode_reasoning,
+}
+
+
+def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
+    w = expect_dict(w, path)
+    t = w.get("type")
+    fn = _PART_DECODERS.get(t) if type(t) is str else None
+    if fn is None:
+        raise InvalidInput(f"unknown content block type {t!r}", path=path + ".type")
+    return fn(w, path, ctx)
+
+
+def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    fn = _PART_ENCODERS.get(type(p))
+    if fn is None:
+        feature = type(p).FEATURE
+        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
+        return None
+    return fn(p, path, ctx)
+
+
+def decode_parts(v: Any, path: str, ctx: Ctx) -> list[Part]:
+    if type(v) is str:
+        return [TextPart(text=v)]
+    v = expect_list(v, path)
+    return [decode_part(e, f"{path}[{i}]", ctx) for i, e in enumerate(v)]
+
+
+def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx: Ctx) -> Any:
+    if hints is not None and hints.get("string") and len(parts) == 1 and type(parts[0]) is TextPart:
+        return parts[0].text
+    out = []
+    for i, part in enumerate(parts):
+        e = encode_part(part, f"{path}[{i}]", ctx)
+        if e is not None:
+            out.append(e)
+    return out
+
+
+# ---------------------------------------------------------------- tools
+_KNOWN_TOOL = frozenset({"cache_control", "description", "input_schema", "name", "strict"})
+
+
+def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
+    w = expect_dict(w, path)
+    v_name = w.get("name")
+    if v_name is not None:
+        v_name = expect_str(v_name, path + ".name")
+    else:
+        raise InvalidInput("missing required field", path=path + ".name")
+    v_description = w.get("description")
+    if v_description is not None:
+        v_description = expect_str(v_description, path + ".description")
+    v_parameters = w.get("input_schema")
+    if v_parameters is not None:
+        v_parameters = expect_dict(v_parameters, path + ".input_schema")
+    v_strict = w.get("strict")
+    if v_strict is not None:
+        v_strict = expect_bool(v_strict, path + ".strict")
+    v_cache = w.get("cache_control")
+    if v_cache is not None:
+        v_cache = expect_dict(v_cache, path + ".cache_control")
+    return Tool(
+        name=v_name,
+        description=v_description,
+        parameters=v_parameters,
+        strict=v_strict,
+        cache=v_cache,
+        ext=split_ext(w, _KNOWN_TOOL),
+    )
+
+
+def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    out["name"] = p.name
+
+    if p.description is not None:
+        out["description"] = p.description
+
+    if p.parameters is not None:
+        out["input_schema"] = p.parameters
+
+    if p.strict is not None:
+        out["strict"] = p.strict
+
+    if p.cache is not None:
+        out["cache_control"] = p.cache
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+# ---------------------------------------------------------------- request and response fields
+REQUEST_ROW_KEYS = frozenset(
+    {"max_tokens", "metadata", "model", "stop_sequences", "stream", "temperature", "top_k", "top_p"}
+)
+
+
+def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    path = ""
+    v_model = w.get("model")
+    if v_model is not None:
+        v_model = expect_str(v_model, path + ".model")
+    req.model = v_model
+    v_max_tokens = w.get("max_tokens")
+    if v_max_tokens is not None:
+        v_max_tokens = expect_int(v_max_tokens, path + ".max_tokens")
+    req.max_tokens = v_max_tokens
+    v_temperature = w.get("temperature")
+    if v_temperature is not None:
+        v_temperature = expect_number(v_temperature, path + ".temperature")
+    req.temperature = v_temperature
+    v_top_p = w.get("top_p")
+    if v_top_p is not None:
+        v_top_p = expect_number(v_top_p, path + ".top_p")
+    req.top_p = v_top_p
+    v_top_k = w.get("top_k")
+    if v_top_k is not None:
+        v_top_k = expect_int(v_top_k, path + ".top_k")
+    req.top_k = v_top_k
+    v_stop = w.get("stop_sequences")
+    if v_stop is not None:
+        v_stop = expect_str_list(v_stop, path + ".stop_sequences")
+    req.stop = v_stop
+    v_stream = w.get("stream")
+    if v_stream is not None:
+        v_stream = expect_bool(v_stream, path + ".stream")
+    req.stream = v_stream
+    v_user = dig(w, ["metadata", "user_id"], path)
+    if v_user is not None:
+        v_user = expect_str(v_user, path + ".metadata.user_id")
+    req.user = v_user
+
+
+def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+
+    if req.model is not None:
+        out["model"] = req.model
+
+    if req.max_tokens is not None:
+        out["max_tokens"] = req.max_tokens
+
+    if req.temperature is not None:
+        out["temperature"] = req.temperature
+
+    if req.top_p is not None:
+        out["top_p"] = req.top_p
+
+    if req.top_k is not None:
+        out["top_k"] = req.top_k
+
+    if req.stop is not None:
+        out["stop_sequences"] = req.stop
+
+    if req.stream is not None:
+        out["stream"] = req.stream
+
+    if req.user is not None:
+        out.setdefault("metadata", {})["user_id"] = req.user
+    if req.include_usage:
+        ctx.loss("include_usage", "include_usage dropped", _why("stream_usage"), "stream_usage")
+    if req.metadata is not None:
+        ctx.loss("metadata", "metadata dropped", _why("extensions"), "extensions")
+
+
+RESPONSE_ROW_KEYS = frozenset({"id", "model", "stop_sequence"})
+
+
+def decode_response_fields(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
+    path = ""
+    v_id = w.get("id")
+    if v_id is not None:
+        v_id = expect_str(v_id, path + ".id")
+    resp.id = v_id
+    v_model = w.get("model")
+    if v_model is not None:
+        v_model = expect_str(v_model, path + ".model")
+    resp.model = v_model
+    v_stop_sequence = w.get("stop_sequence")
+    if v_stop_sequence is not None:
+        v_stop_sequence = expect_str(v_stop_sequence, path + ".stop_sequence")
+    resp.stop_sequence = v_stop_sequence
+
+
+def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+
+    if resp.id is not None:
+        out["id"] = resp.id
+
+    if resp.model is not None:
+        out["model"] = resp.model
+
+    if resp.stop_sequence is not None:
+        out["stop_sequence"] = resp.stop_sequence
+    if resp.created is not None:
+        ctx.loss("created", "created dropped", _why("extensions"), "extensions")
+
+
+# ---------------------------------------------------------------- usage
+def decode_usage(w: Any, path: str) -> Usage:
+    w = expect_dict(w, path)
+    v_input = w.get("input_tokens")
+    if v_input is not None:
+        v_input = expect_int(v_input, path + ".input_tokens")
+    v_input_cache_read = w.get("cache_read_input_tokens")
+    if v_input_cache_read is not None:
+        v_input_cache_read = expect_int(v_input_cache_read, path + ".cache_read_input_tokens")
+    v_input_cache_write = w.get("cache_creation_input_tokens")
+    if v_input_cache_write is not None:
+        v_input_cache_write = expect_int(v_input_cache_write, path + ".cache_creation_input_tokens")
+    v_output_total = w.get("output_tokens")
+    if v_output_total is not None:
+        v_output_total = expect_int(v_output_total, path + ".output_tokens")
+    u = Usage(raw=w)
+    u.input_total = v_input or 0
+    u.input_cache_read = v_input_cache_read or 0
+    u.input_cache_write = v_input_cache_write or 0
+    u.output_total = v_output_total or 0
+    u.input_total += u.input_cache_read + u.input_cache_write
+    return u
+
+
+def encode_usage(u: Usage) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    out["input_tokens"] = u.input_total - u.input_cache_read - u.input_cache_write
+    out["cache_read_input_tokens"] = u.input_cache_read
+    out["cache_creation_input_tokens"] = u.input_cache_write
+    out["output_tokens"] = u.output_total
+    return out
+
+
+__all__ = [
+    "PROTOCOL",
+    "FLAGS",
+    "TRANSFORMS",
+    "SUPPORT",
+    "decode_part",
+    "encode_part",
+    "decode_parts",
+    "encode_parts",
+    "decode_tool",
+    "encode_tool",
+    "decode_request_fields",
+    "encode_request_fields",
+    "decode_response_fields",
+    "encode_response_fields",
+    "decode_usage",
+    "encode_usage",
+    "split_ext",
+    "decode_text",
+    "encode_text",
+    "decode_image",
+    "encode_image",
+    "decode_file",
+    "encode_file",
+    "decode_tool_call",
+    "encode_tool_call",
+    "decode_tool_result",
+    "encode_tool_result",
+    "decode_reasoning",
+    "encode_reasoning",
+]

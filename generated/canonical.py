@@ -1,0 +1,413 @@
+# Generated from spec/canonical.yaml by `make generate` (python -m codegen). Do not edit by hand.
+
+"""The canonical model (spec/canonical.yaml): slotted dataclasses, cheap to build on the hot path."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+FEATURES: dict[str, str] = {
+    "system": "System prompt (leading system/developer messages)",
+    "system_position": "System/developer message after the first turn, keeps its position",
+    "roles": "Roles user / assistant / tool",
+    "text": "Text parts",
+    "image": "Image input (base64 and URL)",
+    "file": "Document / file input",
+    "tool_call": "Assistant tool calls (id, name, arguments)",
+    "tool_result": "Tool results correlated by call id",
+    "tool_result_error": "Tool result error flag (is_error)",
+    "reasoning_text": "Reasoning text in responses and streams",
+    "reasoning_replay": "Reasoning replay with opaque state (signatures / encrypted content)",
+    "tool_spec": "Function tool definitions with JSON Schema and strict",
+    "hosted_tools": "Provider-hosted / non-function tools",
+    "tool_choice": "tool_choice auto / none / required / named",
+    "parallel_tool_calls": "Parallel tool call switch",
+    "max_tokens": "Output token limit",
+    "sampling": "temperature / top_p / stop sequences",
+    "top_k": "top_k sampling",
+    "user": "End-user id",
+    "reasoning_config": "Reasoning configuration (budget / effort)",
+    "structured_output": "Structured output (JSON schema)",
+    "caching": "Prompt cache hints",
+    "usage": "Token usage with cache and reasoning counts",
+    "finish_reason": "Finish reasons (unified and raw)",
+    "errors": "Error bodies and HTTP statuses",
+    "stream_text": "Streamed text deltas",
+    "stream_reasoning": "Streamed reasoning deltas and signature",
+    "stream_tool_calls": "Streamed tool calls (start, argument deltas)",
+    "stream_usage": "Streamed usage",
+    "stream_error": "Mid-stream error event",
+    "extensions": "Fields of the source protocol with no canonical home",
+}
+
+ROLE: tuple[str, ...] = (
+    "system",
+    "developer",
+    "user",
+    "assistant",
+    "tool",
+)
+FINISH_REASON: tuple[str, ...] = (
+    "stop",
+    "length",
+    "tool_calls",
+    "content_filter",
+    "stop_sequence",
+    "refusal",
+    "pause",
+    "error",
+    "other",
+)
+TOOL_CHOICE_MODE: tuple[str, ...] = (
+    "auto",
+    "none",
+    "required",
+    "tool",
+)
+ERROR_TYPE: tuple[str, ...] = (
+    "invalid_request",
+    "authentication",
+    "permission",
+    "not_found",
+    "request_too_large",
+    "rate_limit",
+    "api_error",
+    "overloaded",
+    "timeout",
+    "bad_gateway",
+)
+STREAM_ENDING: tuple[str, ...] = (
+    "completed",
+    "failed",
+    "disconnected",
+)
+EFFORT_BUDGETS: dict[str, int] = {
+    "minimal": 1024,
+    "low": 2048,
+    "medium": 8192,
+    "high": 24576,
+    "max": 32000,
+}
+ERROR_TYPE_STATUS: dict[str, int] = {
+    "invalid_request": 400,
+    "authentication": 401,
+    "permission": 403,
+    "not_found": 404,
+    "request_too_large": 413,
+    "rate_limit": 429,
+    "api_error": 500,
+    "overloaded": 529,
+    "timeout": 504,
+    "bad_gateway": 502,
+}
+
+
+@dataclass(slots=True, kw_only=True)
+class Request:
+    model: str | None = None
+    messages: list[Message] = field(default_factory=list)
+    tools: list[Tool] = field(default_factory=list)
+    tool_choice: ToolChoice | None = None
+    parallel_tool_calls: bool | None = None
+    max_tokens: int | None = None
+    temperature: float | None = None
+    top_p: float | None = None
+    top_k: int | None = None
+    stop: list[str] | None = None
+    stream: bool | None = None
+    include_usage: bool | None = None
+    user: str | None = None
+    metadata: dict[str, Any] | None = None
+    reasoning: ReasoningConfig | None = None
+    response_format: ResponseFormat | None = None
+    source: str = ""  # protocol id the request was decoded from
+    ext: dict[str, Any] | None = None  # source-protocol fields with no canonical home
+    hints: dict[str, Any] | None = None  # source wire form hints (never a loss)
+
+
+@dataclass(slots=True, kw_only=True)
+class Message:
+    role: str
+    parts: list[Part] = field(default_factory=list)
+    name: str | None = None
+    ext: dict[str, Any] | None = None
+    hints: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class Tool:
+    name: str
+    description: str | None = None
+    parameters: dict[str, Any] | None = None
+    strict: bool | None = None
+    kind: str = "function"  # 'function' or a hosted tool type
+    cache: dict[str, Any] | None = None
+    ext: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class ToolChoice:
+    mode: str
+    name: str | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class ReasoningConfig:
+    mode: str | None = None  # enabled | adaptive | disabled
+    budget_tokens: int | None = None
+    effort: str | None = None  # minimal | low | medium | high | max
+    summary: str | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class ResponseFormat:
+    type: str  # text | json_object | json_schema
+    name: str | None = None
+    schema: dict[str, Any] | None = None
+    strict: bool | None = None
+    description: str | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class TextPart:
+    PART: ClassVar[str] = "text"
+    FEATURE: ClassVar[str] = "text"
+    text: str
+    cache: dict[str, Any] | None = None
+    annotations: list[Any] | None = None
+    ext: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class ImagePart:
+    PART: ClassVar[str] = "image"
+    FEATURE: ClassVar[str] = "image"
+    media_type: str | None = None
+    data: str | None = None  # base64 payload
+    url: str | None = None
+    detail: str | None = None
+    cache: dict[str, Any] | None = None
+    ext: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class FilePart:
+    PART: ClassVar[str] = "file"
+    FEATURE: ClassVar[str] = "file"
+    media_type: str | None = None
+    data: str | None = None
+    url: str | None = None
+    file_id: str | None = None
+    filename: str | None = None
+    cache: dict[str, Any] | None = None
+    ext: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class ToolCallPart:
+    PART: ClassVar[str] = "tool_call"
+    FEATURE: ClassVar[str] = "tool_call"
+    id: str
+    name: str
+    arguments: str  # the raw JSON text of the arguments, parsed on demand
+    cache: dict[str, Any] | None = None
+    ext: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class ToolResultPart:
+    PART: ClassVar[str] = "tool_result"
+    FEATURE: ClassVar[str] = "tool_result"
+    call_id: str
+    content: list[Part] = field(default_factory=list)
+    is_error: bool | None = None
+    name: str | None = None
+    cache: dict[str, Any] | None = None
+    ext: dict[str, Any] | None = None
+    hints: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class ReasoningPart:
+    PART: ClassVar[str] = "reasoning"
+    FEATURE: ClassVar[str] = "reasoning_replay"
+    text: str = ""
+    signature: str | None = None  # opaque state of the owner protocol
+    redacted: str | None = None  # redacted/encrypted reasoning payload
+    owner: str | None = None  # protocol id that made the opaque state
+    id: str | None = None
+    cache: dict[str, Any] | None = None
+    ext: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class RefusalPart:
+    PART: ClassVar[str] = "refusal"
+    FEATURE: ClassVar[str] = "text"
+    text: str
+    ext: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class Usage:
+    input_total: int = 0  # all input tokens, cached ones included
+    input_cache_read: int = 0
+    input_cache_write: int = 0
+    output_total: int = 0  # all output tokens, reasoning included
+    output_reasoning: int = 0
+    raw: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class Finish:
+    unified: str
+    raw: str | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class Response:
+    id: str | None = None
+    model: str | None = None
+    parts: list[Part] = field(default_factory=list)
+    finish: Finish | None = None
+    stop_sequence: str | None = None
+    usage: Usage | None = None
+    created: int | None = None
+    source: str = ""
+    ext: dict[str, Any] | None = None
+    hints: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class ErrorInfo:
+    type: str  # unified ErrorType
+    message: str
+    status: int
+    raw_type: str | None = None
+    param: str | None = None
+    code: str | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class StreamStart:
+    EVENT: ClassVar[str] = "start"
+    id: str | None = None
+    model: str | None = None
+    created: int | None = None
+    usage: Usage | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class TextStart:
+    EVENT: ClassVar[str] = "text_start"
+    key: str
+
+
+@dataclass(slots=True, kw_only=True)
+class TextDelta:
+    EVENT: ClassVar[str] = "text_delta"
+    key: str
+    text: str
+
+
+@dataclass(slots=True, kw_only=True)
+class TextEnd:
+    EVENT: ClassVar[str] = "text_end"
+    key: str
+
+
+@dataclass(slots=True, kw_only=True)
+class ReasoningStart:
+    EVENT: ClassVar[str] = "reasoning_start"
+    key: str
+
+
+@dataclass(slots=True, kw_only=True)
+class ReasoningDelta:
+    EVENT: ClassVar[str] = "reasoning_delta"
+    key: str
+    text: str
+
+
+@dataclass(slots=True, kw_only=True)
+class ReasoningEnd:
+    EVENT: ClassVar[str] = "reasoning_end"
+    key: str
+    signature: str | None = None
+    redacted: str | None = None
+    owner: str | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class ToolCallStart:
+    EVENT: ClassVar[str] = "tool_call_start"
+    key: str
+    id: str
+    name: str
+
+
+@dataclass(slots=True, kw_only=True)
+class ToolCallDelta:
+    EVENT: ClassVar[str] = "tool_call_delta"
+    key: str
+    arguments: str
+
+
+@dataclass(slots=True, kw_only=True)
+class ToolCallEnd:
+    EVENT: ClassVar[str] = "tool_call_end"
+    key: str
+
+
+@dataclass(slots=True, kw_only=True)
+class UsageEvent:
+    EVENT: ClassVar[str] = "usage"
+    usage: Usage
+
+
+@dataclass(slots=True, kw_only=True)
+class FinishEvent:
+    EVENT: ClassVar[str] = "finish"
+    finish: Finish
+    stop_sequence: str | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class ErrorEvent:
+    EVENT: ClassVar[str] = "error"
+    error: ErrorInfo
+
+
+@dataclass(slots=True, kw_only=True)
+class StreamEnd:
+    EVENT: ClassVar[str] = "end"
+    ending: str  # completed | failed | disconnected
+
+
+Part = TextPart | ImagePart | FilePart | ToolCallPart | ToolResultPart | ReasoningPart | RefusalPart
+StreamEvent = (
+    StreamStart
+    | TextStart
+    | TextDelta
+    | TextEnd
+    | ReasoningStart
+    | ReasoningDelta
+    | ReasoningEnd
+    | ToolCallStart
+    | ToolCallDelta
+    | ToolCallEnd
+    | UsageEvent
+    | FinishEvent
+    | ErrorEvent
+    | StreamEnd
+)
+PART_TYPES: dict[str, type] = {
+    "text": TextPart,
+    "image": ImagePart,
+    "file": FilePart,
+    "tool_call": ToolCallPart,
+    "tool_result": ToolResultPart,
+    "reasoning": ReasoningPart,
+    "refusal": RefusalPart,
+}

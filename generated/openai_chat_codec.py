@@ -1,0 +1,754 @@
+# Generated from spec/protocols/openai_chat.yaml by `make generate` (python -m codegen). Do not edit by hand.
+
+"""OpenAI Chat Completions codec: rows of spec/protocols/openai_chat.yaml as straight-line code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interlingua._codec_support import (
+    ProtocolFlags,
+    dig,
+    drop_ext,
+    split_ext,
+)
+from interlingua._errors import InvalidInput
+from interlingua._losses import Ctx
+from interlingua._wire import (
+    expect_bool,
+    expect_dict,
+    expect_int,
+    expect_list,
+    expect_number,
+    expect_str,
+    format_data_url,
+    parse_data_url,
+)
+from interlingua.generated.canonical import (
+    FilePart,
+    ImagePart,
+    Part,
+    RefusalPart,
+    Request,
+    Response,
+    TextPart,
+    Tool,
+    ToolCallPart,
+    ToolResultPart,
+    Usage,
+)
+
+PROTOCOL = "openai_chat"
+FLAGS = ProtocolFlags(
+    system_placement="in_messages",
+    system_messages_in_turns=True,
+    developer_role=True,
+    tool_results="tool_messages",
+    tool_calls="message_field",
+    reasoning_fields=("reasoning_content", "reasoning"),
+    tool_choice_shape="string_or_function",
+    parallel_flag="parallel_tool_calls",
+    max_tokens_required=False,
+    max_tokens_default=None,
+    usage_input_includes_cache=True,
+    sse_event_names=False,
+    stream_done_sentinel="[DONE]",
+    stream_usage_opt_in="stream_options.include_usage",
+)
+TRANSFORMS: tuple[str, ...] = (
+    "messages_flat",
+    "tools",
+    "reasoning_effort",
+    "response_format",
+    "chat_choice_response",
+)
+TOOL_TYPE: str | None = "function"
+SUPPORT: dict[str, tuple[str, str]] = {
+    "system": ("full", ""),
+    "system_position": ("full", ""),
+    "roles": ("full", ""),
+    "text": ("full", ""),
+    "image": ("full", "data URLs and URLs"),
+    "file": ("full", "file_data data URLs and file ids"),
+    "tool_call": ("full", ""),
+    "tool_result": ("full", ""),
+    "tool_result_error": ("unsupported", "no is_error on tool messages"),
+    "reasoning_text": ("lossy", "dialect fields reasoning_content / reasoning only"),
+    "reasoning_replay": ("unsupported", "no opaque reasoning state to replay"),
+    "tool_spec": ("full", ""),
+    "hosted_tools": ("unsupported", ""),
+    "tool_choice": ("full", ""),
+    "parallel_tool_calls": ("full", ""),
+    "max_tokens": ("full", "max_completion_tokens (max_tokens accepted)"),
+    "sampling": ("full", ""),
+    "top_k": ("unsupported", "not in the official API"),
+    "user": ("full", ""),
+    "reasoning_config": ("lossy", "reasoning_effort only; budgets become the nearest effort"),
+    "structured_output": ("full", "response_format"),
+    "caching": ("unsupported", "automatic prefix caching; cache_control hints are dropped"),
+    "usage": ("full", "prompt_tokens includes cached_tokens"),
+    "finish_reason": (
+        "lossy",
+        "stop_sequence / pause_turn become stop, refusal becomes content_filter",
+    ),
+    "errors": ("full", ""),
+    "stream_text": ("full", ""),
+    "stream_reasoning": ("lossy", "reasoning text only, no signature"),
+    "stream_tool_calls": ("full", ""),
+    "stream_usage": ("full", "needs stream_options.include_usage"),
+    "stream_error": ("full", ""),
+    "extensions": ("full", ""),
+}
+
+# ---------------------------------------------------------------- enum tables (unified <-> raw)
+FINISH_DECODE: dict[str, str] = {
+    "stop": "stop",
+    "length": "length",
+    "tool_calls": "tool_calls",
+    "content_filter": "content_filter",
+    "function_call": "tool_calls",
+}
+FINISH_ENCODE: dict[str, str] = {
+    "stop": "stop",
+    "length": "length",
+    "tool_calls": "tool_calls",
+    "content_filter": "content_filter",
+    "stop_sequence": "stop",
+    "refusal": "content_filter",
+    "pause": "stop",
+    "other": "stop",
+    "error": "stop",
+}
+TOOL_CHOICE_DECODE: dict[str, str] = {
+    "auto": "auto",
+    "none": "none",
+    "required": "required",
+    "function": "tool",
+}
+TOOL_CHOICE_ENCODE: dict[str, str] = {
+    "auto": "auto",
+    "none": "none",
+    "required": "required",
+    "tool": "function",
+}
+ROLE_DECODE: dict[str, str] = {
+    "system": "system",
+    "developer": "developer",
+    "user": "user",
+    "assistant": "assistant",
+    "tool": "tool",
+    "function": "tool",
+}
+ROLE_ENCODE: dict[str, str] = {
+    "system": "system",
+    "developer": "developer",
+    "user": "user",
+    "assistant": "assistant",
+    "tool": "tool",
+}
+ERROR_DECODE: dict[str, str] = {
+    "invalid_request_error": "invalid_request",
+    "authentication_error": "authentication",
+    "invalid_api_key": "authentication",
+    "permission_error": "permission",
+    "not_found_error": "not_found",
+    "request_too_large": "request_too_large",
+    "rate_limit_error": "rate_limit",
+    "insufficient_quota": "rate_limit",
+    "server_error": "api_error",
+    "api_error": "api_error",
+    "timeout": "timeout",
+}
+ERROR_ENCODE: dict[str, str] = {
+    "invalid_request": "invalid_request_error",
+    "authentication": "authentication_error",
+    "permission": "permission_error",
+    "not_found": "not_found_error",
+    "request_too_large": "request_too_large",
+    "rate_limit": "rate_limit_error",
+    "api_error": "server_error",
+    "overloaded": "server_error",
+    "timeout": "timeout",
+    "bad_gateway": "server_error",
+}
+ERROR_STATUS: dict[str, int] = {
+    "invalid_request": 400,
+    "authentication": 401,
+    "permission": 403,
+    "not_found": 404,
+    "request_too_large": 413,
+    "rate_limit": 429,
+    "api_error": 500,
+    "overloaded": 503,
+    "timeout": 504,
+    "bad_gateway": 502,
+}
+ERROR_SHAPE: dict[str, Any] = {
+    "type_path": "error.type",
+    "message_path": "error.message",
+    "code_path": "error.code",
+    "param_path": "error.param",
+    "envelope": {},
+}
+
+
+def _why(feature: str) -> str:
+    level, note = SUPPORT[feature]
+    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+# ---------------------------------------------------------------- parts
+
+_KNOWN_TEXT_0 = frozenset({"text", "type"})
+
+
+def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+    v_text = w.get("text")
+    if v_text is not None:
+        v_text = expect_str(v_text, path + ".text")
+    else:
+        raise InvalidInput("missing required field", path=path + ".text")
+    return TextPart(
+        text=v_text,
+        ext=split_ext(w, _KNOWN_TEXT_0),
+    )
+
+
+def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "text"}
+
+    out["text"] = p.text
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.annotations is not None:
+        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_text(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+    return _dec_text_0(w, path, ctx)
+
+
+def encode_text(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_text_0(p, path, ctx)
+
+
+_KNOWN_IMAGE_1 = frozenset({"image_url", "type"})
+
+
+def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    v_url = dig(w, ["image_url", "url"], path)
+    if v_url is not None:
+        v_url = expect_str(v_url, path + ".image_url.url")
+    else:
+        raise InvalidInput("missing required field", path=path + ".image_url.url")
+    v_detail = dig(w, ["image_url", "detail"], path)
+    if v_detail is not None:
+        v_detail = expect_str(v_detail, path + ".image_url.detail")
+    v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
+    if v_data is not None:
+        v_url = None
+    return ImagePart(
+        url=v_url,
+        media_type=v_media_type,
+        data=v_data,
+        detail=v_detail,
+        ext=split_ext(w, _KNOWN_IMAGE_1),
+    )
+
+
+def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "image_url"}
+
+    if p.data is not None:
+        out.setdefault("image_url", {})["url"] = format_data_url(p.media_type, p.data)
+    elif p.url is not None:
+        out.setdefault("image_url", {})["url"] = p.url
+
+    if p.detail is not None:
+        out.setdefault("image_url", {})["detail"] = p.detail
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_image(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    return _dec_image_1(w, path, ctx)
+
+
+def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_image_1(p, path, ctx)
+
+
+_KNOWN_FILE_2 = frozenset({"file", "type"})
+
+
+def _dec_file_2(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    v_url = dig(w, ["file", "file_data"], path)
+    if v_url is not None:
+        v_url = expect_str(v_url, path + ".file.file_data")
+    v_file_id = dig(w, ["file", "file_id"], path)
+    if v_file_id is not None:
+        v_file_id = expect_str(v_file_id, path + ".file.file_id")
+    v_filename = dig(w, ["file", "filename"], path)
+    if v_filename is not None:
+        v_filename = expect_str(v_filename, path + ".file.filename")
+    v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
+    if v_data is not None:
+        v_url = None
+    return FilePart(
+        url=v_url,
+        media_type=v_media_type,
+        data=v_data,
+        file_id=v_file_id,
+        filename=v_filename,
+        ext=split_ext(w, _KNOWN_FILE_2),
+    )
+
+
+def _enc_file_2(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "file"}
+
+    if p.data is not None:
+        out.setdefault("file", {})["file_data"] = format_data_url(p.media_type, p.data)
+    elif p.url is not None:
+        out.setdefault("file", {})["file_data"] = p.url
+
+    if p.file_id is not None:
+        out.setdefault("file", {})["file_id"] = p.file_id
+
+    if p.filename is not None:
+        out.setdefault("file", {})["filename"] = p.filename
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_file(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    return _dec_file_2(w, path, ctx)
+
+
+def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_file_2(p, path, ctx)
+
+
+_KNOWN_REFUSAL_3 = frozenset({"refusal", "type"})
+
+
+def _dec_refusal_3(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
+    v_text = w.get("refusal")
+    if v_text is not None:
+        v_text = expect_str(v_text, path + ".refusal")
+    else:
+        raise InvalidInput("missing required field", path=path + ".refusal")
+    return RefusalPart(
+        text=v_text,
+        ext=split_ext(w, _KNOWN_REFUSAL_3),
+    )
+
+
+def _enc_refusal_3(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "refusal"}
+
+    out["refusal"] = p.text
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_refusal(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
+    return _dec_refusal_3(w, path, ctx)
+
+
+def encode_refusal(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_refusal_3(p, path, ctx)
+
+
+_KNOWN_TOOL_CALL_4 = frozenset({"function", "id", "type"})
+
+
+def _dec_tool_call_4(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
+    v_id = w.get("id")
+    if v_id is not None:
+        v_id = expect_str(v_id, path + ".id")
+    else:
+        raise InvalidInput("missing required field", path=path + ".id")
+    v_name = dig(w, ["function", "name"], path)
+    if v_name is not None:
+        v_name = expect_str(v_name, path + ".function.name")
+    else:
+        raise InvalidInput("missing required field", path=path + ".function.name")
+    v_arguments = dig(w, ["function", "arguments"], path)
+    if v_arguments is None and True:
+        v_arguments = ""
+    if v_arguments is not None:
+        v_arguments = expect_str(v_arguments, path + ".function.arguments")
+    return ToolCallPart(
+        id=v_id,
+        name=v_name,
+        arguments=v_arguments,
+        ext=split_ext(w, _KNOWN_TOOL_CALL_4),
+    )
+
+
+def _enc_tool_call_4(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "function"}
+
+    out["id"] = p.id
+
+    out.setdefault("function", {})["name"] = p.name
+
+    out.setdefault("function", {})["arguments"] = p.arguments
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_tool_call(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
+    return _dec_tool_call_4(w, path, ctx)
+
+
+def encode_tool_call(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_tool_call_4(p, path, ctx)
+
+
+_KNOWN_TOOL_RESULT_5 = frozenset({"content", "role", "tool_call_id"})
+
+
+def _dec_tool_result_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
+    v_call_id = w.get("tool_call_id")
+    if v_call_id is not None:
+        v_call_id = expect_str(v_call_id, path + ".tool_call_id")
+    else:
+        raise InvalidInput("missing required field", path=path + ".tool_call_id")
+    v_content = w.get("content")
+    s_content = type(v_content) is str
+    if v_content is not None:
+        v_content = decode_parts(v_content, path + ".content", ctx)
+    return ToolResultPart(
+        call_id=v_call_id,
+        content=v_content,
+        hints={"string": True} if s_content else None,
+        ext=split_ext(w, _KNOWN_TOOL_RESULT_5),
+    )
+
+
+def _enc_tool_result_5(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"role": "tool"}
+
+    out["tool_call_id"] = p.call_id
+
+    if p.content is not None:
+        out["content"] = encode_parts(p.content, p.hints, path + ".content", ctx)
+    if p.is_error:
+        ctx.loss(
+            path + ".is_error", "is_error dropped", _why("tool_result_error"), "tool_result_error"
+        )
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_tool_result(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
+    return _dec_tool_result_5(w, path, ctx)
+
+
+def encode_tool_result(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_tool_result_5(p, path, ctx)
+
+
+_PART_DECODERS = {
+    "text": decode_text,
+    "image_url": decode_image,
+    "file": decode_file,
+    "refusal": decode_refusal,
+}
+_PART_ENCODERS: dict[type, Any] = {
+    TextPart: encode_text,
+    ImagePart: encode_image,
+    FilePart: encode_file,
+    RefusalPart: encode_refusal,
+}
+
+
+def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
+    w = expect_dict(w, path)
+    t = w.get("type")
+    fn = _PART_DECODERS.get(t) if type(t) is str else None
+    if fn is None:
+        raise InvalidInput(f"unknown content block type {t!r}", path=path + ".type")
+    return fn(w, path, ctx)
+
+
+def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    fn = _PART_ENCODERS.get(type(p))
+    if fn is None:
+        feature = type(p).FEATURE
+        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
+        return None
+    return fn(p, path, ctx)
+
+
+def decode_parts(v: Any, path: str, ctx: Ctx) -> list[Part]:
+    if type(v) is str:
+        return [TextPart(text=v)]
+    v = expect_list(v, path)
+    return [decode_part(e, f"{path}[{i}]", ctx) for i, e in enumerate(v)]
+
+
+def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx: Ctx) -> Any:
+    if hints is not None and hints.get("string") and len(parts) == 1 and type(parts[0]) is TextPart:
+        return parts[0].text
+    out = []
+    for i, part in enumerate(parts):
+        e = encode_part(part, f"{path}[{i}]", ctx)
+        if e is not None:
+            out.append(e)
+    return out
+
+
+# ---------------------------------------------------------------- tools
+_KNOWN_TOOL = frozenset({"description", "name", "parameters", "strict"})
+
+
+def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
+    w = expect_dict(w, path)
+    outer = w
+    w = expect_dict(w.get("function"), path + ".function")
+    path = path + ".function"
+    v_name = w.get("name")
+    if v_name is not None:
+        v_name = expect_str(v_name, path + ".name")
+    else:
+        raise InvalidInput("missing required field", path=path + ".name")
+    v_description = w.get("description")
+    if v_description is not None:
+        v_description = expect_str(v_description, path + ".description")
+    v_parameters = w.get("parameters")
+    if v_parameters is not None:
+        v_parameters = expect_dict(v_parameters, path + ".parameters")
+    v_strict = w.get("strict")
+    if v_strict is not None:
+        v_strict = expect_bool(v_strict, path + ".strict")
+    return Tool(
+        name=v_name,
+        description=v_description,
+        parameters=v_parameters,
+        strict=v_strict,
+        ext=split_ext(outer, frozenset(["function", "type"])),
+    )
+
+
+def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    out["name"] = p.name
+
+    if p.description is not None:
+        out["description"] = p.description
+
+    if p.parameters is not None:
+        out["parameters"] = p.parameters
+
+    if p.strict is not None:
+        out["strict"] = p.strict
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return {"type": "function", "function": out}
+
+
+# ---------------------------------------------------------------- request and response fields
+REQUEST_ROW_KEYS = frozenset(
+    {
+        "max_completion_tokens",
+        "metadata",
+        "model",
+        "stream",
+        "stream_options",
+        "temperature",
+        "top_p",
+        "user",
+    }
+)
+
+
+def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    path = ""
+    v_model = w.get("model")
+    if v_model is not None:
+        v_model = expect_str(v_model, path + ".model")
+    req.model = v_model
+    v_max_tokens = w.get("max_completion_tokens")
+    if v_max_tokens is not None:
+        v_max_tokens = expect_int(v_max_tokens, path + ".max_completion_tokens")
+    req.max_tokens = v_max_tokens
+    v_temperature = w.get("temperature")
+    if v_temperature is not None:
+        v_temperature = expect_number(v_temperature, path + ".temperature")
+    req.temperature = v_temperature
+    v_top_p = w.get("top_p")
+    if v_top_p is not None:
+        v_top_p = expect_number(v_top_p, path + ".top_p")
+    req.top_p = v_top_p
+    v_stream = w.get("stream")
+    if v_stream is not None:
+        v_stream = expect_bool(v_stream, path + ".stream")
+    req.stream = v_stream
+    v_include_usage = dig(w, ["stream_options", "include_usage"], path)
+    if v_include_usage is not None:
+        v_include_usage = expect_bool(v_include_usage, path + ".stream_options.include_usage")
+    req.include_usage = v_include_usage
+    v_user = w.get("user")
+    if v_user is not None:
+        v_user = expect_str(v_user, path + ".user")
+    req.user = v_user
+    v_metadata = w.get("metadata")
+    if v_metadata is not None:
+        v_metadata = expect_dict(v_metadata, path + ".metadata")
+    req.metadata = v_metadata
+
+
+def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+
+    if req.model is not None:
+        out["model"] = req.model
+
+    if req.max_tokens is not None:
+        out["max_completion_tokens"] = req.max_tokens
+
+    if req.temperature is not None:
+        out["temperature"] = req.temperature
+
+    if req.top_p is not None:
+        out["top_p"] = req.top_p
+
+    if req.stream is not None:
+        out["stream"] = req.stream
+
+    if req.include_usage is not None:
+        out.setdefault("stream_options", {})["include_usage"] = req.include_usage
+
+    if req.user is not None:
+        out["user"] = req.user
+
+    if req.metadata is not None:
+        out["metadata"] = req.metadata
+    if req.top_k is not None:
+        ctx.loss("top_k", "top_k dropped", _why("top_k"), "top_k")
+    if req.stop is not None:
+        ctx.loss("stop", "stop dropped", _why("sampling"), "sampling")
+
+
+RESPONSE_ROW_KEYS = frozenset({"created", "id", "model"})
+
+
+def decode_response_fields(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
+    path = ""
+    v_id = w.get("id")
+    if v_id is not None:
+        v_id = expect_str(v_id, path + ".id")
+    resp.id = v_id
+    v_model = w.get("model")
+    if v_model is not None:
+        v_model = expect_str(v_model, path + ".model")
+    resp.model = v_model
+    v_created = w.get("created")
+    if v_created is not None:
+        v_created = expect_int(v_created, path + ".created")
+    resp.created = v_created
+
+
+def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+
+    if resp.id is not None:
+        out["id"] = resp.id
+
+    if resp.model is not None:
+        out["model"] = resp.model
+
+    if resp.created is not None:
+        out["created"] = resp.created
+    if resp.stop_sequence is not None:
+        ctx.loss("stop_sequence", "stop_sequence dropped", _why("finish_reason"), "finish_reason")
+
+
+# ---------------------------------------------------------------- usage
+def decode_usage(w: Any, path: str) -> Usage:
+    w = expect_dict(w, path)
+    v_input = w.get("prompt_tokens")
+    if v_input is not None:
+        v_input = expect_int(v_input, path + ".prompt_tokens")
+    v_input_cache_read = dig(w, ["prompt_tokens_details", "cached_tokens"], path)
+    if v_input_cache_read is not None:
+        v_input_cache_read = expect_int(
+            v_input_cache_read, path + ".prompt_tokens_details.cached_tokens"
+        )
+    v_output_total = w.get("completion_tokens")
+    if v_output_total is not None:
+        v_output_total = expect_int(v_output_total, path + ".completion_tokens")
+    v_output_reasoning = dig(w, ["completion_tokens_details", "reasoning_tokens"], path)
+    if v_output_reasoning is not None:
+        v_output_reasoning = expect_int(
+            v_output_reasoning, path + ".completion_tokens_details.reasoning_tokens"
+        )
+    u = Usage(raw=w)
+    u.input_total = v_input or 0
+    u.input_cache_read = v_input_cache_read or 0
+    u.output_total = v_output_total or 0
+    u.output_reasoning = v_output_reasoning or 0
+    return u
+
+
+def encode_usage(u: Usage) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    out["prompt_tokens"] = u.input_total
+    out.setdefault("prompt_tokens_details", {})["cached_tokens"] = u.input_cache_read
+    out["completion_tokens"] = u.output_total
+    out.setdefault("completion_tokens_details", {})["reasoning_tokens"] = u.output_reasoning
+    out["total_tokens"] = u.input_total + u.output_total
+    return out
+
+
+__all__ = [
+    "PROTOCOL",
+    "FLAGS",
+    "TRANSFORMS",
+    "SUPPORT",
+    "decode_part",
+    "encode_part",
+    "decode_parts",
+    "encode_parts",
+    "decode_tool",
+    "encode_tool",
+    "decode_request_fields",
+    "encode_request_fields",
+    "decode_response_fields",
+    "encode_response_fields",
+    "decode_usage",
+    "encode_usage",
+    "split_ext",
+    "decode_text",
+    "encode_text",
+    "decode_image",
+    "encode_image",
+    "decode_file",
+    "encode_file",
+    "decode_refusal",
+    "encode_refusal",
+    "decode_tool_call",
+    "encode_tool_call",
+    "decode_tool_result",
+    "encode_tool_result",
+]

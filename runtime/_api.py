@@ -1,0 +1,80 @@
+"""The public API: bytes or dicts in, translated body and reported losses out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from ._errors import InvalidInput, LossError
+from ._losses import Ctx, Loss
+from ._pipeline import (
+    decode_error,
+    decode_request,
+    decode_response,
+    encode_error,
+    encode_request,
+    encode_response,
+)
+
+__all__ = ["Translation", "translate_request", "translate_response", "translate_error", "load_json"]
+
+
+@dataclass(slots=True)
+class Translation:
+    """A translated request or response: ``body`` (a dict) and the ``losses`` it took."""
+
+    body: dict[str, Any]
+    losses: list[Loss] = field(default_factory=list)
+    path: str | None = None  # the target endpoint path when the protocol puts state in the URL
+
+    def to_bytes(self) -> bytes:
+        return orjson.dumps(self.body)
+
+
+def load_json(body: bytes | str | dict[str, Any]) -> Any:
+    if type(body) is dict:
+        return body
+    try:
+        return orjson.loads(body)  # type: ignore[arg-type]
+    except orjson.JSONDecodeError as e:
+        raise InvalidInput(f"body is not valid JSON: {e}") from None
+    except TypeError:
+        raise InvalidInput(f"body must be bytes, str or dict, got {type(body).__name__}") from None
+
+
+def _finish(body: dict[str, Any], ctx: Ctx, strict: bool) -> Translation:
+    if strict and ctx.losses:
+        raise LossError(ctx.losses)
+    return Translation(body, ctx.losses)
+
+
+def translate_request(
+    body: bytes | str | dict[str, Any], *, source: str, target: str, strict: bool = False
+) -> Translation:
+    ctx = Ctx(source, target)
+    req = decode_request(load_json(body), source, ctx)
+    return _finish(encode_request(req, target, ctx), ctx, strict)
+
+
+def translate_response(
+    body: bytes | str | dict[str, Any], *, source: str, target: str, strict: bool = False
+) -> Translation:
+    ctx = Ctx(source, target)
+    resp = decode_response(load_json(body), source, ctx)
+    return _finish(encode_response(resp, target, ctx), ctx, strict)
+
+
+def translate_error(
+    status: int, body: bytes | str | dict[str, Any] | None, *, source: str, target: str
+) -> tuple[int, dict[str, Any]]:
+    """An error body of ``source`` -> (status, body) for a ``target`` client. Never raises on
+    a malformed body: whatever arrived becomes the message."""
+    parsed: Any = body
+    if type(body) in (bytes, str):
+        try:
+            parsed = orjson.loads(body)  # type: ignore[arg-type]
+        except orjson.JSONDecodeError:
+            parsed = body.decode("utf-8", "replace") if type(body) is bytes else body  # type: ignore[union-attr]
+    return encode_error(decode_error(status, parsed, source), target)

@@ -1,0 +1,51 @@
+"""Protocol registry: protocol id -> generated codec module and its transforms."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+from ._errors import InterlinguaError
+from .transforms import REGISTRY, Transform
+
+PROTOCOLS = ("anthropic_messages", "openai_chat", "openai_responses", "gemini")
+
+
+class UnknownProtocol(InterlinguaError):
+    pass
+
+
+@dataclass(frozen=True)
+class Protocol:
+    id: str
+    codec: Any
+    transforms: tuple[Transform, ...]
+    request_known: frozenset[str]
+    response_known: frozenset[str]
+
+
+@cache
+def protocol(pid: str) -> Protocol:
+    if pid not in PROTOCOLS:
+        raise UnknownProtocol(f"unknown protocol {pid!r} (expected one of {', '.join(PROTOCOLS)})")
+    try:
+        codec = import_module(f"interlingua.generated.{pid}_codec")
+    except ModuleNotFoundError:
+        raise UnknownProtocol(f"protocol {pid!r} is not implemented yet") from None
+    transforms = tuple(REGISTRY[name] for name in codec.TRANSFORMS)
+    req_known = frozenset(codec.REQUEST_ROW_KEYS).union(*(t.request_keys for t in transforms))
+    resp_known = frozenset(codec.RESPONSE_ROW_KEYS).union(*(t.response_keys for t in transforms))
+    return Protocol(pid, codec, transforms, req_known, resp_known)
+
+
+def available() -> list[str]:
+    out = []
+    for pid in PROTOCOLS:
+        try:
+            protocol(pid)
+        except UnknownProtocol:
+            continue
+        out.append(pid)
+    return out

@@ -1,0 +1,163 @@
+"""Incremental server-sent events (SSE) decoding and encoding.
+
+Implements the WHATWG HTML "interpreting an event stream" rules. The decoder keeps
+undispatched bytes and only decodes text up to the last blank line, so chunks may be split
+anywhere (inside a CRLF pair or a multi-byte UTF-8 character). Line endings are normalised to
+LF per chunk (CRLF, then lone CR), which lets one bytes-level fast path serve every stream.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+__all__ = ["SSEEvent", "SSEDecoder", "encode_sse", "DONE"]
+
+DONE: str = "[DONE]"
+
+_BOM = b"\xef\xbb\xbf"
+
+
+class SSEEvent(NamedTuple):
+    event: str | None
+    """Value of the last ``event:`` field of the event, None when absent."""
+    data: str
+    """The ``data:`` lines joined with "\\n"."""
+    id: str | None
+    """Last event id seen so far on the stream (persists across events, per spec)."""
+    retry: int | None
+    """Last valid ``retry:`` value seen so far on the stream (the reconnection time)."""
+
+
+_new: Any = tuple.__new__  # bypasses NamedTuple.__new__'s extra Python frame
+
+
+class SSEDecoder:
+    """Incremental WHATWG server-sent-events parser.
+
+    Between ``feed`` calls the state is always "just after a blank line": only the bytes after
+    the last blank line are kept, so event name and data never straddle calls.
+    """
+
+    __slots__ = ("_pending", "_tail_nl", "_skip_lf", "_head", "_last_id", "_retry", "truncated")
+
+    def __init__(self) -> None:
+        self._pending: list[bytes] = []  # bytes after the last blank line, LF-normalised
+        self._tail_nl = False  # whether the pending bytes end with b"\n"
+        self._skip_lf = False  # previous chunk ended with CR: drop a leading LF
+        self._head: bytes | None = b""  # stream start (BOM detection); None once past it
+        self._last_id: str | None = None
+        self._retry: int | None = None
+        self.truncated = False
+
+    @property
+    def pending(self) -> bool:
+        """Whether bytes of an unterminated event (anything but blank lines) are buffered."""
+        return bool(self._head) or bool(b"".join(self._pending).strip(b"\n"))
+
+    def feed(self, chunk: bytes) -> list[SSEEvent]:
+        if not chunk:
+            return []
+        if self._skip_lf:
+            self._skip_lf = False
+            if chunk[:1] == b"\n":
+                chunk = chunk[1:]
+        if self._head is not None:
+            chunk = self._head + chunk
+            if len(chunk) < 3 and _BOM.startswith(chunk):
+                self._head = chunk
+                return []
+            self._head = None
+            if chunk[:3] == _BOM:
+                chunk = chunk[3:]
+        if not chunk:  # the chunk was only the LF of a split CRLF, or the BOM
+            return []
+        if b"\r" in chunk:
+            chunk = chunk.replace(b"\r\n", b"\n")
+            if chunk[-1] == 13:
+                self._skip_lf = True
+            chunk = chunk.replace(b"\r", b"\n")
+        pending = self._pending
+        if b"\n\n" not in chunk and not (self._tail_nl and chunk[0] == 10):
+            pending.append(chunk)
+            self._tail_nl = chunk[-1] == 10
+            return []
+        if pending:
+            pending.append(chunk)
+            chunk = b"".join(pending)
+            pending.clear()
+        end = chunk.rfind(b"\n\n")
+        rest = chunk[end + 2 :]
+        if rest:
+            pending.append(rest)
+            self._tail_nl = rest[-1] == 10
+        else:
+            self._tail_nl = False
+        return self._parse(chunk[:end].decode("utf-8", "replace"))
+
+    def close(self) -> list[SSEEvent]:
+        """End of stream: an event not terminated by a blank line is discarded (WHATWG).
+
+        Sets ``truncated`` when such incomplete data was buffered.
+        """
+        self.truncated = self.pending
+        self._pending.clear()
+        self._tail_nl = self._skip_lf = False
+        self._head = None
+        return []
+
+    def _parse(self, text: str) -> list[SSEEvent]:
+        out: list[SSEEvent] = []
+        append = out.append
+        last_id = self._last_id
+        retry = self._retry
+        for block in text.split("\n\n"):
+            if block[:6] == "data: " and "\n" not in block:  # OpenAI / Gemini shape
+                append(_new(SSEEvent, (None, block[6:], last_id, retry)))
+                continue
+            event: str | None = None
+            data: list[str] = []
+            for line in block.split("\n"):
+                if line[:6] == "data: ":
+                    data.append(line[6:])
+                elif line[:7] == "event: ":
+                    event = line[7:]
+                elif line:  # empty lines here only border a dispatch: no-ops
+                    name, colon, value = line.partition(":")
+                    if colon and value[:1] == " ":
+                        value = value[1:]
+                    if name == "data":
+                        data.append(value)
+                    elif name == "event":
+                        event = value
+                    elif name == "id":
+                        if "\0" not in value:
+                            last_id = value
+                    elif name == "retry" and value.isascii() and value.isdigit():
+                        retry = int(value)
+                    # name == "" is a comment; unknown fields are ignored
+            if data:
+                append(_new(SSEEvent, (event, "\n".join(data), last_id, retry)))
+        self._last_id = last_id
+        self._retry = retry
+        return out
+
+
+def encode_sse(data: str | bytes, event: str | None = None) -> bytes:
+    """Encode one event: ``b"event: X\\ndata: ...\\n\\n"``.
+
+    Line breaks (LF, CRLF, CR) in ``data`` become separate ``data:`` lines. ``bytes`` data is
+    used as-is (assumed UTF-8). ``event`` must not contain line breaks.
+    """
+    if isinstance(data, str):
+        if "\r" in data:
+            data = data.replace("\r\n", "\n").replace("\r", "\n")
+        body = b"data: " + data.replace("\n", "\ndata: ").encode() + b"\n\n"
+    else:
+        if b"\r" in data:
+            data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        body = b"data: " + data.replace(b"\n", b"\ndata: ") + b"\n\n"
+    if event is None:
+        return body
+    if "\n" in event or "\r" in event:
+        raise ValueError(f"SSE event name contains a line break: {event!r}")
+    return b"event: " + event.encode() + b"\n" + body

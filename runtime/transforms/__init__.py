@@ -1,0 +1,32 @@
+"""Named transforms: the structural regroupings a YAML row cannot express.
+
+Rows reference them by name (``transforms:`` in spec/protocols/*.yaml). Each one declares the
+top-level wire keys it consumes (so everything else can ride in ``ext``) and the canonical fields
+it handles. Each is tested on its own in tests/test_transforms.py.
+"""
+
+from __future__ import annotations
+
+from ._base import Transform
+from .messages_blocks import MESSAGES_BLOCKS
+from .messages_flat import MESSAGES_FLAT
+from .reasoning import REASONING_EFFORT, THINKING_CONFIG
+from .responses import CHAT_CHOICE_RESPONSE, CONTENT_BLOCKS_RESPONSE
+from .structured import RESPONSE_FORMAT
+from .tools import TOOLS
+
+REGISTRY: dict[str, Transform] = {
+    t.name: t
+    for t in (
+        MESSAGES_BLOCKS,
+        MESSAGES_FLAT,
+        TOOLS,
+        THINKING_CONFIG,
+        REASONING_EFFORT,
+        RESPONSE_FORMAT,
+        CONTENT_BLOCKS_RESPONSE,
+        CHAT_CHOICE_RESPONSE,
+    )
+}
+
+__all__ = ["REGISTRY", "Transform"]

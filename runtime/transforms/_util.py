@@ -1,0 +1,51 @@
+"""Helpers shared by the transforms."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._errors import InvalidInput
+from .._losses import Ctx
+from .._wire import expect_dict, expect_list
+from ..generated.canonical import Message, Part, TextPart
+from ._base import Codec
+
+
+def role_of(m: dict[str, Any], path: str, codec: Codec) -> str:
+    raw = m.get("role")
+    role = codec.ROLE_DECODE.get(raw) if type(raw) is str else None
+    if role is None:
+        allowed = ", ".join(sorted(codec.ROLE_DECODE))
+        raise InvalidInput(f"unknown role {raw!r} (expected one of {allowed})", path=path + ".role")
+    return role  # type: ignore[no-any-return]
+
+
+def messages_list(w: dict[str, Any], key: str = "messages") -> list[Any]:
+    v = w.get(key)
+    if v is None:
+        raise InvalidInput("missing required field", path=key)
+    return expect_list(v, key)
+
+
+def message_dict(m: Any, path: str) -> dict[str, Any]:
+    return expect_dict(m, path)
+
+
+def only_text(parts: list[Part]) -> str | None:
+    """The joined text when every part is text, else None."""
+    if all(type(p) is TextPart for p in parts):
+        return "".join(p.text for p in parts)  # type: ignore[union-attr]
+    return None
+
+
+def text_content(m: Message, codec: Codec, path: str, ctx: Ctx) -> Any:
+    """Content as a string when the source had one (or, across protocols, it is one plain
+    text part), else a list of encoded parts."""
+    parts = m.parts
+    if len(parts) == 1 and type(parts[0]) is TextPart:
+        p = parts[0]
+        if m.hints and m.hints.get("string"):
+            return p.text
+        if not ctx.same and p.cache is None and p.annotations is None:
+            return p.text
+    return codec.encode_parts(parts, None, path, ctx)

@@ -1,0 +1,160 @@
+"""messages_flat: one ``messages`` list holding system/developer messages in place, assistant
+``tool_calls`` beside the content, reasoning text in dialect fields, and one ``tool`` message
+per tool result (OpenAI Chat Completions and its compatible servers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._codec_support import drop_ext, split_ext
+from .._errors import InvalidInput
+from .._losses import Ctx
+from .._wire import expect_list, expect_str
+from ..generated.canonical import (
+    Message,
+    Part,
+    ReasoningPart,
+    Request,
+    TextPart,
+    ToolCallPart,
+    ToolResultPart,
+)
+from ._base import Codec, Transform
+from ._util import message_dict, messages_list, role_of, text_content
+
+
+def decode_message(m: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> Message:
+    role = role_of(m, path, codec)
+    if role == "tool":
+        return Message(role="tool", parts=[codec.decode_tool_result(m, path, ctx)])
+    known = {"role", "content", "name"}
+    content = m.get("content")
+    parts: list[Part] = []
+    hints: dict[str, Any] | None = None
+    if type(content) is str:
+        parts.append(TextPart(text=content))
+        hints = {"string": True}
+    elif content is not None:
+        parts.extend(codec.decode_parts(content, path + ".content", ctx))
+    elif "content" in m:
+        hints = {"null": True}
+    if role == "assistant":
+        for field in codec.FLAGS.reasoning_fields:
+            r = m.get(field)
+            if r is not None:
+                known.add(field)
+                parts.insert(0, ReasoningPart(text=expect_str(r, f"{path}.{field}")))
+                hints = {**(hints or {}), "reasoning_field": field}
+        calls = m.get("tool_calls")
+        if calls is not None:
+            known.add("tool_calls")
+            for k, c in enumerate(expect_list(calls, path + ".tool_calls")):
+                parts.append(
+                    codec.decode_tool_call(
+                        message_dict(c, f"{path}.tool_calls[{k}]"), f"{path}.tool_calls[{k}]", ctx
+                    )
+                )
+        refusal = m.get("refusal")
+        if refusal is not None:
+            known.add("refusal")
+            parts.append(_refusal(expect_str(refusal, path + ".refusal")))
+        elif "refusal" in m:
+            known.add("refusal")
+    name = m.get("name")
+    return Message(
+        role=role,
+        parts=parts,
+        name=expect_str(name, path + ".name") if name is not None else None,
+        ext=split_ext(m, frozenset(known)),
+        hints=hints,
+    )
+
+
+def _refusal(text: str) -> Part:
+    from ..generated.canonical import RefusalPart
+
+    return RefusalPart(text=text)
+
+
+def encode_message(
+    m: Message, path: str, codec: Codec, ctx: Ctx, *, reasoning_out: bool
+) -> list[dict[str, Any]]:
+    """One canonical message -> Chat messages (a tool message holding several results -> several)."""
+    if m.role == "tool":
+        return [
+            codec.encode_tool_result(p, path, ctx) for p in m.parts if type(p) is ToolResultPart
+        ]
+    role = codec.ROLE_ENCODE[m.role]
+    if m.role == "developer" and not codec.FLAGS.developer_role:
+        role = codec.ROLE_ENCODE["system"]
+    msg: dict[str, Any] = {"role": role}
+    content: list[Part] = []
+    calls: list[dict[str, Any]] = []
+    reasoning: list[str] = []
+    for k, p in enumerate(m.parts):
+        t = type(p)
+        if t is ToolCallPart:
+            calls.append(codec.encode_tool_call(p, f"{path}.tool_calls[{len(calls)}]", ctx))
+        elif t is ReasoningPart:
+            if p.text:  # type: ignore[union-attr]
+                reasoning.append(p.text)  # type: ignore[union-attr]
+            if not reasoning_out or p.signature or p.redacted:  # type: ignore[union-attr]
+                what = (
+                    "reasoning block dropped"
+                    if not reasoning_out
+                    else "reasoning signature dropped"
+                )
+                ctx.loss(
+                    f"{path}.content[{k}]",
+                    what,
+                    "Chat cannot replay reasoning state",
+                    "reasoning_replay",
+                )
+        elif m.role == "assistant" and t.__name__ == "RefusalPart":
+            msg["refusal"] = p.text  # type: ignore[union-attr]
+        else:
+            content.append(p)
+    if reasoning and reasoning_out:
+        field = (m.hints or {}).get("reasoning_field") or codec.FLAGS.reasoning_fields[0]
+        msg[field] = "".join(reasoning)
+    if content:
+        msg["content"] = text_content(
+            Message(role=m.role, parts=content, hints=m.hints), codec, path + ".content", ctx
+        )
+    elif m.role == "assistant" or (m.hints and m.hints.get("null")):
+        msg["content"] = None
+    else:
+        msg["content"] = ""
+    if calls:
+        msg["tool_calls"] = calls
+    if m.name is not None:
+        msg["name"] = m.name
+    if m.ext:
+        drop_ext(m.ext, msg, path, ctx)
+    return [msg]
+
+
+def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
+    raw = messages_list(w)
+    req.messages = [
+        decode_message(message_dict(m, f"messages[{i}]"), f"messages[{i}]", codec, ctx)
+        for i, m in enumerate(raw)
+    ]
+    if not raw:
+        raise InvalidInput("at least one message is required", path="messages")
+
+
+def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    wire: list[dict[str, Any]] = []
+    for j, m in enumerate(req.messages):
+        wire.extend(encode_message(m, f"messages[{j}]", codec, ctx, reasoning_out=ctx.same))
+    out["messages"] = wire
+
+
+MESSAGES_FLAT = Transform(
+    name="messages_flat",
+    doc=__doc__ or "",
+    request_keys=frozenset({"messages"}),
+    decode_request=_decode,
+    encode_request=_encode,
+)
