@@ -15,9 +15,16 @@ from ._pipeline import (
     encode_response,
 )
 from ._protocols import PROTOCOLS, available
+from ._stream_api import StreamTranslator, atranslate_stream, translate_stream
+from .streams import stream_decoder, stream_encoder
 
 __all__ = [
     "PROTOCOLS",
+    "StreamTranslator",
+    "atranslate_stream",
+    "stream_decoder",
+    "stream_encoder",
+    "translate_stream",
     "Ctx",
     "InterlinguaError",
     "InvalidInput",

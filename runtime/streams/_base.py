@@ -1,0 +1,67 @@
+"""What every stream decoder and encoder shares: the fed/closed state machine contract.
+
+A decoder turns wire SSE events into canonical stream events; an encoder turns canonical events
+into SSE bytes. Both are I/O-free, fed one event at a time (``feed``) and finished by ``close``,
+so the same objects serve sync, async, the CLI and the gateway."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from .._sse import SSEEvent, encode_sse
+from ..generated.canonical import ErrorEvent, ErrorInfo, StreamEnd
+
+__all__ = ["StreamDecoderBase", "StreamEncoderBase", "frame", "parse_data"]
+
+
+def frame(obj: Any, event: str | None) -> bytes:
+    """One SSE event: ``event:`` line (when the protocol names events) + one ``data:`` line."""
+    data = orjson.dumps(obj)
+    if event is None:
+        return b"data: " + data + b"\n\n"
+    return b"event: " + event.encode() + b"\ndata: " + data + b"\n\n"
+
+
+def parse_data(ev: SSEEvent) -> tuple[Any, ErrorEvent | None]:
+    try:
+        return orjson.loads(ev.data), None
+    except orjson.JSONDecodeError:
+        err = ErrorInfo(
+            type="bad_gateway", message="upstream sent an SSE event that is not JSON", status=502
+        )
+        return None, ErrorEvent(error=err)
+
+
+class StreamDecoderBase:
+    """Tracks the ending: completed (terminal event seen), failed (error event) or disconnected."""
+
+    def __init__(self, codec: Any) -> None:
+        self.codec = codec
+        self.ended: str | None = None
+        self.ignored = 0  # unknown event types: tolerated and counted
+
+    def feed(self, ev: SSEEvent) -> list[Any]:
+        raise NotImplementedError
+
+    def close(self) -> list[Any]:
+        if self.ended is None:
+            self.ended = "disconnected"
+            return [StreamEnd(ending="disconnected")]
+        return []
+
+
+class StreamEncoderBase:
+    def __init__(self, codec: Any) -> None:
+        self.codec = codec
+        self.closed = False
+
+    def feed(self, ev: Any) -> list[bytes]:
+        raise NotImplementedError
+
+    def close(self) -> list[bytes]:
+        return []
+
+
+_ = encode_sse
