@@ -1,5 +1,80 @@
-"""Placeholder demo; replaced by the tool-loop demo."""
+"""`make demo`: the seed tool loop (examples/tool_loop/, from the seed 004 article) translated
+from each protocol into every supported protocol, with the losses each translation reports.
+
+Each loop is: 1 request, 2 the tool-call response, 3 the request carrying the tool result,
+4 the final answer."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
 
 import interlingua
 
-print("interlingua protocols available:", ", ".join(interlingua.available()))
+HERE = Path(__file__).parent / "tool_loop"
+STEPS = ("1_request", "2_response", "3_request", "4_response")
+
+
+def summary(body: dict, kind: str) -> str:
+    """A one-line view of what matters in a tool loop: roles, tool ids, arguments, text."""
+    if kind == "request":
+        bits = []
+        for key in ("system", "instructions"):
+            if key in body:
+                bits.append(key)
+        for m in body.get("messages", []):
+            bits.append(_message(m))
+        return " | ".join(bits)
+    return _message(
+        body.get("choices", [{}])[0].get("message", body) if "choices" in body else body
+    )
+
+
+def _message(m: dict) -> str:
+    role = m.get("role", "?")
+    content = m.get("content")
+    out = []
+    if isinstance(content, str):
+        out.append(f"text({len(content)} chars)")
+    for b in content if isinstance(content, list) else []:
+        t = b.get("type")
+        if t == "tool_use":
+            out.append(f"tool_use {b['id']} {b['name']}{json.dumps(b['input'])}")
+        elif t == "tool_result":
+            out.append(f"tool_result {b['tool_use_id']}")
+        else:
+            out.append(str(t))
+    for c in m.get("tool_calls") or []:
+        out.append(f"tool_call {c['id']} {c['function']['name']}{c['function']['arguments']}")
+    if m.get("tool_call_id"):
+        out.append(f"for {m['tool_call_id']}")
+    return f"{role}: " + ", ".join(out)
+
+
+def main() -> int:
+    protocols = interlingua.available()
+    print(f"protocols: {', '.join(protocols)}\n")
+    for source in protocols:
+        for target in protocols:
+            print(f"=== {source} -> {target}")
+            for step in STEPS:
+                path = HERE / f"{source}.{step}.json"
+                if not path.exists():
+                    continue
+                kind = step.split("_", 1)[1]
+                fn = (
+                    interlingua.translate_request
+                    if kind == "request"
+                    else interlingua.translate_response
+                )
+                result = fn(path.read_bytes(), source=source, target=target)
+                print(f"  {step:11} {summary(result.body, kind)}")
+                for loss in result.losses:
+                    print(f"              loss: {loss}")
+            print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

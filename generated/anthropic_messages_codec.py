@@ -835,8 +835,6 @@ def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> Non
 
     if resp.stop_sequence is not None:
         out["stop_sequence"] = resp.stop_sequence
-    if resp.created is not None:
-        ctx.loss("created", "created dropped", _why("extensions"), "extensions")
 
 
 # ---------------------------------------------------------------- usage

@@ -273,7 +273,7 @@ class Response:
     finish: Finish | None = None
     stop_sequence: str | None = None
     usage: Usage | None = None
-    created: int | None = None
+    created: int | None = None  # creation time; not content, never reported
     source: str = ""
     ext: dict[str, Any] | None = None
     hints: dict[str, Any] | None = None

@@ -1,0 +1,71 @@
+"""Command line: ``interlingua translate --from P --to Q [--kind K] [FILE|-]``.
+
+The result goes to stdout, the losses to stderr (one per line); invalid input exits 2 with a
+one-line reason."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import BinaryIO
+
+import orjson
+
+from ._api import translate_error, translate_request, translate_response
+from ._errors import InterlinguaError
+from ._protocols import PROTOCOLS
+from ._stream_api import StreamTranslator
+
+
+def _read(src: str) -> BinaryIO:
+    return sys.stdin.buffer if src == "-" else open(src, "rb")  # noqa: SIM115
+
+
+def _translate(args: argparse.Namespace) -> int:
+    out = sys.stdout.buffer
+    with _read(args.file) as f:
+        if args.kind == "stream":
+            t = StreamTranslator(args.source, args.target)
+            for chunk in iter(lambda: f.read(65536), b""):
+                out.write(t.feed(chunk))
+            out.write(t.close())
+            return 0
+        data = f.read()
+    if args.kind == "error":
+        status, body = translate_error(args.status, data, source=args.source, target=args.target)
+        print(f"status: {status}", file=sys.stderr)
+        out.write(orjson.dumps(body, option=orjson.OPT_INDENT_2) + b"\n")
+        return 0
+    fn = translate_request if args.kind == "request" else translate_response
+    result = fn(data, source=args.source, target=args.target, strict=args.strict)
+    out.write(orjson.dumps(result.body, option=orjson.OPT_INDENT_2) + b"\n")
+    for loss in result.losses:
+        print(f"loss: {loss}", file=sys.stderr)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="interlingua", description="Translate LLM API wire protocols."
+    )
+    sub = ap.add_subparsers(dest="command", required=True)
+    tr = sub.add_parser("translate", help="translate a request, response, stream or error body")
+    tr.add_argument("--from", dest="source", required=True, choices=PROTOCOLS)
+    tr.add_argument("--to", dest="target", required=True, choices=PROTOCOLS)
+    tr.add_argument("--kind", choices=("request", "response", "stream", "error"), default="request")
+    tr.add_argument("--status", type=int, default=400, help="HTTP status of an error body")
+    tr.add_argument("--strict", action="store_true", help="fail instead of reporting losses")
+    tr.add_argument("file", nargs="?", default="-", help="input file, or - for stdin")
+    args = ap.parse_args(argv)
+    try:
+        return _translate(args)
+    except InterlinguaError as e:
+        print(f"interlingua: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"interlingua: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
