@@ -44,6 +44,18 @@ def render_compat(spec: Spec) -> str:
                 f"- `{src.id}` → `{dst.id}`: "
                 + (", ".join(f"`{x}`" for x in lost) if lost else "nothing")
             )
+    lines += ["", "## Stream events", ""]
+    for p in protos:
+        lines += [
+            f"### `{p.id}`",
+            "",
+            "| wire event | canonical events | keyed by | note |",
+            "|---|---|---|---|",
+        ]
+        for ev in p.stream_events:
+            emits = ", ".join(ev.emits) or "(ignored)"
+            lines.append(f"| `{ev.wire}` | {emits} | {ev.key or ''} | {ev.note} |")
+        lines.append("")
     lines += [
         "",
         "Same-protocol translation is the identity: fields with no canonical home ride in "

@@ -73,6 +73,14 @@ def _check_refs(canonical: CanonicalSpec, proto: ProtocolSpec, path: Path) -> No
     for group in ("request_fields", "response_fields", "tool_fields", "usage_fields"):
         for j, f in enumerate(getattr(proto, group)):
             feature(f"{group}.{j}.feature", f.feature)
+    events = {t.event for t in canonical.types if t.event}
+    for i, ev in enumerate(proto.stream_events):
+        feature(f"stream_events.{i}.feature", ev.feature)
+        for j, kind in enumerate(ev.emits):
+            if kind not in events:
+                errors.append(
+                    f"{path}: stream_events.{i}.emits.{j}: unknown canonical event {kind!r} (expected one of {sorted(events)})"
+                )
     for fid in proto.support:
         feature(f"support.{fid}", fid)
     missing = features - set(proto.support)

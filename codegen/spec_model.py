@@ -112,6 +112,16 @@ class EnumRow(Strict):
     )
 
 
+class StreamEventRow(Strict):
+    """A wire stream event (``type`` or ``type/subtype``) and the canonical events it yields."""
+
+    wire: str
+    emits: list[str] = Field(description="canonical event kinds (StreamStart.EVENT ...)")
+    key: str | None = Field(None, description="wire field keying accumulation (vendor id)")
+    feature: str | None = None
+    note: str = ""
+
+
 class Support(Strict):
     level: Literal["full", "lossy", "unsupported"]
     note: str = ""
@@ -171,5 +181,6 @@ class ProtocolSpec(Strict):
         description="c is one of input, input_cache_read, input_cache_write, output_total, "
         "output_reasoning; `input` is total or uncached per flags.usage_input_includes_cache"
     )
+    stream_events: list[StreamEventRow]
     transforms: list[str] = Field(description="named transforms in runtime/transforms used here")
     support: dict[str, Support]

@@ -175,6 +175,42 @@ ERROR_STATUS: dict[str, int] = {
     "timeout": 504,
     "bad_gateway": 502,
 }
+# wire stream event -> canonical event kinds it may yield (spec: stream_events)
+STREAM_EVENTS: dict[str, tuple[str, ...]] = {
+    "message_start": ("start",),
+    "content_block_start/text": (
+        "text_start",
+        "text_delta",
+    ),
+    "content_block_start/thinking": (
+        "reasoning_start",
+        "reasoning_delta",
+    ),
+    "content_block_start/redacted_thinking": ("reasoning_start",),
+    "content_block_start/tool_use": (
+        "tool_call_start",
+        "tool_call_delta",
+    ),
+    "content_block_delta/text_delta": ("text_delta",),
+    "content_block_delta/thinking_delta": ("reasoning_delta",),
+    "content_block_delta/signature_delta": (),
+    "content_block_delta/input_json_delta": ("tool_call_delta",),
+    "content_block_stop": (
+        "text_end",
+        "reasoning_end",
+        "tool_call_end",
+    ),
+    "message_delta": (
+        "usage",
+        "finish",
+    ),
+    "message_stop": ("end",),
+    "error": (
+        "error",
+        "end",
+    ),
+    "ping": (),
+}
 ERROR_SHAPE: dict[str, Any] = {
     "type_path": "error.type",
     "message_path": "error.message",

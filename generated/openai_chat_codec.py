@@ -183,6 +183,35 @@ ERROR_STATUS: dict[str, int] = {
     "timeout": 504,
     "bad_gateway": 502,
 }
+# wire stream event -> canonical event kinds it may yield (spec: stream_events)
+STREAM_EVENTS: dict[str, tuple[str, ...]] = {
+    "chunk": ("start",),
+    "chunk/content": (
+        "text_start",
+        "text_delta",
+    ),
+    "chunk/reasoning": (
+        "reasoning_start",
+        "reasoning_delta",
+    ),
+    "chunk/tool_calls": (
+        "tool_call_start",
+        "tool_call_delta",
+    ),
+    "chunk/finish_reason": (
+        "text_end",
+        "reasoning_end",
+        "tool_call_end",
+        "finish",
+    ),
+    "chunk/usage": ("usage",),
+    "chunk/error": (
+        "error",
+        "end",
+    ),
+    "[DONE]": ("end",),
+    "chunk/empty": (),
+}
 ERROR_SHAPE: dict[str, Any] = {
     "type_path": "error.type",
     "message_path": "error.message",
