@@ -38,5 +38,8 @@ demo: $(STAMP)  ## translate the bundled tool loop between every supported proto
 bench: $(STAMP)  ## translation cost vs the orjson floor (and LiteLLM when installed)
 	$(BIN)/python -m bench
 
+serve: $(STAMP)  ## run the gateway (see README)
+	$(BIN)/interlingua serve --config $(or $(CONFIG),examples/gateway.toml)
+
 clean:  ## remove the virtual environment and caches
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

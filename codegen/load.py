@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -36,8 +36,43 @@ def _load_file(path: Path, model: type[M]) -> M:
         lines = []
         for err in e.errors():
             where = ".".join(str(p) for p in err["loc"]) or "<top>"
-            lines.append(f"{path}: {where}: {err['msg']} (got {err.get('input')!r:.80})")
+            msg = err["msg"]
+            if err["type"] == "extra_forbidden":
+                allowed = _allowed_keys(model, err["loc"][:-1])
+                if allowed:
+                    msg = f"unknown key (expected one of {', '.join(allowed)})"
+            lines.append(f"{path}: {where}: {msg} (got {err.get('input')!r:.80})")
         raise SpecError("\n".join(lines)) from None
+
+
+def _allowed_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """The keys the spec model accepts at ``loc`` (for the message on an unknown key)."""
+    cur: Any = model
+    for seg in loc:
+        if isinstance(seg, str):
+            found = _model_in(cur)
+            field = found.model_fields.get(seg) if found is not None else None
+            if field is None:
+                return []
+            cur = field.annotation
+        else:  # a list index: the item type
+            args = get_args(cur)
+            cur = args[0] if args else None
+    found = _model_in(cur)
+    return sorted(found.model_fields) if found is not None else []
+
+
+def _model_in(tp: Any) -> Any:
+    """The pydantic model class inside ``tp`` (itself, list[M], M | None, ...), if any."""
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return tp
+    for arg in get_args(tp):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    if get_origin(tp) in (list, dict) and get_args(tp):
+        return _model_in(get_args(tp)[-1])
+    return None
 
 
 def _check_refs(canonical: CanonicalSpec, proto: ProtocolSpec, path: Path) -> None:

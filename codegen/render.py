@@ -29,7 +29,7 @@ TRANSFORM_HANDLED = {
         "stream",
     },
     "Response": {"parts", "finish", "usage", "source", "ext", "hints", "id", "model"},
-    "Tool": {"kind", "ext"},
+    "Tool": {"kind", "ext", "hints"},
 }
 # part fields handled by the encoders generically (ext) or that select rows (owner)
 PART_GENERIC = {"ext", "hints", "owner", "id"}
@@ -98,6 +98,16 @@ def _dropped(
     return out
 
 
+def _nested_known(paths: list[str]) -> dict[str, set[str]]:
+    """Known keys of each known sub-object (one level deep), from dotted wire paths."""
+    out: dict[str, set[str]] = {}
+    for path in paths:
+        segs = path.split(".")
+        if len(segs) > 1:
+            out.setdefault(segs[0], set()).add(segs[1])
+    return out
+
+
 def _part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) -> dict[str, Any]:
     fields = [FieldView(f) for f in row.fields]
     literal: dict[str, Any] = {}
@@ -108,6 +118,13 @@ def _part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str)
             cur = cur.setdefault(s, {})
         cur[segs[-1]] = const
     tests = []
+    if row.present is not None:
+        tests.append(f"{json.dumps(row.present)} in w")
+    if row.media is not None:
+        mf = next(f for f in row.fields if f.c == "media_type")
+        tests.append(
+            f"str(dig(w, {json.dumps(mf.w.split('.'))}, path) or '').startswith({json.dumps(row.media)})"
+        )
     for path, const in row.match.items():
         segs = path.split(".")
         if len(segs) == 1:
@@ -130,9 +147,19 @@ def _part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str)
     if "owner" in names and row.feature == "reasoning_replay":
         ctor.append(("owner", "PROTOCOL"))
     has_ext = "ext" in names
-    if has_ext:
-        ctor.append(("ext", f"split_ext(w, _KNOWN_{fn.upper()})"))
     known = {path.split(".")[0] for path in row.match} | {f.segs[0] for f in fields}
+    nested = _nested_known([*row.match, *(f.w for f in row.fields)])
+    if has_ext:
+        ctor.append(("ext", f"split_ext(w, _KNOWN_{fn.upper()}, _NESTED_{fn.upper()})"))
+    # wire paths the encoder always writes although the source may omit them (or send null)
+    shape = [tuple(path.split(".")) for path in row.match]
+    shape += [tuple(f.segs) for f in fields if f.type == "json_string_text" and f.required]
+    if "hints" in names:
+        if any(f.type == "parts" for f in row.fields):
+            shape = []  # hints carry the string-content flag instead
+        else:
+            ctor.append(("hints", f"wire_shape_hints(w, _SHAPE_{fn.upper()})"))
+    has_shape = "hints" in names and not any(f.type == "parts" for f in row.fields)
     dropped = _dropped(ctype, mapped, PART_GENERIC)
     return {
         "fn": fn,
@@ -143,6 +170,9 @@ def _part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str)
         "test": " and ".join(tests) or "True",
         "ctor": ctor,
         "known": known,
+        "nested": nested,
+        "shape": shape,
+        "has_shape": has_shape,
         "dropped": dropped,
         "has_ext": has_ext,
         "has_data_url": has_data_url,
@@ -161,14 +191,19 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
         k: [r for r in rows if not r["row"].decode_only] for k, rows in rows_by_kind.items()
     }
     # content parts decode by their primary discriminator; tool calls/results may live elsewhere
-    part_key = next(iter(p.parts[0].match))
+    # parts without a type field (Gemini) are recognised by the presence of a key, row by row
+    presence_rows = [v for rows in rows_by_kind.values() for v in rows if v["row"].present]
+    presence_rows.sort(key=lambda v: p.parts.index(v["row"]))
+    part_key = next(iter(p.parts[0].match), "")
     part_dispatch: dict[str, str] = {}
     for row in p.parts:
-        key, value = next(iter(row.match.items()))
-        if key == part_key:
+        key, value = next(iter(row.match.items()), ("", ""))
+        if key == part_key and not row.present and row.encode_only is None:
             part_dispatch.setdefault(value, row.part)
     content_kinds = [
-        k for k in kinds if any(next(iter(r.match)) == part_key for r in p.parts if r.part == k)
+        k
+        for k in kinds
+        if any(r.present or next(iter(r.match), "") == part_key for r in p.parts if r.part == k)
     ]
     if p.flags.tool_calls == "message_field":
         content_kinds = [k for k in content_kinds if k != "tool_call"]
@@ -197,13 +232,27 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
 
     tool_fields = [FieldView(f) for f in p.tool_fields]
     tool_ctor = [(f.c, f"v_{f.c}") for f in p.tool_fields]
+    tool_known = {f.w.split(".")[0] for f in p.tool_fields}
+    tool_nested = _nested_known([f.w for f in p.tool_fields])
     if p.tool_wrapper:
         wrapped = json.dumps(sorted({"type", p.tool_wrapper}))
-        tool_ctor.append(("ext", f"split_ext(outer, frozenset({wrapped}))"))
+        tool_ctor.append(
+            (
+                "ext",
+                f"split_ext(outer, frozenset({wrapped}), "
+                f"{{{json.dumps(p.tool_wrapper)}: _KNOWN_TOOL}})",
+            )
+        )
+        tool_ctor.append(("hints", 'wire_shape_hints(outer, (("type",),))'))
     else:
-        tool_ctor.append(("ext", "split_ext(w, _KNOWN_TOOL)"))
-    tool_known = {f.w.split(".")[0] for f in p.tool_fields}
+        tool_ctor.append(("ext", "split_ext(w, _KNOWN_TOOL, _NESTED_TOOL)"))
+        if p.tool_type and "type" not in tool_known:
+            # an explicit `type: <tool_type>` is optional on the wire: a hint, never an extension
+            tool_known.add("type")
+            tool_ctor.append(("hints", '{"type": w["type"]} if "type" in w else None'))
     tool = {
+        "type_hint": bool(p.tool_type and not p.tool_wrapper and "hints" in dict(tool_ctor)),
+        "nested": tool_nested,
         "fields": tool_fields,
         "ctor": tool_ctor,
         "known": tool_known,
@@ -214,7 +263,9 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
         fields = [FieldView(f) for f in rows]
         return {
             "fields": fields,
-            "row_keys": {f.segs[0] for f in fields},
+            "row_keys": {f.segs[0] for f in fields} | {a for f in rows for a in f.aliases},
+            "nested": _nested_known([f.w for f in rows]),
+            "wire_names": {f.c: f.w for f in rows if "." not in f.w},
             "dropped": _dropped(types[tname], {f.c for f in rows}, TRANSFORM_HANDLED[tname]),
         }
 
@@ -233,6 +284,8 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
             v.encode_expr = "u.input_total + u.output_total"
             usage_extra.append(v)
             continue
+        elif f.c == "output_total" and not p.flags.usage_output_includes_reasoning:
+            v.encode_expr = "u.output_total - u.output_reasoning"
         else:
             v.encode_expr = f"u.{f.c}"
         usage_fields.append(v)
@@ -252,13 +305,20 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
             enc_rows_by_kind=enc_rows_by_kind,
             part_key=part_key,
             part_dispatch=part_dispatch,
+            presence_rows=presence_rows,
+            native_parts=p.native_parts,
             content_kinds=content_kinds,
             enums=enums,
             error_status=error_status,
+            error_rows=tuple((r.raw, r.status, r.unified) for r in p.errors if r.only != "encode"),
             tool=tool,
             request=top(p.request_fields, "Request"),
             response=top(p.response_fields, "Response"),
-            usage={"fields": usage_fields, "extra": usage_extra},
+            usage={
+                "fields": usage_fields,
+                "extra": usage_extra,
+                "carried": {f.target for f in usage_fields},
+            },
         )
     )
 

@@ -90,6 +90,11 @@ class FieldRow(Strict):
     type: WireType = "str"
     required: bool = False
     feature: str | None = None
+    aliases: list[str] = Field(
+        default_factory=list,
+        description="other top-level wire keys accepted on decode (legacy names, dialects); "
+        "the one a request used is written back to the same protocol",
+    )
 
 
 class PartRow(Strict):
@@ -99,8 +104,21 @@ class PartRow(Strict):
     feature: str
     match: dict[str, str] = Field(description="dotted wire path -> constant; written on encode")
     when: str | None = Field(None, description="canonical field that selects this row on encode")
+    present: str | None = Field(
+        None,
+        description="wire key whose presence selects this row on decode, for parts without a "
+        "type field (Gemini); rows are then tried in order",
+    )
+    media: str | None = Field(
+        None, description="media type prefix (of the media_type field) this row requires on decode"
+    )
     fields: list[FieldRow]
     decode_only: bool = False
+    encode_only: str | None = Field(
+        None,
+        description="the row only encodes a part the protocol has no own block for (e.g. a "
+        "refusal as text); the value says what is lost and is reported as a loss",
+    )
 
 
 class EnumRow(Strict):
@@ -130,18 +148,20 @@ class Support(Strict):
 class Flags(Strict):
     """Typed provider quirks. Runtime code reads these, never the protocol's name."""
 
-    system_placement: Literal["top_level_field", "in_messages"]
+    system_placement: Literal["top_level_field", "in_messages", "instructions"]
     system_messages_in_turns: bool = Field(
         description="system/developer messages after the first turn keep their position"
     )
     developer_role: bool = False
-    tool_results: Literal["user_turn_blocks", "tool_messages"]
-    tool_calls: Literal["content_blocks", "message_field"]
+    tool_results: Literal["user_turn_blocks", "tool_messages", "items"]
+    tool_calls: Literal["content_blocks", "message_field", "items"]
     reasoning_fields: list[str] = Field(
         default_factory=list, description="assistant message fields carrying reasoning text"
     )
-    tool_choice_shape: Literal["typed_object", "string_or_function"]
-    parallel_flag: Literal["disable_parallel_tool_use", "parallel_tool_calls"]
+    tool_choice_shape: Literal[
+        "typed_object", "string_or_function", "string_or_flat_function", "function_calling_config"
+    ]
+    parallel_flag: Literal["disable_parallel_tool_use", "parallel_tool_calls", "none"]
     max_tokens_required: bool = False
     max_tokens_default: int | None = None
     usage_input_includes_cache: bool
@@ -150,6 +170,15 @@ class Flags(Strict):
     stream_usage_opt_in: str | None = Field(
         None, description="request path that asks for usage in streams"
     )
+    usage_output_includes_reasoning: bool = Field(
+        True, description="the output count includes reasoning tokens (Gemini: they are extra)"
+    )
+    request_path: str | None = Field(
+        None, description="URL path holding {model} when the model lives in the URL, not the body"
+    )
+    stream_request_path: str | None = Field(
+        None, description="URL path of the streaming call when stream mode lives in the URL"
+    )
 
 
 class ErrorShape(Strict):
@@ -157,6 +186,7 @@ class ErrorShape(Strict):
     message_path: str
     code_path: str | None = None
     param_path: str | None = None
+    status_code_path: str | None = Field(None, description="path carrying the HTTP status (int)")
     envelope: dict[str, str] = Field(default_factory=dict, description="constant fields")
 
 
@@ -168,6 +198,11 @@ class ProtocolSpec(Strict):
     request_fields: list[FieldRow]
     response_fields: list[FieldRow]
     parts: list[PartRow]
+    native_parts: list[str] = Field(
+        default_factory=list,
+        description="wire part types with no canonical home, kept whole (NativePart) for this "
+        "protocol and reported as lost for any other",
+    )
     tool_fields: list[FieldRow]
     tool_wrapper: str | None = Field(None, description="wire path the tool fields live under")
     tool_type: str | None = Field(None, description="constant `type` of a function tool")

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from datamodel_code_generator import DataModelType, InputFileType, PythonVersion, generate
+from datamodel_code_generator.format import Formatter
 
 from .render import header
 from .spec_model import FieldRow, PartRow, ProtocolSpec
@@ -77,6 +78,7 @@ def render_wire_models(p: ProtocolSpec, source: str) -> str:
         output_model_type=DataModelType.PydanticV2BaseModel,
         target_python_version=PythonVersion.PY_311,
         disable_timestamp=True,
+        formatters=[Formatter.BUILTIN],
         use_annotated=False,
         custom_file_header=header(source).rstrip("\n")
         + f'\n"""Pydantic wire models of {p.title} (opt-in validation)."""',

@@ -25,10 +25,30 @@ def summary(body: dict, kind: str) -> str:
                 bits.append(key)
         for m in body.get("messages", []):
             bits.append(_message(m))
+        inp = body.get("input")  # OpenAI Responses: a string or a list of items
+        if isinstance(inp, str):
+            bits.append(f"user: text({len(inp)} chars)")
+        for item in inp if isinstance(inp, list) else []:
+            bits.append(_item(item))
         return " | ".join(bits)
+    if "output" in body:
+        return " | ".join(_item(i) for i in body["output"])
     return _message(
         body.get("choices", [{}])[0].get("message", body) if "choices" in body else body
     )
+
+
+def _item(i: dict) -> str:
+    """One OpenAI Responses item (a message, function_call, function_call_output ...)."""
+    t = i.get("type", "message")
+    if t == "function_call":
+        item = f" (item {i['id']})" if i.get("id") else ""
+        return f"function_call {i['call_id']} {i['name']}{i['arguments']}{item}"
+    if t == "function_call_output":
+        return f"function_call_output for {i['call_id']}"
+    if t == "message":
+        return _message(i)
+    return str(t)
 
 
 def _message(m: dict) -> str:

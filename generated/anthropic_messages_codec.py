@@ -8,10 +8,14 @@ from typing import Any
 
 from interlingua._codec_support import (
     ProtocolFlags,
+    add_hint,
+    apply_wire_shape,
     arguments_object,
     dig,
     drop_ext,
+    restore_wire_names,
     split_ext,
+    wire_shape_hints,
 )
 from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
@@ -28,8 +32,10 @@ from interlingua._wire import (
 from interlingua.generated.canonical import (
     FilePart,
     ImagePart,
+    NativePart,
     Part,
     ReasoningPart,
+    RefusalPart,
     Request,
     Response,
     TextPart,
@@ -55,6 +61,9 @@ FLAGS = ProtocolFlags(
     sse_event_names=True,
     stream_done_sentinel=None,
     stream_usage_opt_in=None,
+    usage_output_includes_reasoning=True,
+    request_path=None,
+    stream_request_path=None,
 )
 TRANSFORMS: tuple[str, ...] = (
     "messages_blocks",
@@ -70,6 +79,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "text": ("full", ""),
     "image": ("full", ""),
     "file": ("full", "PDF and text documents"),
+    "audio": ("unsupported", ""),
     "tool_call": ("full", ""),
     "tool_result": ("full", ""),
     "tool_result_error": ("full", ""),
@@ -98,6 +108,10 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "stream_usage": ("full", ""),
     "stream_error": ("full", ""),
     "extensions": ("full", ""),
+    "native_parts": (
+        "lossy",
+        "server tool, MCP, compaction blocks carried only between Anthropic endpoints",
+    ),
 }
 
 # ---------------------------------------------------------------- enum tables (unified <-> raw)
@@ -175,6 +189,18 @@ ERROR_STATUS: dict[str, int] = {
     "timeout": 504,
     "bad_gateway": 502,
 }
+# decode rows as (raw type, HTTP status or None, unified type): a status can settle a raw type
+ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
+    ("invalid_request_error", 400, "invalid_request"),
+    ("authentication_error", 401, "authentication"),
+    ("permission_error", 403, "permission"),
+    ("not_found_error", 404, "not_found"),
+    ("request_too_large", 413, "request_too_large"),
+    ("rate_limit_error", 429, "rate_limit"),
+    ("api_error", 500, "api_error"),
+    ("overloaded_error", 529, "overloaded"),
+    ("timeout_error", 504, "timeout"),
+)
 # wire stream event -> canonical event kinds it may yield (spec: stream_events)
 STREAM_EVENTS: dict[str, tuple[str, ...]] = {
     "message_start": ("start",),
@@ -216,6 +242,7 @@ ERROR_SHAPE: dict[str, Any] = {
     "message_path": "error.message",
     "code_path": None,
     "param_path": None,
+    "status_code_path": None,
     "envelope": {"type": "error"},
 }
 
@@ -228,6 +255,7 @@ def _why(feature: str) -> str:
 # ---------------------------------------------------------------- parts
 
 _KNOWN_TEXT_0 = frozenset({"cache_control", "citations", "text", "type"})
+_NESTED_TEXT_0: dict[str, frozenset[str]] = {}
 
 
 def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
@@ -246,7 +274,7 @@ def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         text=v_text,
         cache=v_cache,
         annotations=v_annotations,
-        ext=split_ext(w, _KNOWN_TEXT_0),
+        ext=split_ext(w, _KNOWN_TEXT_0, _NESTED_TEXT_0),
     )
 
 
@@ -274,6 +302,9 @@ def encode_text(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 
 _KNOWN_IMAGE_1 = frozenset({"cache_control", "source", "type"})
+_NESTED_IMAGE_1: dict[str, frozenset[str]] = {
+    "source": frozenset({"data", "media_type", "type"}),
+}
 
 
 def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
@@ -294,7 +325,7 @@ def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
         media_type=v_media_type,
         data=v_data,
         cache=v_cache,
-        ext=split_ext(w, _KNOWN_IMAGE_1),
+        ext=split_ext(w, _KNOWN_IMAGE_1, _NESTED_IMAGE_1),
     )
 
 
@@ -307,6 +338,8 @@ def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     if p.cache is not None:
         out["cache_control"] = p.cache
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
     if p.detail is not None:
         ctx.loss(path + ".detail", "detail dropped", _why("image"), "image")
     if p.ext:
@@ -315,9 +348,48 @@ def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 
 _KNOWN_IMAGE_2 = frozenset({"cache_control", "source", "type"})
+_NESTED_IMAGE_2: dict[str, frozenset[str]] = {
+    "source": frozenset({"file_id", "type"}),
+}
 
 
 def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    v_file_id = dig(w, ["source", "file_id"], path)
+    if v_file_id is not None:
+        v_file_id = expect_str(v_file_id, path + ".source.file_id")
+    else:
+        raise InvalidInput("missing required field", path=path + ".source.file_id")
+    v_cache = w.get("cache_control")
+    if v_cache is not None:
+        v_cache = expect_dict(v_cache, path + ".cache_control")
+    return ImagePart(
+        file_id=v_file_id,
+        cache=v_cache,
+        ext=split_ext(w, _KNOWN_IMAGE_2, _NESTED_IMAGE_2),
+    )
+
+
+def _enc_image_2(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "image", "source": {"type": "file"}}
+
+    out.setdefault("source", {})["file_id"] = p.file_id
+
+    if p.cache is not None:
+        out["cache_control"] = p.cache
+    if p.detail is not None:
+        ctx.loss(path + ".detail", "detail dropped", _why("image"), "image")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+_KNOWN_IMAGE_3 = frozenset({"cache_control", "source", "type"})
+_NESTED_IMAGE_3: dict[str, frozenset[str]] = {
+    "source": frozenset({"type", "url"}),
+}
+
+
+def _dec_image_3(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_url = dig(w, ["source", "url"], path)
     if v_url is not None:
         v_url = expect_str(v_url, path + ".source.url")
@@ -329,17 +401,19 @@ def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     return ImagePart(
         url=v_url,
         cache=v_cache,
-        ext=split_ext(w, _KNOWN_IMAGE_2),
+        ext=split_ext(w, _KNOWN_IMAGE_3, _NESTED_IMAGE_3),
     )
 
 
-def _enc_image_2(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_image_3(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "image", "source": {"type": "url"}}
 
     out.setdefault("source", {})["url"] = p.url
 
     if p.cache is not None:
         out["cache_control"] = p.cache
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
     if p.detail is not None:
         ctx.loss(path + ".detail", "detail dropped", _why("image"), "image")
     if p.ext:
@@ -350,19 +424,26 @@ def _enc_image_2(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
 def decode_image(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     if w.get("type") == "image" and dig(w, ["source", "type"], path) == "base64":
         return _dec_image_1(w, path, ctx)
-    return _dec_image_2(w, path, ctx)
+    if w.get("type") == "image" and dig(w, ["source", "type"], path) == "file":
+        return _dec_image_2(w, path, ctx)
+    return _dec_image_3(w, path, ctx)
 
 
 def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.data is not None:
         return _enc_image_1(p, path, ctx)
-    return _enc_image_2(p, path, ctx)
+    if p.file_id is not None:
+        return _enc_image_2(p, path, ctx)
+    return _enc_image_3(p, path, ctx)
 
 
-_KNOWN_FILE_3 = frozenset({"cache_control", "source", "title", "type"})
+_KNOWN_FILE_4 = frozenset({"cache_control", "source", "title", "type"})
+_NESTED_FILE_4: dict[str, frozenset[str]] = {
+    "source": frozenset({"data", "media_type", "type"}),
+}
 
 
-def _dec_file_3(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type = dig(w, ["source", "media_type"], path)
     if v_media_type is not None:
         v_media_type = expect_str(v_media_type, path + ".source.media_type")
@@ -384,11 +465,11 @@ def _dec_file_3(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
         data=v_data,
         filename=v_filename,
         cache=v_cache,
-        ext=split_ext(w, _KNOWN_FILE_3),
+        ext=split_ext(w, _KNOWN_FILE_4, _NESTED_FILE_4),
     )
 
 
-def _enc_file_3(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_file_4(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "document", "source": {"type": "base64"}}
 
     out.setdefault("source", {})["media_type"] = p.media_type
@@ -402,15 +483,113 @@ def _enc_file_3(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
         out["cache_control"] = p.cache
     if p.file_id is not None:
         ctx.loss(path + ".file_id", "file_id dropped", _why("file"), "file")
+    if p.text is not None:
+        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
 
 
-_KNOWN_FILE_4 = frozenset({"cache_control", "source", "title", "type"})
+_KNOWN_FILE_5 = frozenset({"cache_control", "source", "title", "type"})
+_NESTED_FILE_5: dict[str, frozenset[str]] = {
+    "source": frozenset({"data", "media_type", "type"}),
+}
 
 
-def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+def _dec_file_5(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    v_media_type = dig(w, ["source", "media_type"], path)
+    if v_media_type is not None:
+        v_media_type = expect_str(v_media_type, path + ".source.media_type")
+    v_text = dig(w, ["source", "data"], path)
+    if v_text is not None:
+        v_text = expect_str(v_text, path + ".source.data")
+    else:
+        raise InvalidInput("missing required field", path=path + ".source.data")
+    v_filename = w.get("title")
+    if v_filename is not None:
+        v_filename = expect_str(v_filename, path + ".title")
+    v_cache = w.get("cache_control")
+    if v_cache is not None:
+        v_cache = expect_dict(v_cache, path + ".cache_control")
+    return FilePart(
+        media_type=v_media_type,
+        text=v_text,
+        filename=v_filename,
+        cache=v_cache,
+        ext=split_ext(w, _KNOWN_FILE_5, _NESTED_FILE_5),
+    )
+
+
+def _enc_file_5(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "document", "source": {"type": "text"}}
+
+    if p.media_type is not None:
+        out.setdefault("source", {})["media_type"] = p.media_type
+
+    out.setdefault("source", {})["data"] = p.text
+
+    if p.filename is not None:
+        out["title"] = p.filename
+
+    if p.cache is not None:
+        out["cache_control"] = p.cache
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _why("file"), "file")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+_KNOWN_FILE_6 = frozenset({"cache_control", "source", "title", "type"})
+_NESTED_FILE_6: dict[str, frozenset[str]] = {
+    "source": frozenset({"file_id", "type"}),
+}
+
+
+def _dec_file_6(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    v_file_id = dig(w, ["source", "file_id"], path)
+    if v_file_id is not None:
+        v_file_id = expect_str(v_file_id, path + ".source.file_id")
+    else:
+        raise InvalidInput("missing required field", path=path + ".source.file_id")
+    v_filename = w.get("title")
+    if v_filename is not None:
+        v_filename = expect_str(v_filename, path + ".title")
+    v_cache = w.get("cache_control")
+    if v_cache is not None:
+        v_cache = expect_dict(v_cache, path + ".cache_control")
+    return FilePart(
+        file_id=v_file_id,
+        filename=v_filename,
+        cache=v_cache,
+        ext=split_ext(w, _KNOWN_FILE_6, _NESTED_FILE_6),
+    )
+
+
+def _enc_file_6(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "document", "source": {"type": "file"}}
+
+    out.setdefault("source", {})["file_id"] = p.file_id
+
+    if p.filename is not None:
+        out["title"] = p.filename
+
+    if p.cache is not None:
+        out["cache_control"] = p.cache
+    if p.text is not None:
+        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+_KNOWN_FILE_7 = frozenset({"cache_control", "source", "title", "type"})
+_NESTED_FILE_7: dict[str, frozenset[str]] = {
+    "source": frozenset({"type", "url"}),
+}
+
+
+def _dec_file_7(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_url = dig(w, ["source", "url"], path)
     if v_url is not None:
         v_url = expect_str(v_url, path + ".source.url")
@@ -426,11 +605,11 @@ def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
         url=v_url,
         filename=v_filename,
         cache=v_cache,
-        ext=split_ext(w, _KNOWN_FILE_4),
+        ext=split_ext(w, _KNOWN_FILE_7, _NESTED_FILE_7),
     )
 
 
-def _enc_file_4(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_file_7(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "document", "source": {"type": "url"}}
 
     out.setdefault("source", {})["url"] = p.url
@@ -442,6 +621,8 @@ def _enc_file_4(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
         out["cache_control"] = p.cache
     if p.file_id is not None:
         ctx.loss(path + ".file_id", "file_id dropped", _why("file"), "file")
+    if p.text is not None:
+        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -449,20 +630,64 @@ def _enc_file_4(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 def decode_file(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     if w.get("type") == "document" and dig(w, ["source", "type"], path) == "base64":
-        return _dec_file_3(w, path, ctx)
-    return _dec_file_4(w, path, ctx)
+        return _dec_file_4(w, path, ctx)
+    if w.get("type") == "document" and dig(w, ["source", "type"], path) == "text":
+        return _dec_file_5(w, path, ctx)
+    if w.get("type") == "document" and dig(w, ["source", "type"], path) == "file":
+        return _dec_file_6(w, path, ctx)
+    return _dec_file_7(w, path, ctx)
 
 
 def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.data is not None:
-        return _enc_file_3(p, path, ctx)
-    return _enc_file_4(p, path, ctx)
+        return _enc_file_4(p, path, ctx)
+    if p.text is not None:
+        return _enc_file_5(p, path, ctx)
+    if p.file_id is not None:
+        return _enc_file_6(p, path, ctx)
+    return _enc_file_7(p, path, ctx)
 
 
-_KNOWN_TOOL_CALL_5 = frozenset({"cache_control", "id", "input", "name", "type"})
+_KNOWN_REFUSAL_8 = frozenset({"text", "type"})
+_NESTED_REFUSAL_8: dict[str, frozenset[str]] = {}
 
 
-def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
+def _dec_refusal_8(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
+    v_text = w.get("text")
+    if v_text is not None:
+        v_text = expect_str(v_text, path + ".text")
+    else:
+        raise InvalidInput("missing required field", path=path + ".text")
+    return RefusalPart(
+        text=v_text,
+        ext=split_ext(w, _KNOWN_REFUSAL_8, _NESTED_REFUSAL_8),
+    )
+
+
+def _enc_refusal_8(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "text"}
+    ctx.loss(path, "refusal sent as a text block", _why("text"), "text")
+
+    out["text"] = p.text
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_refusal(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
+    return _dec_refusal_8(w, path, ctx)
+
+
+def encode_refusal(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_refusal_8(p, path, ctx)
+
+
+_KNOWN_TOOL_CALL_9 = frozenset({"cache_control", "id", "input", "name", "type"})
+_NESTED_TOOL_CALL_9: dict[str, frozenset[str]] = {}
+_SHAPE_TOOL_CALL_9: tuple[tuple[str, ...], ...] = [("type",)]
+
+
+def _dec_tool_call_9(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
     v_id = w.get("id")
     if v_id is not None:
         v_id = expect_str(v_id, path + ".id")
@@ -486,11 +711,12 @@ def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         name=v_name,
         arguments=v_arguments,
         cache=v_cache,
-        ext=split_ext(w, _KNOWN_TOOL_CALL_5),
+        ext=split_ext(w, _KNOWN_TOOL_CALL_9, _NESTED_TOOL_CALL_9),
+        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_9),
     )
 
 
-def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_tool_call_9(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "tool_use"}
 
     out["id"] = p.id
@@ -503,21 +729,23 @@ def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
         out["cache_control"] = p.cache
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
+    apply_wire_shape(out, p.hints, ctx)
     return out
 
 
 def decode_tool_call(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
-    return _dec_tool_call_5(w, path, ctx)
+    return _dec_tool_call_9(w, path, ctx)
 
 
 def encode_tool_call(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_tool_call_5(p, path, ctx)
+    return _enc_tool_call_9(p, path, ctx)
 
 
-_KNOWN_TOOL_RESULT_6 = frozenset({"cache_control", "content", "is_error", "tool_use_id", "type"})
+_KNOWN_TOOL_RESULT_10 = frozenset({"cache_control", "content", "is_error", "tool_use_id", "type"})
+_NESTED_TOOL_RESULT_10: dict[str, frozenset[str]] = {}
 
 
-def _dec_tool_result_6(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
+def _dec_tool_result_10(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
     v_call_id = w.get("tool_use_id")
     if v_call_id is not None:
         v_call_id = expect_str(v_call_id, path + ".tool_use_id")
@@ -539,11 +767,11 @@ def _dec_tool_result_6(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart
         hints={"string": True} if s_content else None,
         is_error=v_is_error,
         cache=v_cache,
-        ext=split_ext(w, _KNOWN_TOOL_RESULT_6),
+        ext=split_ext(w, _KNOWN_TOOL_RESULT_10, _NESTED_TOOL_RESULT_10),
     )
 
 
-def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_tool_result_10(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "tool_result"}
 
     out["tool_use_id"] = p.call_id
@@ -562,17 +790,18 @@ def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]
 
 
 def decode_tool_result(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
-    return _dec_tool_result_6(w, path, ctx)
+    return _dec_tool_result_10(w, path, ctx)
 
 
 def encode_tool_result(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_tool_result_6(p, path, ctx)
+    return _enc_tool_result_10(p, path, ctx)
 
 
-_KNOWN_REASONING_7 = frozenset({"data", "type"})
+_KNOWN_REASONING_11 = frozenset({"data", "type"})
+_NESTED_REASONING_11: dict[str, frozenset[str]] = {}
 
 
-def _dec_reasoning_7(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
+def _dec_reasoning_11(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
     v_redacted = w.get("data")
     if v_redacted is not None:
         v_redacted = expect_str(v_redacted, path + ".data")
@@ -581,11 +810,11 @@ def _dec_reasoning_7(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
     return ReasoningPart(
         redacted=v_redacted,
         owner=PROTOCOL,
-        ext=split_ext(w, _KNOWN_REASONING_7),
+        ext=split_ext(w, _KNOWN_REASONING_11, _NESTED_REASONING_11),
     )
 
 
-def _enc_reasoning_7(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_reasoning_11(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "redacted_thinking"}
 
     out["data"] = p.redacted
@@ -600,10 +829,11 @@ def _enc_reasoning_7(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-_KNOWN_REASONING_8 = frozenset({"signature", "thinking", "type"})
+_KNOWN_REASONING_12 = frozenset({"signature", "thinking", "type"})
+_NESTED_REASONING_12: dict[str, frozenset[str]] = {}
 
 
-def _dec_reasoning_8(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
+def _dec_reasoning_12(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
     v_text = w.get("thinking")
     if v_text is not None:
         v_text = expect_str(v_text, path + ".thinking")
@@ -616,11 +846,11 @@ def _dec_reasoning_8(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
         text=v_text,
         signature=v_signature,
         owner=PROTOCOL,
-        ext=split_ext(w, _KNOWN_REASONING_8),
+        ext=split_ext(w, _KNOWN_REASONING_12, _NESTED_REASONING_12),
     )
 
 
-def _enc_reasoning_8(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_reasoning_12(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "thinking"}
 
     out["thinking"] = p.text
@@ -640,8 +870,8 @@ def _enc_reasoning_8(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 def decode_reasoning(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
     if w.get("type") == "redacted_thinking":
-        return _dec_reasoning_7(w, path, ctx)
-    return _dec_reasoning_8(w, path, ctx)
+        return _dec_reasoning_11(w, path, ctx)
+    return _dec_reasoning_12(w, path, ctx)
 
 
 def encode_reasoning(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any] | None:
@@ -656,11 +886,11 @@ def encode_reasoning(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any] | 
         )
         return None
     if p.redacted is not None:
-        return _enc_reasoning_7(p, path, ctx)
-    return _enc_reasoning_8(p, path, ctx)
+        return _enc_reasoning_11(p, path, ctx)
+    return _enc_reasoning_12(p, path, ctx)
 
 
-_PART_DECODERS = {
+_PART_DECODERS: dict[str, Any] = {
     "text": decode_text,
     "image": decode_image,
     "document": decode_file,
@@ -669,10 +899,31 @@ _PART_DECODERS = {
     "redacted_thinking": decode_reasoning,
     "thinking": decode_reasoning,
 }
+NATIVE_PARTS = frozenset(
+    [
+        "server_tool_use",
+        "web_search_tool_result",
+        "web_fetch_tool_result",
+        "code_execution_tool_result",
+        "bash_code_execution_tool_result",
+        "text_editor_code_execution_tool_result",
+        "tool_search_tool_result",
+        "advisor_tool_result",
+        "mcp_tool_use",
+        "mcp_tool_result",
+        "container_upload",
+        "search_result",
+        "tool_reference",
+        "tool_addition",
+        "compaction",
+        "fallback",
+    ]
+)
 _PART_ENCODERS: dict[type, Any] = {
     TextPart: encode_text,
     ImagePart: encode_image,
     FilePart: encode_file,
+    RefusalPart: encode_refusal,
     ToolCallPart: encode_tool_call,
     ToolResultPart: encode_tool_result,
     ReasoningPart: encode_reasoning,
@@ -684,12 +935,24 @@ def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
     t = w.get("type")
     fn = _PART_DECODERS.get(t) if type(t) is str else None
     if fn is None:
+        if type(t) is str and t in NATIVE_PARTS:
+            return NativePart(type=t, data=w, owner=PROTOCOL)  # type: ignore[arg-type]
         raise InvalidInput(f"unknown content block type {t!r}", path=path + ".type")
     return fn(w, path, ctx)
 
 
 def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
     fn = _PART_ENCODERS.get(type(p))
+    if type(p) is NativePart:
+        if p.owner == PROTOCOL:
+            return p.data
+        ctx.loss(
+            path,
+            f"{p.type} block dropped",
+            f"a block of {p.owner} with no equivalent in {PROTOCOL}",
+            "native_parts",
+        )
+        return None
     if fn is None:
         feature = type(p).FEATURE
         ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
@@ -716,7 +979,8 @@ def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx
 
 
 # ---------------------------------------------------------------- tools
-_KNOWN_TOOL = frozenset({"cache_control", "description", "input_schema", "name", "strict"})
+_KNOWN_TOOL = frozenset({"cache_control", "description", "input_schema", "name", "strict", "type"})
+_NESTED_TOOL: dict[str, frozenset[str]] = {}
 
 
 def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
@@ -744,7 +1008,8 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
         parameters=v_parameters,
         strict=v_strict,
         cache=v_cache,
-        ext=split_ext(w, _KNOWN_TOOL),
+        ext=split_ext(w, _KNOWN_TOOL, _NESTED_TOOL),
+        hints={"type": w["type"]} if "type" in w else None,
     )
 
 
@@ -764,6 +1029,8 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 
     if p.cache is not None:
         out["cache_control"] = p.cache
+    if ctx.same and p.hints and "type" in p.hints:
+        out = {"type": p.hints["type"], **out}
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -773,6 +1040,18 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 REQUEST_ROW_KEYS = frozenset(
     {"max_tokens", "metadata", "model", "stop_sequences", "stream", "temperature", "top_k", "top_p"}
 )
+REQUEST_NESTED: dict[str, frozenset[str]] = {
+    "metadata": frozenset({"user_id"}),
+}
+_REQUEST_WIRE_NAMES: dict[str, str] = {
+    "model": "model",
+    "max_tokens": "max_tokens",
+    "temperature": "temperature",
+    "top_p": "top_p",
+    "top_k": "top_k",
+    "stop": "stop_sequences",
+    "stream": "stream",
+}
 
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -798,6 +1077,8 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         v_top_k = expect_int(v_top_k, path + ".top_k")
     req.top_k = v_top_k
     v_stop = w.get("stop_sequences")
+    if type(v_stop) is str:
+        add_hint(req, "string", "stop", True)
     if v_stop is not None:
         v_stop = expect_str_list(v_stop, path + ".stop_sequences")
     req.stop = v_stop
@@ -840,6 +1121,7 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         ctx.loss("include_usage", "include_usage dropped", _why("stream_usage"), "stream_usage")
     if req.metadata is not None:
         ctx.loss("metadata", "metadata dropped", _why("extensions"), "extensions")
+    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
 RESPONSE_ROW_KEYS = frozenset({"id", "model", "stop_sequence"})
@@ -874,6 +1156,9 @@ def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> Non
 
 
 # ---------------------------------------------------------------- usage
+USAGE_CARRIED = frozenset({"input_cache_read", "input_cache_write", "input_total", "output_total"})
+
+
 def decode_usage(w: Any, path: str) -> Usage:
     w = expect_dict(w, path)
     v_input = w.get("input_tokens")
@@ -930,6 +1215,8 @@ __all__ = [
     "encode_image",
     "decode_file",
     "encode_file",
+    "decode_refusal",
+    "encode_refusal",
     "decode_tool_call",
     "encode_tool_call",
     "decode_tool_result",

@@ -34,11 +34,11 @@ class ImageImageBase641(BaseModel):
 
 
 class Source1(BaseModel):
-    type: Literal["url"]
-    url: str
+    type: Literal["file"]
+    file_id: str
 
 
-class ImageImageUrl2(BaseModel):
+class ImageImageFile2(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -48,27 +48,26 @@ class ImageImageUrl2(BaseModel):
 
 
 class Source2(BaseModel):
+    type: Literal["url"]
+    url: str
+
+
+class ImageImageUrl3(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    type: Literal["image"]
+    source: Source2 | None = None
+    cache_control: dict[str, Any] | None = None
+
+
+class Source3(BaseModel):
     type: Literal["base64"]
     media_type: str
     data: str
 
 
-class FileDocumentBase643(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    type: Literal["document"]
-    source: Source2 | None = None
-    title: str | None = None
-    cache_control: dict[str, Any] | None = None
-
-
-class Source3(BaseModel):
-    type: Literal["url"]
-    url: str
-
-
-class FileDocumentUrl4(BaseModel):
+class FileDocumentBase644(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -78,7 +77,61 @@ class FileDocumentUrl4(BaseModel):
     cache_control: dict[str, Any] | None = None
 
 
-class ToolCallToolUse5(BaseModel):
+class Source4(BaseModel):
+    type: Literal["text"]
+    media_type: str | None = None
+    data: str
+
+
+class FileDocumentText5(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    type: Literal["document"]
+    source: Source4 | None = None
+    title: str | None = None
+    cache_control: dict[str, Any] | None = None
+
+
+class Source5(BaseModel):
+    type: Literal["file"]
+    file_id: str
+
+
+class FileDocumentFile6(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    type: Literal["document"]
+    source: Source5 | None = None
+    title: str | None = None
+    cache_control: dict[str, Any] | None = None
+
+
+class Source6(BaseModel):
+    type: Literal["url"]
+    url: str
+
+
+class FileDocumentUrl7(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    type: Literal["document"]
+    source: Source6 | None = None
+    title: str | None = None
+    cache_control: dict[str, Any] | None = None
+
+
+class RefusalText8(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    type: Literal["text"]
+    text: str
+
+
+class ToolCallToolUse9(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -89,7 +142,7 @@ class ToolCallToolUse5(BaseModel):
     cache_control: dict[str, Any] | None = None
 
 
-class ToolResultToolResult6(BaseModel):
+class ToolResultToolResult10(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -100,7 +153,7 @@ class ToolResultToolResult6(BaseModel):
     cache_control: dict[str, Any] | None = None
 
 
-class ReasoningRedactedThinking7(BaseModel):
+class ReasoningRedactedThinking11(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -108,7 +161,7 @@ class ReasoningRedactedThinking7(BaseModel):
     data: str
 
 
-class ReasoningThinking8(BaseModel):
+class ReasoningThinking12(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -168,17 +221,21 @@ class ResponseFields(BaseModel):
 class AnthropicMessagesWire(BaseModel):
     TextText0_1: TextText0 | None = Field(None, alias="TextText0")
     ImageImageBase641_1: ImageImageBase641 | None = Field(None, alias="ImageImageBase641")
-    ImageImageUrl2_1: ImageImageUrl2 | None = Field(None, alias="ImageImageUrl2")
-    FileDocumentBase643_1: FileDocumentBase643 | None = Field(None, alias="FileDocumentBase643")
-    FileDocumentUrl4_1: FileDocumentUrl4 | None = Field(None, alias="FileDocumentUrl4")
-    ToolCallToolUse5_1: ToolCallToolUse5 | None = Field(None, alias="ToolCallToolUse5")
-    ToolResultToolResult6_1: ToolResultToolResult6 | None = Field(
-        None, alias="ToolResultToolResult6"
+    ImageImageFile2_1: ImageImageFile2 | None = Field(None, alias="ImageImageFile2")
+    ImageImageUrl3_1: ImageImageUrl3 | None = Field(None, alias="ImageImageUrl3")
+    FileDocumentBase644_1: FileDocumentBase644 | None = Field(None, alias="FileDocumentBase644")
+    FileDocumentText5_1: FileDocumentText5 | None = Field(None, alias="FileDocumentText5")
+    FileDocumentFile6_1: FileDocumentFile6 | None = Field(None, alias="FileDocumentFile6")
+    FileDocumentUrl7_1: FileDocumentUrl7 | None = Field(None, alias="FileDocumentUrl7")
+    RefusalText8_1: RefusalText8 | None = Field(None, alias="RefusalText8")
+    ToolCallToolUse9_1: ToolCallToolUse9 | None = Field(None, alias="ToolCallToolUse9")
+    ToolResultToolResult10_1: ToolResultToolResult10 | None = Field(
+        None, alias="ToolResultToolResult10"
     )
-    ReasoningRedactedThinking7_1: ReasoningRedactedThinking7 | None = Field(
-        None, alias="ReasoningRedactedThinking7"
+    ReasoningRedactedThinking11_1: ReasoningRedactedThinking11 | None = Field(
+        None, alias="ReasoningRedactedThinking11"
     )
-    ReasoningThinking8_1: ReasoningThinking8 | None = Field(None, alias="ReasoningThinking8")
+    ReasoningThinking12_1: ReasoningThinking12 | None = Field(None, alias="ReasoningThinking12")
     Tool_1: Tool | None = Field(None, alias="Tool")
     Usage_1: Usage | None = Field(None, alias="Usage")
     RequestFields_1: RequestFields | None = Field(None, alias="RequestFields")

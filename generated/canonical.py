@@ -14,6 +14,7 @@ FEATURES: dict[str, str] = {
     "text": "Text parts",
     "image": "Image input (base64 and URL)",
     "file": "Document / file input",
+    "audio": "Audio input",
     "tool_call": "Assistant tool calls (id, name, arguments)",
     "tool_result": "Tool results correlated by call id",
     "tool_result_error": "Tool result error flag (is_error)",
@@ -39,6 +40,7 @@ FEATURES: dict[str, str] = {
     "stream_usage": "Streamed usage",
     "stream_error": "Mid-stream error event",
     "extensions": "Fields of the source protocol with no canonical home",
+    "native_parts": "Protocol-specific content blocks (server tool blocks, compaction, dialect parts), carried only to their own protocol",
 }
 
 ROLE: tuple[str, ...] = (
@@ -143,7 +145,8 @@ class Tool:
     strict: bool | None = None
     kind: str = "function"  # 'function' or a hosted tool type
     cache: dict[str, Any] | None = None
-    ext: dict[str, Any] | None = None
+    ext: dict[str, Any] | None = None  # unknown keys; 'a.b' is key b of the known object a
+    hints: dict[str, Any] | None = None  # source wire form hints (never a loss)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -158,6 +161,7 @@ class ReasoningConfig:
     budget_tokens: int | None = None
     effort: str | None = None  # minimal | low | medium | high | max
     summary: str | None = None
+    ext: dict[str, dict[str, Any]] | None = None  # wire object -> its fields with no canonical home
 
 
 @dataclass(slots=True, kw_only=True)
@@ -186,6 +190,7 @@ class ImagePart:
     media_type: str | None = None
     data: str | None = None  # base64 payload
     url: str | None = None
+    file_id: str | None = None
     detail: str | None = None
     cache: dict[str, Any] | None = None
     ext: dict[str, Any] | None = None
@@ -199,6 +204,7 @@ class FilePart:
     data: str | None = None
     url: str | None = None
     file_id: str | None = None
+    text: str | None = None  # an inline plain-text document
     filename: str | None = None
     cache: dict[str, Any] | None = None
     ext: dict[str, Any] | None = None
@@ -213,6 +219,7 @@ class ToolCallPart:
     arguments: str  # the raw JSON text of the arguments, parsed on demand
     cache: dict[str, Any] | None = None
     ext: dict[str, Any] | None = None
+    hints: dict[str, Any] | None = None
 
 
 @dataclass(slots=True, kw_only=True)
@@ -239,6 +246,24 @@ class ReasoningPart:
     id: str | None = None
     cache: dict[str, Any] | None = None
     ext: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class AudioPart:
+    PART: ClassVar[str] = "audio"
+    FEATURE: ClassVar[str] = "audio"
+    data: str  # base64 payload
+    format: str | None = None  # wav, mp3 ...
+    ext: dict[str, Any] | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class NativePart:
+    PART: ClassVar[str] = "native"
+    FEATURE: ClassVar[str] = "native_parts"
+    type: str  # the block's wire type
+    data: dict[str, Any]  # the whole wire block
+    owner: str  # protocol id the block belongs to
 
 
 @dataclass(slots=True, kw_only=True)
@@ -287,6 +312,7 @@ class ErrorInfo:
     raw_type: str | None = None
     param: str | None = None
     code: str | None = None
+    source: str = ""  # protocol id the error was decoded from
 
 
 @dataclass(slots=True, kw_only=True)
@@ -385,7 +411,17 @@ class StreamEnd:
     ending: str  # completed | failed | disconnected
 
 
-Part = TextPart | ImagePart | FilePart | ToolCallPart | ToolResultPart | ReasoningPart | RefusalPart
+Part = (
+    TextPart
+    | ImagePart
+    | FilePart
+    | ToolCallPart
+    | ToolResultPart
+    | ReasoningPart
+    | AudioPart
+    | NativePart
+    | RefusalPart
+)
 StreamEvent = (
     StreamStart
     | TextStart
@@ -409,5 +445,7 @@ PART_TYPES: dict[str, type] = {
     "tool_call": ToolCallPart,
     "tool_result": ToolResultPart,
     "reasoning": ReasoningPart,
+    "audio": AudioPart,
+    "native": NativePart,
     "refusal": RefusalPart,
 }

@@ -8,9 +8,13 @@ from typing import Any
 
 from interlingua._codec_support import (
     ProtocolFlags,
+    add_hint,
+    apply_wire_shape,
     dig,
     drop_ext,
+    restore_wire_names,
     split_ext,
+    wire_shape_hints,
 )
 from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
@@ -21,12 +25,15 @@ from interlingua._wire import (
     expect_list,
     expect_number,
     expect_str,
+    expect_str_list,
     format_data_url,
     parse_data_url,
 )
 from interlingua.generated.canonical import (
+    AudioPart,
     FilePart,
     ImagePart,
+    NativePart,
     Part,
     RefusalPart,
     Request,
@@ -54,6 +61,9 @@ FLAGS = ProtocolFlags(
     sse_event_names=False,
     stream_done_sentinel="[DONE]",
     stream_usage_opt_in="stream_options.include_usage",
+    usage_output_includes_reasoning=True,
+    request_path=None,
+    stream_request_path=None,
 )
 TRANSFORMS: tuple[str, ...] = (
     "messages_flat",
@@ -70,6 +80,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "text": ("full", ""),
     "image": ("full", "data URLs and URLs"),
     "file": ("full", "file_data data URLs and file ids"),
+    "audio": ("full", "input_audio (base64 with a format)"),
     "tool_call": ("full", ""),
     "tool_result": ("full", ""),
     "tool_result_error": ("unsupported", "no is_error on tool messages"),
@@ -98,6 +109,10 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "stream_usage": ("full", "needs stream_options.include_usage"),
     "stream_error": ("full", ""),
     "extensions": ("full", ""),
+    "native_parts": (
+        "lossy",
+        "dialect parts (video_url, Mistral thinking) carried only between Chat endpoints",
+    ),
 }
 
 # ---------------------------------------------------------------- enum tables (unified <-> raw)
@@ -123,6 +138,7 @@ TOOL_CHOICE_DECODE: dict[str, str] = {
     "auto": "auto",
     "none": "none",
     "required": "required",
+    "any": "required",
     "function": "tool",
 }
 TOOL_CHOICE_ENCODE: dict[str, str] = {
@@ -183,6 +199,22 @@ ERROR_STATUS: dict[str, int] = {
     "timeout": 504,
     "bad_gateway": 502,
 }
+# decode rows as (raw type, HTTP status or None, unified type): a status can settle a raw type
+ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
+    ("invalid_request_error", 400, "invalid_request"),
+    ("authentication_error", 401, "authentication"),
+    ("invalid_api_key", 401, "authentication"),
+    ("permission_error", 403, "permission"),
+    ("not_found_error", 404, "not_found"),
+    ("request_too_large", 413, "request_too_large"),
+    ("rate_limit_error", 429, "rate_limit"),
+    ("insufficient_quota", 429, "rate_limit"),
+    ("server_error", 500, "api_error"),
+    ("api_error", 500, "api_error"),
+    ("server_error", 503, "overloaded"),
+    ("timeout", 504, "timeout"),
+    ("server_error", 502, "bad_gateway"),
+)
 # wire stream event -> canonical event kinds it may yield (spec: stream_events)
 STREAM_EVENTS: dict[str, tuple[str, ...]] = {
     "chunk": ("start",),
@@ -217,6 +249,7 @@ ERROR_SHAPE: dict[str, Any] = {
     "message_path": "error.message",
     "code_path": "error.code",
     "param_path": "error.param",
+    "status_code_path": None,
     "envelope": {},
 }
 
@@ -229,6 +262,7 @@ def _why(feature: str) -> str:
 # ---------------------------------------------------------------- parts
 
 _KNOWN_TEXT_0 = frozenset({"text", "type"})
+_NESTED_TEXT_0: dict[str, frozenset[str]] = {}
 
 
 def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
@@ -239,7 +273,7 @@ def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         raise InvalidInput("missing required field", path=path + ".text")
     return TextPart(
         text=v_text,
-        ext=split_ext(w, _KNOWN_TEXT_0),
+        ext=split_ext(w, _KNOWN_TEXT_0, _NESTED_TEXT_0),
     )
 
 
@@ -265,6 +299,9 @@ def encode_text(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 
 _KNOWN_IMAGE_1 = frozenset({"image_url", "type"})
+_NESTED_IMAGE_1: dict[str, frozenset[str]] = {
+    "image_url": frozenset({"detail", "url"}),
+}
 
 
 def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
@@ -284,7 +321,7 @@ def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
         media_type=v_media_type,
         data=v_data,
         detail=v_detail,
-        ext=split_ext(w, _KNOWN_IMAGE_1),
+        ext=split_ext(w, _KNOWN_IMAGE_1, _NESTED_IMAGE_1),
     )
 
 
@@ -298,6 +335,8 @@ def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     if p.detail is not None:
         out.setdefault("image_url", {})["detail"] = p.detail
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
     if p.cache is not None:
         ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
     if p.ext:
@@ -314,6 +353,9 @@ def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 
 _KNOWN_FILE_2 = frozenset({"file", "type"})
+_NESTED_FILE_2: dict[str, frozenset[str]] = {
+    "file": frozenset({"file_data", "file_id", "filename"}),
+}
 
 
 def _dec_file_2(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
@@ -335,7 +377,7 @@ def _dec_file_2(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
         data=v_data,
         file_id=v_file_id,
         filename=v_filename,
-        ext=split_ext(w, _KNOWN_FILE_2),
+        ext=split_ext(w, _KNOWN_FILE_2, _NESTED_FILE_2),
     )
 
 
@@ -352,6 +394,8 @@ def _enc_file_2(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     if p.filename is not None:
         out.setdefault("file", {})["filename"] = p.filename
+    if p.text is not None:
+        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
     if p.cache is not None:
         ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
     if p.ext:
@@ -367,10 +411,53 @@ def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     return _enc_file_2(p, path, ctx)
 
 
-_KNOWN_REFUSAL_3 = frozenset({"refusal", "type"})
+_KNOWN_AUDIO_3 = frozenset({"input_audio", "type"})
+_NESTED_AUDIO_3: dict[str, frozenset[str]] = {
+    "input_audio": frozenset({"data", "format"}),
+}
 
 
-def _dec_refusal_3(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
+def _dec_audio_3(w: dict[str, Any], path: str, ctx: Ctx) -> AudioPart:
+    v_data = dig(w, ["input_audio", "data"], path)
+    if v_data is not None:
+        v_data = expect_str(v_data, path + ".input_audio.data")
+    else:
+        raise InvalidInput("missing required field", path=path + ".input_audio.data")
+    v_format = dig(w, ["input_audio", "format"], path)
+    if v_format is not None:
+        v_format = expect_str(v_format, path + ".input_audio.format")
+    return AudioPart(
+        data=v_data,
+        format=v_format,
+        ext=split_ext(w, _KNOWN_AUDIO_3, _NESTED_AUDIO_3),
+    )
+
+
+def _enc_audio_3(p: AudioPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "input_audio"}
+
+    out.setdefault("input_audio", {})["data"] = p.data
+
+    if p.format is not None:
+        out.setdefault("input_audio", {})["format"] = p.format
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_audio(w: dict[str, Any], path: str, ctx: Ctx) -> AudioPart:
+    return _dec_audio_3(w, path, ctx)
+
+
+def encode_audio(p: AudioPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_audio_3(p, path, ctx)
+
+
+_KNOWN_REFUSAL_4 = frozenset({"refusal", "type"})
+_NESTED_REFUSAL_4: dict[str, frozenset[str]] = {}
+
+
+def _dec_refusal_4(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
     v_text = w.get("refusal")
     if v_text is not None:
         v_text = expect_str(v_text, path + ".refusal")
@@ -378,11 +465,11 @@ def _dec_refusal_3(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
         raise InvalidInput("missing required field", path=path + ".refusal")
     return RefusalPart(
         text=v_text,
-        ext=split_ext(w, _KNOWN_REFUSAL_3),
+        ext=split_ext(w, _KNOWN_REFUSAL_4, _NESTED_REFUSAL_4),
     )
 
 
-def _enc_refusal_3(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_refusal_4(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "refusal"}
 
     out["refusal"] = p.text
@@ -392,17 +479,21 @@ def _enc_refusal_3(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 
 def decode_refusal(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
-    return _dec_refusal_3(w, path, ctx)
+    return _dec_refusal_4(w, path, ctx)
 
 
 def encode_refusal(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_refusal_3(p, path, ctx)
+    return _enc_refusal_4(p, path, ctx)
 
 
-_KNOWN_TOOL_CALL_4 = frozenset({"function", "id", "type"})
+_KNOWN_TOOL_CALL_5 = frozenset({"function", "id", "type"})
+_NESTED_TOOL_CALL_5: dict[str, frozenset[str]] = {
+    "function": frozenset({"arguments", "name"}),
+}
+_SHAPE_TOOL_CALL_5: tuple[tuple[str, ...], ...] = [("type",), ("function", "arguments")]
 
 
-def _dec_tool_call_4(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
+def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
     v_id = w.get("id")
     if v_id is not None:
         v_id = expect_str(v_id, path + ".id")
@@ -422,11 +513,12 @@ def _dec_tool_call_4(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         id=v_id,
         name=v_name,
         arguments=v_arguments,
-        ext=split_ext(w, _KNOWN_TOOL_CALL_4),
+        ext=split_ext(w, _KNOWN_TOOL_CALL_5, _NESTED_TOOL_CALL_5),
+        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_5),
     )
 
 
-def _enc_tool_call_4(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "function"}
 
     out["id"] = p.id
@@ -438,21 +530,23 @@ def _enc_tool_call_4(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
         ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
+    apply_wire_shape(out, p.hints, ctx)
     return out
 
 
 def decode_tool_call(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
-    return _dec_tool_call_4(w, path, ctx)
+    return _dec_tool_call_5(w, path, ctx)
 
 
 def encode_tool_call(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_tool_call_4(p, path, ctx)
+    return _enc_tool_call_5(p, path, ctx)
 
 
-_KNOWN_TOOL_RESULT_5 = frozenset({"content", "role", "tool_call_id"})
+_KNOWN_TOOL_RESULT_6 = frozenset({"content", "role", "tool_call_id"})
+_NESTED_TOOL_RESULT_6: dict[str, frozenset[str]] = {}
 
 
-def _dec_tool_result_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
+def _dec_tool_result_6(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
     v_call_id = w.get("tool_call_id")
     if v_call_id is not None:
         v_call_id = expect_str(v_call_id, path + ".tool_call_id")
@@ -466,11 +560,11 @@ def _dec_tool_result_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart
         call_id=v_call_id,
         content=v_content,
         hints={"string": True} if s_content else None,
-        ext=split_ext(w, _KNOWN_TOOL_RESULT_5),
+        ext=split_ext(w, _KNOWN_TOOL_RESULT_6, _NESTED_TOOL_RESULT_6),
     )
 
 
-def _enc_tool_result_5(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"role": "tool"}
 
     out["tool_call_id"] = p.call_id
@@ -489,23 +583,26 @@ def _enc_tool_result_5(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]
 
 
 def decode_tool_result(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
-    return _dec_tool_result_5(w, path, ctx)
+    return _dec_tool_result_6(w, path, ctx)
 
 
 def encode_tool_result(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_tool_result_5(p, path, ctx)
+    return _enc_tool_result_6(p, path, ctx)
 
 
-_PART_DECODERS = {
+_PART_DECODERS: dict[str, Any] = {
     "text": decode_text,
     "image_url": decode_image,
     "file": decode_file,
+    "input_audio": decode_audio,
     "refusal": decode_refusal,
 }
+NATIVE_PARTS = frozenset(["video_url", "thinking"])
 _PART_ENCODERS: dict[type, Any] = {
     TextPart: encode_text,
     ImagePart: encode_image,
     FilePart: encode_file,
+    AudioPart: encode_audio,
     RefusalPart: encode_refusal,
 }
 
@@ -515,12 +612,24 @@ def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
     t = w.get("type")
     fn = _PART_DECODERS.get(t) if type(t) is str else None
     if fn is None:
+        if type(t) is str and t in NATIVE_PARTS:
+            return NativePart(type=t, data=w, owner=PROTOCOL)  # type: ignore[arg-type]
         raise InvalidInput(f"unknown content block type {t!r}", path=path + ".type")
     return fn(w, path, ctx)
 
 
 def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
     fn = _PART_ENCODERS.get(type(p))
+    if type(p) is NativePart:
+        if p.owner == PROTOCOL:
+            return p.data
+        ctx.loss(
+            path,
+            f"{p.type} block dropped",
+            f"a block of {p.owner} with no equivalent in {PROTOCOL}",
+            "native_parts",
+        )
+        return None
     if fn is None:
         feature = type(p).FEATURE
         ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
@@ -548,6 +657,7 @@ def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx
 
 # ---------------------------------------------------------------- tools
 _KNOWN_TOOL = frozenset({"description", "name", "parameters", "strict"})
+_NESTED_TOOL: dict[str, frozenset[str]] = {}
 
 
 def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
@@ -574,7 +684,8 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
         description=v_description,
         parameters=v_parameters,
         strict=v_strict,
-        ext=split_ext(outer, frozenset(["function", "type"])),
+        ext=split_ext(outer, frozenset(["function", "type"]), {"function": _KNOWN_TOOL}),
+        hints=wire_shape_hints(outer, (("type",),)),
     )
 
 
@@ -593,17 +704,21 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
         out["strict"] = p.strict
     if p.cache is not None:
         ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    out = {"type": "function", "function": out}
+    apply_wire_shape(out, p.hints, ctx)
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
-    return {"type": "function", "function": out}
+    return out
 
 
 # ---------------------------------------------------------------- request and response fields
 REQUEST_ROW_KEYS = frozenset(
     {
         "max_completion_tokens",
+        "max_tokens",
         "metadata",
         "model",
+        "stop",
         "stream",
         "stream_options",
         "temperature",
@@ -611,6 +726,19 @@ REQUEST_ROW_KEYS = frozenset(
         "user",
     }
 )
+REQUEST_NESTED: dict[str, frozenset[str]] = {
+    "stream_options": frozenset({"include_usage"}),
+}
+_REQUEST_WIRE_NAMES: dict[str, str] = {
+    "model": "model",
+    "max_tokens": "max_completion_tokens",
+    "temperature": "temperature",
+    "top_p": "top_p",
+    "stop": "stop",
+    "stream": "stream",
+    "user": "user",
+    "metadata": "metadata",
+}
 
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -620,6 +748,9 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         v_model = expect_str(v_model, path + ".model")
     req.model = v_model
     v_max_tokens = w.get("max_completion_tokens")
+    if v_max_tokens is None and w.get("max_tokens") is not None:
+        v_max_tokens = w.get("max_tokens")
+        add_hint(req, "aliases", "max_tokens", "max_tokens")
     if v_max_tokens is not None:
         v_max_tokens = expect_int(v_max_tokens, path + ".max_completion_tokens")
     req.max_tokens = v_max_tokens
@@ -631,6 +762,12 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     if v_top_p is not None:
         v_top_p = expect_number(v_top_p, path + ".top_p")
     req.top_p = v_top_p
+    v_stop = w.get("stop")
+    if type(v_stop) is str:
+        add_hint(req, "string", "stop", True)
+    if v_stop is not None:
+        v_stop = expect_str_list(v_stop, path + ".stop")
+    req.stop = v_stop
     v_stream = w.get("stream")
     if v_stream is not None:
         v_stream = expect_bool(v_stream, path + ".stream")
@@ -663,6 +800,9 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     if req.top_p is not None:
         out["top_p"] = req.top_p
 
+    if req.stop is not None:
+        out["stop"] = req.stop
+
     if req.stream is not None:
         out["stream"] = req.stream
 
@@ -676,8 +816,7 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         out["metadata"] = req.metadata
     if req.top_k is not None:
         ctx.loss("top_k", "top_k dropped", _why("top_k"), "top_k")
-    if req.stop is not None:
-        ctx.loss("stop", "stop dropped", _why("sampling"), "sampling")
+    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
 RESPONSE_ROW_KEYS = frozenset({"created", "id", "model"})
@@ -714,6 +853,9 @@ def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> Non
 
 
 # ---------------------------------------------------------------- usage
+USAGE_CARRIED = frozenset({"input_cache_read", "input_total", "output_reasoning", "output_total"})
+
+
 def decode_usage(w: Any, path: str) -> Usage:
     w = expect_dict(w, path)
     v_input = w.get("prompt_tokens")
@@ -774,6 +916,8 @@ __all__ = [
     "encode_image",
     "decode_file",
     "encode_file",
+    "decode_audio",
+    "encode_audio",
     "decode_refusal",
     "encode_refusal",
     "decode_tool_call",

@@ -43,7 +43,20 @@ class FileFile2(BaseModel):
     file: File | None = None
 
 
-class RefusalRefusal3(BaseModel):
+class InputAudio(BaseModel):
+    data: str
+    format: str | None = None
+
+
+class AudioInputAudio3(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    type: Literal["input_audio"]
+    input_audio: InputAudio | None = None
+
+
+class RefusalRefusal4(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -56,7 +69,7 @@ class Function(BaseModel):
     arguments: str | None
 
 
-class ToolCallFunction4(BaseModel):
+class ToolCallFunction5(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -65,7 +78,7 @@ class ToolCallFunction4(BaseModel):
     function: Function | None = None
 
 
-class ToolResultTool5(BaseModel):
+class ToolResultTool6(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -115,6 +128,7 @@ class RequestFields(BaseModel):
     max_completion_tokens: int | None = None
     temperature: float | None = None
     top_p: float | None = None
+    stop: str | list[str] | None = None
     stream: bool | None = None
     stream_options: StreamOptions | None = None
     user: str | None = None
@@ -134,9 +148,10 @@ class OpenaiChatWire(BaseModel):
     TextText0_1: TextText0 | None = Field(None, alias="TextText0")
     ImageImageUrl1_1: ImageImageUrl1 | None = Field(None, alias="ImageImageUrl1")
     FileFile2_1: FileFile2 | None = Field(None, alias="FileFile2")
-    RefusalRefusal3_1: RefusalRefusal3 | None = Field(None, alias="RefusalRefusal3")
-    ToolCallFunction4_1: ToolCallFunction4 | None = Field(None, alias="ToolCallFunction4")
-    ToolResultTool5_1: ToolResultTool5 | None = Field(None, alias="ToolResultTool5")
+    AudioInputAudio3_1: AudioInputAudio3 | None = Field(None, alias="AudioInputAudio3")
+    RefusalRefusal4_1: RefusalRefusal4 | None = Field(None, alias="RefusalRefusal4")
+    ToolCallFunction5_1: ToolCallFunction5 | None = Field(None, alias="ToolCallFunction5")
+    ToolResultTool6_1: ToolResultTool6 | None = Field(None, alias="ToolResultTool6")
     Tool_1: Tool | None = Field(None, alias="Tool")
     Usage_1: Usage | None = Field(None, alias="Usage")
     RequestFields_1: RequestFields | None = Field(None, alias="RequestFields")

@@ -17,6 +17,8 @@ from ._pipeline import (
     encode_request,
     encode_response,
 )
+from ._protocols import protocol
+from .generated.canonical import Request
 
 __all__ = ["Translation", "translate_request", "translate_response", "translate_error", "load_json"]
 
@@ -51,11 +53,37 @@ def _finish(body: dict[str, Any], ctx: Ctx, strict: bool) -> Translation:
 
 
 def translate_request(
-    body: bytes | str | dict[str, Any], *, source: str, target: str, strict: bool = False
+    body: bytes | str | dict[str, Any],
+    *,
+    source: str,
+    target: str,
+    strict: bool = False,
+    model: str | None = None,
+    stream: bool | None = None,
 ) -> Translation:
+    """``model`` / ``stream``: for sources that keep them in the URL (Gemini), or to override.
+    When the target keeps them in the URL, the result's ``path`` is the endpoint to call."""
     ctx = Ctx(source, target)
     req = decode_request(load_json(body), source, ctx)
-    return _finish(encode_request(req, target, ctx), ctx, strict)
+    if model is not None:
+        req.model = model
+    if stream is not None:
+        req.stream = stream
+    out = _finish(encode_request(req, target, ctx), ctx, strict)
+    out.path = request_path(req, target)
+    return out
+
+
+def request_path(req: Request, target: str) -> str | None:
+    """The endpoint path when ``target`` keeps the model (and stream mode) in the URL."""
+    flags = protocol(target).codec.FLAGS
+    if flags.request_path is None or req.model is None:
+        return None
+    model = req.model.removeprefix("models/")
+    tmpl = flags.request_path
+    if req.stream and flags.stream_request_path:
+        tmpl = flags.stream_request_path
+    return str(tmpl).format(model=model)
 
 
 def translate_response(

@@ -1,4 +1,5 @@
-"""Command line: ``interlingua translate --from P --to Q [--kind K] [FILE|-]``.
+"""Command line: ``interlingua translate --from P --to Q [--kind K] [FILE|-]`` and
+``interlingua serve`` (the gateway, see docs/gateway.md).
 
 The result goes to stdout, the losses to stderr (one per line); invalid input exits 2 with a
 one-line reason."""
@@ -15,6 +16,7 @@ from ._api import translate_error, translate_request, translate_response
 from ._errors import InterlinguaError
 from ._protocols import PROTOCOLS
 from ._stream_api import StreamTranslator
+from .gateway.cli import add_serve_parser, serve
 
 
 def _read(src: str) -> BinaryIO:
@@ -56,7 +58,10 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--status", type=int, default=400, help="HTTP status of an error body")
     tr.add_argument("--strict", action="store_true", help="fail instead of reporting losses")
     tr.add_argument("file", nargs="?", default="-", help="input file, or - for stdin")
+    add_serve_parser(sub)
     args = ap.parse_args(argv)
+    if args.command == "serve":
+        return serve(args)
     try:
         return _translate(args)
     except InterlinguaError as e:

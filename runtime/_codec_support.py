@@ -8,7 +8,18 @@ from typing import Any
 from ._losses import Ctx
 from ._wire import expect_dict, object_from_json_text
 
-__all__ = ["ProtocolFlags", "dig", "split_ext", "drop_ext", "arguments_object", "deep_merge"]
+__all__ = [
+    "ProtocolFlags",
+    "dig",
+    "split_ext",
+    "drop_ext",
+    "arguments_object",
+    "deep_merge",
+    "wire_shape_hints",
+    "apply_wire_shape",
+    "add_hint",
+    "restore_wire_names",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +40,9 @@ class ProtocolFlags:
     sse_event_names: bool
     stream_done_sentinel: str | None
     stream_usage_opt_in: str | None
+    usage_output_includes_reasoning: bool = True
+    request_path: str | None = None
+    stream_request_path: str | None = None
 
 
 def dig(w: dict[str, Any], segs: list[str], path: str) -> Any:
@@ -43,19 +57,41 @@ def dig(w: dict[str, Any], segs: list[str], path: str) -> Any:
     return cur
 
 
-def split_ext(w: dict[str, Any], known: frozenset[str]) -> dict[str, Any] | None:
-    """Fields of ``w`` with no canonical home, kept so a same-protocol encode is the identity."""
+def split_ext(
+    w: dict[str, Any],
+    known: frozenset[str],
+    nested: dict[str, frozenset[str]] | None = None,
+) -> dict[str, Any] | None:
+    """Fields of ``w`` with no canonical home, kept so a same-protocol encode is the identity.
+
+    ``nested`` names known sub-objects and their known keys: an unknown key ``b`` inside the
+    known object ``a`` is kept as ``"a.b"`` (never dropped in silence)."""
+    out: dict[str, Any] | None = None
     extra = w.keys() - known
-    if not extra:
-        return None
-    return {k: w[k] for k in w if k in extra}
+    if extra:
+        out = {k: w[k] for k in w if k in extra}
+    if nested:
+        for parent, keys in nested.items():
+            sub = w.get(parent)
+            if type(sub) is dict and sub.keys() - keys:
+                out = out or {}
+                for k, v in sub.items():
+                    if k not in keys:
+                        out[f"{parent}.{k}"] = v
+    return out
 
 
 def drop_ext(ext: dict[str, Any], out: dict[str, Any], path: str, ctx: Ctx) -> None:
-    """Write source-protocol extensions back when source == target, else report each one."""
+    """Write source-protocol extensions back when source == target, else report each one.
+
+    A key ``"a.b"`` is key ``b`` of the object ``a`` (see ``split_ext``)."""
     if ctx.same:
         for k, v in ext.items():
-            out.setdefault(k, v)
+            parent, dot, leaf = k.partition(".")
+            if dot and type(out.get(parent, {})) is dict:
+                out.setdefault(parent, {}).setdefault(leaf, v)
+            else:
+                out.setdefault(k, v)
         return
     for k in ext:
         ctx.loss(
@@ -82,3 +118,69 @@ def deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
         b = out.get(k)
         out[k] = deep_merge(b, v) if type(b) is dict and type(v) is dict else v
     return out
+
+
+def wire_shape_hints(
+    w: dict[str, Any], optional: tuple[tuple[str, ...], ...]
+) -> dict[str, Any] | None:
+    """Which of the wire paths an encoder always writes were absent (or null) in ``w``."""
+    absent: list[str] = []
+    null: list[str] = []
+    for segs in optional:
+        cur: Any = w
+        for s in segs[:-1]:
+            cur = cur.get(s) if type(cur) is dict else None
+        if type(cur) is not dict or segs[-1] not in cur:
+            absent.append(".".join(segs))
+        elif cur[segs[-1]] is None:
+            null.append(".".join(segs))
+    if not absent and not null:
+        return None
+    hints: dict[str, Any] = {}
+    if absent:
+        hints["absent"] = absent
+    if null:
+        hints["null"] = null
+    return hints
+
+
+def apply_wire_shape(out: dict[str, Any], hints: dict[str, Any] | None, ctx: Ctx) -> None:
+    """Undo ``wire_shape_hints`` on a same-protocol encode: remove absent paths, null null ones."""
+    if hints is None or not ctx.same:
+        return
+    for key, null in (("absent", False), ("null", True)):
+        for p in hints.get(key, ()):
+            *parents, leaf = p.split(".")
+            cur: Any = out
+            for s in parents:
+                cur = cur.get(s) if type(cur) is dict else None
+            if type(cur) is dict and leaf in cur:
+                if null:
+                    cur[leaf] = None
+                else:
+                    del cur[leaf]
+
+
+def add_hint(obj: Any, key: str, sub: str, value: Any) -> None:
+    """Record ``obj.hints[key][sub] = value`` (a wire-form choice, never a loss)."""
+    hints = dict(obj.hints or {})
+    hints[key] = {**(hints.get(key) or {}), sub: value}
+    obj.hints = hints
+
+
+def restore_wire_names(
+    out: dict[str, Any], hints: dict[str, Any] | None, rows: dict[str, str], ctx: Ctx
+) -> None:
+    """Same-protocol encode: put back the alias a field arrived under (``rows``: canonical
+    name -> primary wire key) and single strings that arrived for a string list."""
+    if not hints or not ctx.same:
+        return
+    for c, alias in (hints.get("aliases") or {}).items():
+        primary = rows.get(c)
+        if primary is not None and primary in out:
+            out[alias] = out.pop(primary)
+    for c in hints.get("string") or {}:
+        key = (hints.get("aliases") or {}).get(c) or rows.get(c)
+        v = out.get(key) if key is not None else None
+        if type(v) is list and len(v) == 1:
+            out[key] = v[0]  # type: ignore[index]

@@ -12,6 +12,8 @@ class InterlinguaError(Exception):
     error_type = "invalid_request"
 
     def __init__(self, message: str, *, path: str = "") -> None:
+        if path.startswith("."):  # a top-level key joined onto the empty root path
+            path = path[1:]
         super().__init__(f"{path}: {message}" if path else message)
         self.message = message
         self.path = path

@@ -4,7 +4,10 @@ Decoders and encoders are pure: no I/O, losses collected in the Ctx."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
+
+import orjson
 
 from ._codec_support import drop_ext, split_ext
 from ._errors import InvalidInput
@@ -12,6 +15,7 @@ from ._losses import Ctx
 from ._protocols import protocol
 from ._wire import expect_dict
 from .generated.canonical import ERROR_TYPE_STATUS, ErrorInfo, Request, Response
+from .transforms.gemini_envelope import fold_for_client, unwrap_request
 
 __all__ = [
     "decode_request",
@@ -31,7 +35,10 @@ def decode_request(body: Any, source: str, ctx: Ctx | None = None) -> Request:
     p.codec.decode_request_fields(w, req, ctx)
     for t in p.transforms:
         t.decode_request(w, req, p.codec, ctx)
-    req.ext = split_ext(w, p.request_known)
+    ext = split_ext(w, p.request_known, p.request_nested)
+    if ext or req.ext:
+        req.ext = {**(req.ext or {}), **(ext or {})}
+    unwrap_request(req)  # tool ids a client echoed with a signature envelope (gemini_envelope)
     return req
 
 
@@ -47,7 +54,7 @@ def encode_request(req: Request, target: str, ctx: Ctx) -> dict[str, Any]:
             "max_tokens",
         )
     p.codec.encode_request_fields(req, out, ctx)
-    if req.model is not None:
+    if req.model is not None and p.codec.FLAGS.request_path is None:
         out["model"] = req.model
     for t in p.transforms:
         t.encode_request(req, out, p.codec, ctx)
@@ -64,12 +71,17 @@ def decode_response(body: Any, source: str, ctx: Ctx | None = None) -> Response:
     p.codec.decode_response_fields(w, resp, ctx)
     for t in p.transforms:
         t.decode_response(w, resp, p.codec, ctx)
-    resp.ext = split_ext(w, p.response_known)
+    ext = split_ext(w, p.response_known)
+    if ext or resp.ext:
+        resp.ext = {**(resp.ext or {}), **(ext or {})}
     return resp
 
 
 def encode_response(resp: Response, target: str, ctx: Ctx) -> dict[str, Any]:
     p = protocol(target)
+    parts = fold_for_client(resp.parts, target)  # foreign signatures ride in tool call ids
+    if parts is not resp.parts:
+        resp = replace(resp, parts=parts)
     out: dict[str, Any] = {}
     p.codec.encode_response_fields(resp, out, ctx)
     for t in p.transforms:
@@ -96,34 +108,77 @@ def _set(out: dict[str, Any], path: str, value: Any) -> None:
 
 
 def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
-    """Any error body (even not JSON / not the protocol's shape) -> ErrorInfo, never raises."""
+    """Any error body (even not JSON / not the protocol's shape) -> ErrorInfo, never raises.
+
+    The type comes from the body's raw type and the HTTP status together: an exact row of the
+    protocol's error table wins, then the status when it names a different type than the raw
+    type does and the raw type is a generic one (OpenAI sends ``invalid_request_error`` with 401
+    for a bad key, 404 for an unknown model), then the raw type, then the status alone. A status that is the protocol's own
+    standard one for the type (Chat's 503 for overloaded) travels as the canonical status."""
     codec = protocol(source).codec
     shape = codec.ERROR_SHAPE
     raw_type = _dig(body, shape["type_path"])
-    message = _dig(body, shape["message_path"])
     if type(raw_type) is not str:
         raw_type = None
-    unified = codec.ERROR_DECODE.get(raw_type) if raw_type else None
+    rows: tuple[tuple[str, int | None, str], ...] = codec.ERROR_ROWS
+    unified = next((u for r, s, u in rows if r == raw_type and s == status), None)
     if unified is None:
-        unified = _type_for_status(status)
+        by_raw = codec.ERROR_DECODE.get(raw_type) if raw_type else None
+        by_status = next((u for _, s, u in rows if s == status), None) or _exact_type(status)
+        if by_raw is not None and (by_status is None or by_raw not in _GENERIC_TYPES):
+            unified = by_raw
+        else:
+            unified = by_status or _type_for_status(status)
+    if any(s == status and u == unified for _, s, u in rows):
+        status = ERROR_TYPE_STATUS.get(unified, status)
     code = _dig(body, shape["code_path"]) if shape.get("code_path") else None
     param = _dig(body, shape["param_path"]) if shape.get("param_path") else None
-    if type(message) is not str:
-        message = body if type(body) is str else f"upstream error (HTTP {status})"
     return ErrorInfo(
         type=unified,
-        message=message,
+        message=_error_message(body, shape["message_path"], status),
         status=status,
         raw_type=raw_type,
         param=param if type(param) is str else None,
         code=str(code) if code is not None else None,
+        source=source,
     )
 
 
-def _type_for_status(status: int) -> str:
+# raw types that a more specific HTTP status refines (OpenAI: invalid_request_error with 401)
+_GENERIC_TYPES = frozenset({"invalid_request", "api_error"})
+
+
+def _error_message(body: Any, path: str, status: int) -> str:
+    """The message at ``path``, else the most telling text the body has."""
+    message = _dig(body, path)
+    if type(message) is str:
+        return message
+    if type(body) is str:
+        return body or f"upstream error (HTTP {status})"
+    if type(body) is dict:
+        for key in ("error", "message", "detail"):
+            v = body.get(key)
+            if type(v) is str:
+                return v
+    if body is not None:
+        try:
+            return orjson.dumps(body).decode()[:2000]
+        except TypeError:
+            return repr(body)[:2000]
+    return f"upstream error (HTTP {status})"
+
+
+def _exact_type(status: int) -> str | None:
     for t, s in ERROR_TYPE_STATUS.items():
         if s == status:
             return t
+    return None
+
+
+def _type_for_status(status: int) -> str:
+    exact = _exact_type(status)
+    if exact is not None:
+        return exact
     if status == 503:
         return "overloaded"
     return "api_error" if status >= 500 else "invalid_request"
@@ -133,7 +188,10 @@ def encode_error(err: ErrorInfo, target: str) -> tuple[int, dict[str, Any]]:
     codec = protocol(target).codec
     shape = codec.ERROR_SHAPE
     out: dict[str, Any] = dict(shape["envelope"])
-    same_raw = err.raw_type is not None and codec.ERROR_DECODE.get(err.raw_type) == err.type
+    same_raw = err.raw_type is not None and (
+        err.source == target
+        or (not err.source and codec.ERROR_DECODE.get(err.raw_type) == err.type)
+    )
     raw = (
         err.raw_type
         if same_raw
@@ -146,6 +204,11 @@ def encode_error(err: ErrorInfo, target: str) -> tuple[int, dict[str, Any]]:
     if shape.get("code_path"):
         _set(out, shape["code_path"], err.code)
     status = err.status or codec.ERROR_STATUS.get(err.type, 500)
+    if status == ERROR_TYPE_STATUS.get(err.type):
+        # the canonical status of the type -> the target's own status for it (529 <-> 503)
+        status = codec.ERROR_STATUS.get(err.type, status)
+    if shape.get("status_code_path"):
+        _set(out, shape["status_code_path"], status)
     return status, out
 
 

@@ -24,6 +24,7 @@ class Protocol:
     transforms: tuple[Transform, ...]
     request_known: frozenset[str]
     response_known: frozenset[str]
+    request_nested: dict[str, frozenset[str]] | None = None
 
 
 @cache
@@ -37,7 +38,11 @@ def protocol(pid: str) -> Protocol:
     transforms = tuple(REGISTRY[name] for name in codec.TRANSFORMS)
     req_known = frozenset(codec.REQUEST_ROW_KEYS).union(*(t.request_keys for t in transforms))
     resp_known = frozenset(codec.RESPONSE_ROW_KEYS).union(*(t.response_keys for t in transforms))
-    return Protocol(pid, codec, transforms, req_known, resp_known)
+    nested: dict[str, frozenset[str]] = dict(getattr(codec, "REQUEST_NESTED", {}))
+    for t in transforms:
+        for k, keys in t.request_nested.items():
+            nested[k] = nested.get(k, frozenset()) | keys
+    return Protocol(pid, codec, transforms, req_known, resp_known, nested)
 
 
 def available() -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import orjson
@@ -75,7 +76,13 @@ def json_text_from_object(v: Any, path: str) -> str:
     """Wire JSON value (Anthropic ``input``) -> canonical raw JSON text."""
     if type(v) is not dict:
         raise InvalidInput(f"expected an object, got {_kind(v)}", path=path)
-    return orjson.dumps(v).decode()
+    try:
+        return orjson.dumps(v).decode()
+    except TypeError:  # integers past 64 bits (a dict built in Python): the slow, exact path
+        try:
+            return json.dumps(v, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as e:
+            raise InvalidInput(f"not JSON-serialisable: {e}", path=path) from None
 
 
 def object_from_json_text(text: str) -> tuple[Any, str | None]:

@@ -24,3 +24,17 @@ def client_body(rel: str) -> dict[str, Any]:
     """The JSON body of a request captured from a real client (clients/<rel>)."""
     data = json.loads((need_fixtures() / "clients" / rel).read_text())
     return data["body"]  # type: ignore[no-any-return]
+
+
+def need_seeds() -> Path:
+    if not SEEDS.is_dir():
+        pytest.skip("../shared/seeds is absent")
+    return SEEDS
+
+
+def losses_by_feature(losses: list[Any]) -> dict[str, list[str]]:
+    """{feature: [path, ...]} of a translation's losses."""
+    out: dict[str, list[str]] = {}
+    for loss in losses:
+        out.setdefault(loss.feature, []).append(loss.path)
+    return out

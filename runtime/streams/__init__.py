@@ -7,6 +7,7 @@ from typing import Any
 
 from .._protocols import protocol
 from ._base import StreamDecoderBase, StreamEncoderBase
+from .accumulate import Accumulator, StreamFailed, accumulate
 
 
 def stream_decoder(pid: str) -> StreamDecoderBase:
@@ -23,4 +24,12 @@ def stream_encoder(pid: str) -> StreamEncoderBase:
     return enc  # type: ignore[no-any-return]
 
 
-__all__ = ["StreamDecoderBase", "StreamEncoderBase", "stream_decoder", "stream_encoder"]
+__all__ = [
+    "Accumulator",
+    "StreamDecoderBase",
+    "StreamEncoderBase",
+    "StreamFailed",
+    "accumulate",
+    "stream_decoder",
+    "stream_encoder",
+]

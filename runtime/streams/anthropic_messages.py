@@ -9,6 +9,7 @@ from .._pipeline import decode_error
 from .._sse import SSEEvent
 from ..generated.canonical import (
     ErrorEvent,
+    ErrorInfo,
     Finish,
     FinishEvent,
     ReasoningDelta,
@@ -37,8 +38,12 @@ class Decoder(StreamDecoderBase):
         self.sig: dict[str, str] = {}
         self.redacted: dict[str, str] = {}
         self.usage = Usage()
+        self.msg_id: str | None = None  # id of the message_start seen (None: not started)
 
     def feed(self, ev: SSEEvent) -> list[Any]:
+        if self.ended is not None:  # nothing after message_stop / error counts
+            self.ignored += 1
+            return []
         d, bad = parse_data(ev)
         if bad is not None:
             self.ended = "failed"
@@ -49,6 +54,9 @@ class Decoder(StreamDecoderBase):
         t = d.get("type")
         if t == "content_block_delta":
             key = str(d.get("index"))
+            if self.kinds.get(key) == "ignored":  # deltas of a block with no canonical home
+                self.ignored += 1
+                return []
             delta = d.get("delta") or {}
             dt = delta.get("type")
             if dt == "text_delta":
@@ -109,6 +117,18 @@ class Decoder(StreamDecoderBase):
             return []
         if t == "message_start":
             m = d.get("message") or {}
+            if self.msg_id is not None:
+                if m.get("id") == self.msg_id:  # a repeated message_start: nothing new
+                    self.ignored += 1
+                    return []
+                self.ended = "failed"  # another message spliced into the open one
+                err = ErrorInfo(
+                    type="bad_gateway",
+                    message=f"upstream started message {m.get('id')!r} inside message {self.msg_id!r}",
+                    status=502,
+                )
+                return [ErrorEvent(error=err), StreamEnd(ending="failed")]
+            self.msg_id = str(m.get("id") or "")
             u = m.get("usage")
             if type(u) is dict:
                 self.usage = self.codec.decode_usage(u, "message.usage")
@@ -202,6 +222,8 @@ class Encoder(StreamEncoderBase):
         return [frame({"type": "message_start", "message": msg}, "message_start")]
 
     def feed(self, ev: Any) -> list[bytes]:
+        if self.closed:  # after message_stop or an error event the stream is over
+            return []
         t = type(ev)
         if t is TextDelta:
             if ev.key not in self.index_of or self.open != ev.key:

@@ -8,10 +8,15 @@ it handles. Each is tested on its own in tests/test_transforms.py.
 from __future__ import annotations
 
 from ._base import Transform
+from .gemini_config import GEMINI_CONFIG
+from .gemini_contents import GEMINI_CONTENTS
+from .gemini_response import GEMINI_RESPONSE
 from .messages_blocks import MESSAGES_BLOCKS
 from .messages_flat import MESSAGES_FLAT
 from .reasoning import REASONING_EFFORT, THINKING_CONFIG
 from .responses import CHAT_CHOICE_RESPONSE, CONTENT_BLOCKS_RESPONSE
+from .responses_config import RESPONSES_CONFIG
+from .responses_items import RESPONSES_ITEMS, RESPONSES_OUTPUT
 from .structured import RESPONSE_FORMAT
 from .tools import TOOLS
 
@@ -26,6 +31,12 @@ REGISTRY: dict[str, Transform] = {
         RESPONSE_FORMAT,
         CONTENT_BLOCKS_RESPONSE,
         CHAT_CHOICE_RESPONSE,
+        RESPONSES_ITEMS,
+        RESPONSES_CONFIG,
+        RESPONSES_OUTPUT,
+        GEMINI_CONTENTS,
+        GEMINI_CONFIG,
+        GEMINI_RESPONSE,
     )
 }
 

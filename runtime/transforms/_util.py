@@ -46,6 +46,10 @@ def text_content(m: Message, codec: Codec, path: str, ctx: Ctx) -> Any:
         p = parts[0]
         if m.hints and m.hints.get("string"):
             return p.text
-        if not ctx.same and p.cache is None and p.annotations is None:
-            return p.text
+        if not ctx.same:
+            # one plain text block (whatever the target could not carry is reported) -> string
+            blocks = codec.encode_parts(parts, None, path, ctx)
+            if len(blocks) == 1 and blocks[0].keys() <= {"type", "text"}:
+                return p.text
+            return blocks
     return codec.encode_parts(parts, None, path, ctx)

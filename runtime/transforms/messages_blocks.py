@@ -43,7 +43,11 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
         separate = False
         if role == "user" and any(type(p) is ToolResultPart for p in parts):
             rest = [p for p in parts if type(p) is not ToolResultPart]
-            out.extend(Message(role="tool", parts=[p]) for p in parts if type(p) is ToolResultPart)
+            tools = [Message(role="tool", parts=[p]) for p in parts if type(p) is ToolResultPart]
+            tools[0].hints = {"turn_start": True}  # the wire turn the results came in
+            if not rest:
+                tools[0].ext = ext  # the turn's own unknown fields ride on its first result
+            out.extend(tools)
             if rest:
                 out.append(Message(role="user", parts=rest, ext=ext))
             separate = not rest
@@ -72,14 +76,25 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     for j in range(i, len(msgs)):
         m = msgs[j]
         path = f"messages[{j}]"
+        if m.name is not None:
+            ctx.loss(
+                path + ".name",
+                f"message name {m.name!r} dropped",
+                f"{ctx.target} messages have no name",
+                "roles",
+            )
         if m.role == "tool":
             blocks = [
                 codec.encode_part(p, f"{path}.content[{k}]", ctx) for k, p in enumerate(m.parts)
             ]
+            if pending is not None and ctx.same and m.hints and m.hints.get("turn_start"):
+                pending = None  # the source had a new user turn here
             if pending is None:
                 pending = {"role": "user", "content": []}
                 wire.append(pending)
             pending["content"].extend(b for b in blocks if b is not None)
+            if m.ext:
+                drop_ext(m.ext, pending, path, ctx)
             continue
         if m.role in ("system", "developer") and not codec.FLAGS.system_messages_in_turns:
             blocks = codec.encode_parts(m.parts, None, path + ".content", ctx)

@@ -36,30 +36,45 @@ def decode_message(m: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> Mess
         hints = {"string": True}
     elif content is not None:
         parts.extend(codec.decode_parts(content, path + ".content", ctx))
+        if not parts:
+            hints = {"empty_list": True}
     elif "content" in m:
         hints = {"null": True}
+    else:
+        hints = {"absent": True}
     if role == "assistant":
+        present: dict[str, str] = {}
         for field in codec.FLAGS.reasoning_fields:
             r = m.get(field)
             if r is not None:
                 known.add(field)
-                parts.insert(0, ReasoningPart(text=expect_str(r, f"{path}.{field}")))
-                hints = {**(hints or {}), "reasoning_field": field}
+                present[field] = expect_str(r, f"{path}.{field}")
+        if present:
+            # dialects send one field, vLLM sends both with the same text: one part per text
+            texts = list(dict.fromkeys(present.values()))
+            parts[:0] = [ReasoningPart(text=t) for t in texts]
+            hints = {**(hints or {}), "reasoning_field": next(iter(present))}
+            if len(present) > 1:
+                hints["reasoning_fields"] = present
         calls = m.get("tool_calls")
         if calls is not None:
             known.add("tool_calls")
-            for k, c in enumerate(expect_list(calls, path + ".tool_calls")):
+            calls = expect_list(calls, path + ".tool_calls")
+            for k, c in enumerate(calls):
                 parts.append(
                     codec.decode_tool_call(
                         message_dict(c, f"{path}.tool_calls[{k}]"), f"{path}.tool_calls[{k}]", ctx
                     )
                 )
+            if not calls:
+                hints = {**(hints or {}), "tool_calls_empty": True}
         refusal = m.get("refusal")
         if refusal is not None:
             known.add("refusal")
             parts.append(_refusal(expect_str(refusal, path + ".refusal")))
         elif "refusal" in m:
             known.add("refusal")
+            hints = {**(hints or {}), "refusal_null": True}
     name = m.get("name")
     return Message(
         role=role,
@@ -81,9 +96,12 @@ def encode_message(
 ) -> list[dict[str, Any]]:
     """One canonical message -> Chat messages (a tool message holding several results -> several)."""
     if m.role == "tool":
-        return [
+        results = [
             codec.encode_tool_result(p, path, ctx) for p in m.parts if type(p) is ToolResultPart
         ]
+        if m.ext and results:
+            drop_ext(m.ext, results[0], path, ctx)
+        return results
     role = codec.ROLE_ENCODE[m.role]
     if m.role == "developer" and not codec.FLAGS.developer_role:
         role = codec.ROLE_ENCODE["system"]
@@ -91,12 +109,13 @@ def encode_message(
     content: list[Part] = []
     calls: list[dict[str, Any]] = []
     reasoning: list[str] = []
+    hints = m.hints or {}
     for k, p in enumerate(m.parts):
         t = type(p)
         if t is ToolCallPart:
             calls.append(codec.encode_tool_call(p, f"{path}.tool_calls[{len(calls)}]", ctx))
         elif t is ReasoningPart:
-            if p.text:  # type: ignore[union-attr]
+            if p.text or (ctx.same and hints.get("reasoning_field")):  # type: ignore[union-attr]
                 reasoning.append(p.text)  # type: ignore[union-attr]
             if not reasoning_out or p.signature or p.redacted:  # type: ignore[union-attr]
                 what = (
@@ -114,19 +133,28 @@ def encode_message(
             msg["refusal"] = p.text  # type: ignore[union-attr]
         else:
             content.append(p)
-    if reasoning and reasoning_out:
-        field = (m.hints or {}).get("reasoning_field") or codec.FLAGS.reasoning_fields[0]
+    both = hints.get("reasoning_fields") if ctx.same else None
+    if reasoning and reasoning_out and both and reasoning == list(dict.fromkeys(both.values())):
+        msg.update(both)
+    elif reasoning and reasoning_out:
+        field = hints.get("reasoning_field") or codec.FLAGS.reasoning_fields[0]
         msg[field] = "".join(reasoning)
     if content:
         msg["content"] = text_content(
             Message(role=m.role, parts=content, hints=m.hints), codec, path + ".content", ctx
         )
-    elif m.role == "assistant" or (m.hints and m.hints.get("null")):
+    elif ctx.same and hints.get("absent"):
+        pass
+    elif ctx.same and hints.get("empty_list"):
+        msg["content"] = []
+    elif m.role == "assistant" or hints.get("null"):
         msg["content"] = None
     else:
         msg["content"] = ""
-    if calls:
+    if calls or (ctx.same and hints.get("tool_calls_empty")):
         msg["tool_calls"] = calls
+    if ctx.same and hints.get("refusal_null") and "refusal" not in msg:
+        msg["refusal"] = None
     if m.name is not None:
         msg["name"] = m.name
     if m.ext:

@@ -24,9 +24,19 @@ def effort_for_budget(budget: int) -> str:
     return next(reversed(EFFORT_BUDGETS))
 
 
+_THINKING_KEYS = frozenset({"type", "budget_tokens"})
+_OUTPUT_CONFIG_KEYS = frozenset({"effort", "format"})
+
+
+def _rest(obj: dict[str, Any], known: frozenset[str]) -> dict[str, Any] | None:
+    rest = {k: v for k, v in obj.items() if k not in known}
+    return rest or None
+
+
 def _decode_thinking(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     th = w.get("thinking")
     oc = w.get("output_config")
+    ext: dict[str, dict[str, Any]] = {}
     if th is not None:
         th = expect_dict(th, "thinking")
         mode = expect_str(th.get("type"), "thinking.type")
@@ -39,6 +49,8 @@ def _decode_thinking(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) ->
             if budget is not None
             else None,
         )
+        if rest := _rest(th, _THINKING_KEYS):
+            ext["thinking"] = rest
     if oc is not None:
         oc = expect_dict(oc, "output_config")
         effort = oc.get("effort")
@@ -50,13 +62,44 @@ def _decode_thinking(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) ->
             req.response_format = decode_format_object(
                 expect_dict(fmt, "output_config.format"), "output_config.format"
             )
+        if rest := _rest(oc, _OUTPUT_CONFIG_KEYS):
+            ext["output_config"] = rest
+        if not oc:
+            req.hints = {**(req.hints or {}), "output_config_empty": True}
+    if ext:
+        req.reasoning = req.reasoning or ReasoningConfig()
+        req.reasoning.ext = ext
+    if req.reasoning is not None and req.reasoning.mode is None and req.reasoning.effort:
+        # output_config.effort without thinking: a wire-form choice, kept for Anthropic
+        req.hints = {**(req.hints or {}), "effort_without_thinking": True}
+
+
+def _reasoning_ext(r: ReasoningConfig, out: dict[str, Any], ctx: Ctx) -> None:
+    """Fields of the reasoning objects with no canonical home: back in place, or reported."""
+    for obj, fields in (r.ext or {}).items():
+        if ctx.source == ctx.target:
+            target = out.setdefault(obj, {})
+            for k, v in fields.items():
+                target.setdefault(k, v)
+            continue
+        for k in fields:
+            ctx.loss(
+                f"{obj}.{k}",
+                f"field {k!r} of {ctx.source} {obj} has no equivalent",
+                f"{ctx.target} cannot carry it",
+                "reasoning_config",
+            )
 
 
 def _encode_thinking(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     r = req.reasoning
     oc: dict[str, Any] = {}
+    effort_only = ctx.same and bool(req.hints and req.hints.get("effort_without_thinking"))
     if r is not None:
-        if r.mode in ("enabled", "adaptive", "disabled"):
+        if effort_only and r.mode is None:
+            if r.effort is not None:
+                oc["effort"] = r.effort
+        elif r.mode in ("enabled", "adaptive", "disabled"):
             th: dict[str, Any] = {"type": r.mode}
             if r.budget_tokens is not None:
                 th["budget_tokens"] = r.budget_tokens
@@ -81,7 +124,8 @@ def _encode_thinking(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) 
         th_out: dict[str, Any] | None = out.get("thinking")
         limit = out.get("max_tokens")
         if (
-            th_out
+            not ctx.same
+            and th_out
             and "budget_tokens" in th_out
             and type(limit) is int
             and th_out["budget_tokens"] >= limit
@@ -89,7 +133,7 @@ def _encode_thinking(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) 
             lowered = max(1024, limit // 2)
             ctx.loss(
                 "reasoning.budget_tokens",
-                f"thinking budget {th['budget_tokens']} lowered to {lowered}",
+                f"thinking budget {th_out['budget_tokens']} lowered to {lowered}",
                 "it must stay below max_tokens",
                 "reasoning_config",
             )
@@ -100,8 +144,10 @@ def _encode_thinking(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) 
         fmt = encode_format_object(req.response_format, ctx, allow_name=False)
         if fmt is not None:
             oc["format"] = fmt
-    if oc:
+    if oc or (ctx.same and req.hints and req.hints.get("output_config_empty")):
         out["output_config"] = oc
+    if r is not None and r.ext:
+        _reasoning_ext(r, out, ctx)
 
 
 def _decode_effort(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
@@ -112,7 +158,11 @@ def _decode_effort(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> N
 
 def _encode_effort(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     r = req.reasoning
-    if r is None or r.mode == "disabled":
+    if r is None:
+        return
+    if r.ext:
+        _reasoning_ext(r, out, ctx)
+    if r.mode == "disabled" or (r.mode is None and r.effort is None and r.budget_tokens is None):
         return
     if r.effort is not None:
         effort = r.effort
@@ -126,6 +176,8 @@ def _encode_effort(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) ->
             )
     elif r.budget_tokens is not None:
         effort = effort_for_budget(r.budget_tokens)
+        if effort == "max":
+            effort = "high"  # openai_chat has no 'max'
         ctx.loss(
             "reasoning.budget_tokens",
             f"budget {r.budget_tokens} sent as reasoning_effort {effort!r}",

@@ -13,7 +13,7 @@ from .._codec_support import deep_merge
 from .._errors import InvalidInput
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
-from ..generated.canonical import Finish, Message, Response
+from ..generated.canonical import Finish, Message, Part, ReasoningPart, Response
 from ._base import Codec, Transform
 from .messages_flat import decode_message, encode_message
 
@@ -46,9 +46,30 @@ def encode_usage(resp: Response, codec: Codec, ctx: Ctx) -> dict[str, Any]:
     if u is None:
         return codec.encode_usage(_zero())  # type: ignore[no-any-return]
     out: dict[str, Any] = codec.encode_usage(u)
+    for name in ("input_cache_read", "input_cache_write", "output_reasoning"):
+        n = getattr(u, name)
+        if n and name not in codec.USAGE_CARRIED:
+            ctx.loss(
+                f"usage.{name}",
+                f"{name} count {n} dropped (still included in the totals)",
+                f"{ctx.target} usage has no such count",
+                "usage",
+            )
     if ctx.same and u.raw is not None:
+        if _counts(codec.decode_usage(u.raw, "usage")) == _counts(u):
+            return u.raw  # unchanged since decoding: the source's own usage object, exactly
         return deep_merge(u.raw, out)
     return out
+
+
+def _counts(u: Any) -> tuple[int, ...]:
+    return (
+        u.input_total,
+        u.input_cache_read,
+        u.input_cache_write,
+        u.output_total,
+        u.output_reasoning,
+    )
 
 
 def _zero() -> Any:
@@ -65,6 +86,45 @@ def _decode_blocks(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) ->
     resp.finish = decode_finish(w.get("stop_reason"), "stop_reason", codec)
     u = w.get("usage")
     resp.usage = codec.decode_usage(u, "usage") if u is not None else None
+    _note_absent(w, resp, _BLOCKS_ALWAYS)
+
+
+_BLOCKS_ALWAYS = ("id", "type", "role", "model", "stop_reason", "stop_sequence", "usage")
+_CHOICE_ALWAYS = ("id", "object", "created", "model")
+
+
+def _note_absent(w: dict[str, Any], resp: Response, keys: tuple[str, ...]) -> None:
+    """Keys an encoder always writes that the source left out (a wire-form hint)."""
+    absent = [k for k in keys if k not in w]
+    if absent:
+        resp.hints = {**(resp.hints or {}), "absent": absent}
+
+
+def _drop_absent(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+    if ctx.same and resp.hints:
+        for k in resp.hints.get("absent", ()):
+            out.pop(k, None)
+
+
+def _shown_reasoning(parts: list[Part], codec: Codec, ctx: Ctx) -> list[Part]:
+    """A response shows reasoning text made elsewhere as this protocol's reasoning block with an
+    empty signature (a request would not replay it: see the reasoning part encoder). Opaque
+    state of another protocol is never sent on; dropping it is reported."""
+    out: list[Part] = []
+    for i, p in enumerate(parts):
+        if type(p) is ReasoningPart and p.owner != codec.PROTOCOL:
+            if p.signature or p.redacted:
+                ctx.loss(
+                    f"content[{i}].signature",
+                    "reasoning state dropped",
+                    f"it belongs to {p.owner}",
+                    "reasoning_replay",
+                )
+            if not p.text:
+                continue
+            p = ReasoningPart(text=p.text, signature="", owner=codec.PROTOCOL, id=p.id)
+        out.append(p)
+    return out
 
 
 def _encode_blocks(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
@@ -72,10 +132,13 @@ def _encode_blocks(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) 
     out["type"] = "message"
     out["role"] = "assistant"
     out.setdefault("model", resp.model or "unknown")
-    out["content"] = codec.encode_parts(resp.parts, None, "content", ctx)
+    out["content"] = codec.encode_parts(
+        _shown_reasoning(resp.parts, codec, ctx), None, "content", ctx
+    )
     out["stop_reason"] = encode_finish(resp.finish, "stop_reason", codec, ctx)
     out.setdefault("stop_sequence", None)
     out["usage"] = encode_usage(resp, codec, ctx)
+    _drop_absent(resp, out, ctx)
 
 
 _CHOICE_KEYS = frozenset({"index", "message", "finish_reason"})
@@ -99,11 +162,13 @@ def _decode_choice(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) ->
         hints["choice_ext"] = extra
     if msg.ext:
         hints["message_ext"] = msg.ext
-    if msg.hints:
-        hints["message_hints"] = msg.hints
-    if len(choices) > 1:
-        hints["more_choices"] = choices[1:]
+    hints["message_hints"] = msg.hints or {}  # decoded from the wire: its form is known
     resp.hints = hints or None
+    if len(choices) > 1:
+        # n > 1: the other choices have no canonical home; as an extension they are written
+        # back between Chat endpoints and reported as lost anywhere else
+        resp.ext = {**(resp.ext or {}), "choices": choices[1:]}
+    _note_absent(w, resp, _CHOICE_ALWAYS)
 
 
 def _encode_choice(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
@@ -115,6 +180,14 @@ def _encode_choice(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) 
         hints=hints.get("message_hints"),
     )
     wire_msg = encode_message(msg, "choices[0].message", codec, ctx, reasoning_out=True)[0]
+    content = wire_msg.get("content")
+    from_wire = ctx.same and hints.get("message_hints") is not None  # else no form to keep
+    if not from_wire and type(content) is list:
+        # a completion's message.content is a string: text blocks join (what the target could
+        # not carry in them was reported as each was encoded)
+        texts = [b.get("text") for b in content if type(b) is dict and b.get("type") == "text"]
+        if len(texts) == len(content):
+            wire_msg["content"] = "".join(t for t in texts if type(t) is str)
     choice: dict[str, Any] = {
         "index": 0,
         "message": wire_msg,
@@ -128,9 +201,11 @@ def _encode_choice(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) 
     out["object"] = "chat.completion"
     out.setdefault("created", resp.created or 0)
     out.setdefault("model", resp.model or "unknown")
-    out["choices"] = [choice, *(hints.get("more_choices") or [] if ctx.same else [])]
+    more = (resp.ext or {}).get("choices") if ctx.same else None
+    out["choices"] = [choice, *(more if type(more) is list else [])]
     if resp.usage is not None or not ctx.same:
         out["usage"] = encode_usage(resp, codec, ctx)
+    _drop_absent(resp, out, ctx)
 
 
 CONTENT_BLOCKS_RESPONSE = Transform(

@@ -34,13 +34,22 @@ def encode_format_object(
                 "structured_output",
             )
         return None
-    if not allow_name and (rf.strict is False):
-        ctx.loss(
-            "response_format.strict",
-            "strict: false dropped",
-            "the target always enforces the schema",
-            "structured_output",
-        )
+    if not allow_name:
+        if rf.strict is False:
+            ctx.loss(
+                "response_format.strict",
+                "strict: false dropped",
+                "the target always enforces the schema",
+                "structured_output",
+            )
+        for field in ("name", "description"):
+            if getattr(rf, field) is not None:
+                ctx.loss(
+                    f"response_format.{field}",
+                    f"schema {field} dropped",
+                    f"{ctx.target} output format has no {field}",
+                    "structured_output",
+                )
     return {"type": "json_schema", "schema": rf.schema}
 
 

@@ -16,20 +16,27 @@ from ._base import Codec, Transform
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     tools = w.get("tools")
     if tools is not None:
-        for i, t in enumerate(expect_list(tools, "tools")):
+        if not expect_list(tools, "tools"):
+            req.hints = {**(req.hints or {}), "tools_empty": True}
+        for i, t in enumerate(tools):
             path = f"tools[{i}]"
             t = expect_dict(t, path)
             kind = t.get("type")
             if kind is not None and kind != codec.TOOL_TYPE:
                 req.tools.append(Tool(name=str(t.get("name") or kind), kind=str(kind), ext=t))
             else:
-                req.tools.append(codec.decode_tool(t, path, ctx))
+                tool = codec.decode_tool(t, path, ctx)
+                nulls = {k: None for k, v in t.items() if v is None} if ctx.same else None
+                if nulls:  # explicit nulls: only the identity needs them
+                    tool.ext = {**nulls, **(tool.ext or {})}
+                req.tools.append(tool)
     choice = w.get("tool_choice")
     if choice is None:
         return
     if codec.FLAGS.tool_choice_shape == "typed_object":
         choice = expect_dict(choice, "tool_choice")
-        mode = codec.TOOL_CHOICE_DECODE.get(choice.get("type"))
+        raw = choice.get("type")
+        mode = codec.TOOL_CHOICE_DECODE.get(raw) if type(raw) is str else None
         if mode is None:
             raise InvalidInput(
                 f"unknown tool_choice type {choice.get('type')!r}", path="tool_choice.type"
@@ -47,11 +54,35 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
         if mode is None:
             raise InvalidInput(f"unknown tool_choice {choice!r}", path="tool_choice")
         req.tool_choice = ToolChoice(mode=mode)
+        if codec.TOOL_CHOICE_ENCODE.get(mode) != choice:  # a dialect spelling (Mistral "any")
+            req.hints = {**(req.hints or {}), "tool_choice_raw": choice}
+    elif codec.FLAGS.tool_choice_shape == "string_or_flat_function":
+        _decode_flat_choice(expect_dict(choice, "tool_choice"), req, ctx)
     else:
         choice = expect_dict(choice, "tool_choice")
         fn = expect_dict(choice.get("function"), "tool_choice.function")
         req.tool_choice = ToolChoice(
             mode="tool", name=expect_str(fn.get("name"), "tool_choice.function.name")
+        )
+
+
+def _decode_flat_choice(choice: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """Responses: {type: function, name}; any other object (allowed_tools, a hosted tool) is kept
+    whole for Responses and becomes its nearest mode elsewhere (reported now: the target is known)."""
+    if choice.get("type") == "function":
+        req.tool_choice = ToolChoice(
+            mode="tool", name=expect_str(choice.get("name"), "tool_choice.name")
+        )
+        return
+    mode = choice.get("mode") if choice.get("mode") in ("auto", "required") else "auto"
+    req.tool_choice = ToolChoice(mode=mode)
+    req.hints = {**(req.hints or {}), "tool_choice_object": choice}
+    if not ctx.same:
+        ctx.loss(
+            "tool_choice",
+            f"tool_choice {choice.get('type')!r} sent as {mode!r}",
+            f"{ctx.target} has no such tool choice",
+            "tool_choice",
         )
 
 
@@ -63,6 +94,8 @@ def _decode_parallel(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) ->
 
 
 def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    if not req.tools and ctx.same and req.hints and req.hints.get("tools_empty"):
+        out["tools"] = []
     if req.tools:
         wire = []
         for i, t in enumerate(req.tools):
@@ -96,8 +129,16 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     if req.parallel_tool_calls is not None:
         out["parallel_tool_calls"] = req.parallel_tool_calls
     if tc is not None:
-        if tc.mode == "tool":
+        raw = (req.hints or {}).get("tool_choice_raw") if ctx.same else None
+        obj_raw = (req.hints or {}).get("tool_choice_object") if ctx.same else None
+        if obj_raw is not None:
+            out["tool_choice"] = obj_raw
+        elif tc.mode == "tool" and codec.FLAGS.tool_choice_shape == "string_or_flat_function":
+            out["tool_choice"] = {"type": "function", "name": tc.name}
+        elif tc.mode == "tool":
             out["tool_choice"] = {"type": "function", "function": {"name": tc.name}}
+        elif raw is not None and codec.TOOL_CHOICE_DECODE.get(raw) == tc.mode:
+            out["tool_choice"] = raw
         else:
             out["tool_choice"] = codec.TOOL_CHOICE_ENCODE[tc.mode]
 

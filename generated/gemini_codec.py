@@ -1,0 +1,775 @@
+# Generated from spec/protocols/gemini.yaml by `make generate` (python -m codegen). Do not edit by hand.
+
+"""Google Gemini generateContent codec: rows of spec/protocols/gemini.yaml as straight-line code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interlingua._codec_support import (
+    ProtocolFlags,
+    add_hint,
+    dig,
+    drop_ext,
+    restore_wire_names,
+    split_ext,
+)
+from interlingua._errors import InvalidInput
+from interlingua._losses import Ctx
+from interlingua._wire import (
+    expect_dict,
+    expect_int,
+    expect_list,
+    expect_number,
+    expect_str,
+    expect_str_list,
+)
+from interlingua.generated.canonical import (
+    FilePart,
+    ImagePart,
+    NativePart,
+    Part,
+    Request,
+    Response,
+    TextPart,
+    Tool,
+    Usage,
+)
+
+PROTOCOL = "gemini"
+FLAGS = ProtocolFlags(
+    system_placement="top_level_field",
+    system_messages_in_turns=False,
+    developer_role=False,
+    tool_results="user_turn_blocks",
+    tool_calls="content_blocks",
+    reasoning_fields=(),
+    tool_choice_shape="function_calling_config",
+    parallel_flag="none",
+    max_tokens_required=False,
+    max_tokens_default=None,
+    usage_input_includes_cache=True,
+    sse_event_names=False,
+    stream_done_sentinel=None,
+    stream_usage_opt_in=None,
+    usage_output_includes_reasoning=False,
+    request_path="/v1beta/models/{model}:generateContent",
+    stream_request_path="/v1beta/models/{model}:streamGenerateContent?alt=sse",
+)
+TRANSFORMS: tuple[str, ...] = (
+    "gemini_contents",
+    "gemini_config",
+    "gemini_response",
+)
+TOOL_TYPE: str | None = None
+SUPPORT: dict[str, tuple[str, str]] = {
+    "system": ("full", "systemInstruction"),
+    "system_position": (
+        "lossy",
+        "no system role in contents: later system messages are hoisted into systemInstruction",
+    ),
+    "roles": ("full", "user / model; tool results are functionResponse parts in a user turn"),
+    "text": ("full", ""),
+    "image": ("full", "inlineData and fileData (URIs)"),
+    "file": ("full", "inlineData and fileData with any mime type"),
+    "audio": ("lossy", "inlineData audio/* decodes as a file part"),
+    "tool_call": ("full", "ids synthesised when absent (before Gemini 3)"),
+    "tool_result": ("full", "functionResponse mapped by id, else by name and order"),
+    "tool_result_error": ("lossy", "is_error becomes response {error: ...}"),
+    "reasoning_text": ("full", "thought parts"),
+    "reasoning_replay": (
+        "lossy",
+        "thoughtSignature replays only to Gemini; through other clients it rides in the tool call id envelope (docs/gemini.md)",
+    ),
+    "tool_spec": ("lossy", "no strict flag; parametersJsonSchema holds the JSON Schema"),
+    "hosted_tools": (
+        "lossy",
+        "googleSearch, codeExecution, urlContext ... carried only between Gemini endpoints",
+    ),
+    "tool_choice": ("full", "functionCallingConfig AUTO / ANY / NONE, allowedFunctionNames"),
+    "parallel_tool_calls": ("unsupported", "no switch"),
+    "max_tokens": ("full", "generationConfig.maxOutputTokens"),
+    "sampling": ("full", ""),
+    "top_k": ("full", ""),
+    "user": ("unsupported", ""),
+    "reasoning_config": (
+        "lossy",
+        "thinkingConfig thinkingBudget / thinkingLevel / includeThoughts",
+    ),
+    "structured_output": (
+        "full",
+        "responseMimeType + responseJsonSchema (responseSchema accepted)",
+    ),
+    "caching": ("unsupported", "implicit caching; cachedContent references ride in extensions"),
+    "usage": (
+        "full",
+        "promptTokenCount includes cached tokens; thoughtsTokenCount is extra output",
+    ),
+    "finish_reason": (
+        "lossy",
+        "tool calls end with STOP; SAFETY, RECITATION and the rest are content_filter (raw kept)",
+    ),
+    "errors": ("full", "{error: {code, message, status}}"),
+    "stream_text": ("full", ""),
+    "stream_reasoning": ("full", ""),
+    "stream_tool_calls": (
+        "lossy",
+        "calls arrive whole (or as Gemini 3 partialArgs): arguments are not streamed",
+    ),
+    "stream_usage": ("full", "cumulative usageMetadata on chunks"),
+    "stream_error": ("full", ""),
+    "extensions": ("full", ""),
+    "native_parts": (
+        "lossy",
+        "executableCode / codeExecutionResult / toolCall / toolResponse only between Gemini endpoints",
+    ),
+}
+
+# ---------------------------------------------------------------- enum tables (unified <-> raw)
+FINISH_DECODE: dict[str, str] = {
+    "STOP": "stop",
+    "MAX_TOKENS": "length",
+    "SAFETY": "content_filter",
+    "OTHER": "other",
+    "RECITATION": "content_filter",
+    "BLOCKLIST": "content_filter",
+    "PROHIBITED_CONTENT": "content_filter",
+    "SPII": "content_filter",
+    "IMAGE_SAFETY": "content_filter",
+    "LANGUAGE": "content_filter",
+    "MALFORMED_FUNCTION_CALL": "content_filter",
+    "UNEXPECTED_TOOL_CALL": "content_filter",
+    "MODEL_ARMOR": "content_filter",
+    "FINISH_REASON_UNSPECIFIED": "other",
+}
+FINISH_ENCODE: dict[str, str] = {
+    "stop": "STOP",
+    "length": "MAX_TOKENS",
+    "content_filter": "SAFETY",
+    "other": "OTHER",
+    "tool_calls": "STOP",
+    "stop_sequence": "STOP",
+    "refusal": "SAFETY",
+    "pause": "STOP",
+    "error": "OTHER",
+}
+TOOL_CHOICE_DECODE: dict[str, str] = {
+    "AUTO": "auto",
+    "NONE": "none",
+    "ANY": "required",
+    "VALIDATED": "auto",
+    "MODE_UNSPECIFIED": "auto",
+}
+TOOL_CHOICE_ENCODE: dict[str, str] = {
+    "auto": "AUTO",
+    "none": "NONE",
+    "required": "ANY",
+    "tool": "ANY",
+}
+ROLE_DECODE: dict[str, str] = {"user": "user", "model": "assistant", "function": "tool"}
+ROLE_ENCODE: dict[str, str] = {"user": "user", "assistant": "model", "tool": "user"}
+ERROR_DECODE: dict[str, str] = {
+    "INVALID_ARGUMENT": "invalid_request",
+    "FAILED_PRECONDITION": "invalid_request",
+    "OUT_OF_RANGE": "invalid_request",
+    "UNAUTHENTICATED": "authentication",
+    "PERMISSION_DENIED": "permission",
+    "NOT_FOUND": "not_found",
+    "RESOURCE_EXHAUSTED": "rate_limit",
+    "INTERNAL": "api_error",
+    "UNKNOWN": "api_error",
+    "DATA_LOSS": "api_error",
+    "CANCELLED": "api_error",
+    "UNAVAILABLE": "overloaded",
+    "DEADLINE_EXCEEDED": "timeout",
+}
+ERROR_ENCODE: dict[str, str] = {
+    "invalid_request": "INVALID_ARGUMENT",
+    "authentication": "UNAUTHENTICATED",
+    "permission": "PERMISSION_DENIED",
+    "not_found": "NOT_FOUND",
+    "request_too_large": "INVALID_ARGUMENT",
+    "rate_limit": "RESOURCE_EXHAUSTED",
+    "api_error": "INTERNAL",
+    "overloaded": "UNAVAILABLE",
+    "timeout": "DEADLINE_EXCEEDED",
+    "bad_gateway": "UNAVAILABLE",
+}
+ERROR_STATUS: dict[str, int] = {
+    "invalid_request": 400,
+    "authentication": 401,
+    "permission": 403,
+    "not_found": 404,
+    "request_too_large": 413,
+    "rate_limit": 429,
+    "api_error": 500,
+    "overloaded": 503,
+    "timeout": 504,
+    "bad_gateway": 502,
+}
+# decode rows as (raw type, HTTP status or None, unified type): a status can settle a raw type
+ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
+    ("INVALID_ARGUMENT", 400, "invalid_request"),
+    ("FAILED_PRECONDITION", 400, "invalid_request"),
+    ("OUT_OF_RANGE", 400, "invalid_request"),
+    ("UNAUTHENTICATED", 401, "authentication"),
+    ("PERMISSION_DENIED", 403, "permission"),
+    ("NOT_FOUND", 404, "not_found"),
+    ("RESOURCE_EXHAUSTED", 429, "rate_limit"),
+    ("INTERNAL", 500, "api_error"),
+    ("UNKNOWN", 500, "api_error"),
+    ("DATA_LOSS", 500, "api_error"),
+    ("CANCELLED", 499, "api_error"),
+    ("UNAVAILABLE", 503, "overloaded"),
+    ("DEADLINE_EXCEEDED", 504, "timeout"),
+)
+# wire stream event -> canonical event kinds it may yield (spec: stream_events)
+STREAM_EVENTS: dict[str, tuple[str, ...]] = {
+    "chunk": ("start",),
+    "chunk/text": (
+        "text_start",
+        "text_delta",
+    ),
+    "chunk/thought": (
+        "reasoning_start",
+        "reasoning_delta",
+    ),
+    "chunk/thoughtSignature": ("reasoning_end",),
+    "chunk/functionCall": (
+        "tool_call_start",
+        "tool_call_delta",
+        "tool_call_end",
+    ),
+    "chunk/functionCall.partialArgs": ("tool_call_delta",),
+    "chunk/finishReason": (
+        "text_end",
+        "reasoning_end",
+        "tool_call_end",
+        "finish",
+    ),
+    "chunk/usageMetadata": ("usage",),
+    "chunk/promptFeedback": ("finish",),
+    "error": (
+        "error",
+        "end",
+    ),
+    "(connection closed)": ("end",),
+}
+ERROR_SHAPE: dict[str, Any] = {
+    "type_path": "error.status",
+    "message_path": "error.message",
+    "code_path": None,
+    "param_path": None,
+    "status_code_path": "error.code",
+    "envelope": {},
+}
+
+
+def _why(feature: str) -> str:
+    level, note = SUPPORT[feature]
+    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+# ---------------------------------------------------------------- parts
+
+_KNOWN_TEXT_0 = frozenset({"text"})
+_NESTED_TEXT_0: dict[str, frozenset[str]] = {}
+
+
+def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+    v_text = w.get("text")
+    if v_text is not None:
+        v_text = expect_str(v_text, path + ".text")
+    else:
+        raise InvalidInput("missing required field", path=path + ".text")
+    return TextPart(
+        text=v_text,
+        ext=split_ext(w, _KNOWN_TEXT_0, _NESTED_TEXT_0),
+    )
+
+
+def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    out["text"] = p.text
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.annotations is not None:
+        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_text(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+    return _dec_text_0(w, path, ctx)
+
+
+def encode_text(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_text_0(p, path, ctx)
+
+
+_KNOWN_IMAGE_1 = frozenset({"inlineData"})
+_NESTED_IMAGE_1: dict[str, frozenset[str]] = {
+    "inlineData": frozenset({"data", "mimeType"}),
+}
+
+
+def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    v_media_type = dig(w, ["inlineData", "mimeType"], path)
+    if v_media_type is not None:
+        v_media_type = expect_str(v_media_type, path + ".inlineData.mimeType")
+    else:
+        raise InvalidInput("missing required field", path=path + ".inlineData.mimeType")
+    v_data = dig(w, ["inlineData", "data"], path)
+    if v_data is not None:
+        v_data = expect_str(v_data, path + ".inlineData.data")
+    else:
+        raise InvalidInput("missing required field", path=path + ".inlineData.data")
+    return ImagePart(
+        media_type=v_media_type,
+        data=v_data,
+        ext=split_ext(w, _KNOWN_IMAGE_1, _NESTED_IMAGE_1),
+    )
+
+
+def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    out.setdefault("inlineData", {})["mimeType"] = p.media_type
+
+    out.setdefault("inlineData", {})["data"] = p.data
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
+    if p.detail is not None:
+        ctx.loss(path + ".detail", "detail dropped", _why("image"), "image")
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+_KNOWN_IMAGE_2 = frozenset({"fileData"})
+_NESTED_IMAGE_2: dict[str, frozenset[str]] = {
+    "fileData": frozenset({"fileUri", "mimeType"}),
+}
+
+
+def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    v_media_type = dig(w, ["fileData", "mimeType"], path)
+    if v_media_type is not None:
+        v_media_type = expect_str(v_media_type, path + ".fileData.mimeType")
+    v_url = dig(w, ["fileData", "fileUri"], path)
+    if v_url is not None:
+        v_url = expect_str(v_url, path + ".fileData.fileUri")
+    else:
+        raise InvalidInput("missing required field", path=path + ".fileData.fileUri")
+    return ImagePart(
+        media_type=v_media_type,
+        url=v_url,
+        ext=split_ext(w, _KNOWN_IMAGE_2, _NESTED_IMAGE_2),
+    )
+
+
+def _enc_image_2(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    if p.media_type is not None:
+        out.setdefault("fileData", {})["mimeType"] = p.media_type
+
+    out.setdefault("fileData", {})["fileUri"] = p.url
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
+    if p.detail is not None:
+        ctx.loss(path + ".detail", "detail dropped", _why("image"), "image")
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_image(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    if "inlineData" in w and str(dig(w, ["inlineData", "mimeType"], path) or "").startswith(
+        "image/"
+    ):
+        return _dec_image_1(w, path, ctx)
+    return _dec_image_2(w, path, ctx)
+
+
+def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    if p.data is not None:
+        return _enc_image_1(p, path, ctx)
+    return _enc_image_2(p, path, ctx)
+
+
+_KNOWN_FILE_3 = frozenset({"inlineData"})
+_NESTED_FILE_3: dict[str, frozenset[str]] = {
+    "inlineData": frozenset({"data", "displayName", "mimeType"}),
+}
+
+
+def _dec_file_3(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    v_media_type = dig(w, ["inlineData", "mimeType"], path)
+    if v_media_type is not None:
+        v_media_type = expect_str(v_media_type, path + ".inlineData.mimeType")
+    else:
+        raise InvalidInput("missing required field", path=path + ".inlineData.mimeType")
+    v_data = dig(w, ["inlineData", "data"], path)
+    if v_data is not None:
+        v_data = expect_str(v_data, path + ".inlineData.data")
+    else:
+        raise InvalidInput("missing required field", path=path + ".inlineData.data")
+    v_filename = dig(w, ["inlineData", "displayName"], path)
+    if v_filename is not None:
+        v_filename = expect_str(v_filename, path + ".inlineData.displayName")
+    return FilePart(
+        media_type=v_media_type,
+        data=v_data,
+        filename=v_filename,
+        ext=split_ext(w, _KNOWN_FILE_3, _NESTED_FILE_3),
+    )
+
+
+def _enc_file_3(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    out.setdefault("inlineData", {})["mimeType"] = p.media_type
+
+    out.setdefault("inlineData", {})["data"] = p.data
+
+    if p.filename is not None:
+        out.setdefault("inlineData", {})["displayName"] = p.filename
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _why("file"), "file")
+    if p.text is not None:
+        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+_KNOWN_FILE_4 = frozenset({"fileData"})
+_NESTED_FILE_4: dict[str, frozenset[str]] = {
+    "fileData": frozenset({"displayName", "fileUri", "mimeType"}),
+}
+
+
+def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    v_media_type = dig(w, ["fileData", "mimeType"], path)
+    if v_media_type is not None:
+        v_media_type = expect_str(v_media_type, path + ".fileData.mimeType")
+    v_url = dig(w, ["fileData", "fileUri"], path)
+    if v_url is not None:
+        v_url = expect_str(v_url, path + ".fileData.fileUri")
+    else:
+        raise InvalidInput("missing required field", path=path + ".fileData.fileUri")
+    v_filename = dig(w, ["fileData", "displayName"], path)
+    if v_filename is not None:
+        v_filename = expect_str(v_filename, path + ".fileData.displayName")
+    return FilePart(
+        media_type=v_media_type,
+        url=v_url,
+        filename=v_filename,
+        ext=split_ext(w, _KNOWN_FILE_4, _NESTED_FILE_4),
+    )
+
+
+def _enc_file_4(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    if p.media_type is not None:
+        out.setdefault("fileData", {})["mimeType"] = p.media_type
+
+    out.setdefault("fileData", {})["fileUri"] = p.url
+
+    if p.filename is not None:
+        out.setdefault("fileData", {})["displayName"] = p.filename
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _why("file"), "file")
+    if p.text is not None:
+        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_file(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    if "inlineData" in w:
+        return _dec_file_3(w, path, ctx)
+    return _dec_file_4(w, path, ctx)
+
+
+def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    if p.data is not None:
+        return _enc_file_3(p, path, ctx)
+    return _enc_file_4(p, path, ctx)
+
+
+_PART_DECODERS: dict[str, Any] = {}
+NATIVE_PARTS = frozenset(
+    ["executableCode", "codeExecutionResult", "toolCall", "toolResponse", "videoMetadata"]
+)
+_PART_ENCODERS: dict[type, Any] = {
+    TextPart: encode_text,
+    ImagePart: encode_image,
+    FilePart: encode_file,
+}
+
+
+def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
+    w = expect_dict(w, path)
+    if "text" in w:
+        return _dec_text_0(w, path, ctx)
+    if "inlineData" in w and str(dig(w, ["inlineData", "mimeType"], path) or "").startswith(
+        "image/"
+    ):
+        return _dec_image_1(w, path, ctx)
+    if "fileData" in w and str(dig(w, ["fileData", "mimeType"], path) or "").startswith("image/"):
+        return _dec_image_2(w, path, ctx)
+    if "inlineData" in w:
+        return _dec_file_3(w, path, ctx)
+    if "fileData" in w:
+        return _dec_file_4(w, path, ctx)
+    for t in w:
+        if type(t) is str and t in NATIVE_PARTS:
+            return NativePart(type=t, data=w, owner=PROTOCOL)
+    raise InvalidInput(f"unknown part (keys {sorted(w)})", path=path)
+
+
+def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    fn = _PART_ENCODERS.get(type(p))
+    if type(p) is NativePart:
+        if p.owner == PROTOCOL:
+            return p.data
+        ctx.loss(
+            path,
+            f"{p.type} block dropped",
+            f"a block of {p.owner} with no equivalent in {PROTOCOL}",
+            "native_parts",
+        )
+        return None
+    if fn is None:
+        feature = type(p).FEATURE
+        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
+        return None
+    return fn(p, path, ctx)
+
+
+def decode_parts(v: Any, path: str, ctx: Ctx) -> list[Part]:
+    if type(v) is str:
+        return [TextPart(text=v)]
+    v = expect_list(v, path)
+    return [decode_part(e, f"{path}[{i}]", ctx) for i, e in enumerate(v)]
+
+
+def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx: Ctx) -> Any:
+    if hints is not None and hints.get("string") and len(parts) == 1 and type(parts[0]) is TextPart:
+        return parts[0].text
+    out = []
+    for i, part in enumerate(parts):
+        e = encode_part(part, f"{path}[{i}]", ctx)
+        if e is not None:
+            out.append(e)
+    return out
+
+
+# ---------------------------------------------------------------- tools
+_KNOWN_TOOL = frozenset({"description", "name", "parametersJsonSchema"})
+_NESTED_TOOL: dict[str, frozenset[str]] = {}
+
+
+def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
+    w = expect_dict(w, path)
+    v_name = w.get("name")
+    if v_name is not None:
+        v_name = expect_str(v_name, path + ".name")
+    else:
+        raise InvalidInput("missing required field", path=path + ".name")
+    v_description = w.get("description")
+    if v_description is not None:
+        v_description = expect_str(v_description, path + ".description")
+    v_parameters = w.get("parametersJsonSchema")
+    if v_parameters is not None:
+        v_parameters = expect_dict(v_parameters, path + ".parametersJsonSchema")
+    return Tool(
+        name=v_name,
+        description=v_description,
+        parameters=v_parameters,
+        ext=split_ext(w, _KNOWN_TOOL, _NESTED_TOOL),
+    )
+
+
+def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    out["name"] = p.name
+
+    if p.description is not None:
+        out["description"] = p.description
+
+    if p.parameters is not None:
+        out["parametersJsonSchema"] = p.parameters
+    if p.strict:
+        ctx.loss(path + ".strict", "strict dropped", _why("tool_spec"), "tool_spec")
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+# ---------------------------------------------------------------- request and response fields
+REQUEST_ROW_KEYS = frozenset({"generationConfig"})
+REQUEST_NESTED: dict[str, frozenset[str]] = {
+    "generationConfig": frozenset(
+        {"maxOutputTokens", "stopSequences", "temperature", "topK", "topP"}
+    ),
+}
+_REQUEST_WIRE_NAMES: dict[str, str] = {}
+
+
+def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    path = ""
+    v_max_tokens = dig(w, ["generationConfig", "maxOutputTokens"], path)
+    if v_max_tokens is not None:
+        v_max_tokens = expect_int(v_max_tokens, path + ".generationConfig.maxOutputTokens")
+    req.max_tokens = v_max_tokens
+    v_temperature = dig(w, ["generationConfig", "temperature"], path)
+    if v_temperature is not None:
+        v_temperature = expect_number(v_temperature, path + ".generationConfig.temperature")
+    req.temperature = v_temperature
+    v_top_p = dig(w, ["generationConfig", "topP"], path)
+    if v_top_p is not None:
+        v_top_p = expect_number(v_top_p, path + ".generationConfig.topP")
+    req.top_p = v_top_p
+    v_top_k = dig(w, ["generationConfig", "topK"], path)
+    if v_top_k is not None:
+        v_top_k = expect_number(v_top_k, path + ".generationConfig.topK")
+    req.top_k = v_top_k
+    v_stop = dig(w, ["generationConfig", "stopSequences"], path)
+    if type(v_stop) is str:
+        add_hint(req, "string", "stop", True)
+    if v_stop is not None:
+        v_stop = expect_str_list(v_stop, path + ".generationConfig.stopSequences")
+    req.stop = v_stop
+
+
+def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+
+    if req.max_tokens is not None:
+        out.setdefault("generationConfig", {})["maxOutputTokens"] = req.max_tokens
+
+    if req.temperature is not None:
+        out.setdefault("generationConfig", {})["temperature"] = req.temperature
+
+    if req.top_p is not None:
+        out.setdefault("generationConfig", {})["topP"] = req.top_p
+
+    if req.top_k is not None:
+        out.setdefault("generationConfig", {})["topK"] = req.top_k
+
+    if req.stop is not None:
+        out.setdefault("generationConfig", {})["stopSequences"] = req.stop
+    if req.include_usage:
+        ctx.loss("include_usage", "include_usage dropped", _why("stream_usage"), "stream_usage")
+    if req.user is not None:
+        ctx.loss("user", "user dropped", _why("user"), "user")
+    if req.metadata is not None:
+        ctx.loss("metadata", "metadata dropped", _why("extensions"), "extensions")
+    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
+
+
+RESPONSE_ROW_KEYS = frozenset({"modelVersion", "responseId"})
+
+
+def decode_response_fields(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
+    path = ""
+    v_id = w.get("responseId")
+    if v_id is not None:
+        v_id = expect_str(v_id, path + ".responseId")
+    resp.id = v_id
+    v_model = w.get("modelVersion")
+    if v_model is not None:
+        v_model = expect_str(v_model, path + ".modelVersion")
+    resp.model = v_model
+
+
+def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+
+    if resp.id is not None:
+        out["responseId"] = resp.id
+
+    if resp.model is not None:
+        out["modelVersion"] = resp.model
+    if resp.stop_sequence is not None:
+        ctx.loss("stop_sequence", "stop_sequence dropped", _why("finish_reason"), "finish_reason")
+
+
+# ---------------------------------------------------------------- usage
+USAGE_CARRIED = frozenset({"input_cache_read", "input_total", "output_reasoning", "output_total"})
+
+
+def decode_usage(w: Any, path: str) -> Usage:
+    w = expect_dict(w, path)
+    v_input = w.get("promptTokenCount")
+    if v_input is not None:
+        v_input = expect_int(v_input, path + ".promptTokenCount")
+    v_input_cache_read = w.get("cachedContentTokenCount")
+    if v_input_cache_read is not None:
+        v_input_cache_read = expect_int(v_input_cache_read, path + ".cachedContentTokenCount")
+    v_output_total = w.get("candidatesTokenCount")
+    if v_output_total is not None:
+        v_output_total = expect_int(v_output_total, path + ".candidatesTokenCount")
+    v_output_reasoning = w.get("thoughtsTokenCount")
+    if v_output_reasoning is not None:
+        v_output_reasoning = expect_int(v_output_reasoning, path + ".thoughtsTokenCount")
+    u = Usage(raw=w)
+    u.input_total = v_input or 0
+    u.input_cache_read = v_input_cache_read or 0
+    u.output_total = v_output_total or 0
+    u.output_reasoning = v_output_reasoning or 0
+    u.output_total += u.output_reasoning
+    return u
+
+
+def encode_usage(u: Usage) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    out["promptTokenCount"] = u.input_total
+    out["cachedContentTokenCount"] = u.input_cache_read
+    out["candidatesTokenCount"] = u.output_total - u.output_reasoning
+    out["thoughtsTokenCount"] = u.output_reasoning
+    out["totalTokenCount"] = u.input_total + u.output_total
+    return out
+
+
+__all__ = [
+    "PROTOCOL",
+    "FLAGS",
+    "TRANSFORMS",
+    "SUPPORT",
+    "decode_part",
+    "encode_part",
+    "decode_parts",
+    "encode_parts",
+    "decode_tool",
+    "encode_tool",
+    "decode_request_fields",
+    "encode_request_fields",
+    "decode_response_fields",
+    "encode_response_fields",
+    "decode_usage",
+    "encode_usage",
+    "split_ext",
+    "decode_text",
+    "encode_text",
+    "decode_image",
+    "encode_image",
+    "decode_file",
+    "encode_file",
+]

@@ -1,0 +1,120 @@
+# Generated from spec/protocols/gemini.yaml by `make generate` (python -m codegen). Do not edit by hand.
+"""Pydantic wire models of Google Gemini generateContent (opt-in validation)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Text0(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    text: str
+
+
+class InlineData(BaseModel):
+    mimeType: str
+    data: str
+
+
+class Image1(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    inlineData: InlineData | None = None
+
+
+class FileData(BaseModel):
+    mimeType: str | None = None
+    fileUri: str
+
+
+class Image2(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    fileData: FileData | None = None
+
+
+class InlineData1(BaseModel):
+    mimeType: str
+    data: str
+    displayName: str | None = None
+
+
+class File3(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    inlineData: InlineData1 | None = None
+
+
+class FileData1(BaseModel):
+    mimeType: str | None = None
+    fileUri: str
+    displayName: str | None = None
+
+
+class File4(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    fileData: FileData1 | None = None
+
+
+class Tool(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    name: str
+    description: str | None = None
+    parametersJsonSchema: dict[str, Any] | None = None
+
+
+class Usage(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    promptTokenCount: int | None = None
+    cachedContentTokenCount: int | None = None
+    candidatesTokenCount: int | None = None
+    thoughtsTokenCount: int | None = None
+    totalTokenCount: int | None = None
+
+
+class GenerationConfig(BaseModel):
+    maxOutputTokens: int | None = None
+    temperature: float | None = None
+    topP: float | None = None
+    topK: float | None = None
+    stopSequences: str | list[str] | None = None
+
+
+class RequestFields(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    generationConfig: GenerationConfig | None = None
+
+
+class ResponseFields(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    responseId: str | None = None
+    modelVersion: str | None = None
+
+
+class GeminiWire(BaseModel):
+    Text0_1: Text0 | None = Field(None, alias="Text0")
+    Image1_1: Image1 | None = Field(None, alias="Image1")
+    Image2_1: Image2 | None = Field(None, alias="Image2")
+    File3_1: File3 | None = Field(None, alias="File3")
+    File4_1: File4 | None = Field(None, alias="File4")
+    Tool_1: Tool | None = Field(None, alias="Tool")
+    Usage_1: Usage | None = Field(None, alias="Usage")
+    RequestFields_1: RequestFields | None = Field(None, alias="RequestFields")
+    ResponseFields_1: ResponseFields | None = Field(None, alias="ResponseFields")

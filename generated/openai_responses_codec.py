@@ -1,0 +1,985 @@
+# Generated from spec/protocols/openai_responses.yaml by `make generate` (python -m codegen). Do not edit by hand.
+
+"""OpenAI Responses codec: rows of spec/protocols/openai_responses.yaml as straight-line code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interlingua._codec_support import (
+    ProtocolFlags,
+    apply_wire_shape,
+    dig,
+    drop_ext,
+    restore_wire_names,
+    split_ext,
+    wire_shape_hints,
+)
+from interlingua._errors import InvalidInput
+from interlingua._losses import Ctx
+from interlingua._wire import (
+    expect_bool,
+    expect_dict,
+    expect_int,
+    expect_list,
+    expect_number,
+    expect_str,
+    format_data_url,
+    parse_data_url,
+)
+from interlingua.generated.canonical import (
+    FilePart,
+    ImagePart,
+    NativePart,
+    Part,
+    ReasoningPart,
+    RefusalPart,
+    Request,
+    Response,
+    TextPart,
+    Tool,
+    ToolCallPart,
+    ToolResultPart,
+    Usage,
+)
+
+PROTOCOL = "openai_responses"
+FLAGS = ProtocolFlags(
+    system_placement="instructions",
+    system_messages_in_turns=True,
+    developer_role=True,
+    tool_results="items",
+    tool_calls="items",
+    reasoning_fields=(),
+    tool_choice_shape="string_or_flat_function",
+    parallel_flag="parallel_tool_calls",
+    max_tokens_required=False,
+    max_tokens_default=None,
+    usage_input_includes_cache=True,
+    sse_event_names=True,
+    stream_done_sentinel=None,
+    stream_usage_opt_in=None,
+    usage_output_includes_reasoning=True,
+    request_path=None,
+    stream_request_path=None,
+)
+TRANSFORMS: tuple[str, ...] = (
+    "responses_items",
+    "tools",
+    "responses_config",
+    "responses_output",
+)
+TOOL_TYPE: str | None = "function"
+SUPPORT: dict[str, tuple[str, str]] = {
+    "system": ("full", "instructions, or system/developer message items"),
+    "system_position": ("full", ""),
+    "roles": ("full", ""),
+    "text": ("full", ""),
+    "image": ("full", "input_image: data URLs, URLs and file ids"),
+    "file": (
+        "full",
+        "input_file: file_data data URLs and file ids (file_url carried between Responses endpoints)",
+    ),
+    "audio": ("unsupported", ""),
+    "tool_call": (
+        "full",
+        "function_call items; call_id is the canonical id, the item id is kept for replay",
+    ),
+    "tool_result": ("full", "function_call_output items"),
+    "tool_result_error": ("unsupported", "no is_error on function_call_output"),
+    "reasoning_text": ("full", "reasoning summary (and reasoning_text content)"),
+    "reasoning_replay": (
+        "full",
+        "reasoning items (id + encrypted_content) replay only to Responses; encrypted_content is ReasoningPart.signature",
+    ),
+    "tool_spec": ("full", ""),
+    "hosted_tools": (
+        "lossy",
+        "web_search, namespaces, custom and other non-function tools carried only between Responses endpoints",
+    ),
+    "tool_choice": (
+        "full",
+        "allowed_tools and hosted tool choices carried only between Responses endpoints",
+    ),
+    "parallel_tool_calls": ("full", ""),
+    "max_tokens": ("full", "max_output_tokens"),
+    "sampling": ("lossy", "no stop sequences"),
+    "top_k": ("unsupported", ""),
+    "user": ("full", ""),
+    "reasoning_config": (
+        "lossy",
+        "reasoning.effort and summary; budgets become the nearest effort",
+    ),
+    "structured_output": ("full", "text.format"),
+    "caching": ("lossy", "prompt_cache_key only; cache_control breakpoints are dropped"),
+    "usage": ("full", "input_tokens includes cached_tokens"),
+    "finish_reason": (
+        "lossy",
+        "status + incomplete_details: stop_sequence / pause become completed",
+    ),
+    "errors": ("full", ""),
+    "stream_text": ("full", ""),
+    "stream_reasoning": ("full", "reasoning summary deltas; encrypted_content on output_item.done"),
+    "stream_tool_calls": ("full", ""),
+    "stream_usage": ("full", "usage in response.completed"),
+    "stream_error": ("full", "error event or response.failed"),
+    "extensions": ("full", ""),
+    "native_parts": (
+        "lossy",
+        "hosted-tool items (web_search_call, compaction, mcp ...) carried only between Responses endpoints",
+    ),
+}
+
+# ---------------------------------------------------------------- enum tables (unified <-> raw)
+FINISH_DECODE: dict[str, str] = {
+    "completed": "stop",
+    "max_output_tokens": "length",
+    "content_filter": "content_filter",
+    "failed": "error",
+    "cancelled": "other",
+    "in_progress": "other",
+    "queued": "other",
+}
+FINISH_ENCODE: dict[str, str] = {
+    "stop": "completed",
+    "length": "max_output_tokens",
+    "content_filter": "content_filter",
+    "error": "failed",
+    "other": "cancelled",
+    "tool_calls": "completed",
+    "stop_sequence": "completed",
+    "refusal": "content_filter",
+    "pause": "completed",
+}
+TOOL_CHOICE_DECODE: dict[str, str] = {
+    "auto": "auto",
+    "none": "none",
+    "required": "required",
+    "function": "tool",
+}
+TOOL_CHOICE_ENCODE: dict[str, str] = {
+    "auto": "auto",
+    "none": "none",
+    "required": "required",
+    "tool": "function",
+}
+ROLE_DECODE: dict[str, str] = {
+    "system": "system",
+    "developer": "developer",
+    "user": "user",
+    "assistant": "assistant",
+}
+ROLE_ENCODE: dict[str, str] = {
+    "system": "system",
+    "developer": "developer",
+    "user": "user",
+    "assistant": "assistant",
+}
+ERROR_DECODE: dict[str, str] = {
+    "invalid_request_error": "invalid_request",
+    "authentication_error": "authentication",
+    "invalid_api_key": "authentication",
+    "permission_error": "permission",
+    "not_found_error": "not_found",
+    "request_too_large": "request_too_large",
+    "rate_limit_error": "rate_limit",
+    "insufficient_quota": "rate_limit",
+    "server_error": "api_error",
+    "api_error": "api_error",
+    "timeout": "timeout",
+}
+ERROR_ENCODE: dict[str, str] = {
+    "invalid_request": "invalid_request_error",
+    "authentication": "authentication_error",
+    "permission": "permission_error",
+    "not_found": "not_found_error",
+    "request_too_large": "request_too_large",
+    "rate_limit": "rate_limit_error",
+    "api_error": "server_error",
+    "overloaded": "server_error",
+    "timeout": "timeout",
+    "bad_gateway": "server_error",
+}
+ERROR_STATUS: dict[str, int] = {
+    "invalid_request": 400,
+    "authentication": 401,
+    "permission": 403,
+    "not_found": 404,
+    "request_too_large": 413,
+    "rate_limit": 429,
+    "api_error": 500,
+    "overloaded": 503,
+    "timeout": 504,
+    "bad_gateway": 502,
+}
+# decode rows as (raw type, HTTP status or None, unified type): a status can settle a raw type
+ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
+    ("invalid_request_error", 400, "invalid_request"),
+    ("authentication_error", 401, "authentication"),
+    ("invalid_api_key", 401, "authentication"),
+    ("permission_error", 403, "permission"),
+    ("not_found_error", 404, "not_found"),
+    ("request_too_large", 413, "request_too_large"),
+    ("rate_limit_error", 429, "rate_limit"),
+    ("insufficient_quota", 429, "rate_limit"),
+    ("server_error", 500, "api_error"),
+    ("api_error", 500, "api_error"),
+    ("server_error", 503, "overloaded"),
+    ("timeout", 504, "timeout"),
+    ("server_error", 502, "bad_gateway"),
+)
+# wire stream event -> canonical event kinds it may yield (spec: stream_events)
+STREAM_EVENTS: dict[str, tuple[str, ...]] = {
+    "response.created": ("start",),
+    "response.in_progress": (),
+    "response.queued": (),
+    "response.output_item.added/message": (),
+    "response.output_item.added/function_call": ("tool_call_start",),
+    "response.output_item.added/reasoning": ("reasoning_start",),
+    "response.content_part.added": ("text_start",),
+    "response.output_text.delta": ("text_delta",),
+    "response.refusal.delta": ("text_delta",),
+    "response.output_text.done": (),
+    "response.content_part.done": ("text_end",),
+    "response.function_call_arguments.delta": ("tool_call_delta",),
+    "response.function_call_arguments.done": (),
+    "response.reasoning_summary_part.added": (),
+    "response.reasoning_summary_text.delta": ("reasoning_delta",),
+    "response.reasoning_text.delta": ("reasoning_delta",),
+    "response.reasoning_summary_text.done": (),
+    "response.reasoning_summary_part.done": (),
+    "response.output_item.done": (
+        "text_end",
+        "reasoning_end",
+        "tool_call_end",
+    ),
+    "response.completed": (
+        "usage",
+        "finish",
+        "end",
+    ),
+    "response.incomplete": (
+        "usage",
+        "finish",
+        "end",
+    ),
+    "response.failed": (
+        "error",
+        "end",
+    ),
+    "error": (
+        "error",
+        "end",
+    ),
+    "response.*": (),
+}
+ERROR_SHAPE: dict[str, Any] = {
+    "type_path": "error.type",
+    "message_path": "error.message",
+    "code_path": "error.code",
+    "param_path": "error.param",
+    "status_code_path": None,
+    "envelope": {},
+}
+
+
+def _why(feature: str) -> str:
+    level, note = SUPPORT[feature]
+    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+# ---------------------------------------------------------------- parts
+
+_KNOWN_TEXT_0 = frozenset({"text", "type"})
+_NESTED_TEXT_0: dict[str, frozenset[str]] = {}
+
+
+def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+    v_text = w.get("text")
+    if v_text is not None:
+        v_text = expect_str(v_text, path + ".text")
+    else:
+        raise InvalidInput("missing required field", path=path + ".text")
+    return TextPart(
+        text=v_text,
+        ext=split_ext(w, _KNOWN_TEXT_0, _NESTED_TEXT_0),
+    )
+
+
+def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "input_text"}
+
+    out["text"] = p.text
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.annotations is not None:
+        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+_KNOWN_TEXT_1 = frozenset({"text", "type"})
+_NESTED_TEXT_1: dict[str, frozenset[str]] = {}
+
+
+def _dec_text_1(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+    v_text = w.get("text")
+    if v_text is not None:
+        v_text = expect_str(v_text, path + ".text")
+    else:
+        raise InvalidInput("missing required field", path=path + ".text")
+    return TextPart(
+        text=v_text,
+        ext=split_ext(w, _KNOWN_TEXT_1, _NESTED_TEXT_1),
+    )
+
+
+def _enc_text_1(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "output_text"}
+
+    out["text"] = p.text
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.annotations is not None:
+        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_text(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+    if w.get("type") == "input_text":
+        return _dec_text_0(w, path, ctx)
+    return _dec_text_1(w, path, ctx)
+
+
+def encode_text(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_text_0(p, path, ctx)
+
+
+_KNOWN_IMAGE_2 = frozenset({"detail", "file_id", "image_url", "type"})
+_NESTED_IMAGE_2: dict[str, frozenset[str]] = {}
+
+
+def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    v_url = w.get("image_url")
+    if v_url is not None:
+        v_url = expect_str(v_url, path + ".image_url")
+    v_file_id = w.get("file_id")
+    if v_file_id is not None:
+        v_file_id = expect_str(v_file_id, path + ".file_id")
+    v_detail = w.get("detail")
+    if v_detail is not None:
+        v_detail = expect_str(v_detail, path + ".detail")
+    v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
+    if v_data is not None:
+        v_url = None
+    return ImagePart(
+        url=v_url,
+        media_type=v_media_type,
+        data=v_data,
+        file_id=v_file_id,
+        detail=v_detail,
+        ext=split_ext(w, _KNOWN_IMAGE_2, _NESTED_IMAGE_2),
+    )
+
+
+def _enc_image_2(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "input_image"}
+
+    if p.data is not None:
+        out["image_url"] = format_data_url(p.media_type, p.data)
+    elif p.url is not None:
+        out["image_url"] = p.url
+
+    if p.file_id is not None:
+        out["file_id"] = p.file_id
+
+    if p.detail is not None:
+        out["detail"] = p.detail
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_image(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    return _dec_image_2(w, path, ctx)
+
+
+def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_image_2(p, path, ctx)
+
+
+_KNOWN_FILE_3 = frozenset({"file_data", "file_id", "filename", "type"})
+_NESTED_FILE_3: dict[str, frozenset[str]] = {}
+
+
+def _dec_file_3(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    v_url = w.get("file_data")
+    if v_url is not None:
+        v_url = expect_str(v_url, path + ".file_data")
+    v_file_id = w.get("file_id")
+    if v_file_id is not None:
+        v_file_id = expect_str(v_file_id, path + ".file_id")
+    v_filename = w.get("filename")
+    if v_filename is not None:
+        v_filename = expect_str(v_filename, path + ".filename")
+    v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
+    if v_data is not None:
+        v_url = None
+    return FilePart(
+        url=v_url,
+        media_type=v_media_type,
+        data=v_data,
+        file_id=v_file_id,
+        filename=v_filename,
+        ext=split_ext(w, _KNOWN_FILE_3, _NESTED_FILE_3),
+    )
+
+
+def _enc_file_3(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "input_file"}
+
+    if p.data is not None:
+        out["file_data"] = format_data_url(p.media_type, p.data)
+    elif p.url is not None:
+        out["file_data"] = p.url
+
+    if p.file_id is not None:
+        out["file_id"] = p.file_id
+
+    if p.filename is not None:
+        out["filename"] = p.filename
+    if p.text is not None:
+        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_file(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    return _dec_file_3(w, path, ctx)
+
+
+def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_file_3(p, path, ctx)
+
+
+_KNOWN_REFUSAL_4 = frozenset({"refusal", "type"})
+_NESTED_REFUSAL_4: dict[str, frozenset[str]] = {}
+
+
+def _dec_refusal_4(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
+    v_text = w.get("refusal")
+    if v_text is not None:
+        v_text = expect_str(v_text, path + ".refusal")
+    else:
+        raise InvalidInput("missing required field", path=path + ".refusal")
+    return RefusalPart(
+        text=v_text,
+        ext=split_ext(w, _KNOWN_REFUSAL_4, _NESTED_REFUSAL_4),
+    )
+
+
+def _enc_refusal_4(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "refusal"}
+
+    out["refusal"] = p.text
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_refusal(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
+    return _dec_refusal_4(w, path, ctx)
+
+
+def encode_refusal(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_refusal_4(p, path, ctx)
+
+
+_KNOWN_TOOL_CALL_5 = frozenset({"arguments", "call_id", "name", "type"})
+_NESTED_TOOL_CALL_5: dict[str, frozenset[str]] = {}
+_SHAPE_TOOL_CALL_5: tuple[tuple[str, ...], ...] = [("type",), ("arguments",)]
+
+
+def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
+    v_id = w.get("call_id")
+    if v_id is not None:
+        v_id = expect_str(v_id, path + ".call_id")
+    else:
+        raise InvalidInput("missing required field", path=path + ".call_id")
+    v_name = w.get("name")
+    if v_name is not None:
+        v_name = expect_str(v_name, path + ".name")
+    else:
+        raise InvalidInput("missing required field", path=path + ".name")
+    v_arguments = w.get("arguments")
+    if v_arguments is None and True:
+        v_arguments = ""
+    if v_arguments is not None:
+        v_arguments = expect_str(v_arguments, path + ".arguments")
+    return ToolCallPart(
+        id=v_id,
+        name=v_name,
+        arguments=v_arguments,
+        ext=split_ext(w, _KNOWN_TOOL_CALL_5, _NESTED_TOOL_CALL_5),
+        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_5),
+    )
+
+
+def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "function_call"}
+
+    out["call_id"] = p.id
+
+    out["name"] = p.name
+
+    out["arguments"] = p.arguments
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    apply_wire_shape(out, p.hints, ctx)
+    return out
+
+
+def decode_tool_call(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
+    return _dec_tool_call_5(w, path, ctx)
+
+
+def encode_tool_call(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_tool_call_5(p, path, ctx)
+
+
+_KNOWN_TOOL_RESULT_6 = frozenset({"call_id", "output", "type"})
+_NESTED_TOOL_RESULT_6: dict[str, frozenset[str]] = {}
+
+
+def _dec_tool_result_6(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
+    v_call_id = w.get("call_id")
+    if v_call_id is not None:
+        v_call_id = expect_str(v_call_id, path + ".call_id")
+    else:
+        raise InvalidInput("missing required field", path=path + ".call_id")
+    v_content = w.get("output")
+    s_content = type(v_content) is str
+    if v_content is not None:
+        v_content = decode_parts(v_content, path + ".output", ctx)
+    return ToolResultPart(
+        call_id=v_call_id,
+        content=v_content,
+        hints={"string": True} if s_content else None,
+        ext=split_ext(w, _KNOWN_TOOL_RESULT_6, _NESTED_TOOL_RESULT_6),
+    )
+
+
+def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "function_call_output"}
+
+    out["call_id"] = p.call_id
+
+    if p.content is not None:
+        out["output"] = encode_parts(p.content, p.hints, path + ".content", ctx)
+    if p.is_error:
+        ctx.loss(
+            path + ".is_error", "is_error dropped", _why("tool_result_error"), "tool_result_error"
+        )
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_tool_result(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
+    return _dec_tool_result_6(w, path, ctx)
+
+
+def encode_tool_result(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    return _enc_tool_result_6(p, path, ctx)
+
+
+_KNOWN_REASONING_7 = frozenset({"encrypted_content", "id", "type"})
+_NESTED_REASONING_7: dict[str, frozenset[str]] = {}
+
+
+def _dec_reasoning_7(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
+    v_id = w.get("id")
+    if v_id is not None:
+        v_id = expect_str(v_id, path + ".id")
+    v_signature = w.get("encrypted_content")
+    if v_signature is not None:
+        v_signature = expect_str(v_signature, path + ".encrypted_content")
+    return ReasoningPart(
+        id=v_id,
+        signature=v_signature,
+        owner=PROTOCOL,
+        ext=split_ext(w, _KNOWN_REASONING_7, _NESTED_REASONING_7),
+    )
+
+
+def _enc_reasoning_7(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "reasoning"}
+
+    if p.id is not None:
+        out["id"] = p.id
+
+    if p.signature is not None:
+        out["encrypted_content"] = p.signature
+    if p.redacted is not None:
+        ctx.loss(
+            path + ".redacted", "redacted dropped", _why("reasoning_replay"), "reasoning_replay"
+        )
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def decode_reasoning(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
+    return _dec_reasoning_7(w, path, ctx)
+
+
+def encode_reasoning(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    if p.owner != PROTOCOL:
+        ctx.loss(
+            path,
+            "reasoning dropped",
+            "its opaque state belongs to " + str(p.owner)
+            if p.owner
+            else "reasoning without its signature cannot be replayed",
+            "reasoning_replay",
+        )
+        return None
+    return _enc_reasoning_7(p, path, ctx)
+
+
+_PART_DECODERS: dict[str, Any] = {
+    "input_text": decode_text,
+    "output_text": decode_text,
+    "input_image": decode_image,
+    "input_file": decode_file,
+    "refusal": decode_refusal,
+    "function_call": decode_tool_call,
+    "function_call_output": decode_tool_result,
+    "reasoning": decode_reasoning,
+}
+NATIVE_PARTS = frozenset([])
+_PART_ENCODERS: dict[type, Any] = {
+    TextPart: encode_text,
+    ImagePart: encode_image,
+    FilePart: encode_file,
+    RefusalPart: encode_refusal,
+    ToolCallPart: encode_tool_call,
+    ToolResultPart: encode_tool_result,
+    ReasoningPart: encode_reasoning,
+}
+
+
+def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
+    w = expect_dict(w, path)
+    t = w.get("type")
+    fn = _PART_DECODERS.get(t) if type(t) is str else None
+    if fn is None:
+        if type(t) is str and t in NATIVE_PARTS:
+            return NativePart(type=t, data=w, owner=PROTOCOL)  # type: ignore[arg-type]
+        raise InvalidInput(f"unknown content block type {t!r}", path=path + ".type")
+    return fn(w, path, ctx)
+
+
+def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    fn = _PART_ENCODERS.get(type(p))
+    if type(p) is NativePart:
+        if p.owner == PROTOCOL:
+            return p.data
+        ctx.loss(
+            path,
+            f"{p.type} block dropped",
+            f"a block of {p.owner} with no equivalent in {PROTOCOL}",
+            "native_parts",
+        )
+        return None
+    if fn is None:
+        feature = type(p).FEATURE
+        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
+        return None
+    return fn(p, path, ctx)
+
+
+def decode_parts(v: Any, path: str, ctx: Ctx) -> list[Part]:
+    if type(v) is str:
+        return [TextPart(text=v)]
+    v = expect_list(v, path)
+    return [decode_part(e, f"{path}[{i}]", ctx) for i, e in enumerate(v)]
+
+
+def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx: Ctx) -> Any:
+    if hints is not None and hints.get("string") and len(parts) == 1 and type(parts[0]) is TextPart:
+        return parts[0].text
+    out = []
+    for i, part in enumerate(parts):
+        e = encode_part(part, f"{path}[{i}]", ctx)
+        if e is not None:
+            out.append(e)
+    return out
+
+
+# ---------------------------------------------------------------- tools
+_KNOWN_TOOL = frozenset({"description", "name", "parameters", "strict", "type"})
+_NESTED_TOOL: dict[str, frozenset[str]] = {}
+
+
+def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
+    w = expect_dict(w, path)
+    v_kind = w.get("type")
+    if v_kind is not None:
+        v_kind = expect_str(v_kind, path + ".type")
+    else:
+        raise InvalidInput("missing required field", path=path + ".type")
+    v_name = w.get("name")
+    if v_name is not None:
+        v_name = expect_str(v_name, path + ".name")
+    else:
+        raise InvalidInput("missing required field", path=path + ".name")
+    v_description = w.get("description")
+    if v_description is not None:
+        v_description = expect_str(v_description, path + ".description")
+    v_parameters = w.get("parameters")
+    if v_parameters is not None:
+        v_parameters = expect_dict(v_parameters, path + ".parameters")
+    v_strict = w.get("strict")
+    if v_strict is not None:
+        v_strict = expect_bool(v_strict, path + ".strict")
+    return Tool(
+        kind=v_kind,
+        name=v_name,
+        description=v_description,
+        parameters=v_parameters,
+        strict=v_strict,
+        ext=split_ext(w, _KNOWN_TOOL, _NESTED_TOOL),
+    )
+
+
+def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    out["type"] = p.kind
+
+    out["name"] = p.name
+
+    if p.description is not None:
+        out["description"] = p.description
+
+    if p.parameters is not None:
+        out["parameters"] = p.parameters
+
+    if p.strict is not None:
+        out["strict"] = p.strict
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+# ---------------------------------------------------------------- request and response fields
+REQUEST_ROW_KEYS = frozenset(
+    {"max_output_tokens", "metadata", "model", "stream", "temperature", "top_p", "user"}
+)
+REQUEST_NESTED: dict[str, frozenset[str]] = {}
+_REQUEST_WIRE_NAMES: dict[str, str] = {
+    "model": "model",
+    "max_tokens": "max_output_tokens",
+    "temperature": "temperature",
+    "top_p": "top_p",
+    "stream": "stream",
+    "user": "user",
+    "metadata": "metadata",
+}
+
+
+def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    path = ""
+    v_model = w.get("model")
+    if v_model is not None:
+        v_model = expect_str(v_model, path + ".model")
+    req.model = v_model
+    v_max_tokens = w.get("max_output_tokens")
+    if v_max_tokens is not None:
+        v_max_tokens = expect_int(v_max_tokens, path + ".max_output_tokens")
+    req.max_tokens = v_max_tokens
+    v_temperature = w.get("temperature")
+    if v_temperature is not None:
+        v_temperature = expect_number(v_temperature, path + ".temperature")
+    req.temperature = v_temperature
+    v_top_p = w.get("top_p")
+    if v_top_p is not None:
+        v_top_p = expect_number(v_top_p, path + ".top_p")
+    req.top_p = v_top_p
+    v_stream = w.get("stream")
+    if v_stream is not None:
+        v_stream = expect_bool(v_stream, path + ".stream")
+    req.stream = v_stream
+    v_user = w.get("user")
+    if v_user is not None:
+        v_user = expect_str(v_user, path + ".user")
+    req.user = v_user
+    v_metadata = w.get("metadata")
+    if v_metadata is not None:
+        v_metadata = expect_dict(v_metadata, path + ".metadata")
+    req.metadata = v_metadata
+
+
+def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+
+    if req.model is not None:
+        out["model"] = req.model
+
+    if req.max_tokens is not None:
+        out["max_output_tokens"] = req.max_tokens
+
+    if req.temperature is not None:
+        out["temperature"] = req.temperature
+
+    if req.top_p is not None:
+        out["top_p"] = req.top_p
+
+    if req.stream is not None:
+        out["stream"] = req.stream
+
+    if req.user is not None:
+        out["user"] = req.user
+
+    if req.metadata is not None:
+        out["metadata"] = req.metadata
+    if req.top_k is not None:
+        ctx.loss("top_k", "top_k dropped", _why("top_k"), "top_k")
+    if req.stop is not None:
+        ctx.loss("stop", "stop dropped", _why("sampling"), "sampling")
+    if req.include_usage:
+        ctx.loss("include_usage", "include_usage dropped", _why("stream_usage"), "stream_usage")
+    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
+
+
+RESPONSE_ROW_KEYS = frozenset({"created_at", "id", "model"})
+
+
+def decode_response_fields(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
+    path = ""
+    v_id = w.get("id")
+    if v_id is not None:
+        v_id = expect_str(v_id, path + ".id")
+    resp.id = v_id
+    v_model = w.get("model")
+    if v_model is not None:
+        v_model = expect_str(v_model, path + ".model")
+    resp.model = v_model
+    v_created = w.get("created_at")
+    if v_created is not None:
+        v_created = expect_int(v_created, path + ".created_at")
+    resp.created = v_created
+
+
+def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+
+    if resp.id is not None:
+        out["id"] = resp.id
+
+    if resp.model is not None:
+        out["model"] = resp.model
+
+    if resp.created is not None:
+        out["created_at"] = resp.created
+    if resp.stop_sequence is not None:
+        ctx.loss("stop_sequence", "stop_sequence dropped", _why("finish_reason"), "finish_reason")
+
+
+# ---------------------------------------------------------------- usage
+USAGE_CARRIED = frozenset(
+    {"input_cache_read", "input_cache_write", "input_total", "output_reasoning", "output_total"}
+)
+
+
+def decode_usage(w: Any, path: str) -> Usage:
+    w = expect_dict(w, path)
+    v_input = w.get("input_tokens")
+    if v_input is not None:
+        v_input = expect_int(v_input, path + ".input_tokens")
+    v_input_cache_read = dig(w, ["input_tokens_details", "cached_tokens"], path)
+    if v_input_cache_read is not None:
+        v_input_cache_read = expect_int(
+            v_input_cache_read, path + ".input_tokens_details.cached_tokens"
+        )
+    v_input_cache_write = dig(w, ["input_tokens_details", "cache_write_tokens"], path)
+    if v_input_cache_write is not None:
+        v_input_cache_write = expect_int(
+            v_input_cache_write, path + ".input_tokens_details.cache_write_tokens"
+        )
+    v_output_total = w.get("output_tokens")
+    if v_output_total is not None:
+        v_output_total = expect_int(v_output_total, path + ".output_tokens")
+    v_output_reasoning = dig(w, ["output_tokens_details", "reasoning_tokens"], path)
+    if v_output_reasoning is not None:
+        v_output_reasoning = expect_int(
+            v_output_reasoning, path + ".output_tokens_details.reasoning_tokens"
+        )
+    u = Usage(raw=w)
+    u.input_total = v_input or 0
+    u.input_cache_read = v_input_cache_read or 0
+    u.input_cache_write = v_input_cache_write or 0
+    u.output_total = v_output_total or 0
+    u.output_reasoning = v_output_reasoning or 0
+    return u
+
+
+def encode_usage(u: Usage) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    out["input_tokens"] = u.input_total
+    out.setdefault("input_tokens_details", {})["cached_tokens"] = u.input_cache_read
+    out.setdefault("input_tokens_details", {})["cache_write_tokens"] = u.input_cache_write
+    out["output_tokens"] = u.output_total
+    out.setdefault("output_tokens_details", {})["reasoning_tokens"] = u.output_reasoning
+    out["total_tokens"] = u.input_total + u.output_total
+    return out
+
+
+__all__ = [
+    "PROTOCOL",
+    "FLAGS",
+    "TRANSFORMS",
+    "SUPPORT",
+    "decode_part",
+    "encode_part",
+    "decode_parts",
+    "encode_parts",
+    "decode_tool",
+    "encode_tool",
+    "decode_request_fields",
+    "encode_request_fields",
+    "decode_response_fields",
+    "encode_response_fields",
+    "decode_usage",
+    "encode_usage",
+    "split_ext",
+    "decode_text",
+    "encode_text",
+    "decode_image",
+    "encode_image",
+    "decode_file",
+    "encode_file",
+    "decode_refusal",
+    "encode_refusal",
+    "decode_tool_call",
+    "encode_tool_call",
+    "decode_tool_result",
+    "encode_tool_result",
+    "decode_reasoning",
+    "encode_reasoning",
+]

@@ -1,0 +1,72 @@
+"""Every failure reaches the caller in its own protocol's error shape, with a matching status.
+
+- an upstream HTTP error: its body translated (``translate_error``), its status kept, and the
+  headers that tell a client when to retry (Retry-After) passed on;
+- the upstream cannot be reached -> 502 (``bad_gateway``); it is too slow -> 504 (``timeout``);
+- an invalid request -> 400 naming the path (the library's typed errors carry it);
+- the gateway's own refusals: 401 (inbound key), 404 (no route), 413 (body too large).
+"""
+
+from __future__ import annotations
+
+import httpx
+import orjson
+from starlette.responses import Response
+
+from .._api import translate_error
+from .._pipeline import encode_error, error_from_exception
+from ..generated.canonical import ErrorInfo
+
+__all__ = [
+    "RETRY_HEADERS",
+    "GatewayError",
+    "error_response",
+    "info_from_exception",
+    "upstream_error_response",
+]
+
+# response headers of an upstream error that a client needs to pace its retries
+RETRY_HEADERS = ("retry-after", "retry-after-ms", "x-should-retry")
+
+
+class GatewayError(Exception):
+    """A refusal by the gateway itself, already typed (canonical error type and status)."""
+
+    def __init__(self, error_type: str, message: str, status: int) -> None:
+        super().__init__(message)
+        self.info = ErrorInfo(type=error_type, message=message, status=status)
+
+
+def error_response(
+    info: ErrorInfo, protocol: str, headers: dict[str, str] | None = None
+) -> Response:
+    status, body = encode_error(info, protocol)
+    return Response(
+        orjson.dumps(body), status_code=status, headers=headers, media_type="application/json"
+    )
+
+
+def info_from_exception(exc: BaseException) -> ErrorInfo:
+    """A transport failure, a gateway refusal or a typed interlingua error -> ErrorInfo."""
+    if isinstance(exc, GatewayError):
+        return exc.info
+    if isinstance(exc, httpx.TimeoutException):
+        return ErrorInfo(
+            type="timeout", message=f"upstream timed out ({type(exc).__name__})", status=504
+        )
+    if isinstance(exc, httpx.HTTPError):
+        detail = str(exc) or type(exc).__name__
+        return ErrorInfo(type="bad_gateway", message=f"upstream unreachable: {detail}", status=502)
+    if isinstance(exc, Exception):
+        return error_from_exception(exc)
+    return ErrorInfo(type="api_error", message="internal error", status=500)
+
+
+def upstream_error_response(
+    status: int, body: bytes, headers: httpx.Headers, *, source: str, target: str
+) -> Response:
+    out_status, out = translate_error(status, body, source=source, target=target)
+    keep = {h: headers[h] for h in RETRY_HEADERS if h in headers}
+    return Response(
+        orjson.dumps(out), status_code=out_status, headers=keep, media_type="application/json"
+    )

@@ -1,0 +1,98 @@
+"""The access log: one JSON object per request on the ``interlingua.gateway.access`` logger.
+
+Fields: ``request_id``, ``method``, ``path``, ``inbound`` and ``upstream`` protocol,
+``upstream_name``, ``model`` (as requested) and ``upstream_model`` (after the model map),
+``stream``, ``status``, ``latency_ms``, ``ttfb_ms`` (first byte sent to the caller),
+``usage`` (input/output tokens when the upstream reported them), ``losses`` (how many fields the
+translation could not carry), ``ending`` (streams: completed / failed / disconnected /
+cancelled) and ``error`` (the error type, never its text). Never a key, never prompt text.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from ..generated.canonical import Usage
+
+__all__ = ["ACCESS_LOGGER", "AccessRecord", "configure_access_log"]
+
+ACCESS_LOGGER = logging.getLogger("interlingua.gateway.access")
+
+
+@dataclass(slots=True)
+class AccessRecord:
+    method: str
+    path: str
+    inbound: str | None = None
+    request_id: str = field(default_factory=lambda: "req_" + uuid.uuid4().hex[:24])
+    start: float = field(default_factory=time.perf_counter)
+    upstream: str | None = None
+    upstream_name: str | None = None
+    model: str | None = None
+    upstream_model: str | None = None
+    stream: bool = False
+    status: int | None = None
+    ttfb: float | None = None
+    usage: Usage | None = None
+    losses: int = 0
+    ending: str | None = None
+    error: str | None = None
+    done: bool = False
+
+    def first_byte(self) -> None:
+        if self.ttfb is None:
+            self.ttfb = time.perf_counter() - self.start
+
+    def as_dict(self) -> dict[str, Any]:
+        now = time.perf_counter()
+        usage = None
+        if self.usage is not None:
+            usage = {
+                "input_tokens": self.usage.input_total,
+                "output_tokens": self.usage.output_total,
+                "cache_read_tokens": self.usage.input_cache_read,
+                "reasoning_tokens": self.usage.output_reasoning,
+            }
+        return {
+            "request_id": self.request_id,
+            "method": self.method,
+            "path": self.path,
+            "inbound": self.inbound,
+            "upstream": self.upstream,
+            "upstream_name": self.upstream_name,
+            "model": self.model,
+            "upstream_model": self.upstream_model,
+            "stream": self.stream,
+            "status": self.status,
+            "latency_ms": round((now - self.start) * 1000, 2),
+            "ttfb_ms": None if self.ttfb is None else round(self.ttfb * 1000, 2),
+            "usage": usage,
+            "losses": self.losses,
+            "ending": self.ending,
+            "error": self.error,
+        }
+
+    def emit(self) -> None:
+        """Log once (a stream logs when it ends, not when its headers leave)."""
+        if self.done:
+            return
+        self.done = True
+        if ACCESS_LOGGER.isEnabledFor(logging.INFO):
+            ACCESS_LOGGER.info(orjson.dumps(self.as_dict()).decode())
+
+
+def configure_access_log(level: int = logging.INFO) -> None:
+    """JSON lines on stderr (what ``interlingua serve`` uses)."""
+    if ACCESS_LOGGER.handlers:
+        return
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    ACCESS_LOGGER.addHandler(handler)
+    ACCESS_LOGGER.setLevel(level)
+    ACCESS_LOGGER.propagate = False

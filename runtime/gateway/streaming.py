@@ -1,0 +1,150 @@
+"""Streaming end to end: each upstream chunk is translated and sent on at once (no buffering).
+
+- memory stays flat: only the translator's state (an unfinished SSE event, open tool calls) is
+  kept between chunks;
+- a client that goes away cancels the upstream request (its connection is closed);
+- an upstream failure after the stream started (connection reset, timeout between chunks)
+  becomes the caller's in-band error event, never a clean stop: the translator's encoder is fed
+  an error event, and a stream that simply ends without its terminal event gets the
+  translator's own "disconnected" ending (also an error).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import anyio
+import httpx
+
+from .._stream_api import StreamTranslator
+from ..generated.canonical import ErrorEvent, ErrorInfo, StreamStart, UsageEvent
+from .errors import info_from_exception
+from .log import AccessRecord
+
+__all__ = ["ObservedTranslator", "SSEStreamResponse"]
+
+_log = logging.getLogger("interlingua.gateway")
+
+SSE_HEADERS = (
+    (b"content-type", b"text/event-stream; charset=utf-8"),
+    (b"cache-control", b"no-cache"),
+    (b"x-accel-buffering", b"no"),
+)
+
+
+class ObservedTranslator(StreamTranslator):
+    """A StreamTranslator that also notes the usage it sees pass (for the access log)."""
+
+    __slots__ = ("usage",)
+
+    def __init__(self, source: str, target: str) -> None:
+        super().__init__(source, target)
+        self.usage: Any = None
+
+    def _pump(self, events: list[Any], out: list[bytes]) -> None:
+        enc = self.encoder.feed
+        for cev in events:
+            t = type(cev)
+            if t is UsageEvent or (t is StreamStart and cev.usage is not None):
+                self.usage = cev.usage
+            out += enc(cev)
+
+    def feed(self, chunk: bytes) -> bytes:
+        out: list[bytes] = []
+        dec = self.decoder.feed
+        for ev in self.sse.feed(chunk):
+            self._pump(dec(ev), out)
+        return b"".join(out)
+
+    def close(self) -> bytes:
+        out: list[bytes] = []
+        self.sse.close()
+        self._pump(self.decoder.close(), out)
+        out += self.encoder.close()
+        return b"".join(out)
+
+    def fail(self, info: ErrorInfo) -> bytes:
+        """The upstream broke off: the caller's in-band error, unless the stream had ended."""
+        out: list[bytes] = []
+        if self.decoder.ended is None:
+            self.decoder.ended = "failed"
+            out += self.encoder.feed(ErrorEvent(error=info))
+        return b"".join(out) + self.close()
+
+
+class SSEStreamResponse:
+    """An ASGI response that relays an open upstream response through a translator."""
+
+    def __init__(
+        self,
+        upstream: httpx.Response,
+        translator: ObservedTranslator,
+        record: AccessRecord,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.upstream = upstream
+        self.translator = translator
+        self.record = record
+        self.headers = list(SSE_HEADERS) + [
+            (k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in (headers or {}).items()
+        ]
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        rec = self.record
+        rec.status = 200
+        rec.ending = "cancelled"  # until the producer says otherwise
+        try:
+            async with anyio.create_task_group() as tg:
+
+                async def watch_disconnect() -> None:
+                    while True:
+                        message = await receive()
+                        if message["type"] == "http.disconnect":
+                            tg.cancel_scope.cancel()
+                            return
+
+                tg.start_soon(watch_disconnect)
+                await self._relay(send)
+                tg.cancel_scope.cancel()
+        finally:
+            with anyio.CancelScope(shield=True):
+                await self.upstream.aclose()
+                if rec.ending == "cancelled" and self.translator.decoder.ended is not None:
+                    # the caller left after the terminal event (as SDKs do), before the
+                    # upstream's own end of body: the stream did complete
+                    rec.ending = self.translator.decoder.ended
+                rec.usage = self.translator.usage or rec.usage
+                rec.emit()
+
+    async def _relay(self, send: Any) -> None:
+        t = self.translator
+        rec = self.record
+        await send({"type": "http.response.start", "status": 200, "headers": self.headers})
+        try:
+            async for chunk in self.upstream.aiter_bytes():
+                out = t.feed(chunk)
+                if out:
+                    rec.first_byte()
+                    await send({"type": "http.response.body", "body": out, "more_body": True})
+        except httpx.HTTPError as e:
+            info = info_from_exception(e)
+            info.message = f"upstream stream broke off: {info.message}"
+            rec.error = info.type
+            out = t.fail(info)
+        except Exception:  # a bug must still end the caller's stream with an error
+            _log.exception("stream %s failed", rec.request_id)
+            rec.error = "api_error"
+            try:
+                out = t.fail(
+                    ErrorInfo(type="api_error", message="internal gateway error", status=500)
+                )
+            except Exception:
+                out = b""
+        else:
+            out = t.close()
+        rec.ending = t.decoder.ended
+        if rec.ending not in (None, "completed") and rec.error is None:
+            rec.error = rec.ending
+        rec.first_byte()
+        await send({"type": "http.response.body", "body": out, "more_body": False})

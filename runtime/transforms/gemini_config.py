@@ -1,0 +1,361 @@
+"""gemini_config: the request settings of Google Gemini around the contents.
+
+- ``tools``: entries of ``functionDeclarations`` (function tools through the generated tool rows;
+  ``parametersJsonSchema`` is what we emit, ``parameters`` — the OpenAPI subset — is accepted and
+  converted to JSON Schema for other protocols) and hosted tools (``googleSearch``,
+  ``codeExecution``, ``urlContext`` ...) carried only between Gemini endpoints;
+- ``toolConfig.functionCallingConfig``: mode AUTO / ANY / NONE (VALIDATED decodes as auto) and
+  ``allowedFunctionNames`` (one name with ANY is a named tool choice);
+- ``generationConfig``: the sampling rows are generated; this reads ``responseMimeType`` with
+  ``responseJsonSchema`` / ``responseSchema`` (structured output) and ``thinkingConfig``
+  (thinkingBudget / thinkingLevel / includeThoughts); its other keys ride in ext;
+- ``model``: not a body field (it is in the URL) but some clients send it; kept for Gemini.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._losses import Ctx
+from .._wire import expect_bool, expect_dict, expect_int, expect_list, expect_str
+from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request, ResponseFormat, Tool
+from ._base import Codec, Transform
+from .gemini_contents import _camel
+from .reasoning import _reasoning_ext, effort_for_budget
+
+__all__ = ["GEMINI_CONFIG", "openapi_to_json_schema"]
+
+_GEN_HANDLED = frozenset(
+    {"responseMimeType", "responseJsonSchema", "responseSchema", "thinkingConfig"}
+)
+_GEN_ROWS = frozenset({"maxOutputTokens", "temperature", "topP", "topK", "stopSequences"})
+_LEVELS = {"minimal": "minimal", "low": "low", "medium": "medium", "high": "high"}
+
+
+def openapi_to_json_schema(s: Any) -> Any:
+    """Gemini's OpenAPI-subset Schema (``type: OBJECT``, ``nullable``) -> JSON Schema."""
+    if type(s) is list:
+        return [openapi_to_json_schema(x) for x in s]
+    if type(s) is not dict:
+        return s
+    out: dict[str, Any] = {}
+    for k, v in s.items():
+        if k == "type" and type(v) is str:
+            out[k] = v.lower()
+        elif k in ("properties", "$defs", "definitions") and type(v) is dict:
+            out[k] = {n: openapi_to_json_schema(x) for n, x in v.items()}
+        elif k in ("items", "anyOf", "oneOf", "allOf", "not", "additionalProperties"):
+            out[k] = openapi_to_json_schema(v)
+        elif k != "nullable":
+            out[k] = v
+    if s.get("nullable") is True and type(out.get("type")) is str:
+        out["type"] = [out["type"], "null"]
+    return out
+
+
+# ---------------------------------------------------------------- tools
+
+
+def _decode_tools(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
+    tools = w.get("tools")
+    if tools is not None:
+        if type(tools) is dict:  # a single Tool object instead of a list (seen in the wild)
+            tools = [tools]
+            req.hints = {**(req.hints or {}), "tools_object": True}
+        for i, entry in enumerate(expect_list(tools, "tools")):
+            entry = expect_dict(entry, f"tools[{i}]")
+            for key, value in entry.items():
+                ck = _camel(key)
+                if ck != "functionDeclarations":
+                    req.tools.append(Tool(name=ck, kind=ck, ext={key: value}, hints={"entry": i}))
+                    continue
+                for j, decl in enumerate(expect_list(value, f"tools[{i}].{key}")):
+                    path = f"tools[{i}].{key}[{j}]"
+                    decl = expect_dict(decl, path)
+                    norm = {_camel(k): v for k, v in decl.items()}
+                    hints: dict[str, Any] = {"entry": i, "key": key}
+                    if norm.keys() != decl.keys():
+                        hints["snake"] = True
+                    openapi = "parameters" in norm and "parametersJsonSchema" not in norm
+                    if openapi:
+                        norm["parametersJsonSchema"] = norm.pop("parameters")
+                        hints["schema_key"] = "parameters"
+                    t = codec.decode_tool(norm, path, ctx)
+                    if openapi and t.parameters is not None:
+                        hints["openapi"] = t.parameters
+                        t.parameters = openapi_to_json_schema(t.parameters)
+                    t.hints = hints
+                    req.tools.append(t)
+    tc = w.get("toolConfig")
+    if tc is None:
+        return
+    tc = expect_dict(tc, "toolConfig")
+    req.hints = {**(req.hints or {}), "tool_config": tc}
+    fcc = tc.get("functionCallingConfig")
+    if fcc is None:
+        for k in tc.keys() if not ctx.same else ():
+            ctx.loss(
+                f"toolConfig.{k}", f"{k} dropped", f"{ctx.target} has no equivalent", "extensions"
+            )
+        return
+    fcc = expect_dict(fcc, "toolConfig.functionCallingConfig")
+    raw = fcc.get("mode")
+    if raw is not None:
+        raw = expect_str(raw, "toolConfig.functionCallingConfig.mode")
+    mode = codec.TOOL_CHOICE_DECODE.get(raw, "auto") if raw is not None else "auto"
+    names = fcc.get("allowedFunctionNames")
+    if names is not None:
+        names = [
+            expect_str(n, f"toolConfig.functionCallingConfig.allowedFunctionNames[{k}]")
+            for k, n in enumerate(expect_list(names, "toolConfig.functionCallingConfig.x"))
+        ]
+    from ..generated.canonical import ToolChoice
+
+    if mode == "required" and names and len(names) == 1:
+        req.tool_choice = ToolChoice(mode="tool", name=names[0])
+    else:
+        req.tool_choice = ToolChoice(mode=mode)
+    if not ctx.same:  # what only Gemini can carry, reported once, on decode
+        if names and req.tool_choice.mode != "tool":
+            ctx.loss(
+                "toolConfig.functionCallingConfig.allowedFunctionNames",
+                f"restriction to {len(names)} functions dropped",
+                f"{ctx.target} names at most one forced tool",
+                "tool_choice",
+            )
+        if raw is not None and codec.TOOL_CHOICE_ENCODE.get(mode) != raw:
+            ctx.loss(
+                "toolConfig.functionCallingConfig.mode",
+                f"mode {raw!r} sent as {mode!r}",
+                f"{ctx.target} has no such mode",
+                "tool_choice",
+            )
+    for k in tc.keys() - {"functionCallingConfig"} if not ctx.same else ():
+        ctx.loss(f"toolConfig.{k}", f"{k} dropped", f"{ctx.target} has no equivalent", "extensions")
+
+
+def _encode_tools(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    entries: list[dict[str, Any]] = []
+    by_entry: dict[Any, dict[str, Any]] = {}
+    for i, t in enumerate(req.tools):
+        path = f"tools[{i}]"
+        h = (t.hints or {}) if ctx.same else {}
+        if t.kind != "function":
+            if ctx.same and t.ext is not None:
+                e = by_entry.get(h.get("entry"))
+                if e is None:
+                    e = {}
+                    by_entry[h.get("entry", ("hosted", i))] = e
+                    entries.append(e)
+                e.update(t.ext)
+            else:
+                ctx.loss(
+                    path,
+                    f"hosted tool {t.kind!r} dropped",
+                    f"{ctx.target} cannot run it",
+                    "hosted_tools",
+                )
+            continue
+        decl = codec.encode_tool(t, path, ctx)
+        if h.get("schema_key") == "parameters":
+            decl.pop("parametersJsonSchema", None)
+            decl["parameters"] = h.get("openapi", t.parameters)
+        if h.get("snake"):
+            decl = {
+                "".join("_" + c.lower() if c.isupper() else c for c in k): v
+                for k, v in decl.items()
+            }
+        key = h.get("key", "functionDeclarations")
+        e = by_entry.get(h.get("entry", "functions"))
+        if e is None:
+            e = {}
+            by_entry[h.get("entry", "functions")] = e
+            entries.append(e)
+        e.setdefault(key, []).append(decl)
+    if entries:
+        out["tools"] = (
+            entries[0]
+            if ctx.same and (req.hints or {}).get("tools_object") and len(entries) == 1
+            else entries
+        )
+    if req.parallel_tool_calls is False:
+        ctx.loss(
+            "parallel_tool_calls",
+            "parallel_tool_calls: false dropped",
+            "Gemini has no switch for parallel function calls",
+            "parallel_tool_calls",
+        )
+    raw_tc = (req.hints or {}).get("tool_config") if ctx.same else None
+    tc = req.tool_choice
+    if raw_tc is not None:
+        out["toolConfig"] = raw_tc  # the source's own object: mode and names decoded above
+        return
+    if tc is None:
+        return
+    fcc: dict[str, Any] = {"mode": codec.TOOL_CHOICE_ENCODE[tc.mode]}
+    if tc.mode == "tool" and tc.name is not None:
+        fcc["allowedFunctionNames"] = [tc.name]
+    out["toolConfig"] = {"functionCallingConfig": fcc}
+
+
+# ---------------------------------------------------------------- generationConfig
+
+
+def _decode_generation(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
+    if "model" in w:
+        req.model = expect_str(w["model"], "model")
+        req.hints = {**(req.hints or {}), "model_in_body": True}
+    gc = w.get("generationConfig")
+    if gc is None:
+        return
+    gc = expect_dict(gc, "generationConfig")
+    if not gc:
+        req.hints = {**(req.hints or {}), "generation_config_empty": True}
+    mime = gc.get("responseMimeType")
+    schema_key = next((k for k in ("responseJsonSchema", "responseSchema") if k in gc), None)
+    if mime is not None or schema_key is not None:
+        mime = expect_str(mime, "generationConfig.responseMimeType") if mime is not None else None
+        schema = gc.get(schema_key) if schema_key else None
+        if schema is not None:
+            schema = expect_dict(schema, f"generationConfig.{schema_key}")
+            if schema_key == "responseSchema":
+                schema = openapi_to_json_schema(schema)
+            req.response_format = ResponseFormat(type="json_schema", schema=schema)
+        elif mime == "application/json":
+            req.response_format = ResponseFormat(type="json_object")
+        elif mime is not None:
+            req.response_format = ResponseFormat(type="text")
+        req.hints = {
+            **(req.hints or {}),
+            "response_format": {
+                k: gc[k]
+                for k in ("responseMimeType", "responseJsonSchema", "responseSchema")
+                if k in gc
+            },
+        }
+    th = gc.get("thinkingConfig")
+    if th is not None:
+        th = expect_dict(th, "generationConfig.thinkingConfig")
+        r = ReasoningConfig()
+        budget = th.get("thinkingBudget")
+        if budget is not None:
+            budget = expect_int(budget, "generationConfig.thinkingConfig.thinkingBudget")
+            if budget == 0:
+                r.mode = "disabled"
+            elif budget < 0:
+                r.mode = "adaptive"
+            else:
+                r.mode = "enabled"
+                r.budget_tokens = budget
+        level = th.get("thinkingLevel")
+        if level is not None:
+            level = expect_str(level, "generationConfig.thinkingConfig.thinkingLevel").lower()
+            r.effort = _LEVELS.get(level, level)
+        inc = th.get("includeThoughts")
+        rest = {k: v for k, v in th.items() if k not in ("thinkingBudget", "thinkingLevel")}
+        if inc is not None and expect_bool(inc, "generationConfig.thinkingConfig.includeThoughts"):
+            r.summary = "auto"
+            del rest["includeThoughts"]
+        if level is not None and th["thinkingLevel"] != level:
+            rest["thinkingLevel"] = th["thinkingLevel"]  # its wire spelling
+        if rest:
+            r.ext = {"thinkingConfig": rest}
+        req.reasoning = r
+
+
+def _encode_generation(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    hints = req.hints or {}
+    if req.model is not None:
+        if ctx.same and hints.get("model_in_body"):
+            out["model"] = req.model
+        else:
+            out.pop("model", None)
+    gc: dict[str, Any] = out.get("generationConfig") or {}
+    rf = req.response_format
+    if ctx.same and "response_format" in hints:
+        gc.update(hints["response_format"])
+    elif rf is not None:
+        if rf.type == "json_schema" and rf.schema is not None:
+            gc["responseMimeType"] = "application/json"
+            gc["responseJsonSchema"] = rf.schema
+            if rf.strict is False or rf.name or rf.description:
+                ctx.loss(
+                    "response_format",
+                    "schema name / description / strict dropped",
+                    "Gemini takes the schema alone",
+                    "structured_output",
+                )
+        elif rf.type in ("json_object", "json_schema"):
+            gc["responseMimeType"] = "application/json"
+        else:
+            gc["responseMimeType"] = "text/plain"
+    r = req.reasoning
+    if r is not None:
+        th = _thinking(r, ctx)
+        if th:
+            gc["thinkingConfig"] = th
+    if gc or (ctx.same and hints.get("generation_config_empty")):
+        out["generationConfig"] = gc
+
+
+def _thinking(r: ReasoningConfig, ctx: Ctx) -> dict[str, Any]:
+    th: dict[str, Any] = {}
+    if ctx.same:
+        if r.mode == "disabled":
+            th["thinkingBudget"] = 0
+        elif r.mode == "adaptive":
+            th["thinkingBudget"] = -1
+        elif r.budget_tokens is not None:
+            th["thinkingBudget"] = r.budget_tokens
+        if r.effort is not None:
+            th["thinkingLevel"] = r.effort
+        if r.summary is not None:
+            th["includeThoughts"] = True
+        th.update((r.ext or {}).get("thinkingConfig") or {})
+        return th
+    if r.mode == "disabled" or r.effort == "none":
+        th["thinkingBudget"] = 0
+    elif r.budget_tokens is not None:
+        th["thinkingBudget"] = r.budget_tokens
+    elif r.mode == "adaptive" and r.effort is None:
+        th["thinkingBudget"] = -1
+    elif r.effort is not None:
+        if r.effort in _LEVELS:
+            th["thinkingLevel"] = r.effort
+        else:
+            budget = EFFORT_BUDGETS.get(r.effort, EFFORT_BUDGETS["high"])
+            th["thinkingBudget"] = budget
+            ctx.loss(
+                "reasoning.effort",
+                f"effort {r.effort!r} sent as thinkingBudget {budget}",
+                "Gemini thinkingLevel is minimal / low / medium / high",
+                "reasoning_config",
+            )
+    elif r.mode == "enabled":
+        th["thinkingBudget"] = EFFORT_BUDGETS["medium"]
+    if r.summary is not None and th.get("thinkingBudget") != 0:
+        th["includeThoughts"] = True
+    if r.ext:
+        _reasoning_ext(r, {}, ctx)  # the source's reasoning fields with no home: reported
+    _ = effort_for_budget
+    return th
+
+
+def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
+    _decode_tools(w, req, codec, ctx)
+    _decode_generation(w, req, codec, ctx)
+
+
+def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    _encode_tools(req, out, codec, ctx)
+    _encode_generation(req, out, codec, ctx)
+
+
+GEMINI_CONFIG = Transform(
+    name="gemini_config",
+    doc=__doc__ or "",
+    request_keys=frozenset({"tools", "toolConfig", "generationConfig", "model"}),
+    request_nested={"generationConfig": _GEN_HANDLED | _GEN_ROWS},
+    decode_request=_decode,
+    encode_request=_encode,
+)

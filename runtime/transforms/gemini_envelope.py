@@ -1,0 +1,131 @@
+"""The thoughtSignature envelope, version 1 (docs/gemini.md).
+
+In canonical form a Gemini ``thoughtSignature`` that sat on a part other than a thought part is
+a ``ReasoningPart(text="", signature=..., owner="gemini", ext={"attach": "next"})`` placed right
+before the part that carried it (usually a functionCall). Encoders of other protocols drop it
+(reported, reasoning_replay), so it never reaches a provider that does not own it.
+
+A client of another protocol cannot keep that part, but it echoes tool call ids verbatim. So
+when a *response or stream* goes to such a client, a signature attached to a tool call is folded
+into the call id: ``<id>__ilgsig1__<base64url(signature)>`` (only ``[A-Za-z0-9_-]``, so
+Anthropic's id pattern accepts it). When that client sends the conversation back, every decoded
+*request* (whatever its protocol) is unwrapped: the id is cleaned and the attached part restored,
+so a canonical request never holds an envelope and no upstream ever sees one.
+
+Ids that Gemini did not send are synthesised with the ``ilg_`` prefix and omitted again when the
+call goes back to Gemini.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+import re
+import uuid
+from typing import Any
+
+from ..generated.canonical import Part, ReasoningPart, Request, ToolCallPart, ToolResultPart
+
+__all__ = [
+    "MARK",
+    "SYNTH_PREFIX",
+    "wrap_id",
+    "unwrap_id",
+    "attach_part",
+    "is_attach",
+    "synth_id",
+    "unwrap_request",
+    "fold_for_client",
+]
+
+MARK = "__ilgsig1__"
+_PAYLOAD = re.compile(r"[A-Za-z0-9_-]+")
+SYNTH_PREFIX = "ilg_"
+_OWNER = "gemini"  # protocol id of the signatures this envelope carries (ReasoningPart.owner)
+
+
+def wrap_id(call_id: str, signature: str) -> str:
+    payload = base64.urlsafe_b64encode(signature.encode("utf-8")).decode("ascii").rstrip("=")
+    return f"{call_id}{MARK}{payload}"
+
+
+def unwrap_id(call_id: str) -> tuple[str, str | None]:
+    """``(clean id, signature or None)``; an id without a valid envelope is returned unchanged."""
+    head, mark, payload = call_id.partition(MARK)
+    if not mark or not _PAYLOAD.fullmatch(payload):
+        return call_id, None
+    try:
+        sig = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return call_id, None
+    return head, sig
+
+
+def attach_part(signature: str) -> ReasoningPart:
+    return ReasoningPart(text="", signature=signature, owner=_OWNER, ext={"attach": "next"})
+
+
+def is_attach(p: Any) -> bool:
+    return type(p) is ReasoningPart and bool(p.ext) and p.ext.get("attach") == "next"  # type: ignore[union-attr]
+
+
+def synth_id(n: int | None = None) -> str:
+    """An id for a call Gemini sent without one: ``ilg_<n>`` in a request (stable, unique within
+    it), ``ilg_<random>`` in a response (unique across the turns a client keeps)."""
+    return f"{SYNTH_PREFIX}{n}" if n is not None else f"{SYNTH_PREFIX}{uuid.uuid4().hex[:16]}"
+
+
+def unwrap_request(req: Request) -> None:
+    """Clean every tool call / result id of a decoded request; restore attached signatures."""
+    for m in req.messages:
+        if not any(type(p) in (ToolCallPart, ToolResultPart) for p in m.parts):
+            continue
+        out: list[Part] = []
+        for p in m.parts:
+            if type(p) is ToolCallPart:
+                clean, sig = unwrap_id(p.id)
+                if sig is not None:
+                    if not (out and is_attach(out[-1])):
+                        out.append(attach_part(sig))
+                    p = dataclasses.replace(p, id=clean, hints=_scrub(p.hints), ext=_scrub(p.ext))
+            elif type(p) is ToolResultPart:
+                clean, sig = unwrap_id(p.call_id)
+                if sig is not None:
+                    p = dataclasses.replace(
+                        p, call_id=clean, hints=_scrub(p.hints), ext=_scrub(p.ext)
+                    )
+            out.append(p)
+        m.parts = out
+
+
+def _scrub(v: Any) -> Any:
+    """Wire ids a decoder kept beside the call (e.g. a Responses item id derived from the call
+    id) cleaned of the envelope too."""
+    if type(v) is str:
+        return unwrap_id(v)[0] if MARK in v else v
+    if type(v) is dict:
+        return {k: _scrub(x) for k, x in v.items()}
+    if type(v) is list:
+        return [_scrub(x) for x in v]
+    return v
+
+
+def fold_for_client(parts: list[Part], target: str) -> list[Part]:
+    """Parts for a client of ``target``: a signature attached to a tool call, owned by another
+    protocol, moves into the call id (the client echoes it back)."""
+    if not any(is_attach(p) and p.owner != target for p in parts):  # type: ignore[union-attr]
+        return parts
+    out: list[Part] = []
+    i = 0
+    while i < len(parts):
+        p = parts[i]
+        nxt = parts[i + 1] if i + 1 < len(parts) else None
+        attached = type(p) is ReasoningPart and is_attach(p) and p.owner != target
+        if attached and isinstance(nxt, ToolCallPart):
+            out.append(dataclasses.replace(nxt, id=wrap_id(nxt.id, p.signature or "")))  # type: ignore[union-attr]
+            i += 2
+            continue
+        out.append(p)
+        i += 1
+    return out

@@ -1,0 +1,185 @@
+"""gemini_response: {candidates: [{content: {role: model, parts}, finishReason, index, ...}],
+usageMetadata, promptFeedback, modelVersion, responseId} (Google Gemini).
+
+The first candidate is the response; more candidates are reported when the target has no room.
+``finishReason`` STOP with functionCall parts is tool_calls; MAX_TOKENS is length; SAFETY,
+RECITATION and the rest are content_filter, the raw reason kept. A prompt blocked by
+``promptFeedback.blockReason`` (no candidates) is content_filter with the block reason as raw.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from .._codec_support import deep_merge
+from .._errors import InvalidInput
+from .._losses import Ctx
+from .._wire import expect_dict, expect_list, expect_str
+from ..generated.canonical import Finish, Response, ToolCallPart, Usage
+from ._base import Codec, Transform
+from .gemini_contents import CallIds, decode_parts, encode_parts, snake_parts
+from .gemini_envelope import fold_for_client
+
+__all__ = ["GEMINI_RESPONSE", "decode_finish", "encode_finish", "fold_for_client"]
+
+_CAND_KEYS = frozenset({"content", "finishReason"})
+_REPORTED = ("groundingMetadata", "citationMetadata", "urlContextMetadata")
+
+
+def decode_finish(raw: Any, path: str, codec: Codec, has_calls: bool) -> Finish | None:
+    if raw is None:
+        return None
+    if type(raw) is int:  # proto enum number (some clients)
+        raw = {1: "STOP", 2: "MAX_TOKENS", 3: "SAFETY", 4: "RECITATION", 5: "OTHER"}.get(
+            raw, "OTHER"
+        )
+    raw = expect_str(raw, path)
+    unified = codec.FINISH_DECODE.get(raw, "content_filter")
+    if unified == "stop" and has_calls:
+        unified = "tool_calls"
+    return Finish(unified=unified, raw=raw)
+
+
+def encode_finish(f: Finish | None, codec: Codec, ctx: Ctx) -> str:
+    if f is None:
+        return "STOP"
+    if f.raw is not None and (ctx.same or codec.FINISH_DECODE.get(f.raw) == f.unified):
+        return f.raw
+    raw: str = codec.FINISH_ENCODE.get(f.unified) or "STOP"
+    if f.unified not in ("stop", "tool_calls", "length", "content_filter"):
+        ctx.loss(
+            "finishReason",
+            f"finish reason {f.raw or f.unified!r} sent as {raw!r}",
+            f"{ctx.target} has no such reason",
+            "finish_reason",
+        )
+    return raw
+
+
+def encode_usage(u: Usage | None, codec: Codec, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = codec.encode_usage(u or Usage())
+    if not out.get("cachedContentTokenCount"):
+        out.pop("cachedContentTokenCount", None)
+    if not out.get("thoughtsTokenCount"):
+        out.pop("thoughtsTokenCount", None)
+    if ctx.same and u is not None and u.raw is not None:
+        # totalTokenCount also counts toolUsePromptTokenCount, which has no canonical home
+        return deep_merge(
+            u.raw, {k: v for k, v in out.items() if k in u.raw and k != "totalTokenCount"}
+        )
+    return out
+
+
+def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
+    hints: dict[str, Any] = {}
+    cands = w.get("candidates")
+    u = w.get("usageMetadata")
+    resp.usage = codec.decode_usage(u, "usageMetadata") if u is not None else None
+    pf = w.get("promptFeedback")
+    if pf is not None:
+        hints["prompt_feedback"] = expect_dict(pf, "promptFeedback")
+    if not cands:
+        hints["no_candidates"] = "candidates" in w
+        block = pf.get("blockReason") if type(pf) is dict else None
+        if block is not None:
+            resp.finish = Finish(unified="content_filter", raw=expect_str(block, "promptFeedback"))
+        resp.hints = hints
+        return
+    cands = expect_list(cands, "candidates")
+    c0 = expect_dict(cands[0], "candidates[0]")
+    content = c0.get("content")
+    if content is not None:
+        content = expect_dict(content, "candidates[0].content")
+        parts, snake = decode_parts(
+            content.get("parts") or [], "candidates[0].content.parts", codec, ctx, CallIds(False)
+        )
+        resp.parts = parts
+        hints["content"] = {k: v for k, v in content.items() if k != "parts"}
+        hints["content_parts"] = "parts" in content
+        if snake:
+            hints["snake"] = snake
+    else:
+        hints["no_content"] = True
+    has_calls = any(type(p) is ToolCallPart for p in resp.parts)
+    resp.finish = decode_finish(
+        c0.get("finishReason"), "candidates[0].finishReason", codec, has_calls
+    )
+    if type(c0.get("finishReason")) is int:
+        hints["finish_int"] = c0["finishReason"]
+    hints["candidate"] = {k: v for k, v in c0.items() if k not in _CAND_KEYS}
+    if len(cands) > 1:
+        hints["more_candidates"] = cands[1:]
+    if not ctx.same:  # what only a Gemini client can receive, reported once, on decode
+        if len(cands) > 1:
+            ctx.loss(
+                "candidates[1:]",
+                f"{len(cands) - 1} more candidates dropped",
+                f"{ctx.target} returns one",
+                "extensions",
+            )
+        for k in _REPORTED:
+            if k in c0:
+                ctx.loss(
+                    f"candidates[0].{k}",
+                    f"{k} dropped",
+                    f"{ctx.target} has no equivalent",
+                    "extensions",
+                )
+    resp.hints = hints
+
+
+def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    h = resp.hints or {}
+    same = ctx.same
+    if same and h.get("no_candidates") is not None:
+        if h["no_candidates"]:
+            out["candidates"] = []
+    else:
+        parts = encode_parts(resp.parts, "content", codec, ctx, {})
+        if same and h.get("snake"):
+            parts = snake_parts(parts, h["snake"])
+        cand: dict[str, Any] = {}
+        if not (same and h.get("no_content")):
+            content: dict[str, Any] = {"parts": parts, "role": "model"}
+            if same:
+                content = {
+                    **({"parts": parts} if h.get("content_parts", True) else {}),
+                    **h.get("content", {}),
+                }
+            cand["content"] = content
+        if resp.finish is not None or not same:
+            cand["finishReason"] = (
+                h["finish_int"]
+                if same and "finish_int" in h
+                else encode_finish(resp.finish, codec, ctx)
+            )
+        if same:
+            cand.update(h.get("candidate", {}))
+        else:
+            cand["index"] = 0
+        out["candidates"] = [cand, *(h.get("more_candidates") or [] if same else [])]
+    if resp.usage is not None or not same:
+        out["usageMetadata"] = encode_usage(resp.usage, codec, ctx)
+    if same and "prompt_feedback" in h:
+        out["promptFeedback"] = h["prompt_feedback"]
+    if not same:
+        out.setdefault("modelVersion", resp.model or "unknown")
+        out.setdefault("responseId", resp.id or "interlingua")
+    _ = InvalidInput
+
+
+def for_client(resp: Response, target: str) -> Response:
+    """The response as sent to a client of ``target``: attached foreign signatures folded into
+    tool call ids (gemini_envelope)."""
+    parts = fold_for_client(resp.parts, target)
+    return resp if parts is resp.parts else dataclasses.replace(resp, parts=parts)
+
+
+GEMINI_RESPONSE = Transform(
+    name="gemini_response",
+    doc=__doc__ or "",
+    response_keys=frozenset({"candidates", "usageMetadata", "promptFeedback"}),
+    decode_response=_decode,
+    encode_response=_encode,
+)

@@ -1,0 +1,153 @@
+"""responses_config: OpenAI Responses' ``text`` ({format: {type: text | json_object |
+json_schema, name, schema, strict, description}, verbosity}) and ``reasoning`` ({effort,
+summary}) objects. Their keys with no canonical home (``text.verbosity``, ``reasoning.context``
+...) and explicit nulls are kept as hints: written back to Responses, reported for any other
+target. Budgets become the nearest effort (EFFORT_BUDGETS)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._errors import InvalidInput
+from .._losses import Ctx
+from .._wire import expect_bool, expect_dict, expect_str
+from ..generated.canonical import ReasoningConfig, Request, ResponseFormat
+from ._base import Codec, Transform
+from .reasoning import effort_for_budget
+
+_FORMAT_KEYS = frozenset({"type", "name", "schema", "strict", "description"})
+_REASONING_KEYS = frozenset({"effort", "summary"})
+
+
+def _rest(obj: dict[str, Any], known: frozenset[str]) -> dict[str, Any]:
+    """Keys with no canonical home, and known keys sent as null (kept for the identity)."""
+    return {k: v for k, v in obj.items() if k not in known or v is None}
+
+
+def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
+    hints: dict[str, Any] = {}
+    text = w.get("text")
+    if text is not None:
+        text = expect_dict(text, "text")
+        fmt = text.get("format")
+        rest = {k: v for k, v in text.items() if k != "format" or v is None}
+        if fmt is not None:
+            fmt = expect_dict(fmt, "text.format")
+            t = expect_str(fmt.get("type"), "text.format.type")
+            if t not in ("text", "json_object", "json_schema"):
+                raise InvalidInput(f"unknown format type {t!r}", path="text.format.type")
+            strict = fmt.get("strict")
+            req.response_format = ResponseFormat(
+                type=t,
+                name=expect_str(fmt["name"], "text.format.name")
+                if fmt.get("name") is not None
+                else None,
+                schema=expect_dict(fmt["schema"], "text.format.schema")
+                if fmt.get("schema") is not None
+                else None,
+                strict=expect_bool(strict, "text.format.strict") if strict is not None else None,
+                description=expect_str(fmt["description"], "text.format.description")
+                if fmt.get("description") is not None
+                else None,
+            )
+            frest = _rest(fmt, _FORMAT_KEYS)
+            if frest:
+                hints["format_rest"] = frest
+                _report(frest, "text.format", ctx, "structured_output")
+        hints["text_rest"] = rest
+        _report(rest, "text", ctx, "structured_output")
+    r = w.get("reasoning")
+    if r is not None:
+        r = expect_dict(r, "reasoning")
+        effort = r.get("effort")
+        summary = r.get("summary")
+        req.reasoning = ReasoningConfig(
+            effort=expect_str(effort, "reasoning.effort") if effort is not None else None,
+            summary=expect_str(summary, "reasoning.summary") if summary is not None else None,
+        )
+        hints["reasoning_rest"] = _rest(r, _REASONING_KEYS)
+        _report(hints["reasoning_rest"], "reasoning", ctx, "reasoning_config")
+    if hints:
+        req.hints = {**(req.hints or {}), **hints}
+
+
+def _report(rest: dict[str, Any], prefix: str, ctx: Ctx, feature: str) -> None:
+    """Reported when decoding (the target is known then): hints never reach another encoder."""
+    if ctx.same:
+        return
+    for k, v in rest.items():
+        if v is None:
+            continue
+        ctx.loss(
+            f"{prefix}.{k}",
+            f"field {k!r} of {ctx.source} has no equivalent",
+            f"{ctx.target} cannot carry it",
+            feature,
+        )
+
+
+def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    hints = req.hints or {}
+    rf = req.response_format
+    text_rest = hints.get("text_rest") if ctx.same else None
+    if rf is not None or text_rest is not None:
+        text: dict[str, Any] = {}
+        if rf is not None:
+            fmt: dict[str, Any] = {"type": rf.type}
+            if rf.type == "json_schema":
+                fmt["name"] = rf.name or "response"
+                if rf.description is not None:
+                    fmt["description"] = rf.description
+                if rf.schema is not None:
+                    fmt["schema"] = rf.schema
+                if rf.strict is not None:
+                    fmt["strict"] = rf.strict
+            for k, v in (hints.get("format_rest") or {}).items():
+                if ctx.same:
+                    fmt.setdefault(k, v)
+            text["format"] = fmt
+        for k, v in (text_rest or {}).items():
+            text.setdefault(k, v)
+        out["text"] = text
+    r = req.reasoning
+    rest = hints.get("reasoning_rest") if ctx.same else None
+    if r is None and rest is None:
+        return
+    obj: dict[str, Any] = {}
+    if r is not None and r.mode != "disabled":
+        effort = r.effort
+        if effort == "max":
+            effort = "high"
+            ctx.loss(
+                "reasoning.effort",
+                "effort 'max' sent as 'high'",
+                f"{ctx.target} has no 'max' effort",
+                "reasoning_config",
+            )
+        elif effort is None and r.budget_tokens is not None:
+            effort = effort_for_budget(r.budget_tokens)
+            ctx.loss(
+                "reasoning.budget_tokens",
+                f"budget {r.budget_tokens} sent as reasoning.effort {effort!r}",
+                f"{ctx.target} has efforts, not budgets",
+                "reasoning_config",
+            )
+        if effort is not None:
+            obj["effort"] = effort
+        if r.summary is not None:
+            obj["summary"] = r.summary
+    elif r is not None and r.mode == "disabled" and not ctx.same:
+        return
+    for k, v in (rest or {}).items():
+        obj.setdefault(k, v)
+    if obj or ctx.same:
+        out["reasoning"] = obj
+
+
+RESPONSES_CONFIG = Transform(
+    name="responses_config",
+    doc=__doc__ or "",
+    request_keys=frozenset({"text", "reasoning"}),
+    decode_request=_decode,
+    encode_request=_encode,
+)

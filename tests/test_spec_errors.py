@@ -1,0 +1,134 @@
+"""A bad spec row fails in codegen.load.load_spec with the file, the key path and what was
+expected. Each case copies spec/ into tmp_path and breaks one line of YAML."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from codegen.load import SpecError, load_spec
+from tests.conftest import ROOT
+
+SPEC = ROOT / "spec"
+
+
+def broken_spec(tmp_path: Path, rel: str, old: str, new: str) -> Path:
+    root = tmp_path / "spec"
+    shutil.copytree(SPEC, root)
+    path = root / rel
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} must occur once in {rel}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return root
+
+
+def spec_error(root: Path) -> str:
+    with pytest.raises(SpecError) as info:
+        load_spec(root)
+    return str(info.value)
+
+
+def test_the_real_spec_loads() -> None:
+    spec = load_spec(SPEC)
+    assert {"anthropic_messages", "openai_chat"} <= {p.id for p in spec.protocols}
+
+
+def test_unknown_key_in_a_row(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/openai_chat.yaml",
+        "  - {c: temperature, w: temperature, type: number, feature: sampling}",
+        "  - {c: temperature, w: temperature, type: number, feature: sampling, requird: true}",
+    )
+    msg = spec_error(root)
+    assert str(root / "protocols/openai_chat.yaml") in msg
+    assert "request_fields." in msg and ".requird: unknown key" in msg
+    assert "expected one of" in msg and "required" in msg
+
+
+def test_unknown_key_in_a_part_field_row(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/anthropic_messages.yaml",
+        "      - {c: signature, w: signature, type: str}",
+        "      - {c: signature, w: signature, type: str, optional: true}",
+    )
+    msg = spec_error(root)
+    assert "anthropic_messages.yaml: parts." in msg
+    assert ".fields.1.optional: unknown key (expected one of" in msg
+
+
+def test_wrong_type_of_a_wire_field(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/openai_chat.yaml",
+        "  - {c: temperature, w: temperature, type: number, feature: sampling}",
+        "  - {c: temperature, w: temperature, type: float, feature: sampling}",
+    )
+    msg = spec_error(root)
+    assert "openai_chat.yaml: request_fields." in msg and ".type:" in msg
+    assert "'number'" in msg and "got 'float'" in msg
+
+
+def test_wrong_type_of_a_flag(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/anthropic_messages.yaml",
+        "  max_tokens_default: 4096",
+        "  max_tokens_default: plenty",
+    )
+    msg = spec_error(root)
+    assert "anthropic_messages.yaml: flags.max_tokens_default:" in msg
+    assert "valid integer" in msg and "'plenty'" in msg
+
+
+def test_unknown_feature_id(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/anthropic_messages.yaml",
+        "  - {c: top_k, w: top_k, type: int, feature: top_k}",
+        "  - {c: top_k, w: top_k, type: int, feature: topk}",
+    )
+    msg = spec_error(root)
+    assert "anthropic_messages.yaml: request_fields." in msg
+    assert ".feature: unknown feature 'topk'" in msg and "canonical.yaml features" in msg
+
+
+def test_part_row_naming_a_field_the_canonical_part_lacks(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/anthropic_messages.yaml",
+        "      - {c: signature, w: signature, type: str}",
+        "      - {c: signatur, w: signature, type: str}",
+    )
+    msg = spec_error(root)
+    assert "anthropic_messages.yaml: parts." in msg
+    assert ".fields.1.c: ReasoningPart has no field 'signatur'" in msg
+    assert "'signature'" in msg  # the expected names are listed
+
+
+def test_support_table_must_cover_every_feature(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/openai_chat.yaml",
+        '  top_k: {level: unsupported, note: "not in the official API"}\n',
+        "",
+    )
+    msg = spec_error(root)
+    assert "openai_chat.yaml: support: no entry for features ['top_k']" in msg
+
+
+def test_bad_canonical_file(tmp_path: Path) -> None:
+    root = broken_spec(tmp_path, "canonical.yaml", "version: 1", "version: 2")
+    msg = spec_error(root)
+    assert str(root / "canonical.yaml") in msg and "version: Input should be 1" in msg
+
+
+def test_not_yaml(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path, "protocols/openai_chat.yaml", "id: openai_chat", "id: [openai_chat"
+    )
+    msg = spec_error(root)
+    assert "openai_chat.yaml: not valid YAML" in msg
