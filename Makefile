@@ -5,10 +5,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: help generate check-generated lint typecheck test demo bench serve clean
+.PHONY: help generate check-generated lint typecheck test demo bench bench-gateway e2e-clients serve clean
 
 help:  ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 18
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 18
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -37,6 +37,16 @@ demo: $(STAMP)  ## translate the bundled tool loop between every supported proto
 
 bench: $(STAMP)  ## translation cost vs the orjson floor (and LiteLLM when installed)
 	$(BIN)/python -m bench
+
+bench-gateway: $(STAMP)  ## load check: 200 concurrent streams through the gateway, none lost or mixed up
+	$(BIN)/python -m bench.gateway_load
+
+E2E_CLIENTS := @anthropic-ai/claude-code@2.1.197 @openai/codex@0.171.0 @google/gemini-cli@0.61.0
+
+e2e-clients: $(STAMP)  ## (needs npm; not in CI) Claude Code, Codex, Gemini CLI through the gateway, tool round trip
+	mkdir -p build/e2e-clients
+	npm install --prefix build/e2e-clients --no-audit --no-fund $(E2E_CLIENTS)
+	$(BIN)/python -m tests.e2e_clients
 
 serve: $(STAMP)  ## run the gateway (see README)
 	$(BIN)/interlingua serve --config $(or $(CONFIG),examples/gateway.toml)

@@ -266,7 +266,9 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
             "row_keys": {f.segs[0] for f in fields} | {a for f in rows for a in f.aliases},
             "nested": _nested_known([f.w for f in rows]),
             "wire_names": {f.c: f.w for f in rows if "." not in f.w},
-            "dropped": _dropped(types[tname], {f.c for f in rows}, TRANSFORM_HANDLED[tname]),
+            "dropped": _dropped(
+                types[tname], {f.c for f in rows}, TRANSFORM_HANDLED[tname] | set(p.implicit)
+            ),
         }
 
     usage_targets = {"input": "input_total"}

@@ -218,4 +218,9 @@ class ProtocolSpec(Strict):
     )
     stream_events: list[StreamEventRow]
     transforms: list[str] = Field(description="named transforms in runtime/transforms used here")
+    implicit: list[str] = Field(
+        default_factory=list,
+        description="canonical request/response fields the protocol honours with no wire field "
+        "(Gemini always streams usage: include_usage), so they are never reported as dropped",
+    )
     support: dict[str, Support]

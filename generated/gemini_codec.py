@@ -69,12 +69,21 @@ SUPPORT: dict[str, tuple[str, str]] = {
         "no system role in contents: later system messages are hoisted into systemInstruction",
     ),
     "roles": ("full", "user / model; tool results are functionResponse parts in a user turn"),
-    "text": ("full", ""),
-    "image": ("full", "inlineData and fileData (URIs)"),
-    "file": ("full", "inlineData and fileData with any mime type"),
+    "text": ("lossy", "citations / annotations and refusal parts have no Gemini equivalent"),
+    "image": (
+        "lossy",
+        "inlineData and fileData (URIs); no detail; other providers\u0027 file ids dropped",
+    ),
+    "file": (
+        "lossy",
+        "inlineData and fileData with any mime type; other providers\u0027 file ids dropped",
+    ),
     "audio": ("lossy", "inlineData audio/* decodes as a file part"),
     "tool_call": ("full", "ids synthesised when absent (before Gemini 3)"),
-    "tool_result": ("full", "functionResponse mapped by id, else by name and order"),
+    "tool_result": (
+        "lossy",
+        "functionResponse mapped by id, else by name and order; its response is JSON: images / files in results dropped",
+    ),
     "tool_result_error": ("lossy", "is_error becomes response {error: ...}"),
     "reasoning_text": ("full", "thought parts"),
     "reasoning_replay": (
@@ -97,8 +106,8 @@ SUPPORT: dict[str, tuple[str, str]] = {
         "thinkingConfig thinkingBudget / thinkingLevel / includeThoughts",
     ),
     "structured_output": (
-        "full",
-        "responseMimeType + responseJsonSchema (responseSchema accepted)",
+        "lossy",
+        "responseMimeType + responseJsonSchema (responseSchema accepted); no schema name / description / strict",
     ),
     "caching": ("unsupported", "implicit caching; cachedContent references ride in extensions"),
     "usage": (
@@ -118,7 +127,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     ),
     "stream_usage": ("full", "cumulative usageMetadata on chunks"),
     "stream_error": ("full", ""),
-    "extensions": ("full", ""),
+    "extensions": ("lossy", "fields with no canonical home go back only to this protocol"),
     "native_parts": (
         "lossy",
         "executableCode / codeExecutionResult / toolCall / toolResponse only between Gemini endpoints",
@@ -676,8 +685,6 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.stop is not None:
         out.setdefault("generationConfig", {})["stopSequences"] = req.stop
-    if req.include_usage:
-        ctx.loss("include_usage", "include_usage dropped", _why("stream_usage"), "stream_usage")
     if req.user is not None:
         ctx.loss("user", "user dropped", _why("user"), "user")
     if req.metadata is not None:

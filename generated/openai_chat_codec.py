@@ -108,7 +108,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "stream_tool_calls": ("full", ""),
     "stream_usage": ("full", "needs stream_options.include_usage"),
     "stream_error": ("full", ""),
-    "extensions": ("full", ""),
+    "extensions": ("lossy", "fields with no canonical home go back only to this protocol"),
     "native_parts": (
         "lossy",
         "dialect parts (video_url, Mistral thinking) carried only between Chat endpoints",

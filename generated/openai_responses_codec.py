@@ -89,8 +89,8 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "tool_result_error": ("unsupported", "no is_error on function_call_output"),
     "reasoning_text": ("full", "reasoning summary (and reasoning_text content)"),
     "reasoning_replay": (
-        "full",
-        "reasoning items (id + encrypted_content) replay only to Responses; encrypted_content is ReasoningPart.signature",
+        "lossy",
+        "reasoning items (id + encrypted_content) replay only to Responses; other owners\u0027 state is dropped",
     ),
     "tool_spec": ("full", ""),
     "hosted_tools": (
@@ -123,7 +123,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "stream_tool_calls": ("full", ""),
     "stream_usage": ("full", "usage in response.completed"),
     "stream_error": ("full", "error event or response.failed"),
-    "extensions": ("full", ""),
+    "extensions": ("lossy", "fields with no canonical home go back only to this protocol"),
     "native_parts": (
         "lossy",
         "hosted-tool items (web_search_call, compaction, mcp ...) carried only between Responses endpoints",

@@ -38,8 +38,21 @@ def _translate(args: argparse.Namespace) -> int:
         print(f"status: {status}", file=sys.stderr)
         out.write(orjson.dumps(body, option=orjson.OPT_INDENT_2) + b"\n")
         return 0
-    fn = translate_request if args.kind == "request" else translate_response
-    result = fn(data, source=args.source, target=args.target, strict=args.strict)
+    if args.kind == "request":
+        result = translate_request(
+            data,
+            source=args.source,
+            target=args.target,
+            strict=args.strict,
+            model=args.model,
+            stream=args.stream,
+        )
+        if result.path is not None:
+            print(f"path: {result.path}", file=sys.stderr)
+    else:
+        result = translate_response(
+            data, source=args.source, target=args.target, strict=args.strict
+        )
     out.write(orjson.dumps(result.body, option=orjson.OPT_INDENT_2) + b"\n")
     for loss in result.losses:
         print(f"loss: {loss}", file=sys.stderr)
@@ -57,6 +70,13 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--kind", choices=("request", "response", "stream", "error"), default="request")
     tr.add_argument("--status", type=int, default=400, help="HTTP status of an error body")
     tr.add_argument("--strict", action="store_true", help="fail instead of reporting losses")
+    tr.add_argument("--model", help="model, for protocols that keep it in the URL (Gemini)")
+    tr.add_argument(
+        "--stream",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="stream mode, for protocols that keep it in the URL (Gemini)",
+    )
     tr.add_argument("file", nargs="?", default="-", help="input file, or - for stdin")
     add_serve_parser(sub)
     args = ap.parse_args(argv)

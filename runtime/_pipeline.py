@@ -4,6 +4,7 @@ Decoders and encoders are pure: no I/O, losses collected in the Ctx."""
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import replace
 from typing import Any
 
@@ -14,7 +15,7 @@ from ._errors import InvalidInput
 from ._losses import Ctx
 from ._protocols import protocol
 from ._wire import expect_dict
-from .generated.canonical import ERROR_TYPE_STATUS, ErrorInfo, Request, Response
+from .generated.canonical import EFFORT_BUDGETS, ERROR_TYPE_STATUS, ErrorInfo, Request, Response
 from .transforms.gemini_envelope import fold_for_client, unwrap_request
 
 __all__ = [
@@ -46,7 +47,8 @@ def encode_request(req: Request, target: str, ctx: Ctx) -> dict[str, Any]:
     p = protocol(target)
     out: dict[str, Any] = {}
     if req.max_tokens is None and p.codec.FLAGS.max_tokens_required:
-        req.max_tokens = p.codec.FLAGS.max_tokens_default
+        req = copy(req)  # never mutate the caller's canonical request
+        req.max_tokens = _default_limit(req, p.codec.FLAGS.max_tokens_default)
         ctx.loss(
             "max_tokens",
             f"no output limit given; sent the default {req.max_tokens}",
@@ -61,6 +63,16 @@ def encode_request(req: Request, target: str, ctx: Ctx) -> dict[str, Any]:
     if req.ext:
         drop_ext(req.ext, out, "", ctx)
     return out
+
+
+def _default_limit(req: Request, default: int | None) -> int:
+    """The documented default output limit, plus room for a thinking budget when one is set
+    (the budget must stay below the limit)."""
+    r = req.reasoning
+    extra = 0
+    if r is not None and r.mode != "disabled":
+        extra = r.budget_tokens or EFFORT_BUDGETS.get(r.effort or "", 0)
+    return (default or 4096) + extra
 
 
 def decode_response(body: Any, source: str, ctx: Ctx | None = None) -> Response:

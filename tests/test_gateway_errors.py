@@ -237,6 +237,8 @@ def test_inbound_key_missing_raw(stack: Stack) -> None:
     assert r.json()["error"]["type"] == "authentication_error"
     r = httpx.post(stack.url + "/v1/chat/completions", json={})
     assert r.status_code == 401 and r.json()["error"]["message"]
+    assert httpx.get(stack.url + "/v1/models").status_code == 401
+    assert httpx.get(stack.url + "/healthz").status_code == 200  # health needs no key
 
 
 @pytest.mark.parametrize("inbound", CLIENTS)

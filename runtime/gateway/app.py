@@ -126,6 +126,9 @@ class Gateway:
         self.check_key(request)
         url_model, url_stream = self._url_target(request)
         wire_in = load_json(await self.read_body(request))
+        if request.path_params.get("target", "").endswith(":countTokens"):
+            rec.model = url_model
+            return JSONResponse({"totalTokens": estimate_tokens(wire_in)})  # Gemini's count
         ctx = Ctx(inbound, inbound)
         req = decode_request(wire_in, inbound, ctx)
         if url_model is not None:
@@ -153,11 +156,18 @@ class Gateway:
             up, wire_out, mapped, bool(req.stream), request.headers, same
         )
         upstream = await self.pool.send(upstream_req)
-        if upstream.status_code >= 400:
+        if req.stream and upstream.status_code < 400:
             try:
-                body = await upstream.aread()
-            finally:
+                translator = ObservedTranslator(up.protocol, inbound)
+            except BaseException:
                 await upstream.aclose()
+                raise
+            return SSEStreamResponse(upstream, translator, rec, extra)  # it closes upstream
+        try:
+            body = await upstream.aread()
+        finally:
+            await upstream.aclose()
+        if upstream.status_code >= 400:
             rec.error = f"upstream_{upstream.status_code}"
             return upstream_error_response(
                 upstream.status_code,
@@ -166,13 +176,6 @@ class Gateway:
                 source=up.protocol,
                 target=inbound,
             )
-        if req.stream:
-            translator = ObservedTranslator(up.protocol, inbound)
-            return SSEStreamResponse(upstream, translator, rec, extra)
-        try:
-            body = await upstream.aread()
-        finally:
-            await upstream.aclose()
         return self._response(body, up.protocol, inbound, rec, extra)
 
     def _response(
@@ -191,6 +194,8 @@ class Gateway:
         else:
             content = orjson.dumps(encode_response(resp, target, ctx))
             rec.losses += len(ctx.losses)
+            if rec.losses:
+                headers["x-interlingua-losses"] = str(rec.losses)
         return Response(content, headers=headers, media_type="application/json")
 
     def _url_target(self, request: Request) -> tuple[str | None, bool]:
@@ -198,9 +203,9 @@ class Gateway:
         if target is None:
             return None, False
         model, sep, action = target.rpartition(":")
-        if not sep or action not in GEMINI_ACTIONS or not model:
+        if not sep or not model or (action not in GEMINI_ACTIONS and action != "countTokens"):
             raise GatewayError("not_found", f"unknown method {target!r}", 404)
-        return model, GEMINI_ACTIONS[action]
+        return model, GEMINI_ACTIONS.get(action, False)
 
     # -- Anthropic's count_tokens ---------------------------------------------------------
     async def count_tokens(self, request: Request) -> Response:
@@ -253,7 +258,19 @@ class Gateway:
         return JSONResponse({"input_tokens": estimate_tokens(body)})
 
     # -- listings -------------------------------------------------------------------------
+    def _listing_refused(self, request: Request, pid: str) -> Response | None:
+        """401 when inbound keys are configured and the listing request has none."""
+        try:
+            self.check_key(request)
+        except GatewayError as e:
+            return error_response(e.info, pid if pid in servable() else "openai_chat")
+        return None
+
     async def models(self, request: Request) -> Response:
+        # one shape both SDKs read (Anthropic's error envelope also carries OpenAI's "error")
+        refused = self._listing_refused(request, "anthropic_messages")
+        if refused is not None:
+            return refused
         names = self.cfg.listed_models()
         data = [
             {
@@ -278,6 +295,9 @@ class Gateway:
         )
 
     async def gemini_models(self, request: Request) -> Response:
+        refused = self._listing_refused(request, "gemini")
+        if refused is not None:
+            return refused
         models = [
             {
                 "name": f"models/{n}",

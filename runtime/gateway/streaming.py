@@ -132,6 +132,8 @@ class SSEStreamResponse:
             info.message = f"upstream stream broke off: {info.message}"
             rec.error = info.type
             out = t.fail(info)
+        except OSError:  # the caller is gone (ASGI 2.4 servers raise it from send)
+            raise
         except Exception:  # a bug must still end the caller's stream with an error
             _log.exception("stream %s failed", rec.request_id)
             rec.error = "api_error"

@@ -8,6 +8,7 @@ take it: ``https://api.openai.com/v1``, ``https://api.anthropic.com/v1``,
 from __future__ import annotations
 
 import itertools
+import ssl
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,9 +75,11 @@ class UpstreamPool:
     its own keep-alive connections."""
 
     def __init__(self, transport: httpx.AsyncBaseTransport | None = None, shards: int = 8) -> None:
+        tls = ssl.create_default_context()  # one context (loading the CA store takes ~50 ms)
         self.clients = [
             httpx.AsyncClient(
                 transport=transport,
+                verify=tls,
                 limits=httpx.Limits(max_connections=None, max_keepalive_connections=50),
                 follow_redirects=False,
                 timeout=None,

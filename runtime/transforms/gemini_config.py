@@ -20,7 +20,7 @@ from .._losses import Ctx
 from .._wire import expect_bool, expect_dict, expect_int, expect_list, expect_str
 from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request, ResponseFormat, Tool
 from ._base import Codec, Transform
-from .gemini_contents import _camel
+from .gemini_contents import _camel, _snake
 from .reasoning import _reasoning_ext, effort_for_budget
 
 __all__ = ["GEMINI_CONFIG", "openapi_to_json_schema"]
@@ -236,6 +236,9 @@ def _decode_generation(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) 
     th = gc.get("thinkingConfig")
     if th is not None:
         th = expect_dict(th, "generationConfig.thinkingConfig")
+        if any("_" in k for k in th):  # thinking_level ... (the API accepts both spellings)
+            req.hints = {**(req.hints or {}), "thinking_snake": True}
+            th = {_camel(k): v for k, v in th.items()}
         r = ReasoningConfig()
         budget = th.get("thinkingBudget")
         if budget is not None:
@@ -253,11 +256,14 @@ def _decode_generation(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) 
             r.effort = _LEVELS.get(level, level)
         inc = th.get("includeThoughts")
         rest = {k: v for k, v in th.items() if k not in ("thinkingBudget", "thinkingLevel")}
-        if inc is not None and expect_bool(inc, "generationConfig.thinkingConfig.includeThoughts"):
-            r.summary = "auto"
+        if inc is not None:
             del rest["includeThoughts"]
-        if level is not None and th["thinkingLevel"] != level:
-            rest["thinkingLevel"] = th["thinkingLevel"]  # its wire spelling
+            if expect_bool(inc, "generationConfig.thinkingConfig.includeThoughts"):
+                r.summary = "auto"
+            else:  # the default, spelled out: nothing to carry
+                req.hints = {**(req.hints or {}), "include_thoughts_false": True}
+        if level is not None and th["thinkingLevel"] != level:  # its wire spelling (LOW)
+            req.hints = {**(req.hints or {}), "thinking_level": th["thinkingLevel"]}
         if rest:
             r.ext = {"thinkingConfig": rest}
         req.reasoning = r
@@ -291,14 +297,16 @@ def _encode_generation(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx
             gc["responseMimeType"] = "text/plain"
     r = req.reasoning
     if r is not None:
-        th = _thinking(r, ctx)
+        th = _thinking(r, hints, ctx)
+        if ctx.same and hints.get("thinking_snake"):
+            th = {_snake(k): v for k, v in th.items()}
         if th:
             gc["thinkingConfig"] = th
     if gc or (ctx.same and hints.get("generation_config_empty")):
         out["generationConfig"] = gc
 
 
-def _thinking(r: ReasoningConfig, ctx: Ctx) -> dict[str, Any]:
+def _thinking(r: ReasoningConfig, hints: dict[str, Any], ctx: Ctx) -> dict[str, Any]:
     th: dict[str, Any] = {}
     if ctx.same:
         if r.mode == "disabled":
@@ -308,9 +316,11 @@ def _thinking(r: ReasoningConfig, ctx: Ctx) -> dict[str, Any]:
         elif r.budget_tokens is not None:
             th["thinkingBudget"] = r.budget_tokens
         if r.effort is not None:
-            th["thinkingLevel"] = r.effort
+            th["thinkingLevel"] = hints.get("thinking_level", r.effort)
         if r.summary is not None:
             th["includeThoughts"] = True
+        elif hints.get("include_thoughts_false"):
+            th["includeThoughts"] = False
         th.update((r.ext or {}).get("thinkingConfig") or {})
         return th
     if r.mode == "disabled" or r.effort == "none":

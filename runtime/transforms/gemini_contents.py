@@ -5,8 +5,8 @@ this transform the rest:
 - ``functionCall`` -> ToolCallPart; ids synthesised (``ilg_<n>``) when Gemini sent none;
 - ``functionResponse`` -> one canonical ``tool`` message per result, matched to its call by id,
   else by name and order (two parallel calls to one function pair up first-come first-served);
-  ``response: {output: text}`` / ``{error: text}`` become the result text / is_error, any other
-  object its JSON text;
+  ``response: {output: text}`` / ``{result: text}`` / ``{error: text}`` become the result text
+  (is_error for error), any other object its JSON text;
 - ``thought: true`` parts -> ReasoningPart(owner gemini, signature = thoughtSignature);
 - ``thoughtSignature`` on any other part -> an attached ReasoningPart before it
   (gemini_envelope, docs/gemini.md);
@@ -53,6 +53,7 @@ _OPAQUE = frozenset({"args", "response", "partialArgs"})  # free-form values: ne
 _CALL_KEYS = frozenset({"id", "name", "args"})
 _RESULT_KEYS = frozenset({"id", "name", "response"})
 _CONTENT_KEYS = frozenset({"role", "parts"})
+_WRAPS = frozenset({"output", "error", "result"})  # {output: text} is the documented shape
 
 
 def _camel(k: str) -> str:
@@ -147,8 +148,9 @@ def _decode_result(w: dict[str, Any], path: str, ids: CallIds) -> ToolResultPart
     response = fr.get("response")
     hints: dict[str, Any] = {"string": True}
     is_error = None
-    if type(response) is dict and len(response) == 1 and type(next(iter(response.values()))) is str:
-        key, text = next(iter(response.items()))
+    key = next(iter(response), None) if type(response) is dict and len(response) == 1 else None
+    if key in _WRAPS and type(response[key]) is str:  # type: ignore[index]
+        text = response[key]  # type: ignore[index]
         hints["wrap"] = key
         if key == "error":
             is_error = True
