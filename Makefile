@@ -35,8 +35,9 @@ test: $(STAMP) lint typecheck check-generated  ## everything CI runs: lint, type
 demo: $(STAMP)  ## translate the bundled tool loop between every supported protocol, losses shown
 	$(BIN)/python examples/demo.py
 
-bench: $(STAMP)  ## translation cost vs the orjson floor (and LiteLLM when installed)
+bench: $(STAMP)  ## translation cost vs the orjson floor (and LiteLLM when installed), then the gateway load check
 	$(BIN)/python -m bench
+	$(BIN)/python -m bench.gateway_load
 
 bench-gateway: $(STAMP)  ## load check: 200 concurrent streams through the gateway, none lost or mixed up
 	$(BIN)/python -m bench.gateway_load
