@@ -76,8 +76,8 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "system": ("full", ""),
     "system_position": ("full", ""),
     "roles": ("full", ""),
-    "text": ("full", ""),
-    "image": ("full", ""),
+    "text": ("lossy", "citations only in Anthropic form; other annotation shapes are dropped"),
+    "image": ("lossy", "base64, URL and file sources; no detail level"),
     "file": ("full", "PDF and text documents"),
     "audio": ("unsupported", ""),
     "tool_call": ("full", ""),
@@ -90,17 +90,23 @@ SUPPORT: dict[str, tuple[str, str]] = {
     ),
     "tool_spec": ("full", ""),
     "hosted_tools": ("lossy", "server tools carried only between Anthropic endpoints"),
-    "tool_choice": ("full", ""),
+    "tool_choice": (
+        "lossy",
+        "auto / any / tool / none; no allowed-function lists or validated mode",
+    ),
     "parallel_tool_calls": ("full", "disable_parallel_tool_use inside tool_choice"),
     "max_tokens": ("lossy", "required; a default is sent (and reported) when the source has none"),
     "sampling": ("full", ""),
     "top_k": ("full", ""),
     "user": ("full", "metadata.user_id"),
-    "reasoning_config": ("full", "thinking enabled+budget_tokens, adaptive, output_config.effort"),
-    "structured_output": ("full", "output_config.format"),
+    "reasoning_config": (
+        "lossy",
+        "thinking enabled+budget_tokens, adaptive, output_config.effort; no summary or context options",
+    ),
+    "structured_output": ("lossy", "output_config.format: a schema without a name"),
     "caching": ("full", "cache_control breakpoints"),
-    "usage": ("full", "input_tokens excludes cache reads and writes"),
-    "finish_reason": ("full", ""),
+    "usage": ("lossy", "input_tokens excludes cache reads and writes; no separate reasoning count"),
+    "finish_reason": ("lossy", "safety and other provider reasons become refusal"),
     "errors": ("full", ""),
     "stream_text": ("full", ""),
     "stream_reasoning": ("full", ""),
@@ -876,14 +882,20 @@ def decode_reasoning(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
 
 def encode_reasoning(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any] | None:
     if p.owner != PROTOCOL:
-        ctx.loss(
-            path,
-            "reasoning dropped",
-            "its opaque state belongs to " + str(p.owner)
-            if p.owner
-            else "reasoning without its signature cannot be replayed",
-            "reasoning_replay",
-        )
+        if p.owner:
+            ctx.loss(
+                path,
+                "reasoning dropped",
+                "its opaque state belongs to " + p.owner,
+                "reasoning_replay",
+            )
+        else:
+            ctx.loss(
+                path,
+                "reasoning dropped",
+                "reasoning without its opaque state cannot be replayed here",
+                "reasoning_text",
+            )
         return None
     if p.redacted is not None:
         return _enc_reasoning_11(p, path, ctx)
@@ -1117,8 +1129,6 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.user is not None:
         out.setdefault("metadata", {})["user_id"] = req.user
-    if req.include_usage:
-        ctx.loss("include_usage", "include_usage dropped", _why("stream_usage"), "stream_usage")
     if req.metadata is not None:
         ctx.loss("metadata", "metadata dropped", _why("extensions"), "extensions")
     restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)

@@ -85,7 +85,10 @@ SUPPORT: dict[str, tuple[str, str]] = {
         "functionResponse mapped by id, else by name and order; its response is JSON: images / files in results dropped",
     ),
     "tool_result_error": ("lossy", "is_error becomes response {error: ...}"),
-    "reasoning_text": ("full", "thought parts"),
+    "reasoning_text": (
+        "lossy",
+        "thought parts; reasoning without a thoughtSignature is not sent back",
+    ),
     "reasoning_replay": (
         "lossy",
         "thoughtSignature replays only to Gemini; through other clients it rides in the tool call id envelope (docs/gemini.md)",
@@ -95,7 +98,10 @@ SUPPORT: dict[str, tuple[str, str]] = {
         "lossy",
         "googleSearch, codeExecution, urlContext ... carried only between Gemini endpoints",
     ),
-    "tool_choice": ("full", "functionCallingConfig AUTO / ANY / NONE, allowedFunctionNames"),
+    "tool_choice": (
+        "lossy",
+        "functionCallingConfig AUTO / ANY / NONE, allowedFunctionNames; no hosted tool choices",
+    ),
     "parallel_tool_calls": ("unsupported", "no switch"),
     "max_tokens": ("full", "generationConfig.maxOutputTokens"),
     "sampling": ("full", ""),

@@ -74,7 +74,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "system": ("full", "instructions, or system/developer message items"),
     "system_position": ("full", ""),
     "roles": ("full", ""),
-    "text": ("full", ""),
+    "text": ("lossy", "output_text annotations only in Responses form"),
     "image": ("full", "input_image: data URLs, URLs and file ids"),
     "file": (
         "full",
@@ -87,7 +87,10 @@ SUPPORT: dict[str, tuple[str, str]] = {
     ),
     "tool_result": ("full", "function_call_output items"),
     "tool_result_error": ("unsupported", "no is_error on function_call_output"),
-    "reasoning_text": ("full", "reasoning summary (and reasoning_text content)"),
+    "reasoning_text": (
+        "lossy",
+        "reasoning summary; reasoning text without encrypted state cannot be replayed in requests",
+    ),
     "reasoning_replay": (
         "lossy",
         "reasoning items (id + encrypted_content) replay only to Responses; other owners\u0027 state is dropped",
@@ -98,8 +101,8 @@ SUPPORT: dict[str, tuple[str, str]] = {
         "web_search, namespaces, custom and other non-function tools carried only between Responses endpoints",
     ),
     "tool_choice": (
-        "full",
-        "allowed_tools and hosted tool choices carried only between Responses endpoints",
+        "lossy",
+        "allowed_tools and hosted tool choices carried only between Responses endpoints; no validated mode",
     ),
     "parallel_tool_calls": ("full", ""),
     "max_tokens": ("full", "max_output_tokens"),
@@ -649,14 +652,20 @@ def decode_reasoning(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
 
 def encode_reasoning(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any] | None:
     if p.owner != PROTOCOL:
-        ctx.loss(
-            path,
-            "reasoning dropped",
-            "its opaque state belongs to " + str(p.owner)
-            if p.owner
-            else "reasoning without its signature cannot be replayed",
-            "reasoning_replay",
-        )
+        if p.owner:
+            ctx.loss(
+                path,
+                "reasoning dropped",
+                "its opaque state belongs to " + p.owner,
+                "reasoning_replay",
+            )
+        else:
+            ctx.loss(
+                path,
+                "reasoning dropped",
+                "reasoning without its opaque state cannot be replayed here",
+                "reasoning_text",
+            )
         return None
     return _enc_reasoning_7(p, path, ctx)
 
@@ -863,8 +872,6 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         ctx.loss("top_k", "top_k dropped", _why("top_k"), "top_k")
     if req.stop is not None:
         ctx.loss("stop", "stop dropped", _why("sampling"), "sampling")
-    if req.include_usage:
-        ctx.loss("include_usage", "include_usage dropped", _why("stream_usage"), "stream_usage")
     restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 

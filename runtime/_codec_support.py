@@ -93,6 +93,14 @@ def drop_ext(ext: dict[str, Any], out: dict[str, Any], path: str, ctx: Ctx) -> N
             else:
                 out.setdefault(k, v)
         return
+    report_ext(ext, path, ctx)
+
+
+def report_ext(ext: dict[str, Any], path: str, ctx: Ctx) -> None:
+    """Report each source-protocol extension as lost (nothing to report when source == target:
+    the extensions go back as they came)."""
+    if ctx.same:
+        return
     for k in ext:
         ctx.loss(
             f"{path}.{k}" if path else k,

@@ -16,12 +16,26 @@ import openai
 import orjson
 import pytest
 from interlingua import Ctx, UnsupportedFeature
-from interlingua.generated.canonical import ReasoningPart, TextPart, ToolCallPart
+from interlingua.generated.canonical import (
+    ErrorEvent,
+    ErrorInfo,
+    Finish,
+    FinishEvent,
+    ReasoningPart,
+    StreamEnd,
+    StreamStart,
+    TextDelta,
+    TextPart,
+    ToolCallPart,
+    ToolCallStart,
+)
+from interlingua.streams import stream_encoder
 
 from tests.conftest import FIXTURES, ROOT, SEEDS, losses_by_feature, need_fixtures
 from tests.stream_util import (
     accumulate_stream,
     decode_stream,
+    mock_client,
     recorded_streams,
     split_at,
     sse_payloads,
@@ -839,3 +853,128 @@ def test_examples_transcribe_the_seed_loop() -> None:
             assert ours[step] == doc
         else:
             assert {k: ours[step][k] for k in doc} == doc
+
+
+# ---------------------------------------------------------------- stream endings (encoder)
+
+
+def _responses_events(sse: bytes) -> list[dict[str, Any]]:
+    return [json.loads(d) for _, d in sse_payloads(sse)]
+
+
+def _sdk_stream_raises_api_error(sse: bytes) -> openai.APIError:
+    """openai's ``responses.stream(...)`` over ``sse``: the SDK's own APIError, raised while
+    iterating or by get_final_response (never a RuntimeError of its accumulator)."""
+    client = mock_client("openai", sse)
+    with (
+        pytest.raises(openai.APIError) as e,
+        client.responses.stream(model="m", input="x") as stream,
+    ):
+        for _ in stream:
+            pass
+        stream.get_final_response()
+    return e.value
+
+
+def test_stream_failing_before_any_content_starts_with_created() -> None:
+    from tests.test_streams import MSG_START, anthropic_sse
+
+    overloaded = {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}
+    cases = {
+        "empty upstream": (b"", A),
+        "error first": (anthropic_sse(overloaded), A),
+        "error after start": (anthropic_sse(MSG_START, overloaded), A),
+        "empty Responses upstream": (b"", R),
+    }
+    for name, (data, source) in cases.items():
+        out = b"".join(interlingua.translate_stream([data], source=source, target=R))
+        events = check_responses_sse(out)
+        assert [e["type"] for e in events[:2]] == ["response.created", "response.in_progress"], name
+        assert [e["type"] for e in events[-2:]] == ["error", "response.failed"], name
+        assert events[-1]["response"]["id"] == events[0]["response"]["id"], name
+        err = _sdk_stream_raises_api_error(out)
+        if "error" in name:
+            assert err.message == "Overloaded"
+        else:
+            assert "without its terminal event" in err.message
+    # the encoder fed nothing but its close()
+    enc = stream_encoder(R)
+    out = b"".join(enc.close())
+    assert [e["type"] for e in _responses_events(out)] == [
+        "response.created",
+        "response.in_progress",
+        "error",
+        "response.failed",
+    ]
+
+
+def test_cut_function_call_is_incomplete_never_completed() -> None:
+    from tests.test_streams import PARALLEL, anthropic_sse
+
+    # cut inside the first call's arguments ('{"city": "Pa'), and inside the message text
+    for cut in (PARALLEL[:14], PARALLEL[:9]):
+        out = b"".join(interlingua.translate_stream([anthropic_sse(*cut)], source=A, target=R))
+        events = check_responses_sse(out)
+        done = [e["item"] for e in events if e["type"] == "response.output_item.done"]
+        cut_item = done[-1]
+        assert cut_item["status"] == "incomplete"
+        assert all(i["status"] == "completed" for i in done[:-1] if "status" in i)
+        assert not any(e["type"] == "response.completed" for e in events)
+        assert [e["type"] for e in events[-2:]] == ["error", "response.failed"]
+        final = events[-1]["response"]
+        assert final["status"] == "failed"
+        assert final["output"] == done
+        if cut_item["type"] == "function_call":
+            assert cut_item["arguments"] == '{"city": "Pa'  # what came, not closed or padded
+            # the arguments never ended: no function_call_arguments.done for the cut call
+            assert not any(
+                e["type"] == "response.function_call_arguments.done"
+                and e["item_id"] == cut_item["id"]
+                for e in events
+            )
+        assert "without its terminal event" in _sdk_stream_raises_api_error(out).message
+        # read back, the cut is a failed stream, not a finished call
+        assert decode_stream(out, R)[-1].ending == "failed"
+
+
+def test_responses_stream_ending_rules() -> None:
+    """As for the Anthropic and Chat streams: nothing after the terminal event (decoder and
+    encoder), and the finish is held until the real end (a stop reason then a cut is a failure)."""
+    from tests.test_streams import PARALLEL, PARALLEL_SSE, anthropic_sse
+
+    whole = b"".join(interlingua.translate_stream([PARALLEL_SSE], source=A, target=R))
+    assert _responses_events(whole)[-1]["type"] == "response.completed"
+    # the decoder ignores what follows response.completed (here a whole second response)
+    extra = whole + whole.replace(b"Paris", b"Lyon")
+    for target in (A, C, R):
+        assert b"".join(interlingua.translate_stream([extra], source=R, target=target)) == (
+            b"".join(interlingua.translate_stream([whole], source=R, target=target))
+        )
+    # the encoder sends nothing after its terminal event
+    for terminal in (
+        StreamEnd(ending="completed"),
+        ErrorEvent(error=ErrorInfo(type="overloaded", message="Overloaded", status=529)),
+    ):
+        enc = stream_encoder(R)
+        out = enc.feed(StreamStart(id="resp_1", model="m")) + enc.feed(terminal)
+        late = [
+            TextDelta(key="t", text="late"),
+            ToolCallStart(key="c", id="call_1", name="f"),
+            FinishEvent(finish=Finish(unified="stop", raw="completed")),
+            StreamEnd(ending="completed"),
+            ErrorEvent(error=ErrorInfo(type="overloaded", message="again", status=529)),
+        ]
+        assert [b for ev in late for b in enc.feed(ev)] + enc.close() == []
+        assert _responses_events(b"".join(out))[-1]["type"] in (
+            "response.completed",
+            "response.failed",
+        )
+    # the finish is held: a stop reason without message_stop is not a completion
+    out = b"".join(
+        interlingua.translate_stream([anthropic_sse(*PARALLEL[:-1])], source=A, target=R)
+    )
+    types = [e["type"] for e in check_responses_sse(out)]
+    assert types[-1] == "response.failed"
+    assert "response.completed" not in types and "response.incomplete" not in types
+    done = [e["item"] for e in _responses_events(out) if e["type"] == "response.output_item.done"]
+    assert all(i.get("status", "completed") == "completed" for i in done)  # those did finish

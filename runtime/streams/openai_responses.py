@@ -8,7 +8,15 @@ the in-band ``error`` event.
 
 The encoder keeps ``sequence_number`` strictly increasing, gives every item one ``output_index``
 and one id from added to done, numbers content parts per message item, uses one response id from
-created to completed, and sends the whole output in the final response object."""
+created to completed, and sends the whole output in the final response object.
+
+Endings (the same rules as the Anthropic and Chat encoders): ``response.created`` and
+``response.in_progress`` always come first, even when the upstream fails or ends before any
+content; the finish is held until the real end (``response.completed`` / ``.incomplete`` only
+for a completed upstream); an error or a disconnected upstream closes the items still open with
+status ``incomplete`` (never ``completed``), then sends the in-band ``error`` event (the shape the
+API sends, which the openai SDK raises as its ``APIError``) and ``response.failed``; nothing is
+sent after the terminal event."""
 
 from __future__ import annotations
 
@@ -19,7 +27,6 @@ from .._sse import SSEEvent
 from ..generated.canonical import (
     ErrorEvent,
     ErrorInfo,
-    Finish,
     FinishEvent,
     ReasoningDelta,
     ReasoningEnd,
@@ -35,7 +42,7 @@ from ..generated.canonical import (
     Usage,
     UsageEvent,
 )
-from ..transforms.responses_items import finish_status, response_envelope
+from ..transforms.responses_output import finish_status, response_envelope, status_finish
 from ._base import StreamDecoderBase, StreamEncoderBase, frame, parse_data
 
 PROTOCOL = "openai_responses"
@@ -227,16 +234,8 @@ class Decoder(StreamDecoderBase):
         status = r.get("status") or (
             "incomplete" if d.get("type") == "response.incomplete" else "completed"
         )
-        if status == "incomplete":
-            det = r.get("incomplete_details")
-            raw = det.get("reason") if type(det) is dict else None
-            raw = raw if type(raw) is str else "max_output_tokens"
-            fin = Finish(unified=self.codec.FINISH_DECODE.get(raw, "length"), raw=raw)
-        else:
-            unified = self.codec.FINISH_DECODE.get(status, "other")
-            if unified == "stop" and self.calls:
-                unified = "tool_calls"
-            fin = Finish(unified=unified, raw=status)
+        details = r.get("incomplete_details")
+        fin = status_finish(status, details, bool(self.calls), self.codec, "max_output_tokens")
         out.append(FinishEvent(finish=fin))
         self.ended = "completed"
         out.append(StreamEnd(ending="completed"))
@@ -332,7 +331,7 @@ class Encoder(StreamEncoderBase):
             return key
         return f"{prefix}interlingua_{self.envelope['id']}_{len(self.items)}"
 
-    def _close_message(self) -> list[bytes]:
+    def _close_message(self, status: str = "completed") -> list[bytes]:
         m = self.message
         if m is None:
             return []
@@ -341,7 +340,7 @@ class Encoder(StreamEncoderBase):
         for key, (item, _, _) in list(self.text_parts.items()):
             if item is m:
                 out += self._text_end(key)
-        m.data["status"] = "completed"
+        m.data["status"] = status
         m.data["content"] = m.parts
         out.append(self._done(m))
         return out
@@ -394,6 +393,8 @@ class Encoder(StreamEncoderBase):
 
     # -------------------------------------------------------------- feed
     def feed(self, ev: Any) -> list[bytes]:
+        if self.closed:  # after response.completed / .incomplete / .failed the stream is over
+            return []
         t = type(ev)
         if t is StreamStart:
             return [] if self.started else self._start(ev)
@@ -483,17 +484,19 @@ class Encoder(StreamEncoderBase):
             out += self._end(ev.ending)
         return out
 
-    def _call_end(self, key: str) -> list[bytes]:
+    def _call_end(self, key: str, status: str = "completed") -> list[bytes]:
         item = self.by_key.get(key)
         if item is None or item.kind != "function_call":
             return []
         out: list[bytes] = []
-        if not item.text:  # a call without arguments: "{}", as a non-streamed call has
+        if not item.text and status == "completed":  # no arguments: "{}", as a whole call has
             out += self.feed(ToolCallDelta(key=key, arguments="{}"))
         args = "".join(item.text)
         item.data["arguments"] = args
-        item.data["status"] = "completed"
+        item.data["status"] = status
         self.by_key.pop(key, None)
+        if status != "completed":  # cut: the arguments never ended
+            return [self._done(item)]
         return out + [
             self._ev(
                 "response.function_call_arguments.done",
@@ -502,7 +505,7 @@ class Encoder(StreamEncoderBase):
             self._done(item),
         ]
 
-    def _reasoning_end(self, ev: ReasoningEnd) -> list[bytes]:
+    def _reasoning_end(self, ev: ReasoningEnd, status: str = "completed") -> list[bytes]:
         item = self.by_key.pop(ev.key, None)
         out: list[bytes] = []
         if item is None:
@@ -520,17 +523,21 @@ class Encoder(StreamEncoderBase):
         item.data["summary"] = [part] if text else []
         if ev.owner == PROTOCOL and ev.signature:
             item.data["encrypted_content"] = ev.signature
+        if status != "completed":
+            item.data["status"] = status
         out.append(self._done(item))
         return out
 
-    def _close_all(self) -> list[bytes]:
-        out = self._close_message()
+    def _close_all(self, status: str = "completed") -> list[bytes]:
+        """Closes the items still open: ``completed`` at a normal end, ``incomplete`` when the
+        stream fails or the upstream is cut (an item that did not finish is never completed)."""
+        out = self._close_message(status)
         for key in list(self.by_key):
             item = self.by_key[key]
             if item.kind == "function_call":
-                out += self._call_end(key)
+                out += self._call_end(key, status)
             else:
-                out += self._reasoning_end(ReasoningEnd(key=key))
+                out += self._reasoning_end(ReasoningEnd(key=key), status)
         return out
 
     def _final(self, status: str, details: dict[str, Any] | None) -> dict[str, Any]:
@@ -543,12 +550,19 @@ class Encoder(StreamEncoderBase):
     def _fail(self, err: ErrorInfo) -> list[bytes]:
         if self.closed:
             return []
+        out = [] if self.started else self._start(None)
+        out += self._close_all("incomplete")
         self.closed = True
-        out = self._close_all()
         raw = (
             err.raw_type
             if err.raw_type and self.codec.ERROR_DECODE.get(err.raw_type) == err.type
             else self.codec.ERROR_ENCODE.get(err.type, "server_error")
+        )
+        # The in-band error event as the API sends it (the error nested, as in the recorded
+        # streams; code and message also at the top, as the SDK's ResponseErrorEvent types them).
+        error = {"type": raw, "code": raw, "message": err.message, "param": None}
+        out.append(
+            self._ev("error", {"code": raw, "message": err.message, "param": None, "error": error})
         )
         r = self._final("failed", None)
         r["error"] = {"code": raw, "message": err.message}
@@ -566,8 +580,9 @@ class Encoder(StreamEncoderBase):
                     status=502,
                 )
             )
+        out = [] if self.started else self._start(None)
+        out += self._close_all()
         self.closed = True
-        out = self._close_all()
         fin = self.finish.finish if self.finish is not None else None
         status, details = finish_status(fin, self.codec, None)
         etype = "response.incomplete" if status == "incomplete" else "response.completed"

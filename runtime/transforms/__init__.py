@@ -16,7 +16,8 @@ from .messages_flat import MESSAGES_FLAT
 from .reasoning import REASONING_EFFORT, THINKING_CONFIG
 from .responses import CHAT_CHOICE_RESPONSE, CONTENT_BLOCKS_RESPONSE
 from .responses_config import RESPONSES_CONFIG
-from .responses_items import RESPONSES_ITEMS, RESPONSES_OUTPUT
+from .responses_input import RESPONSES_ITEMS
+from .responses_output import RESPONSES_OUTPUT
 from .structured import RESPONSE_FORMAT
 from .tools import TOOLS
 

@@ -53,3 +53,8 @@ def text_content(m: Message, codec: Codec, path: str, ctx: Ctx) -> Any:
                 return p.text
             return blocks
     return codec.encode_parts(parts, None, path, ctx)
+
+
+def null_keys(w: dict[str, Any], keys: Any) -> list[str]:
+    """The ``keys`` that ``w`` holds with an explicit null."""
+    return [k for k in keys if k in w and w[k] is None]

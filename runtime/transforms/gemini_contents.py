@@ -299,7 +299,7 @@ def encode_parts(
                     f"its opaque state belongs to {p.owner}"  # type: ignore[union-attr]
                     if p.owner  # type: ignore[union-attr]
                     else "Gemini takes no reasoning input without its signature",
-                    "reasoning_replay",
+                    "reasoning_replay" if p.owner else "reasoning_text",  # type: ignore[union-attr]
                 )
                 continue
             if is_attach(p):

@@ -1,0 +1,126 @@
+"""responses_items: a request's ``instructions`` and ``input`` (a string, or a list of items:
+see responses_item_list) <-> canonical messages; the leading system message is ``instructions``.
+``previous_response_id`` and ``conversation`` name state held by the server that made them:
+toward any other protocol they raise UnsupportedFeature (send the full history instead)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._errors import UnsupportedFeature
+from .._losses import Ctx
+from .._wire import expect_list, expect_str
+from ..generated.canonical import Message, Request, TextPart
+from ._base import Codec, Transform
+from ._util import null_keys
+from .responses_item_list import decode_items, encode_items
+
+_STATE_FIELDS = ("previous_response_id", "conversation")
+
+
+def _decode_request(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
+    if not ctx.same:
+        for k in _STATE_FIELDS:
+            if w.get(k) is not None:
+                raise UnsupportedFeature(
+                    f"{k} refers to conversation state stored by the OpenAI Responses server "
+                    f"that made it; {ctx.target} cannot resolve it. Send the full history in "
+                    "`input` instead (store: false, replaying every previous item, reasoning "
+                    "items with their encrypted_content included), or send this request to an "
+                    "OpenAI Responses upstream.",
+                    path=k,
+                )
+    hints: dict[str, Any] = {}
+    state = {k: w[k] for k in _STATE_FIELDS if k in w}
+    if state:
+        hints["state"] = state
+    msgs: list[Message] = []
+    instructions = w.get("instructions")
+    if instructions is not None:
+        msgs.append(
+            Message(
+                role="system",
+                parts=[TextPart(text=expect_str(instructions, "instructions"))],
+                hints={"instructions": True, "string": True},
+            )
+        )
+    inp = w.get("input")
+    if "input" not in w:
+        hints["no_input"] = True
+    if type(inp) is str:
+        msgs.append(Message(role="user", parts=[TextPart(text=inp)]))
+        hints["input_string"] = True
+    elif inp is not None:
+        msgs.extend(decode_items(expect_list(inp, "input"), "input", codec, ctx))
+    req.messages = msgs
+    # top-level nulls of fields the rows and transforms read: written back on identity
+    nulls = null_keys(w, REQUEST_NULLABLE)
+    if nulls:
+        hints["nulls"] = nulls
+    req.hints = {**(req.hints or {}), **hints} if hints else req.hints
+
+
+REQUEST_NULLABLE = (
+    "instructions",
+    "input",
+    "max_output_tokens",
+    "temperature",
+    "top_p",
+    "stream",
+    "user",
+    "metadata",
+    "tools",
+    "tool_choice",
+    "parallel_tool_calls",
+    "text",
+    "reasoning",
+)
+
+
+def _instructions(m: Message, ctx: Ctx) -> str | None:
+    """The leading system message as `instructions` text (None when it cannot be one)."""
+    if m.role != "system" or not m.parts or any(type(p) is not TextPart for p in m.parts):
+        return None
+    if ctx.same and not (m.hints or {}).get("instructions"):
+        return None
+    for k, p in enumerate(m.parts):
+        if p.cache is not None:  # type: ignore[union-attr]
+            ctx.loss(
+                f"messages[0].content[{k}].cache",
+                "cache hint dropped",
+                f"{ctx.target} caches prefixes automatically",
+                "caching",
+            )
+    return "\n\n".join(p.text for p in m.parts)  # type: ignore[union-attr]
+
+
+def _encode_request(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    msgs = req.messages
+    hints = (req.hints or {}) if ctx.same else {}
+    if msgs:
+        text = _instructions(msgs[0], ctx)
+        if text is not None:
+            out["instructions"] = text
+            msgs = msgs[1:]
+    if (
+        hints.get("input_string")
+        and len(msgs) == 1
+        and msgs[0].role == "user"
+        and len(msgs[0].parts) == 1
+        and type(msgs[0].parts[0]) is TextPart
+    ):
+        out["input"] = msgs[0].parts[0].text
+    elif msgs or not (hints.get("no_input") or "input" in hints.get("nulls", ())):
+        out["input"] = encode_items(msgs, "messages", codec, ctx)
+    for k in hints.get("nulls") or ():
+        out.setdefault(k, None)
+    out.update(hints.get("state") or {})
+
+
+RESPONSES_ITEMS = Transform(
+    name="responses_items",
+    doc=__doc__ or "",
+    request_keys=frozenset({"instructions", "input", *_STATE_FIELDS}),
+    decode_request=_decode_request,
+    encode_request=_encode_request,
+)

@@ -1,0 +1,221 @@
+"""OpenAI Responses item lists (a request's ``input``, a response's ``output``) <-> canonical
+messages. Consecutive assistant-side items (assistant messages, function calls, reasoning,
+hosted-tool items) become one canonical assistant message; each ``function_call_output`` becomes
+one ``tool`` message. Per-item facts with no canonical meaning (item ids, ``status``, the wire
+text type, a string ``content``) are hints, so re-encoding to Responses gives the items back
+exactly and no other protocol reports them. Item types with no canonical home become NativePart
+(owner openai_responses): replayed whole to Responses, reported elsewhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._codec_support import report_ext
+from .._errors import InvalidInput
+from .._losses import Ctx
+from .._wire import expect_dict
+from ..generated.canonical import (
+    Message,
+    NativePart,
+    Part,
+    ReasoningPart,
+    ToolCallPart,
+    ToolResultPart,
+)
+from ._base import Codec
+from ._util import only_text, role_of
+from .responses_message import (
+    ITEM_META,
+    decode_content,
+    file_urls_in,
+    file_urls_out,
+    item_meta,
+    message_item,
+)
+from .responses_reasoning import decode_reasoning, reasoning_item
+
+PROTOCOL = "openai_responses"
+
+
+def _move_meta(part: Any, w: dict[str, Any]) -> None:
+    """Item id / status: from the part's ext into its hints (bookkeeping, not content)."""
+    meta = item_meta(w)
+    if not meta:
+        return
+    if part.ext:
+        part.ext = {k: v for k, v in part.ext.items() if k not in meta} or None
+    part.hints = {**(part.hints or {}), "item": meta}
+
+
+def _restore_meta(item: dict[str, Any], part: Any, ctx: Ctx) -> None:
+    """The item id / status kept by ``_move_meta``, written back between Responses endpoints."""
+    meta = (part.hints or {}).get("item") if ctx.same else None
+    if meta:
+        item.update(meta)
+
+
+def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Message]:
+    """Responses items -> canonical messages (assistant-side items grouped)."""
+    out: list[Message] = []
+    group: Message | None = None
+
+    def add(parts: list[Part], desc: dict[str, Any]) -> None:
+        nonlocal group
+        if group is None:
+            group = Message(role="assistant", parts=[], hints={"items": []})
+            out.append(group)
+        group.parts.extend(parts)
+        assert group.hints is not None
+        group.hints["items"].append({**desc, "n": len(parts)})
+
+    for i, item in enumerate(raw):
+        ipath = f"{path}[{i}]"
+        w = expect_dict(item, ipath)
+        t = w.get("type")
+        if t is None or t == "message":
+            role = role_of(w, ipath, codec)
+            content = w.get("content")
+            if content is None:
+                raise InvalidInput("missing required field", path=ipath + ".content")
+            parts, hints = decode_content(content, role, ipath + ".content", codec, ctx)
+            known = {"type", "role", "content", *ITEM_META}
+            ext = {k: v for k, v in w.items() if k not in known} or None
+            desc = {"kind": "message", "typed": "type" in w, "meta": item_meta(w), **hints}
+            if role == "assistant":
+                if ext:
+                    desc["ext"] = ext
+                    report_ext(ext, ipath, ctx)
+                add(parts, desc)
+                continue
+            group = None
+            out.append(Message(role=role, parts=parts, ext=ext, hints=desc))
+        elif t == "function_call":
+            p = codec.decode_tool_call(w, ipath, ctx)
+            _move_meta(p, w)
+            add([p], {"kind": "function_call"})
+        elif t == "reasoning":
+            add([decode_reasoning(w, ipath, codec, ctx)], {"kind": "reasoning"})
+        elif t == "function_call_output":
+            group = None
+            r = codec.decode_tool_result(w, ipath, ctx)
+            if type(w.get("output")) is list:
+                file_urls_in(w["output"], r.content)
+            _move_meta(r, w)
+            out.append(Message(role="tool", parts=[r]))
+        elif type(t) is str:
+            add([NativePart(type=t, data=w, owner=PROTOCOL)], {"kind": "native"})
+        else:
+            raise InvalidInput(f"unknown item type {t!r}", path=ipath + ".type")
+    return out
+
+
+def _call_item(p: ToolCallPart, path: str, codec: Codec, ctx: Ctx, output: bool) -> dict[str, Any]:
+    item: dict[str, Any] = codec.encode_tool_call(p, path, ctx)
+    _restore_meta(item, p, ctx)
+    if output:
+        item.setdefault("id", "fc_" + p.id.removeprefix("call_").removeprefix("fc_"))
+        item.setdefault("status", "completed")
+    return item
+
+
+def _native_item(p: NativePart, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    if p.owner == PROTOCOL:
+        return p.data
+    ctx.loss(path, f"{p.type} dropped", f"it belongs to {p.owner}", "native_parts")
+    return None
+
+
+def assistant_items(
+    m: Message, path: str, codec: Codec, ctx: Ctx, *, output: bool
+) -> list[dict[str, Any]]:
+    """One canonical assistant message -> its items: message items for content, one item per
+    call / reasoning / native part, in order."""
+    descs = (m.hints or {}).get("items") if ctx.same else None
+    if descs and sum(d["n"] for d in descs) == len(m.parts):
+        out: list[dict[str, Any]] = []
+        k = 0
+        for j, d in enumerate(descs):
+            chunk = m.parts[k : k + d["n"]]
+            k += d["n"]
+            ipath = f"{path}[{j}]"
+            # the descriptors restore the source items exactly: nothing is filled in
+            if d["kind"] == "message":
+                out.append(
+                    message_item(
+                        "assistant", chunk, d, ipath, codec, ctx, output=False, ext=d.get("ext")
+                    )
+                )
+            else:
+                out.extend(_part_items(chunk, ipath, codec, ctx, False))
+        return out
+    out = []
+    content: list[Part] = []
+
+    def flush() -> None:
+        if content:
+            ipath = f"{path}[{len(out)}]"
+            out.append(
+                message_item("assistant", list(content), None, ipath, codec, ctx, output=output)
+            )
+            content.clear()
+
+    for p in m.parts:
+        if type(p) in (ToolCallPart, ReasoningPart, NativePart, ToolResultPart):
+            flush()
+            out.extend(_part_items([p], f"{path}[{len(out)}]", codec, ctx, output))
+        else:
+            content.append(p)
+    flush()
+    return out
+
+
+def _part_items(
+    parts: list[Part], path: str, codec: Codec, ctx: Ctx, output: bool
+) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for p in parts:
+        item: dict[str, Any] | None
+        if type(p) is ToolCallPart:
+            item = _call_item(p, path, codec, ctx, output)
+        elif type(p) is ReasoningPart:
+            item = reasoning_item(p, path, codec, ctx)
+        elif type(p) is NativePart:
+            item = _native_item(p, path, ctx)
+        elif type(p) is ToolResultPart:
+            item = _result_item(p, path, codec, ctx)
+        else:
+            item = message_item("assistant", [p], None, path, codec, ctx, output=output)
+        if item is not None:
+            out.append(item)
+    return out
+
+
+def _result_item(p: ToolResultPart, path: str, codec: Codec, ctx: Ctx) -> dict[str, Any]:
+    item: dict[str, Any] = codec.encode_tool_result(p, path, ctx)
+    file_urls_out(item.get("output"))
+    if not ctx.same:
+        out = item.get("output")
+        text = only_text(p.content)
+        if type(out) is list and text is not None:
+            item["output"] = text
+        elif out is None:
+            item["output"] = ""
+    _restore_meta(item, p, ctx)
+    return item
+
+
+def encode_items(msgs: list[Message], path: str, codec: Codec, ctx: Ctx) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    for j, m in enumerate(msgs):
+        mpath = f"{path}[{j}]"
+        if m.role == "tool":
+            items.extend(
+                _result_item(p, mpath, codec, ctx) for p in m.parts if type(p) is ToolResultPart
+            )
+        elif m.role == "assistant":
+            items.extend(assistant_items(m, mpath, codec, ctx, output=False))
+        else:
+            items.append(
+                message_item(m.role, m.parts, m.hints, mpath, codec, ctx, output=False, ext=m.ext)
+            )
+    return items

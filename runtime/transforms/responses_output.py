@@ -1,0 +1,225 @@
+"""responses_output: a response's ``output`` items (see responses_item_list), ``status`` +
+``incomplete_details`` (the finish reason) and ``usage`` (``input_tokens_details
+.cache_write_tokens`` always emitted); the fields that echo the request are hints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._errors import InvalidInput
+from .._losses import Ctx
+from .._wire import expect_list, expect_str
+from ..generated.canonical import Finish, Message, Part, Response, ToolCallPart
+from ._base import Codec, Transform
+from .responses import encode_usage
+from .responses_item_list import assistant_items, decode_items, encode_items
+
+
+def status_finish(
+    status: Any, details: Any, calls: bool, codec: Codec, no_reason: str = "incomplete"
+) -> Finish:
+    """A Response's ``status`` (+ ``incomplete_details``) -> canonical finish: ``incomplete``
+    reads its reason (``no_reason`` when it names none), ``completed`` with function calls in the
+    output is tool_calls. Shared by the response transform and the stream decoder."""
+    if status == "incomplete":
+        reason = details.get("reason") if type(details) is dict else None
+        raw = reason if type(reason) is str else no_reason
+        return Finish(unified=codec.FINISH_DECODE.get(raw, "length"), raw=raw)
+    unified = codec.FINISH_DECODE.get(status, "other")
+    if unified == "stop" and calls:
+        unified = "tool_calls"
+    return Finish(unified=unified, raw=status)
+
+
+def _decode_finish(w: dict[str, Any], parts: list[Part], codec: Codec) -> Finish | None:
+    status = w.get("status")
+    if status is None:
+        return None
+    calls = any(type(p) is ToolCallPart for p in parts)
+    return status_finish(expect_str(status, "status"), w.get("incomplete_details"), calls, codec)
+
+
+def finish_status(
+    f: Finish | None, codec: Codec, ctx: Ctx | None, path: str = "status"
+) -> tuple[str, dict[str, Any] | None]:
+    """Canonical finish -> (status, incomplete_details)."""
+    if f is None:
+        return "completed", None
+    raw = f.raw if f.raw is not None and _decodes_to(f, codec) else None
+    if raw is None:
+        raw = codec.FINISH_ENCODE.get(f.unified) or "completed"
+        if (
+            ctx is not None
+            and codec.FINISH_DECODE.get(raw) != f.unified
+            and f.unified != "tool_calls"
+        ):
+            ctx.loss(
+                path,
+                f"finish reason {f.raw or f.unified!r} sent as status {raw!r}",
+                f"{ctx.target} has no such reason",
+                "finish_reason",
+            )
+    if raw in ("max_output_tokens", "content_filter", "incomplete"):
+        return "incomplete", {"reason": raw}
+    return raw, None
+
+
+def _decodes_to(f: Finish, codec: Codec) -> bool:
+    u = codec.FINISH_DECODE.get(f.raw)
+    if u == f.unified:
+        return True
+    return f.unified == "tool_calls" and f.raw == "completed"
+
+
+def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
+    output = w.get("output")
+    if output is None:
+        raise InvalidInput("missing required field", path="output")
+    msgs = decode_items(expect_list(output, "output"), "output", codec, ctx)
+    parts: list[Part] = []
+    groups: list[dict[str, Any]] = []
+    for m in msgs:
+        n = len(m.parts)
+        parts.extend(m.parts)
+        groups.append({"role": m.role, "n": n, "hints": m.hints, "ext": m.ext})
+    resp.parts = parts
+    resp.finish = _decode_finish(w, parts, codec)
+    u = w.get("usage")
+    resp.usage = codec.decode_usage(u, "usage") if u is not None else None
+    hints: dict[str, Any] = {"groups": groups}
+    echo = {k: w[k] for k in RESPONSE_ECHO if k in w}
+    if echo:
+        hints["echo"] = echo
+        err = echo.get("error")
+        if err is not None and not ctx.same:
+            ctx.loss(
+                "error", "the response's error object dropped", f"{ctx.target} has none", "errors"
+            )
+    if w.get("object") != "response":
+        hints["object"] = w.get("object")
+    if "status" in w:
+        hints["status"] = w["status"]
+    if "incomplete_details" in w:
+        hints["incomplete_details"] = w["incomplete_details"]
+    if "usage" in w and u is None:
+        hints["usage_null"] = True
+    resp.hints = {**(resp.hints or {}), **hints}
+
+
+def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    # the identity path needs a response decoded from Responses (an accumulated stream has none)
+    same = ctx.same and "groups" in (resp.hints or {})
+    hints = (resp.hints or {}) if same else {}
+    groups = hints.get("groups")
+    items: list[dict[str, Any]] = []
+    if groups and sum(g["n"] for g in groups) == len(resp.parts):
+        k = 0
+        for j, g in enumerate(groups):
+            chunk = resp.parts[k : k + g["n"]]
+            k += g["n"]
+            m = Message(role=g["role"], parts=chunk, hints=g["hints"], ext=g["ext"])
+            path = f"output[{j}]"
+            if m.role == "assistant":
+                items.extend(assistant_items(m, path, codec, ctx, output=True))
+            else:
+                items.extend(encode_items([m], path, codec, ctx))
+    else:
+        items = assistant_items(
+            Message(role="assistant", parts=resp.parts), "output", codec, ctx, output=True
+        )
+    if same and "status" in hints:
+        status, details = hints["status"], hints.get("incomplete_details")
+    else:
+        status, details = finish_status(resp.finish, codec, ctx)
+    if not same:
+        out.update(response_envelope(resp.id, resp.model, resp.created))
+    else:
+        out.update(hints.get("echo") or {})
+    out.setdefault("id", resp.id or "resp_interlingua")
+    out["object"] = hints.get("object", "response")
+    if out["object"] is None:
+        del out["object"]
+    if not same or "status" in hints:
+        out["status"] = status
+    if not same or "incomplete_details" in hints:
+        out["incomplete_details"] = details
+    out["output"] = items
+    if not hints.get("usage_null") and (resp.usage is not None or not same):
+        out["usage"] = encode_usage(resp, codec, ctx)
+    elif hints.get("usage_null"):
+        out["usage"] = None
+
+
+def response_envelope(rid: str | None, model: str | None, created: int | None) -> dict[str, Any]:
+    """The fields every Response object carries (the SDK's types need them)."""
+    return {
+        "id": rid or "resp_interlingua",
+        "object": "response",
+        "created_at": created or 0,
+        "status": "in_progress",
+        "error": None,
+        "incomplete_details": None,
+        "instructions": None,
+        "max_output_tokens": None,
+        "model": model or "unknown",
+        "output": [],
+        "parallel_tool_calls": True,
+        "previous_response_id": None,
+        "reasoning": {"effort": None, "summary": None},
+        "store": False,
+        "temperature": None,
+        "text": {"format": {"type": "text"}},
+        "tool_choice": "auto",
+        "tools": [],
+        "top_p": None,
+        "truncation": "disabled",
+        "usage": None,
+        "user": None,
+        "metadata": {},
+    }
+
+
+# Response fields that echo the request's configuration (or are bookkeeping): carried back to
+# Responses, never content, so never reported as lost for another protocol.
+RESPONSE_ECHO = (
+    "background",
+    "billing",
+    "completed_at",
+    "conversation",
+    "error",
+    "frequency_penalty",
+    "instructions",
+    "max_output_tokens",
+    "max_tool_calls",
+    "metadata",
+    "moderation",
+    "parallel_tool_calls",
+    "presence_penalty",
+    "previous_response_id",
+    "prompt_cache_key",
+    "prompt_cache_options",
+    "prompt_cache_retention",
+    "reasoning",
+    "safety_identifier",
+    "service_tier",
+    "store",
+    "temperature",
+    "text",
+    "tool_choice",
+    "tool_usage",
+    "tools",
+    "top_logprobs",
+    "top_p",
+    "truncation",
+    "user",
+)
+
+RESPONSES_OUTPUT = Transform(
+    name="responses_output",
+    doc=__doc__ or "",
+    response_keys=frozenset(
+        {"object", "output", "status", "incomplete_details", "usage", *RESPONSE_ECHO}
+    ),
+    decode_response=_decode_response,
+    encode_response=_encode_response,
+)
