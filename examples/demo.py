@@ -20,9 +20,11 @@ def summary(body: dict, kind: str) -> str:
     """A one-line view of what matters in a tool loop: roles, tool ids, arguments, text."""
     if kind == "request":
         bits = []
-        for key in ("system", "instructions"):
+        for key in ("system", "instructions", "systemInstruction"):
             if key in body:
                 bits.append(key)
+        for c in body.get("contents", []):  # Gemini
+            bits.append(_gemini(c))
         for m in body.get("messages", []):
             bits.append(_message(m))
         inp = body.get("input")  # OpenAI Responses: a string or a list of items
@@ -33,9 +35,28 @@ def summary(body: dict, kind: str) -> str:
         return " | ".join(bits)
     if "output" in body:
         return " | ".join(_item(i) for i in body["output"])
+    if "candidates" in body:
+        return _gemini(body["candidates"][0].get("content", {}))
     return _message(
         body.get("choices", [{}])[0].get("message", body) if "choices" in body else body
     )
+
+
+def _gemini(c: dict) -> str:
+    """One Gemini content: role and parts (text, functionCall, functionResponse)."""
+    out = []
+    for p in c.get("parts", []):
+        if "functionCall" in p:
+            fc = p["functionCall"]
+            out.append(
+                f"functionCall {fc.get('id', '(no id)')} {fc['name']}{json.dumps(fc.get('args', {}))}"
+            )
+        elif "functionResponse" in p:
+            fr = p["functionResponse"]
+            out.append(f"functionResponse {fr.get('id', '(no id)')} {fr['name']}")
+        elif "text" in p:
+            out.append(f"text({len(p['text'])} chars)")
+    return f"{c.get('role', '?')}: " + ", ".join(out)
 
 
 def _item(i: dict) -> str:
