@@ -266,15 +266,15 @@ _NESTED_TEXT_0: dict[str, frozenset[str]] = {}
 
 def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
     v_text = w.get("text")
-    if v_text is not None:
-        v_text = expect_str(v_text, path + ".text")
-    else:
+    if v_text is None:
         raise InvalidInput("missing required field", path=path + ".text")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".text")
     v_cache = w.get("cache_control")
-    if v_cache is not None:
+    if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
     v_annotations = w.get("citations")
-    if v_annotations is not None:
+    if v_annotations is not None and type(v_annotations) is not list:
         v_annotations = expect_list(v_annotations, path + ".citations")
     return TextPart(
         text=v_text,
@@ -315,17 +315,17 @@ _NESTED_IMAGE_1: dict[str, frozenset[str]] = {
 
 def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_media_type = dig(w, ["source", "media_type"], path)
-    if v_media_type is not None:
-        v_media_type = expect_str(v_media_type, path + ".source.media_type")
-    else:
+    if v_media_type is None:
         raise InvalidInput("missing required field", path=path + ".source.media_type")
+    if type(v_media_type) is not str:
+        v_media_type = expect_str(v_media_type, path + ".source.media_type")
     v_data = dig(w, ["source", "data"], path)
-    if v_data is not None:
-        v_data = expect_str(v_data, path + ".source.data")
-    else:
+    if v_data is None:
         raise InvalidInput("missing required field", path=path + ".source.data")
+    if type(v_data) is not str:
+        v_data = expect_str(v_data, path + ".source.data")
     v_cache = w.get("cache_control")
-    if v_cache is not None:
+    if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
     return ImagePart(
         media_type=v_media_type,
@@ -361,12 +361,12 @@ _NESTED_IMAGE_2: dict[str, frozenset[str]] = {
 
 def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_file_id = dig(w, ["source", "file_id"], path)
-    if v_file_id is not None:
-        v_file_id = expect_str(v_file_id, path + ".source.file_id")
-    else:
+    if v_file_id is None:
         raise InvalidInput("missing required field", path=path + ".source.file_id")
+    if type(v_file_id) is not str:
+        v_file_id = expect_str(v_file_id, path + ".source.file_id")
     v_cache = w.get("cache_control")
-    if v_cache is not None:
+    if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
     return ImagePart(
         file_id=v_file_id,
@@ -397,12 +397,12 @@ _NESTED_IMAGE_3: dict[str, frozenset[str]] = {
 
 def _dec_image_3(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_url = dig(w, ["source", "url"], path)
-    if v_url is not None:
-        v_url = expect_str(v_url, path + ".source.url")
-    else:
+    if v_url is None:
         raise InvalidInput("missing required field", path=path + ".source.url")
+    if type(v_url) is not str:
+        v_url = expect_str(v_url, path + ".source.url")
     v_cache = w.get("cache_control")
-    if v_cache is not None:
+    if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
     return ImagePart(
         url=v_url,
@@ -451,20 +451,20 @@ _NESTED_FILE_4: dict[str, frozenset[str]] = {
 
 def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type = dig(w, ["source", "media_type"], path)
-    if v_media_type is not None:
-        v_media_type = expect_str(v_media_type, path + ".source.media_type")
-    else:
+    if v_media_type is None:
         raise InvalidInput("missing required field", path=path + ".source.media_type")
+    if type(v_media_type) is not str:
+        v_media_type = expect_str(v_media_type, path + ".source.media_type")
     v_data = dig(w, ["source", "data"], path)
-    if v_data is not None:
-        v_data = expect_str(v_data, path + ".source.data")
-    else:
+    if v_data is None:
         raise InvalidInput("missing required field", path=path + ".source.data")
+    if type(v_data) is not str:
+        v_data = expect_str(v_data, path + ".source.data")
     v_filename = w.get("title")
-    if v_filename is not None:
+    if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".title")
     v_cache = w.get("cache_control")
-    if v_cache is not None:
+    if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
     return FilePart(
         media_type=v_media_type,
@@ -504,18 +504,18 @@ _NESTED_FILE_5: dict[str, frozenset[str]] = {
 
 def _dec_file_5(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type = dig(w, ["source", "media_type"], path)
-    if v_media_type is not None:
+    if v_media_type is not None and type(v_media_type) is not str:
         v_media_type = expect_str(v_media_type, path + ".source.media_type")
     v_text = dig(w, ["source", "data"], path)
-    if v_text is not None:
-        v_text = expect_str(v_text, path + ".source.data")
-    else:
+    if v_text is None:
         raise InvalidInput("missing required field", path=path + ".source.data")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".source.data")
     v_filename = w.get("title")
-    if v_filename is not None:
+    if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".title")
     v_cache = w.get("cache_control")
-    if v_cache is not None:
+    if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
     return FilePart(
         media_type=v_media_type,
@@ -554,15 +554,15 @@ _NESTED_FILE_6: dict[str, frozenset[str]] = {
 
 def _dec_file_6(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_file_id = dig(w, ["source", "file_id"], path)
-    if v_file_id is not None:
-        v_file_id = expect_str(v_file_id, path + ".source.file_id")
-    else:
+    if v_file_id is None:
         raise InvalidInput("missing required field", path=path + ".source.file_id")
+    if type(v_file_id) is not str:
+        v_file_id = expect_str(v_file_id, path + ".source.file_id")
     v_filename = w.get("title")
-    if v_filename is not None:
+    if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".title")
     v_cache = w.get("cache_control")
-    if v_cache is not None:
+    if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
     return FilePart(
         file_id=v_file_id,
@@ -597,15 +597,15 @@ _NESTED_FILE_7: dict[str, frozenset[str]] = {
 
 def _dec_file_7(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_url = dig(w, ["source", "url"], path)
-    if v_url is not None:
-        v_url = expect_str(v_url, path + ".source.url")
-    else:
+    if v_url is None:
         raise InvalidInput("missing required field", path=path + ".source.url")
+    if type(v_url) is not str:
+        v_url = expect_str(v_url, path + ".source.url")
     v_filename = w.get("title")
-    if v_filename is not None:
+    if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".title")
     v_cache = w.get("cache_control")
-    if v_cache is not None:
+    if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
     return FilePart(
         url=v_url,
@@ -660,10 +660,10 @@ _NESTED_REFUSAL_8: dict[str, frozenset[str]] = {}
 
 def _dec_refusal_8(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
     v_text = w.get("text")
-    if v_text is not None:
-        v_text = expect_str(v_text, path + ".text")
-    else:
+    if v_text is None:
         raise InvalidInput("missing required field", path=path + ".text")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".text")
     return RefusalPart(
         text=v_text,
         ext=split_ext(w, _KNOWN_REFUSAL_8, _NESTED_REFUSAL_8),
@@ -695,22 +695,22 @@ _SHAPE_TOOL_CALL_9: tuple[tuple[str, ...], ...] = [("type",)]
 
 def _dec_tool_call_9(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
     v_id = w.get("id")
-    if v_id is not None:
-        v_id = expect_str(v_id, path + ".id")
-    else:
+    if v_id is None:
         raise InvalidInput("missing required field", path=path + ".id")
+    if type(v_id) is not str:
+        v_id = expect_str(v_id, path + ".id")
     v_name = w.get("name")
-    if v_name is not None:
-        v_name = expect_str(v_name, path + ".name")
-    else:
+    if v_name is None:
         raise InvalidInput("missing required field", path=path + ".name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".name")
     v_arguments = w.get("input")
     if v_arguments is not None:
         v_arguments = json_text_from_object(v_arguments, path + ".input")
     else:
         raise InvalidInput("missing required field", path=path + ".input")
     v_cache = w.get("cache_control")
-    if v_cache is not None:
+    if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
     return ToolCallPart(
         id=v_id,
@@ -753,19 +753,19 @@ _NESTED_TOOL_RESULT_10: dict[str, frozenset[str]] = {}
 
 def _dec_tool_result_10(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
     v_call_id = w.get("tool_use_id")
-    if v_call_id is not None:
-        v_call_id = expect_str(v_call_id, path + ".tool_use_id")
-    else:
+    if v_call_id is None:
         raise InvalidInput("missing required field", path=path + ".tool_use_id")
+    if type(v_call_id) is not str:
+        v_call_id = expect_str(v_call_id, path + ".tool_use_id")
     v_content = w.get("content")
     s_content = type(v_content) is str
     if v_content is not None:
         v_content = decode_parts(v_content, path + ".content", ctx)
     v_is_error = w.get("is_error")
-    if v_is_error is not None:
+    if v_is_error is not None and type(v_is_error) is not bool:
         v_is_error = expect_bool(v_is_error, path + ".is_error")
     v_cache = w.get("cache_control")
-    if v_cache is not None:
+    if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
     return ToolResultPart(
         call_id=v_call_id,
@@ -809,10 +809,10 @@ _NESTED_REASONING_11: dict[str, frozenset[str]] = {}
 
 def _dec_reasoning_11(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
     v_redacted = w.get("data")
-    if v_redacted is not None:
-        v_redacted = expect_str(v_redacted, path + ".data")
-    else:
+    if v_redacted is None:
         raise InvalidInput("missing required field", path=path + ".data")
+    if type(v_redacted) is not str:
+        v_redacted = expect_str(v_redacted, path + ".data")
     return ReasoningPart(
         redacted=v_redacted,
         owner=PROTOCOL,
@@ -841,12 +841,12 @@ _NESTED_REASONING_12: dict[str, frozenset[str]] = {}
 
 def _dec_reasoning_12(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
     v_text = w.get("thinking")
-    if v_text is not None:
-        v_text = expect_str(v_text, path + ".thinking")
-    else:
+    if v_text is None:
         raise InvalidInput("missing required field", path=path + ".thinking")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".thinking")
     v_signature = w.get("signature")
-    if v_signature is not None:
+    if v_signature is not None and type(v_signature) is not str:
         v_signature = expect_str(v_signature, path + ".signature")
     return ReasoningPart(
         text=v_text,
@@ -998,21 +998,21 @@ _NESTED_TOOL: dict[str, frozenset[str]] = {}
 def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
     w = expect_dict(w, path)
     v_name = w.get("name")
-    if v_name is not None:
-        v_name = expect_str(v_name, path + ".name")
-    else:
+    if v_name is None:
         raise InvalidInput("missing required field", path=path + ".name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".name")
     v_description = w.get("description")
-    if v_description is not None:
+    if v_description is not None and type(v_description) is not str:
         v_description = expect_str(v_description, path + ".description")
     v_parameters = w.get("input_schema")
-    if v_parameters is not None:
+    if v_parameters is not None and type(v_parameters) is not dict:
         v_parameters = expect_dict(v_parameters, path + ".input_schema")
     v_strict = w.get("strict")
-    if v_strict is not None:
+    if v_strict is not None and type(v_strict) is not bool:
         v_strict = expect_bool(v_strict, path + ".strict")
     v_cache = w.get("cache_control")
-    if v_cache is not None:
+    if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
     return Tool(
         name=v_name,
@@ -1069,11 +1069,11 @@ _REQUEST_WIRE_NAMES: dict[str, str] = {
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     path = ""
     v_model = w.get("model")
-    if v_model is not None:
+    if v_model is not None and type(v_model) is not str:
         v_model = expect_str(v_model, path + ".model")
     req.model = v_model
     v_max_tokens = w.get("max_tokens")
-    if v_max_tokens is not None:
+    if v_max_tokens is not None and type(v_max_tokens) is not int:
         v_max_tokens = expect_int(v_max_tokens, path + ".max_tokens")
     req.max_tokens = v_max_tokens
     v_temperature = w.get("temperature")
@@ -1085,7 +1085,7 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         v_top_p = expect_number(v_top_p, path + ".top_p")
     req.top_p = v_top_p
     v_top_k = w.get("top_k")
-    if v_top_k is not None:
+    if v_top_k is not None and type(v_top_k) is not int:
         v_top_k = expect_int(v_top_k, path + ".top_k")
     req.top_k = v_top_k
     v_stop = w.get("stop_sequences")
@@ -1095,11 +1095,11 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         v_stop = expect_str_list(v_stop, path + ".stop_sequences")
     req.stop = v_stop
     v_stream = w.get("stream")
-    if v_stream is not None:
+    if v_stream is not None and type(v_stream) is not bool:
         v_stream = expect_bool(v_stream, path + ".stream")
     req.stream = v_stream
     v_user = dig(w, ["metadata", "user_id"], path)
-    if v_user is not None:
+    if v_user is not None and type(v_user) is not str:
         v_user = expect_str(v_user, path + ".metadata.user_id")
     req.user = v_user
 
@@ -1140,15 +1140,15 @@ RESPONSE_ROW_KEYS = frozenset({"id", "model", "stop_sequence"})
 def decode_response_fields(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
     path = ""
     v_id = w.get("id")
-    if v_id is not None:
+    if v_id is not None and type(v_id) is not str:
         v_id = expect_str(v_id, path + ".id")
     resp.id = v_id
     v_model = w.get("model")
-    if v_model is not None:
+    if v_model is not None and type(v_model) is not str:
         v_model = expect_str(v_model, path + ".model")
     resp.model = v_model
     v_stop_sequence = w.get("stop_sequence")
-    if v_stop_sequence is not None:
+    if v_stop_sequence is not None and type(v_stop_sequence) is not str:
         v_stop_sequence = expect_str(v_stop_sequence, path + ".stop_sequence")
     resp.stop_sequence = v_stop_sequence
 
@@ -1172,16 +1172,16 @@ USAGE_CARRIED = frozenset({"input_cache_read", "input_cache_write", "input_total
 def decode_usage(w: Any, path: str) -> Usage:
     w = expect_dict(w, path)
     v_input = w.get("input_tokens")
-    if v_input is not None:
+    if v_input is not None and type(v_input) is not int:
         v_input = expect_int(v_input, path + ".input_tokens")
     v_input_cache_read = w.get("cache_read_input_tokens")
-    if v_input_cache_read is not None:
+    if v_input_cache_read is not None and type(v_input_cache_read) is not int:
         v_input_cache_read = expect_int(v_input_cache_read, path + ".cache_read_input_tokens")
     v_input_cache_write = w.get("cache_creation_input_tokens")
-    if v_input_cache_write is not None:
+    if v_input_cache_write is not None and type(v_input_cache_write) is not int:
         v_input_cache_write = expect_int(v_input_cache_write, path + ".cache_creation_input_tokens")
     v_output_total = w.get("output_tokens")
-    if v_output_total is not None:
+    if v_output_total is not None and type(v_output_total) is not int:
         v_output_total = expect_int(v_output_total, path + ".output_tokens")
     u = Usage(raw=w)
     u.input_total = v_input or 0

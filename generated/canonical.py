@@ -127,6 +127,29 @@ class Request:
     ext: dict[str, Any] | None = None  # source-protocol fields with no canonical home
     hints: dict[str, Any] | None = None  # source wire form hints (never a loss)
 
+    def __copy__(self) -> Request:  # copy.copy without the generic __reduce_ex__ walk
+        return Request(
+            model=self.model,
+            messages=self.messages,
+            tools=self.tools,
+            tool_choice=self.tool_choice,
+            parallel_tool_calls=self.parallel_tool_calls,
+            max_tokens=self.max_tokens,
+            temperature=self.temperature,
+            top_p=self.top_p,
+            top_k=self.top_k,
+            stop=self.stop,
+            stream=self.stream,
+            include_usage=self.include_usage,
+            user=self.user,
+            metadata=self.metadata,
+            reasoning=self.reasoning,
+            response_format=self.response_format,
+            source=self.source,
+            ext=self.ext,
+            hints=self.hints,
+        )
+
 
 @dataclass(slots=True, kw_only=True)
 class Message:
@@ -135,6 +158,11 @@ class Message:
     name: str | None = None
     ext: dict[str, Any] | None = None
     hints: dict[str, Any] | None = None
+
+    def __copy__(self) -> Message:  # copy.copy without the generic __reduce_ex__ walk
+        return Message(
+            role=self.role, parts=self.parts, name=self.name, ext=self.ext, hints=self.hints
+        )
 
 
 @dataclass(slots=True, kw_only=True)
@@ -148,11 +176,26 @@ class Tool:
     ext: dict[str, Any] | None = None  # unknown keys; 'a.b' is key b of the known object a
     hints: dict[str, Any] | None = None  # source wire form hints (never a loss)
 
+    def __copy__(self) -> Tool:  # copy.copy without the generic __reduce_ex__ walk
+        return Tool(
+            name=self.name,
+            description=self.description,
+            parameters=self.parameters,
+            strict=self.strict,
+            kind=self.kind,
+            cache=self.cache,
+            ext=self.ext,
+            hints=self.hints,
+        )
+
 
 @dataclass(slots=True, kw_only=True)
 class ToolChoice:
     mode: str
     name: str | None = None
+
+    def __copy__(self) -> ToolChoice:  # copy.copy without the generic __reduce_ex__ walk
+        return ToolChoice(mode=self.mode, name=self.name)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -163,6 +206,15 @@ class ReasoningConfig:
     summary: str | None = None
     ext: dict[str, dict[str, Any]] | None = None  # wire object -> its fields with no canonical home
 
+    def __copy__(self) -> ReasoningConfig:  # copy.copy without the generic __reduce_ex__ walk
+        return ReasoningConfig(
+            mode=self.mode,
+            budget_tokens=self.budget_tokens,
+            effort=self.effort,
+            summary=self.summary,
+            ext=self.ext,
+        )
+
 
 @dataclass(slots=True, kw_only=True)
 class ResponseFormat:
@@ -171,6 +223,15 @@ class ResponseFormat:
     schema: dict[str, Any] | None = None
     strict: bool | None = None
     description: str | None = None
+
+    def __copy__(self) -> ResponseFormat:  # copy.copy without the generic __reduce_ex__ walk
+        return ResponseFormat(
+            type=self.type,
+            name=self.name,
+            schema=self.schema,
+            strict=self.strict,
+            description=self.description,
+        )
 
 
 @dataclass(slots=True, kw_only=True)
@@ -181,6 +242,11 @@ class TextPart:
     cache: dict[str, Any] | None = None
     annotations: list[Any] | None = None
     ext: dict[str, Any] | None = None
+
+    def __copy__(self) -> TextPart:  # copy.copy without the generic __reduce_ex__ walk
+        return TextPart(
+            text=self.text, cache=self.cache, annotations=self.annotations, ext=self.ext
+        )
 
 
 @dataclass(slots=True, kw_only=True)
@@ -194,6 +260,17 @@ class ImagePart:
     detail: str | None = None
     cache: dict[str, Any] | None = None
     ext: dict[str, Any] | None = None
+
+    def __copy__(self) -> ImagePart:  # copy.copy without the generic __reduce_ex__ walk
+        return ImagePart(
+            media_type=self.media_type,
+            data=self.data,
+            url=self.url,
+            file_id=self.file_id,
+            detail=self.detail,
+            cache=self.cache,
+            ext=self.ext,
+        )
 
 
 @dataclass(slots=True, kw_only=True)
@@ -209,6 +286,18 @@ class FilePart:
     cache: dict[str, Any] | None = None
     ext: dict[str, Any] | None = None
 
+    def __copy__(self) -> FilePart:  # copy.copy without the generic __reduce_ex__ walk
+        return FilePart(
+            media_type=self.media_type,
+            data=self.data,
+            url=self.url,
+            file_id=self.file_id,
+            text=self.text,
+            filename=self.filename,
+            cache=self.cache,
+            ext=self.ext,
+        )
+
 
 @dataclass(slots=True, kw_only=True)
 class ToolCallPart:
@@ -220,6 +309,16 @@ class ToolCallPart:
     cache: dict[str, Any] | None = None
     ext: dict[str, Any] | None = None
     hints: dict[str, Any] | None = None
+
+    def __copy__(self) -> ToolCallPart:  # copy.copy without the generic __reduce_ex__ walk
+        return ToolCallPart(
+            id=self.id,
+            name=self.name,
+            arguments=self.arguments,
+            cache=self.cache,
+            ext=self.ext,
+            hints=self.hints,
+        )
 
 
 @dataclass(slots=True, kw_only=True)
@@ -234,6 +333,17 @@ class ToolResultPart:
     ext: dict[str, Any] | None = None
     hints: dict[str, Any] | None = None
 
+    def __copy__(self) -> ToolResultPart:  # copy.copy without the generic __reduce_ex__ walk
+        return ToolResultPart(
+            call_id=self.call_id,
+            content=self.content,
+            is_error=self.is_error,
+            name=self.name,
+            cache=self.cache,
+            ext=self.ext,
+            hints=self.hints,
+        )
+
 
 @dataclass(slots=True, kw_only=True)
 class ReasoningPart:
@@ -247,6 +357,17 @@ class ReasoningPart:
     cache: dict[str, Any] | None = None
     ext: dict[str, Any] | None = None
 
+    def __copy__(self) -> ReasoningPart:  # copy.copy without the generic __reduce_ex__ walk
+        return ReasoningPart(
+            text=self.text,
+            signature=self.signature,
+            redacted=self.redacted,
+            owner=self.owner,
+            id=self.id,
+            cache=self.cache,
+            ext=self.ext,
+        )
+
 
 @dataclass(slots=True, kw_only=True)
 class AudioPart:
@@ -255,6 +376,9 @@ class AudioPart:
     data: str  # base64 payload
     format: str | None = None  # wav, mp3 ...
     ext: dict[str, Any] | None = None
+
+    def __copy__(self) -> AudioPart:  # copy.copy without the generic __reduce_ex__ walk
+        return AudioPart(data=self.data, format=self.format, ext=self.ext)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -265,6 +389,9 @@ class NativePart:
     data: dict[str, Any]  # the whole wire block
     owner: str  # protocol id the block belongs to
 
+    def __copy__(self) -> NativePart:  # copy.copy without the generic __reduce_ex__ walk
+        return NativePart(type=self.type, data=self.data, owner=self.owner)
+
 
 @dataclass(slots=True, kw_only=True)
 class RefusalPart:
@@ -272,6 +399,9 @@ class RefusalPart:
     FEATURE: ClassVar[str] = "text"
     text: str
     ext: dict[str, Any] | None = None
+
+    def __copy__(self) -> RefusalPart:  # copy.copy without the generic __reduce_ex__ walk
+        return RefusalPart(text=self.text, ext=self.ext)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -283,11 +413,24 @@ class Usage:
     output_reasoning: int = 0
     raw: dict[str, Any] | None = None
 
+    def __copy__(self) -> Usage:  # copy.copy without the generic __reduce_ex__ walk
+        return Usage(
+            input_total=self.input_total,
+            input_cache_read=self.input_cache_read,
+            input_cache_write=self.input_cache_write,
+            output_total=self.output_total,
+            output_reasoning=self.output_reasoning,
+            raw=self.raw,
+        )
+
 
 @dataclass(slots=True, kw_only=True)
 class Finish:
     unified: str
     raw: str | None = None
+
+    def __copy__(self) -> Finish:  # copy.copy without the generic __reduce_ex__ walk
+        return Finish(unified=self.unified, raw=self.raw)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -303,6 +446,20 @@ class Response:
     ext: dict[str, Any] | None = None
     hints: dict[str, Any] | None = None
 
+    def __copy__(self) -> Response:  # copy.copy without the generic __reduce_ex__ walk
+        return Response(
+            id=self.id,
+            model=self.model,
+            parts=self.parts,
+            finish=self.finish,
+            stop_sequence=self.stop_sequence,
+            usage=self.usage,
+            created=self.created,
+            source=self.source,
+            ext=self.ext,
+            hints=self.hints,
+        )
+
 
 @dataclass(slots=True, kw_only=True)
 class ErrorInfo:
@@ -314,6 +471,17 @@ class ErrorInfo:
     code: str | None = None
     source: str = ""  # protocol id the error was decoded from
 
+    def __copy__(self) -> ErrorInfo:  # copy.copy without the generic __reduce_ex__ walk
+        return ErrorInfo(
+            type=self.type,
+            message=self.message,
+            status=self.status,
+            raw_type=self.raw_type,
+            param=self.param,
+            code=self.code,
+            source=self.source,
+        )
+
 
 @dataclass(slots=True, kw_only=True)
 class StreamStart:
@@ -323,11 +491,17 @@ class StreamStart:
     created: int | None = None
     usage: Usage | None = None
 
+    def __copy__(self) -> StreamStart:  # copy.copy without the generic __reduce_ex__ walk
+        return StreamStart(id=self.id, model=self.model, created=self.created, usage=self.usage)
+
 
 @dataclass(slots=True, kw_only=True)
 class TextStart:
     EVENT: ClassVar[str] = "text_start"
     key: str
+
+    def __copy__(self) -> TextStart:  # copy.copy without the generic __reduce_ex__ walk
+        return TextStart(key=self.key)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -336,11 +510,17 @@ class TextDelta:
     key: str
     text: str
 
+    def __copy__(self) -> TextDelta:  # copy.copy without the generic __reduce_ex__ walk
+        return TextDelta(key=self.key, text=self.text)
+
 
 @dataclass(slots=True, kw_only=True)
 class TextEnd:
     EVENT: ClassVar[str] = "text_end"
     key: str
+
+    def __copy__(self) -> TextEnd:  # copy.copy without the generic __reduce_ex__ walk
+        return TextEnd(key=self.key)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -348,12 +528,18 @@ class ReasoningStart:
     EVENT: ClassVar[str] = "reasoning_start"
     key: str
 
+    def __copy__(self) -> ReasoningStart:  # copy.copy without the generic __reduce_ex__ walk
+        return ReasoningStart(key=self.key)
+
 
 @dataclass(slots=True, kw_only=True)
 class ReasoningDelta:
     EVENT: ClassVar[str] = "reasoning_delta"
     key: str
     text: str
+
+    def __copy__(self) -> ReasoningDelta:  # copy.copy without the generic __reduce_ex__ walk
+        return ReasoningDelta(key=self.key, text=self.text)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -364,6 +550,11 @@ class ReasoningEnd:
     redacted: str | None = None
     owner: str | None = None
 
+    def __copy__(self) -> ReasoningEnd:  # copy.copy without the generic __reduce_ex__ walk
+        return ReasoningEnd(
+            key=self.key, signature=self.signature, redacted=self.redacted, owner=self.owner
+        )
+
 
 @dataclass(slots=True, kw_only=True)
 class ToolCallStart:
@@ -372,6 +563,9 @@ class ToolCallStart:
     id: str
     name: str
 
+    def __copy__(self) -> ToolCallStart:  # copy.copy without the generic __reduce_ex__ walk
+        return ToolCallStart(key=self.key, id=self.id, name=self.name)
+
 
 @dataclass(slots=True, kw_only=True)
 class ToolCallDelta:
@@ -379,17 +573,26 @@ class ToolCallDelta:
     key: str
     arguments: str
 
+    def __copy__(self) -> ToolCallDelta:  # copy.copy without the generic __reduce_ex__ walk
+        return ToolCallDelta(key=self.key, arguments=self.arguments)
+
 
 @dataclass(slots=True, kw_only=True)
 class ToolCallEnd:
     EVENT: ClassVar[str] = "tool_call_end"
     key: str
 
+    def __copy__(self) -> ToolCallEnd:  # copy.copy without the generic __reduce_ex__ walk
+        return ToolCallEnd(key=self.key)
+
 
 @dataclass(slots=True, kw_only=True)
 class UsageEvent:
     EVENT: ClassVar[str] = "usage"
     usage: Usage
+
+    def __copy__(self) -> UsageEvent:  # copy.copy without the generic __reduce_ex__ walk
+        return UsageEvent(usage=self.usage)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -398,17 +601,26 @@ class FinishEvent:
     finish: Finish
     stop_sequence: str | None = None
 
+    def __copy__(self) -> FinishEvent:  # copy.copy without the generic __reduce_ex__ walk
+        return FinishEvent(finish=self.finish, stop_sequence=self.stop_sequence)
+
 
 @dataclass(slots=True, kw_only=True)
 class ErrorEvent:
     EVENT: ClassVar[str] = "error"
     error: ErrorInfo
 
+    def __copy__(self) -> ErrorEvent:  # copy.copy without the generic __reduce_ex__ walk
+        return ErrorEvent(error=self.error)
+
 
 @dataclass(slots=True, kw_only=True)
 class StreamEnd:
     EVENT: ClassVar[str] = "end"
     ending: str  # completed | failed | disconnected
+
+    def __copy__(self) -> StreamEnd:  # copy.copy without the generic __reduce_ex__ walk
+        return StreamEnd(ending=self.ending)
 
 
 Part = (

@@ -293,10 +293,10 @@ _NESTED_TEXT_0: dict[str, frozenset[str]] = {}
 
 def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
     v_text = w.get("text")
-    if v_text is not None:
-        v_text = expect_str(v_text, path + ".text")
-    else:
+    if v_text is None:
         raise InvalidInput("missing required field", path=path + ".text")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".text")
     return TextPart(
         text=v_text,
         ext=split_ext(w, _KNOWN_TEXT_0, _NESTED_TEXT_0),
@@ -332,15 +332,15 @@ _NESTED_IMAGE_1: dict[str, frozenset[str]] = {
 
 def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_media_type = dig(w, ["inlineData", "mimeType"], path)
-    if v_media_type is not None:
-        v_media_type = expect_str(v_media_type, path + ".inlineData.mimeType")
-    else:
+    if v_media_type is None:
         raise InvalidInput("missing required field", path=path + ".inlineData.mimeType")
+    if type(v_media_type) is not str:
+        v_media_type = expect_str(v_media_type, path + ".inlineData.mimeType")
     v_data = dig(w, ["inlineData", "data"], path)
-    if v_data is not None:
-        v_data = expect_str(v_data, path + ".inlineData.data")
-    else:
+    if v_data is None:
         raise InvalidInput("missing required field", path=path + ".inlineData.data")
+    if type(v_data) is not str:
+        v_data = expect_str(v_data, path + ".inlineData.data")
     return ImagePart(
         media_type=v_media_type,
         data=v_data,
@@ -373,13 +373,13 @@ _NESTED_IMAGE_2: dict[str, frozenset[str]] = {
 
 def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_media_type = dig(w, ["fileData", "mimeType"], path)
-    if v_media_type is not None:
+    if v_media_type is not None and type(v_media_type) is not str:
         v_media_type = expect_str(v_media_type, path + ".fileData.mimeType")
     v_url = dig(w, ["fileData", "fileUri"], path)
-    if v_url is not None:
-        v_url = expect_str(v_url, path + ".fileData.fileUri")
-    else:
+    if v_url is None:
         raise InvalidInput("missing required field", path=path + ".fileData.fileUri")
+    if type(v_url) is not str:
+        v_url = expect_str(v_url, path + ".fileData.fileUri")
     return ImagePart(
         media_type=v_media_type,
         url=v_url,
@@ -427,17 +427,17 @@ _NESTED_FILE_3: dict[str, frozenset[str]] = {
 
 def _dec_file_3(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type = dig(w, ["inlineData", "mimeType"], path)
-    if v_media_type is not None:
-        v_media_type = expect_str(v_media_type, path + ".inlineData.mimeType")
-    else:
+    if v_media_type is None:
         raise InvalidInput("missing required field", path=path + ".inlineData.mimeType")
+    if type(v_media_type) is not str:
+        v_media_type = expect_str(v_media_type, path + ".inlineData.mimeType")
     v_data = dig(w, ["inlineData", "data"], path)
-    if v_data is not None:
-        v_data = expect_str(v_data, path + ".inlineData.data")
-    else:
+    if v_data is None:
         raise InvalidInput("missing required field", path=path + ".inlineData.data")
+    if type(v_data) is not str:
+        v_data = expect_str(v_data, path + ".inlineData.data")
     v_filename = dig(w, ["inlineData", "displayName"], path)
-    if v_filename is not None:
+    if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".inlineData.displayName")
     return FilePart(
         media_type=v_media_type,
@@ -475,15 +475,15 @@ _NESTED_FILE_4: dict[str, frozenset[str]] = {
 
 def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type = dig(w, ["fileData", "mimeType"], path)
-    if v_media_type is not None:
+    if v_media_type is not None and type(v_media_type) is not str:
         v_media_type = expect_str(v_media_type, path + ".fileData.mimeType")
     v_url = dig(w, ["fileData", "fileUri"], path)
-    if v_url is not None:
-        v_url = expect_str(v_url, path + ".fileData.fileUri")
-    else:
+    if v_url is None:
         raise InvalidInput("missing required field", path=path + ".fileData.fileUri")
+    if type(v_url) is not str:
+        v_url = expect_str(v_url, path + ".fileData.fileUri")
     v_filename = dig(w, ["fileData", "displayName"], path)
-    if v_filename is not None:
+    if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".fileData.displayName")
     return FilePart(
         media_type=v_media_type,
@@ -602,15 +602,15 @@ _NESTED_TOOL: dict[str, frozenset[str]] = {}
 def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
     w = expect_dict(w, path)
     v_name = w.get("name")
-    if v_name is not None:
-        v_name = expect_str(v_name, path + ".name")
-    else:
+    if v_name is None:
         raise InvalidInput("missing required field", path=path + ".name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".name")
     v_description = w.get("description")
-    if v_description is not None:
+    if v_description is not None and type(v_description) is not str:
         v_description = expect_str(v_description, path + ".description")
     v_parameters = w.get("parametersJsonSchema")
-    if v_parameters is not None:
+    if v_parameters is not None and type(v_parameters) is not dict:
         v_parameters = expect_dict(v_parameters, path + ".parametersJsonSchema")
     return Tool(
         name=v_name,
@@ -652,7 +652,7 @@ _REQUEST_WIRE_NAMES: dict[str, str] = {}
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     path = ""
     v_max_tokens = dig(w, ["generationConfig", "maxOutputTokens"], path)
-    if v_max_tokens is not None:
+    if v_max_tokens is not None and type(v_max_tokens) is not int:
         v_max_tokens = expect_int(v_max_tokens, path + ".generationConfig.maxOutputTokens")
     req.max_tokens = v_max_tokens
     v_temperature = dig(w, ["generationConfig", "temperature"], path)
@@ -704,11 +704,11 @@ RESPONSE_ROW_KEYS = frozenset({"modelVersion", "responseId"})
 def decode_response_fields(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
     path = ""
     v_id = w.get("responseId")
-    if v_id is not None:
+    if v_id is not None and type(v_id) is not str:
         v_id = expect_str(v_id, path + ".responseId")
     resp.id = v_id
     v_model = w.get("modelVersion")
-    if v_model is not None:
+    if v_model is not None and type(v_model) is not str:
         v_model = expect_str(v_model, path + ".modelVersion")
     resp.model = v_model
 
@@ -731,16 +731,16 @@ USAGE_CARRIED = frozenset({"input_cache_read", "input_total", "output_reasoning"
 def decode_usage(w: Any, path: str) -> Usage:
     w = expect_dict(w, path)
     v_input = w.get("promptTokenCount")
-    if v_input is not None:
+    if v_input is not None and type(v_input) is not int:
         v_input = expect_int(v_input, path + ".promptTokenCount")
     v_input_cache_read = w.get("cachedContentTokenCount")
-    if v_input_cache_read is not None:
+    if v_input_cache_read is not None and type(v_input_cache_read) is not int:
         v_input_cache_read = expect_int(v_input_cache_read, path + ".cachedContentTokenCount")
     v_output_total = w.get("candidatesTokenCount")
-    if v_output_total is not None:
+    if v_output_total is not None and type(v_output_total) is not int:
         v_output_total = expect_int(v_output_total, path + ".candidatesTokenCount")
     v_output_reasoning = w.get("thoughtsTokenCount")
-    if v_output_reasoning is not None:
+    if v_output_reasoning is not None and type(v_output_reasoning) is not int:
         v_output_reasoning = expect_int(v_output_reasoning, path + ".thoughtsTokenCount")
     u = Usage(raw=w)
     u.input_total = v_input or 0

@@ -273,10 +273,10 @@ _NESTED_TEXT_0: dict[str, frozenset[str]] = {}
 
 def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
     v_text = w.get("text")
-    if v_text is not None:
-        v_text = expect_str(v_text, path + ".text")
-    else:
+    if v_text is None:
         raise InvalidInput("missing required field", path=path + ".text")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".text")
     return TextPart(
         text=v_text,
         ext=split_ext(w, _KNOWN_TEXT_0, _NESTED_TEXT_0),
@@ -312,12 +312,12 @@ _NESTED_IMAGE_1: dict[str, frozenset[str]] = {
 
 def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_url = dig(w, ["image_url", "url"], path)
-    if v_url is not None:
-        v_url = expect_str(v_url, path + ".image_url.url")
-    else:
+    if v_url is None:
         raise InvalidInput("missing required field", path=path + ".image_url.url")
+    if type(v_url) is not str:
+        v_url = expect_str(v_url, path + ".image_url.url")
     v_detail = dig(w, ["image_url", "detail"], path)
-    if v_detail is not None:
+    if v_detail is not None and type(v_detail) is not str:
         v_detail = expect_str(v_detail, path + ".image_url.detail")
     v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
     if v_data is not None:
@@ -366,13 +366,13 @@ _NESTED_FILE_2: dict[str, frozenset[str]] = {
 
 def _dec_file_2(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_url = dig(w, ["file", "file_data"], path)
-    if v_url is not None:
+    if v_url is not None and type(v_url) is not str:
         v_url = expect_str(v_url, path + ".file.file_data")
     v_file_id = dig(w, ["file", "file_id"], path)
-    if v_file_id is not None:
+    if v_file_id is not None and type(v_file_id) is not str:
         v_file_id = expect_str(v_file_id, path + ".file.file_id")
     v_filename = dig(w, ["file", "filename"], path)
-    if v_filename is not None:
+    if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".file.filename")
     v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
     if v_data is not None:
@@ -425,12 +425,12 @@ _NESTED_AUDIO_3: dict[str, frozenset[str]] = {
 
 def _dec_audio_3(w: dict[str, Any], path: str, ctx: Ctx) -> AudioPart:
     v_data = dig(w, ["input_audio", "data"], path)
-    if v_data is not None:
-        v_data = expect_str(v_data, path + ".input_audio.data")
-    else:
+    if v_data is None:
         raise InvalidInput("missing required field", path=path + ".input_audio.data")
+    if type(v_data) is not str:
+        v_data = expect_str(v_data, path + ".input_audio.data")
     v_format = dig(w, ["input_audio", "format"], path)
-    if v_format is not None:
+    if v_format is not None and type(v_format) is not str:
         v_format = expect_str(v_format, path + ".input_audio.format")
     return AudioPart(
         data=v_data,
@@ -465,10 +465,10 @@ _NESTED_REFUSAL_4: dict[str, frozenset[str]] = {}
 
 def _dec_refusal_4(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
     v_text = w.get("refusal")
-    if v_text is not None:
-        v_text = expect_str(v_text, path + ".refusal")
-    else:
+    if v_text is None:
         raise InvalidInput("missing required field", path=path + ".refusal")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".refusal")
     return RefusalPart(
         text=v_text,
         ext=split_ext(w, _KNOWN_REFUSAL_4, _NESTED_REFUSAL_4),
@@ -501,19 +501,19 @@ _SHAPE_TOOL_CALL_5: tuple[tuple[str, ...], ...] = [("type",), ("function", "argu
 
 def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
     v_id = w.get("id")
-    if v_id is not None:
-        v_id = expect_str(v_id, path + ".id")
-    else:
+    if v_id is None:
         raise InvalidInput("missing required field", path=path + ".id")
+    if type(v_id) is not str:
+        v_id = expect_str(v_id, path + ".id")
     v_name = dig(w, ["function", "name"], path)
-    if v_name is not None:
-        v_name = expect_str(v_name, path + ".function.name")
-    else:
+    if v_name is None:
         raise InvalidInput("missing required field", path=path + ".function.name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".function.name")
     v_arguments = dig(w, ["function", "arguments"], path)
     if v_arguments is None and True:
         v_arguments = ""
-    if v_arguments is not None:
+    if v_arguments is not None and type(v_arguments) is not str:
         v_arguments = expect_str(v_arguments, path + ".function.arguments")
     return ToolCallPart(
         id=v_id,
@@ -554,10 +554,10 @@ _NESTED_TOOL_RESULT_6: dict[str, frozenset[str]] = {}
 
 def _dec_tool_result_6(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
     v_call_id = w.get("tool_call_id")
-    if v_call_id is not None:
-        v_call_id = expect_str(v_call_id, path + ".tool_call_id")
-    else:
+    if v_call_id is None:
         raise InvalidInput("missing required field", path=path + ".tool_call_id")
+    if type(v_call_id) is not str:
+        v_call_id = expect_str(v_call_id, path + ".tool_call_id")
     v_content = w.get("content")
     s_content = type(v_content) is str
     if v_content is not None:
@@ -672,18 +672,18 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
     w = expect_dict(w.get("function"), path + ".function")
     path = path + ".function"
     v_name = w.get("name")
-    if v_name is not None:
-        v_name = expect_str(v_name, path + ".name")
-    else:
+    if v_name is None:
         raise InvalidInput("missing required field", path=path + ".name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".name")
     v_description = w.get("description")
-    if v_description is not None:
+    if v_description is not None and type(v_description) is not str:
         v_description = expect_str(v_description, path + ".description")
     v_parameters = w.get("parameters")
-    if v_parameters is not None:
+    if v_parameters is not None and type(v_parameters) is not dict:
         v_parameters = expect_dict(v_parameters, path + ".parameters")
     v_strict = w.get("strict")
-    if v_strict is not None:
+    if v_strict is not None and type(v_strict) is not bool:
         v_strict = expect_bool(v_strict, path + ".strict")
     return Tool(
         name=v_name,
@@ -750,14 +750,14 @@ _REQUEST_WIRE_NAMES: dict[str, str] = {
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     path = ""
     v_model = w.get("model")
-    if v_model is not None:
+    if v_model is not None and type(v_model) is not str:
         v_model = expect_str(v_model, path + ".model")
     req.model = v_model
     v_max_tokens = w.get("max_completion_tokens")
     if v_max_tokens is None and w.get("max_tokens") is not None:
         v_max_tokens = w.get("max_tokens")
         add_hint(req, "aliases", "max_tokens", "max_tokens")
-    if v_max_tokens is not None:
+    if v_max_tokens is not None and type(v_max_tokens) is not int:
         v_max_tokens = expect_int(v_max_tokens, path + ".max_completion_tokens")
     req.max_tokens = v_max_tokens
     v_temperature = w.get("temperature")
@@ -775,19 +775,19 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         v_stop = expect_str_list(v_stop, path + ".stop")
     req.stop = v_stop
     v_stream = w.get("stream")
-    if v_stream is not None:
+    if v_stream is not None and type(v_stream) is not bool:
         v_stream = expect_bool(v_stream, path + ".stream")
     req.stream = v_stream
     v_include_usage = dig(w, ["stream_options", "include_usage"], path)
-    if v_include_usage is not None:
+    if v_include_usage is not None and type(v_include_usage) is not bool:
         v_include_usage = expect_bool(v_include_usage, path + ".stream_options.include_usage")
     req.include_usage = v_include_usage
     v_user = w.get("user")
-    if v_user is not None:
+    if v_user is not None and type(v_user) is not str:
         v_user = expect_str(v_user, path + ".user")
     req.user = v_user
     v_metadata = w.get("metadata")
-    if v_metadata is not None:
+    if v_metadata is not None and type(v_metadata) is not dict:
         v_metadata = expect_dict(v_metadata, path + ".metadata")
     req.metadata = v_metadata
 
@@ -831,15 +831,15 @@ RESPONSE_ROW_KEYS = frozenset({"created", "id", "model"})
 def decode_response_fields(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
     path = ""
     v_id = w.get("id")
-    if v_id is not None:
+    if v_id is not None and type(v_id) is not str:
         v_id = expect_str(v_id, path + ".id")
     resp.id = v_id
     v_model = w.get("model")
-    if v_model is not None:
+    if v_model is not None and type(v_model) is not str:
         v_model = expect_str(v_model, path + ".model")
     resp.model = v_model
     v_created = w.get("created")
-    if v_created is not None:
+    if v_created is not None and type(v_created) is not int:
         v_created = expect_int(v_created, path + ".created")
     resp.created = v_created
 
@@ -865,18 +865,18 @@ USAGE_CARRIED = frozenset({"input_cache_read", "input_total", "output_reasoning"
 def decode_usage(w: Any, path: str) -> Usage:
     w = expect_dict(w, path)
     v_input = w.get("prompt_tokens")
-    if v_input is not None:
+    if v_input is not None and type(v_input) is not int:
         v_input = expect_int(v_input, path + ".prompt_tokens")
     v_input_cache_read = dig(w, ["prompt_tokens_details", "cached_tokens"], path)
-    if v_input_cache_read is not None:
+    if v_input_cache_read is not None and type(v_input_cache_read) is not int:
         v_input_cache_read = expect_int(
             v_input_cache_read, path + ".prompt_tokens_details.cached_tokens"
         )
     v_output_total = w.get("completion_tokens")
-    if v_output_total is not None:
+    if v_output_total is not None and type(v_output_total) is not int:
         v_output_total = expect_int(v_output_total, path + ".completion_tokens")
     v_output_reasoning = dig(w, ["completion_tokens_details", "reasoning_tokens"], path)
-    if v_output_reasoning is not None:
+    if v_output_reasoning is not None and type(v_output_reasoning) is not int:
         v_output_reasoning = expect_int(
             v_output_reasoning, path + ".completion_tokens_details.reasoning_tokens"
         )

@@ -299,10 +299,10 @@ _NESTED_TEXT_0: dict[str, frozenset[str]] = {}
 
 def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
     v_text = w.get("text")
-    if v_text is not None:
-        v_text = expect_str(v_text, path + ".text")
-    else:
+    if v_text is None:
         raise InvalidInput("missing required field", path=path + ".text")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".text")
     return TextPart(
         text=v_text,
         ext=split_ext(w, _KNOWN_TEXT_0, _NESTED_TEXT_0),
@@ -328,10 +328,10 @@ _NESTED_TEXT_1: dict[str, frozenset[str]] = {}
 
 def _dec_text_1(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
     v_text = w.get("text")
-    if v_text is not None:
-        v_text = expect_str(v_text, path + ".text")
-    else:
+    if v_text is None:
         raise InvalidInput("missing required field", path=path + ".text")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".text")
     return TextPart(
         text=v_text,
         ext=split_ext(w, _KNOWN_TEXT_1, _NESTED_TEXT_1),
@@ -367,13 +367,13 @@ _NESTED_IMAGE_2: dict[str, frozenset[str]] = {}
 
 def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_url = w.get("image_url")
-    if v_url is not None:
+    if v_url is not None and type(v_url) is not str:
         v_url = expect_str(v_url, path + ".image_url")
     v_file_id = w.get("file_id")
-    if v_file_id is not None:
+    if v_file_id is not None and type(v_file_id) is not str:
         v_file_id = expect_str(v_file_id, path + ".file_id")
     v_detail = w.get("detail")
-    if v_detail is not None:
+    if v_detail is not None and type(v_detail) is not str:
         v_detail = expect_str(v_detail, path + ".detail")
     v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
     if v_data is not None:
@@ -422,13 +422,13 @@ _NESTED_FILE_3: dict[str, frozenset[str]] = {}
 
 def _dec_file_3(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_url = w.get("file_data")
-    if v_url is not None:
+    if v_url is not None and type(v_url) is not str:
         v_url = expect_str(v_url, path + ".file_data")
     v_file_id = w.get("file_id")
-    if v_file_id is not None:
+    if v_file_id is not None and type(v_file_id) is not str:
         v_file_id = expect_str(v_file_id, path + ".file_id")
     v_filename = w.get("filename")
-    if v_filename is not None:
+    if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".filename")
     v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
     if v_data is not None:
@@ -479,10 +479,10 @@ _NESTED_REFUSAL_4: dict[str, frozenset[str]] = {}
 
 def _dec_refusal_4(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
     v_text = w.get("refusal")
-    if v_text is not None:
-        v_text = expect_str(v_text, path + ".refusal")
-    else:
+    if v_text is None:
         raise InvalidInput("missing required field", path=path + ".refusal")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".refusal")
     return RefusalPart(
         text=v_text,
         ext=split_ext(w, _KNOWN_REFUSAL_4, _NESTED_REFUSAL_4),
@@ -513,19 +513,19 @@ _SHAPE_TOOL_CALL_5: tuple[tuple[str, ...], ...] = [("type",), ("arguments",)]
 
 def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
     v_id = w.get("call_id")
-    if v_id is not None:
-        v_id = expect_str(v_id, path + ".call_id")
-    else:
+    if v_id is None:
         raise InvalidInput("missing required field", path=path + ".call_id")
+    if type(v_id) is not str:
+        v_id = expect_str(v_id, path + ".call_id")
     v_name = w.get("name")
-    if v_name is not None:
-        v_name = expect_str(v_name, path + ".name")
-    else:
+    if v_name is None:
         raise InvalidInput("missing required field", path=path + ".name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".name")
     v_arguments = w.get("arguments")
     if v_arguments is None and True:
         v_arguments = ""
-    if v_arguments is not None:
+    if v_arguments is not None and type(v_arguments) is not str:
         v_arguments = expect_str(v_arguments, path + ".arguments")
     return ToolCallPart(
         id=v_id,
@@ -566,10 +566,10 @@ _NESTED_TOOL_RESULT_6: dict[str, frozenset[str]] = {}
 
 def _dec_tool_result_6(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
     v_call_id = w.get("call_id")
-    if v_call_id is not None:
-        v_call_id = expect_str(v_call_id, path + ".call_id")
-    else:
+    if v_call_id is None:
         raise InvalidInput("missing required field", path=path + ".call_id")
+    if type(v_call_id) is not str:
+        v_call_id = expect_str(v_call_id, path + ".call_id")
     v_content = w.get("output")
     s_content = type(v_content) is str
     if v_content is not None:
@@ -614,10 +614,10 @@ _NESTED_REASONING_7: dict[str, frozenset[str]] = {}
 
 def _dec_reasoning_7(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
     v_id = w.get("id")
-    if v_id is not None:
+    if v_id is not None and type(v_id) is not str:
         v_id = expect_str(v_id, path + ".id")
     v_signature = w.get("encrypted_content")
-    if v_signature is not None:
+    if v_signature is not None and type(v_signature) is not str:
         v_signature = expect_str(v_signature, path + ".encrypted_content")
     return ReasoningPart(
         id=v_id,
@@ -748,23 +748,23 @@ _NESTED_TOOL: dict[str, frozenset[str]] = {}
 def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
     w = expect_dict(w, path)
     v_kind = w.get("type")
-    if v_kind is not None:
-        v_kind = expect_str(v_kind, path + ".type")
-    else:
+    if v_kind is None:
         raise InvalidInput("missing required field", path=path + ".type")
+    if type(v_kind) is not str:
+        v_kind = expect_str(v_kind, path + ".type")
     v_name = w.get("name")
-    if v_name is not None:
-        v_name = expect_str(v_name, path + ".name")
-    else:
+    if v_name is None:
         raise InvalidInput("missing required field", path=path + ".name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".name")
     v_description = w.get("description")
-    if v_description is not None:
+    if v_description is not None and type(v_description) is not str:
         v_description = expect_str(v_description, path + ".description")
     v_parameters = w.get("parameters")
-    if v_parameters is not None:
+    if v_parameters is not None and type(v_parameters) is not dict:
         v_parameters = expect_dict(v_parameters, path + ".parameters")
     v_strict = w.get("strict")
-    if v_strict is not None:
+    if v_strict is not None and type(v_strict) is not bool:
         v_strict = expect_bool(v_strict, path + ".strict")
     return Tool(
         kind=v_kind,
@@ -817,11 +817,11 @@ _REQUEST_WIRE_NAMES: dict[str, str] = {
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     path = ""
     v_model = w.get("model")
-    if v_model is not None:
+    if v_model is not None and type(v_model) is not str:
         v_model = expect_str(v_model, path + ".model")
     req.model = v_model
     v_max_tokens = w.get("max_output_tokens")
-    if v_max_tokens is not None:
+    if v_max_tokens is not None and type(v_max_tokens) is not int:
         v_max_tokens = expect_int(v_max_tokens, path + ".max_output_tokens")
     req.max_tokens = v_max_tokens
     v_temperature = w.get("temperature")
@@ -833,15 +833,15 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         v_top_p = expect_number(v_top_p, path + ".top_p")
     req.top_p = v_top_p
     v_stream = w.get("stream")
-    if v_stream is not None:
+    if v_stream is not None and type(v_stream) is not bool:
         v_stream = expect_bool(v_stream, path + ".stream")
     req.stream = v_stream
     v_user = w.get("user")
-    if v_user is not None:
+    if v_user is not None and type(v_user) is not str:
         v_user = expect_str(v_user, path + ".user")
     req.user = v_user
     v_metadata = w.get("metadata")
-    if v_metadata is not None:
+    if v_metadata is not None and type(v_metadata) is not dict:
         v_metadata = expect_dict(v_metadata, path + ".metadata")
     req.metadata = v_metadata
 
@@ -881,15 +881,15 @@ RESPONSE_ROW_KEYS = frozenset({"created_at", "id", "model"})
 def decode_response_fields(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
     path = ""
     v_id = w.get("id")
-    if v_id is not None:
+    if v_id is not None and type(v_id) is not str:
         v_id = expect_str(v_id, path + ".id")
     resp.id = v_id
     v_model = w.get("model")
-    if v_model is not None:
+    if v_model is not None and type(v_model) is not str:
         v_model = expect_str(v_model, path + ".model")
     resp.model = v_model
     v_created = w.get("created_at")
-    if v_created is not None:
+    if v_created is not None and type(v_created) is not int:
         v_created = expect_int(v_created, path + ".created_at")
     resp.created = v_created
 
@@ -917,23 +917,23 @@ USAGE_CARRIED = frozenset(
 def decode_usage(w: Any, path: str) -> Usage:
     w = expect_dict(w, path)
     v_input = w.get("input_tokens")
-    if v_input is not None:
+    if v_input is not None and type(v_input) is not int:
         v_input = expect_int(v_input, path + ".input_tokens")
     v_input_cache_read = dig(w, ["input_tokens_details", "cached_tokens"], path)
-    if v_input_cache_read is not None:
+    if v_input_cache_read is not None and type(v_input_cache_read) is not int:
         v_input_cache_read = expect_int(
             v_input_cache_read, path + ".input_tokens_details.cached_tokens"
         )
     v_input_cache_write = dig(w, ["input_tokens_details", "cache_write_tokens"], path)
-    if v_input_cache_write is not None:
+    if v_input_cache_write is not None and type(v_input_cache_write) is not int:
         v_input_cache_write = expect_int(
             v_input_cache_write, path + ".input_tokens_details.cache_write_tokens"
         )
     v_output_total = w.get("output_tokens")
-    if v_output_total is not None:
+    if v_output_total is not None and type(v_output_total) is not int:
         v_output_total = expect_int(v_output_total, path + ".output_tokens")
     v_output_reasoning = dig(w, ["output_tokens_details", "reasoning_tokens"], path)
-    if v_output_reasoning is not None:
+    if v_output_reasoning is not None and type(v_output_reasoning) is not int:
         v_output_reasoning = expect_int(
             v_output_reasoning, path + ".output_tokens_details.reasoning_tokens"
         )

@@ -66,6 +66,8 @@ def split_ext(
 
     ``nested`` names known sub-objects and their known keys: an unknown key ``b`` inside the
     known object ``a`` is kept as ``"a.b"`` (never dropped in silence)."""
+    if not nested and known.issuperset(w):
+        return None  # the common case: every key is known
     out: dict[str, Any] | None = None
     extra = w.keys() - known
     if extra:

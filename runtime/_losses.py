@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 __all__ = ["Loss", "Ctx"]
 
@@ -18,18 +18,47 @@ class Loss:
         return f"{self.path}: {self.what} ({self.why})"
 
 
-@dataclass(slots=True)
 class Ctx:
-    """Per-translation context handed to every decoder and encoder."""
+    """Per-translation context handed to every decoder and encoder.
 
-    source: str
-    target: str
-    losses: list[Loss] = field(default_factory=list)
-    hints_ok: bool = True
+    ``same`` (source == target) is read on almost every encoded object, so it is a plain
+    attribute, recomputed whenever ``source`` or ``target`` is reassigned (the gateway decodes
+    with ``Ctx(inbound, inbound)`` and sets the target once the upstream is known)."""
+
+    __slots__ = ("_source", "_target", "same", "losses", "hints_ok")
+
+    def __init__(
+        self, source: str, target: str, losses: list[Loss] | None = None, hints_ok: bool = True
+    ) -> None:
+        self._source = source
+        self._target = target
+        self.same = source == target
+        self.losses: list[Loss] = [] if losses is None else losses
+        self.hints_ok = hints_ok
+
+    @property
+    def source(self) -> str:
+        return self._source
+
+    @source.setter
+    def source(self, value: str) -> None:
+        self._source = value
+        self.same = value == self._target
+
+    @property
+    def target(self) -> str:
+        return self._target
+
+    @target.setter
+    def target(self, value: str) -> None:
+        self._target = value
+        self.same = self._source == value
 
     def loss(self, path: str, what: str, why: str, feature: str) -> None:
         self.losses.append(Loss(path, what, why, feature))
 
-    @property
-    def same(self) -> bool:
-        return self.source == self.target
+    def __repr__(self) -> str:
+        return (
+            f"Ctx(source={self._source!r}, target={self._target!r}, losses={self.losses!r}, "
+            f"hints_ok={self.hints_ok!r})"
+        )

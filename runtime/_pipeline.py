@@ -34,8 +34,8 @@ def decode_request(body: Any, source: str, ctx: Ctx | None = None) -> Request:
     w = expect_dict(body, "")
     req = Request(source=source)
     p.codec.decode_request_fields(w, req, ctx)
-    for t in p.transforms:
-        t.decode_request(w, req, p.codec, ctx)
+    for dec in p.request_decoders:
+        dec(w, req, p.codec, ctx)
     ext = split_ext(w, p.request_known, p.request_nested)
     if ext or req.ext:
         req.ext = {**(req.ext or {}), **(ext or {})}
@@ -58,8 +58,8 @@ def encode_request(req: Request, target: str, ctx: Ctx) -> dict[str, Any]:
     p.codec.encode_request_fields(req, out, ctx)
     if req.model is not None and p.codec.FLAGS.request_path is None:
         out["model"] = req.model
-    for t in p.transforms:
-        t.encode_request(req, out, p.codec, ctx)
+    for enc in p.request_encoders:
+        enc(req, out, p.codec, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)
     return out
@@ -81,8 +81,8 @@ def decode_response(body: Any, source: str, ctx: Ctx | None = None) -> Response:
     w = expect_dict(body, "")
     resp = Response(source=source)
     p.codec.decode_response_fields(w, resp, ctx)
-    for t in p.transforms:
-        t.decode_response(w, resp, p.codec, ctx)
+    for dec in p.response_decoders:
+        dec(w, resp, p.codec, ctx)
     ext = split_ext(w, p.response_known)
     if ext or resp.ext:
         resp.ext = {**(resp.ext or {}), **(ext or {})}
@@ -96,8 +96,8 @@ def encode_response(resp: Response, target: str, ctx: Ctx) -> dict[str, Any]:
         resp = replace(resp, parts=parts)
     out: dict[str, Any] = {}
     p.codec.encode_response_fields(resp, out, ctx)
-    for t in p.transforms:
-        t.encode_response(resp, out, p.codec, ctx)
+    for enc in p.response_encoders:
+        enc(resp, out, p.codec, ctx)
     if resp.ext:
         drop_ext(resp.ext, out, "", ctx)
     return out

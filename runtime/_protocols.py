@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from typing import Any
 
 from ._errors import InterlinguaError
 from .transforms import REGISTRY, Transform
+from .transforms._base import Dec, Enc, _noop
 
 PROTOCOLS = ("anthropic_messages", "openai_chat", "openai_responses", "gemini")
 
@@ -25,6 +26,21 @@ class Protocol:
     request_known: frozenset[str]
     response_known: frozenset[str]
     request_nested: dict[str, frozenset[str]] | None = None
+    # the transforms' hooks per direction, in row order, without the no-op defaults
+    request_decoders: tuple[Dec, ...] = field(init=False)
+    request_encoders: tuple[Enc, ...] = field(init=False)
+    response_decoders: tuple[Dec, ...] = field(init=False)
+    response_encoders: tuple[Enc, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        def real(hooks: list[Any]) -> tuple[Any, ...]:
+            return tuple(h for h in hooks if h is not _noop)
+
+        ts = self.transforms
+        object.__setattr__(self, "request_decoders", real([t.decode_request for t in ts]))
+        object.__setattr__(self, "request_encoders", real([t.encode_request for t in ts]))
+        object.__setattr__(self, "response_decoders", real([t.decode_response for t in ts]))
+        object.__setattr__(self, "response_encoders", real([t.encode_response for t in ts]))
 
 
 @cache

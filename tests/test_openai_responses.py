@@ -911,8 +911,8 @@ def test_stream_failing_before_any_content_starts_with_created() -> None:
 def test_cut_function_call_is_incomplete_never_completed() -> None:
     from tests.test_streams import PARALLEL, anthropic_sse
 
-    # cut inside the first call's arguments ('{"city": "Pa'), and inside the message text
-    for cut in (PARALLEL[:14], PARALLEL[:9]):
+    # cut inside the first call's arguments ('{"city": "Pa'), the message text, the reasoning
+    for cut in (PARALLEL[:14], PARALLEL[:9], PARALLEL[:4]):
         out = b"".join(interlingua.translate_stream([anthropic_sse(*cut)], source=A, target=R))
         events = check_responses_sse(out)
         done = [e["item"] for e in events if e["type"] == "response.output_item.done"]

@@ -42,7 +42,7 @@ from ..generated.canonical import (
     Usage,
     UsageEvent,
 )
-from ..transforms.responses_output import finish_status, response_envelope, status_finish
+from ..transforms.responses_output import finish_of_status, finish_status, response_envelope
 from ._base import StreamDecoderBase, StreamEncoderBase, frame, parse_data
 
 PROTOCOL = "openai_responses"
@@ -235,7 +235,7 @@ class Decoder(StreamDecoderBase):
             "incomplete" if d.get("type") == "response.incomplete" else "completed"
         )
         details = r.get("incomplete_details")
-        fin = status_finish(status, details, bool(self.calls), self.codec, "max_output_tokens")
+        fin = finish_of_status(status, details, bool(self.calls), self.codec, "max_output_tokens")
         out.append(FinishEvent(finish=fin))
         self.ended = "completed"
         out.append(StreamEnd(ending="completed"))

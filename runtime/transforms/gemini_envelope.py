@@ -79,24 +79,30 @@ def synth_id(n: int | None = None) -> str:
 def unwrap_request(req: Request) -> None:
     """Clean every tool call / result id of a decoded request; restore attached signatures."""
     for m in req.messages:
-        if not any(type(p) in (ToolCallPart, ToolResultPart) for p in m.parts):
-            continue
-        out: list[Part] = []
-        for p in m.parts:
-            if type(p) is ToolCallPart:
-                clean, sig = unwrap_id(p.id)
-                if sig is not None:
-                    if not (out and is_attach(out[-1])):
-                        out.append(attach_part(sig))
-                    p = dataclasses.replace(p, id=clean, hints=_scrub(p.hints), ext=_scrub(p.ext))
-            elif type(p) is ToolResultPart:
-                clean, sig = unwrap_id(p.call_id)
-                if sig is not None:
-                    p = dataclasses.replace(
-                        p, call_id=clean, hints=_scrub(p.hints), ext=_scrub(p.ext)
-                    )
-            out.append(p)
-        m.parts = out
+        for p in m.parts:  # the marker is rare: look for it before rebuilding anything
+            t = type(p)
+            if (t is ToolCallPart and MARK in p.id) or (  # type: ignore[union-attr]
+                t is ToolResultPart and MARK in p.call_id  # type: ignore[union-attr]
+            ):
+                m.parts = _unwrap_parts(m.parts)
+                break
+
+
+def _unwrap_parts(parts: list[Part]) -> list[Part]:
+    out: list[Part] = []
+    for p in parts:
+        if type(p) is ToolCallPart:
+            clean, sig = unwrap_id(p.id)
+            if sig is not None:
+                if not (out and is_attach(out[-1])):
+                    out.append(attach_part(sig))
+                p = dataclasses.replace(p, id=clean, hints=_scrub(p.hints), ext=_scrub(p.ext))
+        elif type(p) is ToolResultPart:
+            clean, sig = unwrap_id(p.call_id)
+            if sig is not None:
+                p = dataclasses.replace(p, call_id=clean, hints=_scrub(p.hints), ext=_scrub(p.ext))
+        out.append(p)
+    return out
 
 
 def _scrub(v: Any) -> Any:

@@ -13,7 +13,7 @@ from .._codec_support import deep_merge
 from .._errors import InvalidInput
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
-from ..generated.canonical import Finish, Message, Part, ReasoningPart, Response
+from ..generated.canonical import Finish, Message, Part, ReasoningPart, Response, Usage
 from ._base import Codec, Transform
 from .messages_flat import decode_message, encode_message
 
@@ -41,10 +41,16 @@ def encode_finish(f: Finish | None, path: str, codec: Codec, ctx: Ctx) -> str | 
     return raw
 
 
+def decode_usage(w: dict[str, Any], codec: Codec) -> Usage | None:
+    """The response's ``usage`` object, when it has one (absent or null: None)."""
+    u = w.get("usage")
+    return codec.decode_usage(u, "usage") if u is not None else None  # type: ignore[no-any-return]
+
+
 def encode_usage(resp: Response, codec: Codec, ctx: Ctx) -> dict[str, Any]:
     u = resp.usage
     if u is None:
-        return codec.encode_usage(_zero())  # type: ignore[no-any-return]
+        return codec.encode_usage(Usage())  # type: ignore[no-any-return]
     out: dict[str, Any] = codec.encode_usage(u)
     for name in ("input_cache_read", "input_cache_write", "output_reasoning"):
         n = getattr(u, name)
@@ -72,20 +78,13 @@ def _counts(u: Any) -> tuple[int, ...]:
     )
 
 
-def _zero() -> Any:
-    from ..generated.canonical import Usage
-
-    return Usage()
-
-
 def _decode_blocks(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     content = w.get("content")
     if content is None:
         raise InvalidInput("missing required field", path="content")
     resp.parts = codec.decode_parts(content, "content", ctx)
     resp.finish = decode_finish(w.get("stop_reason"), "stop_reason", codec)
-    u = w.get("usage")
-    resp.usage = codec.decode_usage(u, "usage") if u is not None else None
+    resp.usage = decode_usage(w, codec)
     _note_absent(w, resp, _BLOCKS_ALWAYS)
 
 
@@ -154,8 +153,7 @@ def _decode_choice(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) ->
     )
     resp.parts = msg.parts
     resp.finish = decode_finish(c0.get("finish_reason"), "choices[0].finish_reason", codec)
-    u = w.get("usage")
-    resp.usage = codec.decode_usage(u, "usage") if u is not None else None
+    resp.usage = decode_usage(w, codec)
     hints: dict[str, Any] = {}
     extra = {k: v for k, v in c0.items() if k not in _CHOICE_KEYS}
     if extra:

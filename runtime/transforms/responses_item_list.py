@@ -125,18 +125,28 @@ def _native_item(p: NativePart, path: str, ctx: Ctx) -> dict[str, Any] | None:
     return None
 
 
+def regroup(parts: list[Part], descs: Any) -> list[tuple[dict[str, Any], list[Part]]] | None:
+    """The parts cut back into the groups the decoder recorded (``n`` parts each), or None when
+    there are none or the parts no longer match them (changed since decoding)."""
+    if not descs or sum(d["n"] for d in descs) != len(parts):
+        return None
+    out = []
+    k = 0
+    for d in descs:
+        out.append((d, parts[k : k + d["n"]]))
+        k += d["n"]
+    return out
+
+
 def assistant_items(
     m: Message, path: str, codec: Codec, ctx: Ctx, *, output: bool
 ) -> list[dict[str, Any]]:
     """One canonical assistant message -> its items: message items for content, one item per
     call / reasoning / native part, in order."""
-    descs = (m.hints or {}).get("items") if ctx.same else None
-    if descs and sum(d["n"] for d in descs) == len(m.parts):
+    groups = regroup(m.parts, (m.hints or {}).get("items") if ctx.same else None)
+    if groups is not None:
         out: list[dict[str, Any]] = []
-        k = 0
-        for j, d in enumerate(descs):
-            chunk = m.parts[k : k + d["n"]]
-            k += d["n"]
+        for j, (d, chunk) in enumerate(groups):
             ipath = f"{path}[{j}]"
             # the descriptors restore the source items exactly: nothing is filled in
             if d["kind"] == "message":

@@ -11,11 +11,11 @@ from .._losses import Ctx
 from .._wire import expect_list, expect_str
 from ..generated.canonical import Finish, Message, Part, Response, ToolCallPart
 from ._base import Codec, Transform
-from .responses import encode_usage
-from .responses_item_list import assistant_items, decode_items, encode_items
+from .responses import decode_usage, encode_usage
+from .responses_item_list import assistant_items, decode_items, encode_items, regroup
 
 
-def status_finish(
+def finish_of_status(
     status: Any, details: Any, calls: bool, codec: Codec, no_reason: str = "incomplete"
 ) -> Finish:
     """A Response's ``status`` (+ ``incomplete_details``) -> canonical finish: ``incomplete``
@@ -36,7 +36,7 @@ def _decode_finish(w: dict[str, Any], parts: list[Part], codec: Codec) -> Finish
     if status is None:
         return None
     calls = any(type(p) is ToolCallPart for p in parts)
-    return status_finish(expect_str(status, "status"), w.get("incomplete_details"), calls, codec)
+    return finish_of_status(expect_str(status, "status"), w.get("incomplete_details"), calls, codec)
 
 
 def finish_status(
@@ -84,8 +84,7 @@ def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) 
         groups.append({"role": m.role, "n": n, "hints": m.hints, "ext": m.ext})
     resp.parts = parts
     resp.finish = _decode_finish(w, parts, codec)
-    u = w.get("usage")
-    resp.usage = codec.decode_usage(u, "usage") if u is not None else None
+    resp.usage = decode_usage(w, codec)
     hints: dict[str, Any] = {"groups": groups}
     echo = {k: w[k] for k in RESPONSE_ECHO if k in w}
     if echo:
@@ -101,7 +100,7 @@ def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) 
         hints["status"] = w["status"]
     if "incomplete_details" in w:
         hints["incomplete_details"] = w["incomplete_details"]
-    if "usage" in w and u is None:
+    if "usage" in w and w["usage"] is None:
         hints["usage_null"] = True
     resp.hints = {**(resp.hints or {}), **hints}
 
@@ -110,13 +109,10 @@ def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx
     # the identity path needs a response decoded from Responses (an accumulated stream has none)
     same = ctx.same and "groups" in (resp.hints or {})
     hints = (resp.hints or {}) if same else {}
-    groups = hints.get("groups")
+    groups = regroup(resp.parts, hints.get("groups"))
     items: list[dict[str, Any]] = []
-    if groups and sum(g["n"] for g in groups) == len(resp.parts):
-        k = 0
-        for j, g in enumerate(groups):
-            chunk = resp.parts[k : k + g["n"]]
-            k += g["n"]
+    if groups is not None:
+        for j, (g, chunk) in enumerate(groups):
             m = Message(role=g["role"], parts=chunk, hints=g["hints"], ext=g["ext"])
             path = f"output[{j}]"
             if m.role == "assistant":
