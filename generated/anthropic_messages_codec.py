@@ -314,12 +314,20 @@ _NESTED_IMAGE_1: dict[str, frozenset[str]] = {
 
 
 def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
-    v_media_type = dig(w, ["source", "media_type"], path)
+    v_media_type = w.get("source")
+    if v_media_type is not None:
+        if type(v_media_type) is not dict:
+            v_media_type = expect_dict(v_media_type, path + ".source")
+        v_media_type = v_media_type.get("media_type")
     if v_media_type is None:
         raise InvalidInput("missing required field", path=path + ".source.media_type")
     if type(v_media_type) is not str:
         v_media_type = expect_str(v_media_type, path + ".source.media_type")
-    v_data = dig(w, ["source", "data"], path)
+    v_data = w.get("source")
+    if v_data is not None:
+        if type(v_data) is not dict:
+            v_data = expect_dict(v_data, path + ".source")
+        v_data = v_data.get("data")
     if v_data is None:
         raise InvalidInput("missing required field", path=path + ".source.data")
     if type(v_data) is not str:
@@ -360,7 +368,11 @@ _NESTED_IMAGE_2: dict[str, frozenset[str]] = {
 
 
 def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
-    v_file_id = dig(w, ["source", "file_id"], path)
+    v_file_id = w.get("source")
+    if v_file_id is not None:
+        if type(v_file_id) is not dict:
+            v_file_id = expect_dict(v_file_id, path + ".source")
+        v_file_id = v_file_id.get("file_id")
     if v_file_id is None:
         raise InvalidInput("missing required field", path=path + ".source.file_id")
     if type(v_file_id) is not str:
@@ -396,7 +408,11 @@ _NESTED_IMAGE_3: dict[str, frozenset[str]] = {
 
 
 def _dec_image_3(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
-    v_url = dig(w, ["source", "url"], path)
+    v_url = w.get("source")
+    if v_url is not None:
+        if type(v_url) is not dict:
+            v_url = expect_dict(v_url, path + ".source")
+        v_url = v_url.get("url")
     if v_url is None:
         raise InvalidInput("missing required field", path=path + ".source.url")
     if type(v_url) is not str:
@@ -450,12 +466,20 @@ _NESTED_FILE_4: dict[str, frozenset[str]] = {
 
 
 def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
-    v_media_type = dig(w, ["source", "media_type"], path)
+    v_media_type = w.get("source")
+    if v_media_type is not None:
+        if type(v_media_type) is not dict:
+            v_media_type = expect_dict(v_media_type, path + ".source")
+        v_media_type = v_media_type.get("media_type")
     if v_media_type is None:
         raise InvalidInput("missing required field", path=path + ".source.media_type")
     if type(v_media_type) is not str:
         v_media_type = expect_str(v_media_type, path + ".source.media_type")
-    v_data = dig(w, ["source", "data"], path)
+    v_data = w.get("source")
+    if v_data is not None:
+        if type(v_data) is not dict:
+            v_data = expect_dict(v_data, path + ".source")
+        v_data = v_data.get("data")
     if v_data is None:
         raise InvalidInput("missing required field", path=path + ".source.data")
     if type(v_data) is not str:
@@ -503,10 +527,18 @@ _NESTED_FILE_5: dict[str, frozenset[str]] = {
 
 
 def _dec_file_5(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
-    v_media_type = dig(w, ["source", "media_type"], path)
+    v_media_type = w.get("source")
+    if v_media_type is not None:
+        if type(v_media_type) is not dict:
+            v_media_type = expect_dict(v_media_type, path + ".source")
+        v_media_type = v_media_type.get("media_type")
     if v_media_type is not None and type(v_media_type) is not str:
         v_media_type = expect_str(v_media_type, path + ".source.media_type")
-    v_text = dig(w, ["source", "data"], path)
+    v_text = w.get("source")
+    if v_text is not None:
+        if type(v_text) is not dict:
+            v_text = expect_dict(v_text, path + ".source")
+        v_text = v_text.get("data")
     if v_text is None:
         raise InvalidInput("missing required field", path=path + ".source.data")
     if type(v_text) is not str:
@@ -553,7 +585,11 @@ _NESTED_FILE_6: dict[str, frozenset[str]] = {
 
 
 def _dec_file_6(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
-    v_file_id = dig(w, ["source", "file_id"], path)
+    v_file_id = w.get("source")
+    if v_file_id is not None:
+        if type(v_file_id) is not dict:
+            v_file_id = expect_dict(v_file_id, path + ".source")
+        v_file_id = v_file_id.get("file_id")
     if v_file_id is None:
         raise InvalidInput("missing required field", path=path + ".source.file_id")
     if type(v_file_id) is not str:
@@ -596,7 +632,11 @@ _NESTED_FILE_7: dict[str, frozenset[str]] = {
 
 
 def _dec_file_7(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
-    v_url = dig(w, ["source", "url"], path)
+    v_url = w.get("source")
+    if v_url is not None:
+        if type(v_url) is not dict:
+            v_url = expect_dict(v_url, path + ".source")
+        v_url = v_url.get("url")
     if v_url is None:
         raise InvalidInput("missing required field", path=path + ".source.url")
     if type(v_url) is not str:
@@ -1098,7 +1138,11 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     if v_stream is not None and type(v_stream) is not bool:
         v_stream = expect_bool(v_stream, path + ".stream")
     req.stream = v_stream
-    v_user = dig(w, ["metadata", "user_id"], path)
+    v_user = w.get("metadata")
+    if v_user is not None:
+        if type(v_user) is not dict:
+            v_user = expect_dict(v_user, path + ".metadata")
+        v_user = v_user.get("user_id")
     if v_user is not None and type(v_user) is not str:
         v_user = expect_str(v_user, path + ".metadata.user_id")
     req.user = v_user

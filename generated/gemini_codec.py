@@ -331,12 +331,20 @@ _NESTED_IMAGE_1: dict[str, frozenset[str]] = {
 
 
 def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
-    v_media_type = dig(w, ["inlineData", "mimeType"], path)
+    v_media_type = w.get("inlineData")
+    if v_media_type is not None:
+        if type(v_media_type) is not dict:
+            v_media_type = expect_dict(v_media_type, path + ".inlineData")
+        v_media_type = v_media_type.get("mimeType")
     if v_media_type is None:
         raise InvalidInput("missing required field", path=path + ".inlineData.mimeType")
     if type(v_media_type) is not str:
         v_media_type = expect_str(v_media_type, path + ".inlineData.mimeType")
-    v_data = dig(w, ["inlineData", "data"], path)
+    v_data = w.get("inlineData")
+    if v_data is not None:
+        if type(v_data) is not dict:
+            v_data = expect_dict(v_data, path + ".inlineData")
+        v_data = v_data.get("data")
     if v_data is None:
         raise InvalidInput("missing required field", path=path + ".inlineData.data")
     if type(v_data) is not str:
@@ -372,10 +380,18 @@ _NESTED_IMAGE_2: dict[str, frozenset[str]] = {
 
 
 def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
-    v_media_type = dig(w, ["fileData", "mimeType"], path)
+    v_media_type = w.get("fileData")
+    if v_media_type is not None:
+        if type(v_media_type) is not dict:
+            v_media_type = expect_dict(v_media_type, path + ".fileData")
+        v_media_type = v_media_type.get("mimeType")
     if v_media_type is not None and type(v_media_type) is not str:
         v_media_type = expect_str(v_media_type, path + ".fileData.mimeType")
-    v_url = dig(w, ["fileData", "fileUri"], path)
+    v_url = w.get("fileData")
+    if v_url is not None:
+        if type(v_url) is not dict:
+            v_url = expect_dict(v_url, path + ".fileData")
+        v_url = v_url.get("fileUri")
     if v_url is None:
         raise InvalidInput("missing required field", path=path + ".fileData.fileUri")
     if type(v_url) is not str:
@@ -426,17 +442,29 @@ _NESTED_FILE_3: dict[str, frozenset[str]] = {
 
 
 def _dec_file_3(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
-    v_media_type = dig(w, ["inlineData", "mimeType"], path)
+    v_media_type = w.get("inlineData")
+    if v_media_type is not None:
+        if type(v_media_type) is not dict:
+            v_media_type = expect_dict(v_media_type, path + ".inlineData")
+        v_media_type = v_media_type.get("mimeType")
     if v_media_type is None:
         raise InvalidInput("missing required field", path=path + ".inlineData.mimeType")
     if type(v_media_type) is not str:
         v_media_type = expect_str(v_media_type, path + ".inlineData.mimeType")
-    v_data = dig(w, ["inlineData", "data"], path)
+    v_data = w.get("inlineData")
+    if v_data is not None:
+        if type(v_data) is not dict:
+            v_data = expect_dict(v_data, path + ".inlineData")
+        v_data = v_data.get("data")
     if v_data is None:
         raise InvalidInput("missing required field", path=path + ".inlineData.data")
     if type(v_data) is not str:
         v_data = expect_str(v_data, path + ".inlineData.data")
-    v_filename = dig(w, ["inlineData", "displayName"], path)
+    v_filename = w.get("inlineData")
+    if v_filename is not None:
+        if type(v_filename) is not dict:
+            v_filename = expect_dict(v_filename, path + ".inlineData")
+        v_filename = v_filename.get("displayName")
     if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".inlineData.displayName")
     return FilePart(
@@ -474,15 +502,27 @@ _NESTED_FILE_4: dict[str, frozenset[str]] = {
 
 
 def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
-    v_media_type = dig(w, ["fileData", "mimeType"], path)
+    v_media_type = w.get("fileData")
+    if v_media_type is not None:
+        if type(v_media_type) is not dict:
+            v_media_type = expect_dict(v_media_type, path + ".fileData")
+        v_media_type = v_media_type.get("mimeType")
     if v_media_type is not None and type(v_media_type) is not str:
         v_media_type = expect_str(v_media_type, path + ".fileData.mimeType")
-    v_url = dig(w, ["fileData", "fileUri"], path)
+    v_url = w.get("fileData")
+    if v_url is not None:
+        if type(v_url) is not dict:
+            v_url = expect_dict(v_url, path + ".fileData")
+        v_url = v_url.get("fileUri")
     if v_url is None:
         raise InvalidInput("missing required field", path=path + ".fileData.fileUri")
     if type(v_url) is not str:
         v_url = expect_str(v_url, path + ".fileData.fileUri")
-    v_filename = dig(w, ["fileData", "displayName"], path)
+    v_filename = w.get("fileData")
+    if v_filename is not None:
+        if type(v_filename) is not dict:
+            v_filename = expect_dict(v_filename, path + ".fileData")
+        v_filename = v_filename.get("displayName")
     if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".fileData.displayName")
     return FilePart(
@@ -651,23 +691,43 @@ _REQUEST_WIRE_NAMES: dict[str, str] = {}
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     path = ""
-    v_max_tokens = dig(w, ["generationConfig", "maxOutputTokens"], path)
+    v_max_tokens = w.get("generationConfig")
+    if v_max_tokens is not None:
+        if type(v_max_tokens) is not dict:
+            v_max_tokens = expect_dict(v_max_tokens, path + ".generationConfig")
+        v_max_tokens = v_max_tokens.get("maxOutputTokens")
     if v_max_tokens is not None and type(v_max_tokens) is not int:
         v_max_tokens = expect_int(v_max_tokens, path + ".generationConfig.maxOutputTokens")
     req.max_tokens = v_max_tokens
-    v_temperature = dig(w, ["generationConfig", "temperature"], path)
+    v_temperature = w.get("generationConfig")
+    if v_temperature is not None:
+        if type(v_temperature) is not dict:
+            v_temperature = expect_dict(v_temperature, path + ".generationConfig")
+        v_temperature = v_temperature.get("temperature")
     if v_temperature is not None:
         v_temperature = expect_number(v_temperature, path + ".generationConfig.temperature")
     req.temperature = v_temperature
-    v_top_p = dig(w, ["generationConfig", "topP"], path)
+    v_top_p = w.get("generationConfig")
+    if v_top_p is not None:
+        if type(v_top_p) is not dict:
+            v_top_p = expect_dict(v_top_p, path + ".generationConfig")
+        v_top_p = v_top_p.get("topP")
     if v_top_p is not None:
         v_top_p = expect_number(v_top_p, path + ".generationConfig.topP")
     req.top_p = v_top_p
-    v_top_k = dig(w, ["generationConfig", "topK"], path)
+    v_top_k = w.get("generationConfig")
+    if v_top_k is not None:
+        if type(v_top_k) is not dict:
+            v_top_k = expect_dict(v_top_k, path + ".generationConfig")
+        v_top_k = v_top_k.get("topK")
     if v_top_k is not None:
         v_top_k = expect_number(v_top_k, path + ".generationConfig.topK")
     req.top_k = v_top_k
-    v_stop = dig(w, ["generationConfig", "stopSequences"], path)
+    v_stop = w.get("generationConfig")
+    if v_stop is not None:
+        if type(v_stop) is not dict:
+            v_stop = expect_dict(v_stop, path + ".generationConfig")
+        v_stop = v_stop.get("stopSequences")
     if type(v_stop) is str:
         add_hint(req, "string", "stop", True)
     if v_stop is not None:

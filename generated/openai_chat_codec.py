@@ -10,7 +10,6 @@ from interlingua._codec_support import (
     ProtocolFlags,
     add_hint,
     apply_wire_shape,
-    dig,
     drop_ext,
     restore_wire_names,
     split_ext,
@@ -311,12 +310,20 @@ _NESTED_IMAGE_1: dict[str, frozenset[str]] = {
 
 
 def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
-    v_url = dig(w, ["image_url", "url"], path)
+    v_url = w.get("image_url")
+    if v_url is not None:
+        if type(v_url) is not dict:
+            v_url = expect_dict(v_url, path + ".image_url")
+        v_url = v_url.get("url")
     if v_url is None:
         raise InvalidInput("missing required field", path=path + ".image_url.url")
     if type(v_url) is not str:
         v_url = expect_str(v_url, path + ".image_url.url")
-    v_detail = dig(w, ["image_url", "detail"], path)
+    v_detail = w.get("image_url")
+    if v_detail is not None:
+        if type(v_detail) is not dict:
+            v_detail = expect_dict(v_detail, path + ".image_url")
+        v_detail = v_detail.get("detail")
     if v_detail is not None and type(v_detail) is not str:
         v_detail = expect_str(v_detail, path + ".image_url.detail")
     v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
@@ -365,13 +372,25 @@ _NESTED_FILE_2: dict[str, frozenset[str]] = {
 
 
 def _dec_file_2(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
-    v_url = dig(w, ["file", "file_data"], path)
+    v_url = w.get("file")
+    if v_url is not None:
+        if type(v_url) is not dict:
+            v_url = expect_dict(v_url, path + ".file")
+        v_url = v_url.get("file_data")
     if v_url is not None and type(v_url) is not str:
         v_url = expect_str(v_url, path + ".file.file_data")
-    v_file_id = dig(w, ["file", "file_id"], path)
+    v_file_id = w.get("file")
+    if v_file_id is not None:
+        if type(v_file_id) is not dict:
+            v_file_id = expect_dict(v_file_id, path + ".file")
+        v_file_id = v_file_id.get("file_id")
     if v_file_id is not None and type(v_file_id) is not str:
         v_file_id = expect_str(v_file_id, path + ".file.file_id")
-    v_filename = dig(w, ["file", "filename"], path)
+    v_filename = w.get("file")
+    if v_filename is not None:
+        if type(v_filename) is not dict:
+            v_filename = expect_dict(v_filename, path + ".file")
+        v_filename = v_filename.get("filename")
     if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".file.filename")
     v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
@@ -424,12 +443,20 @@ _NESTED_AUDIO_3: dict[str, frozenset[str]] = {
 
 
 def _dec_audio_3(w: dict[str, Any], path: str, ctx: Ctx) -> AudioPart:
-    v_data = dig(w, ["input_audio", "data"], path)
+    v_data = w.get("input_audio")
+    if v_data is not None:
+        if type(v_data) is not dict:
+            v_data = expect_dict(v_data, path + ".input_audio")
+        v_data = v_data.get("data")
     if v_data is None:
         raise InvalidInput("missing required field", path=path + ".input_audio.data")
     if type(v_data) is not str:
         v_data = expect_str(v_data, path + ".input_audio.data")
-    v_format = dig(w, ["input_audio", "format"], path)
+    v_format = w.get("input_audio")
+    if v_format is not None:
+        if type(v_format) is not dict:
+            v_format = expect_dict(v_format, path + ".input_audio")
+        v_format = v_format.get("format")
     if v_format is not None and type(v_format) is not str:
         v_format = expect_str(v_format, path + ".input_audio.format")
     return AudioPart(
@@ -505,14 +532,22 @@ def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         raise InvalidInput("missing required field", path=path + ".id")
     if type(v_id) is not str:
         v_id = expect_str(v_id, path + ".id")
-    v_name = dig(w, ["function", "name"], path)
+    v_name = w.get("function")
+    if v_name is not None:
+        if type(v_name) is not dict:
+            v_name = expect_dict(v_name, path + ".function")
+        v_name = v_name.get("name")
     if v_name is None:
         raise InvalidInput("missing required field", path=path + ".function.name")
     if type(v_name) is not str:
         v_name = expect_str(v_name, path + ".function.name")
-    v_arguments = dig(w, ["function", "arguments"], path)
-    if v_arguments is None and True:
-        v_arguments = ""
+    v_arguments = w.get("function")
+    if v_arguments is not None:
+        if type(v_arguments) is not dict:
+            v_arguments = expect_dict(v_arguments, path + ".function")
+        v_arguments = v_arguments.get("arguments")
+    if v_arguments is None:
+        v_arguments = ""  # a call with no arguments
     if v_arguments is not None and type(v_arguments) is not str:
         v_arguments = expect_str(v_arguments, path + ".function.arguments")
     return ToolCallPart(
@@ -778,7 +813,11 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     if v_stream is not None and type(v_stream) is not bool:
         v_stream = expect_bool(v_stream, path + ".stream")
     req.stream = v_stream
-    v_include_usage = dig(w, ["stream_options", "include_usage"], path)
+    v_include_usage = w.get("stream_options")
+    if v_include_usage is not None:
+        if type(v_include_usage) is not dict:
+            v_include_usage = expect_dict(v_include_usage, path + ".stream_options")
+        v_include_usage = v_include_usage.get("include_usage")
     if v_include_usage is not None and type(v_include_usage) is not bool:
         v_include_usage = expect_bool(v_include_usage, path + ".stream_options.include_usage")
     req.include_usage = v_include_usage
@@ -867,7 +906,11 @@ def decode_usage(w: Any, path: str) -> Usage:
     v_input = w.get("prompt_tokens")
     if v_input is not None and type(v_input) is not int:
         v_input = expect_int(v_input, path + ".prompt_tokens")
-    v_input_cache_read = dig(w, ["prompt_tokens_details", "cached_tokens"], path)
+    v_input_cache_read = w.get("prompt_tokens_details")
+    if v_input_cache_read is not None:
+        if type(v_input_cache_read) is not dict:
+            v_input_cache_read = expect_dict(v_input_cache_read, path + ".prompt_tokens_details")
+        v_input_cache_read = v_input_cache_read.get("cached_tokens")
     if v_input_cache_read is not None and type(v_input_cache_read) is not int:
         v_input_cache_read = expect_int(
             v_input_cache_read, path + ".prompt_tokens_details.cached_tokens"
@@ -875,7 +918,13 @@ def decode_usage(w: Any, path: str) -> Usage:
     v_output_total = w.get("completion_tokens")
     if v_output_total is not None and type(v_output_total) is not int:
         v_output_total = expect_int(v_output_total, path + ".completion_tokens")
-    v_output_reasoning = dig(w, ["completion_tokens_details", "reasoning_tokens"], path)
+    v_output_reasoning = w.get("completion_tokens_details")
+    if v_output_reasoning is not None:
+        if type(v_output_reasoning) is not dict:
+            v_output_reasoning = expect_dict(
+                v_output_reasoning, path + ".completion_tokens_details"
+            )
+        v_output_reasoning = v_output_reasoning.get("reasoning_tokens")
     if v_output_reasoning is not None and type(v_output_reasoning) is not int:
         v_output_reasoning = expect_int(
             v_output_reasoning, path + ".completion_tokens_details.reasoning_tokens"

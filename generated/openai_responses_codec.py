@@ -9,7 +9,6 @@ from typing import Any
 from interlingua._codec_support import (
     ProtocolFlags,
     apply_wire_shape,
-    dig,
     drop_ext,
     restore_wire_names,
     split_ext,
@@ -523,8 +522,8 @@ def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
     if type(v_name) is not str:
         v_name = expect_str(v_name, path + ".name")
     v_arguments = w.get("arguments")
-    if v_arguments is None and True:
-        v_arguments = ""
+    if v_arguments is None:
+        v_arguments = ""  # a call with no arguments
     if v_arguments is not None and type(v_arguments) is not str:
         v_arguments = expect_str(v_arguments, path + ".arguments")
     return ToolCallPart(
@@ -919,12 +918,20 @@ def decode_usage(w: Any, path: str) -> Usage:
     v_input = w.get("input_tokens")
     if v_input is not None and type(v_input) is not int:
         v_input = expect_int(v_input, path + ".input_tokens")
-    v_input_cache_read = dig(w, ["input_tokens_details", "cached_tokens"], path)
+    v_input_cache_read = w.get("input_tokens_details")
+    if v_input_cache_read is not None:
+        if type(v_input_cache_read) is not dict:
+            v_input_cache_read = expect_dict(v_input_cache_read, path + ".input_tokens_details")
+        v_input_cache_read = v_input_cache_read.get("cached_tokens")
     if v_input_cache_read is not None and type(v_input_cache_read) is not int:
         v_input_cache_read = expect_int(
             v_input_cache_read, path + ".input_tokens_details.cached_tokens"
         )
-    v_input_cache_write = dig(w, ["input_tokens_details", "cache_write_tokens"], path)
+    v_input_cache_write = w.get("input_tokens_details")
+    if v_input_cache_write is not None:
+        if type(v_input_cache_write) is not dict:
+            v_input_cache_write = expect_dict(v_input_cache_write, path + ".input_tokens_details")
+        v_input_cache_write = v_input_cache_write.get("cache_write_tokens")
     if v_input_cache_write is not None and type(v_input_cache_write) is not int:
         v_input_cache_write = expect_int(
             v_input_cache_write, path + ".input_tokens_details.cache_write_tokens"
@@ -932,7 +939,11 @@ def decode_usage(w: Any, path: str) -> Usage:
     v_output_total = w.get("output_tokens")
     if v_output_total is not None and type(v_output_total) is not int:
         v_output_total = expect_int(v_output_total, path + ".output_tokens")
-    v_output_reasoning = dig(w, ["output_tokens_details", "reasoning_tokens"], path)
+    v_output_reasoning = w.get("output_tokens_details")
+    if v_output_reasoning is not None:
+        if type(v_output_reasoning) is not dict:
+            v_output_reasoning = expect_dict(v_output_reasoning, path + ".output_tokens_details")
+        v_output_reasoning = v_output_reasoning.get("reasoning_tokens")
     if v_output_reasoning is not None and type(v_output_reasoning) is not int:
         v_output_reasoning = expect_int(
             v_output_reasoning, path + ".output_tokens_details.reasoning_tokens"

@@ -23,11 +23,14 @@ from ._base import Codec, Transform
 from ._util import message_dict, messages_list, role_of, text_content
 
 
+_MSG_KEYS = frozenset({"role", "content", "name"})
+
+
 def decode_message(m: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> Message:
     role = role_of(m, path, codec)
     if role == "tool":
         return Message(role="tool", parts=[codec.decode_tool_result(m, path, ctx)])
-    known = {"role", "content", "name"}
+    known: list[str] = []  # keys read beyond _MSG_KEYS (a key present with null is not read)
     content = m.get("content")
     parts: list[Part] = []
     hints: dict[str, Any] | None = None
@@ -47,7 +50,7 @@ def decode_message(m: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> Mess
         for field in codec.FLAGS.reasoning_fields:
             r = m.get(field)
             if r is not None:
-                known.add(field)
+                known.append(field)
                 present[field] = expect_str(r, f"{path}.{field}")
         if present:
             # dialects send one field, vLLM sends both with the same text: one part per text
@@ -58,29 +61,26 @@ def decode_message(m: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> Mess
                 hints["reasoning_fields"] = present
         calls = m.get("tool_calls")
         if calls is not None:
-            known.add("tool_calls")
+            known.append("tool_calls")
             calls = expect_list(calls, path + ".tool_calls")
             for k, c in enumerate(calls):
-                parts.append(
-                    codec.decode_tool_call(
-                        message_dict(c, f"{path}.tool_calls[{k}]"), f"{path}.tool_calls[{k}]", ctx
-                    )
-                )
+                cpath = f"{path}.tool_calls[{k}]"
+                parts.append(codec.decode_tool_call(message_dict(c, cpath), cpath, ctx))
             if not calls:
                 hints = {**(hints or {}), "tool_calls_empty": True}
         refusal = m.get("refusal")
         if refusal is not None:
-            known.add("refusal")
+            known.append("refusal")
             parts.append(_refusal(expect_str(refusal, path + ".refusal")))
         elif "refusal" in m:
-            known.add("refusal")
+            known.append("refusal")
             hints = {**(hints or {}), "refusal_null": True}
     name = m.get("name")
     return Message(
         role=role,
         parts=parts,
         name=expect_str(name, path + ".name") if name is not None else None,
-        ext=split_ext(m, frozenset(known)),
+        ext=split_ext(m, _MSG_KEYS.union(known)) if known else split_ext(m, _MSG_KEYS),
         hints=hints,
     )
 
@@ -164,10 +164,11 @@ def encode_message(
 
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     raw = messages_list(w)
-    req.messages = [
-        decode_message(message_dict(m, f"messages[{i}]"), f"messages[{i}]", codec, ctx)
-        for i, m in enumerate(raw)
-    ]
+    out = []
+    for i, m in enumerate(raw):
+        path = f"messages[{i}]"
+        out.append(decode_message(message_dict(m, path), path, codec, ctx))
+    req.messages = out
     if not raw:
         raise InvalidInput("at least one message is required", path="messages")
 
