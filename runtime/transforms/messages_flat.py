@@ -22,7 +22,6 @@ from ..generated.canonical import (
 from ._base import Codec, Transform
 from ._util import message_dict, messages_list, role_of, text_content
 
-
 _MSG_KEYS = frozenset({"role", "content", "name"})
 
 
