@@ -108,6 +108,21 @@ def _nested_known(paths: list[str]) -> dict[str, set[str]]:
     return out
 
 
+def _split_ext_expr(w: str, known: str, nested_name: str, nested: dict[str, Any]) -> str:
+    """``split_ext`` with its common case (every key known) tested inline, when nothing is nested."""
+    if nested:
+        return f"split_ext({w}, {known}, {nested_name})"
+    return f"None if {known}.issuperset({w}) else split_ext({w}, {known})"
+
+
+def _missing_expr(segs: tuple[str, ...]) -> str:
+    """True when the wire path ``segs`` (one or two keys) is absent or null in ``w``."""
+    first = json.dumps(segs[0])
+    if len(segs) == 1:
+        return f"w.get({first}) is None"
+    return f"type(w.get({first})) is not dict or w[{first}].get({json.dumps(segs[1])}) is None"
+
+
 def _part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) -> dict[str, Any]:
     fields = [FieldView(f) for f in row.fields]
     literal: dict[str, Any] = {}
@@ -150,7 +165,9 @@ def _part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str)
     known = {path.split(".")[0] for path in row.match} | {f.segs[0] for f in fields}
     nested = _nested_known([*row.match, *(f.w for f in row.fields)])
     if has_ext:
-        ctor.append(("ext", f"split_ext(w, _KNOWN_{fn.upper()}, _NESTED_{fn.upper()})"))
+        ctor.append(
+            ("ext", _split_ext_expr("w", f"_KNOWN_{fn.upper()}", f"_NESTED_{fn.upper()}", nested))
+        )
     # wire paths the encoder always writes although the source may omit them (or send null)
     shape = [tuple(path.split(".")) for path in row.match]
     shape += [tuple(f.segs) for f in fields if f.type == "json_string_text" and f.required]
@@ -158,7 +175,14 @@ def _part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str)
         if any(f.type == "parts" for f in row.fields):
             shape = []  # hints carry the string-content flag instead
         else:
-            ctor.append(("hints", f"wire_shape_hints(w, _SHAPE_{fn.upper()})"))
+            call = f"wire_shape_hints(w, _SHAPE_{fn.upper()})"
+            if shape and all(len(segs) <= 2 for segs in shape):
+                # inline test for the common case (every path present and not null)
+                missing = " or ".join(_missing_expr(segs) for segs in shape)
+                call = f"{call} if {missing} else None"
+            elif not shape:
+                call = "None"
+            ctor.append(("hints", call))
     has_shape = "hints" in names and not any(f.type == "parts" for f in row.fields)
     dropped = _dropped(ctype, mapped, PART_GENERIC)
     return {
@@ -235,22 +259,21 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
     tool_known = {f.w.split(".")[0] for f in p.tool_fields}
     tool_nested = _nested_known([f.w for f in p.tool_fields])
     if p.tool_wrapper:
-        wrapped = json.dumps(sorted({"type", p.tool_wrapper}))
+        tool_ctor.append(("ext", "split_ext(outer, _KNOWN_TOOL_OUTER, _NESTED_TOOL_OUTER)"))
         tool_ctor.append(
             (
-                "ext",
-                f"split_ext(outer, frozenset({wrapped}), "
-                f"{{{json.dumps(p.tool_wrapper)}: _KNOWN_TOOL}})",
+                "hints",
+                'wire_shape_hints(outer, (("type",),)) if outer.get("type") is None else None',
             )
         )
-        tool_ctor.append(("hints", 'wire_shape_hints(outer, (("type",),))'))
     else:
-        tool_ctor.append(("ext", "split_ext(w, _KNOWN_TOOL, _NESTED_TOOL)"))
+        tool_ctor.append(("ext", _split_ext_expr("w", "_KNOWN_TOOL", "_NESTED_TOOL", tool_nested)))
         if p.tool_type and "type" not in tool_known:
             # an explicit `type: <tool_type>` is optional on the wire: a hint, never an extension
             tool_known.add("type")
             tool_ctor.append(("hints", '{"type": w["type"]} if "type" in w else None'))
     tool = {
+        "outer_known": sorted({"type", p.tool_wrapper}) if p.tool_wrapper else [],
         "type_hint": bool(p.tool_type and not p.tool_wrapper and "hints" in dict(tool_ctor)),
         "nested": tool_nested,
         "fields": tool_fields,

@@ -280,7 +280,7 @@ def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         text=v_text,
         cache=v_cache,
         annotations=v_annotations,
-        ext=split_ext(w, _KNOWN_TEXT_0, _NESTED_TEXT_0),
+        ext=None if _KNOWN_TEXT_0.issuperset(w) else split_ext(w, _KNOWN_TEXT_0),
     )
 
 
@@ -299,12 +299,8 @@ def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-def decode_text(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
-    return _dec_text_0(w, path, ctx)
-
-
-def encode_text(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_text_0(p, path, ctx)
+decode_text = _dec_text_0  # the only row: no dispatch call
+encode_text = _enc_text_0  # the only row: no dispatch call
 
 
 _KNOWN_IMAGE_1 = frozenset({"cache_control", "source", "type"})
@@ -706,7 +702,7 @@ def _dec_refusal_8(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
         v_text = expect_str(v_text, path + ".text")
     return RefusalPart(
         text=v_text,
-        ext=split_ext(w, _KNOWN_REFUSAL_8, _NESTED_REFUSAL_8),
+        ext=None if _KNOWN_REFUSAL_8.issuperset(w) else split_ext(w, _KNOWN_REFUSAL_8),
     )
 
 
@@ -720,12 +716,8 @@ def _enc_refusal_8(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-def decode_refusal(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
-    return _dec_refusal_8(w, path, ctx)
-
-
-def encode_refusal(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_refusal_8(p, path, ctx)
+decode_refusal = _dec_refusal_8  # the only row: no dispatch call
+encode_refusal = _enc_refusal_8  # the only row: no dispatch call
 
 
 _KNOWN_TOOL_CALL_9 = frozenset({"cache_control", "id", "input", "name", "type"})
@@ -757,8 +749,8 @@ def _dec_tool_call_9(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         name=v_name,
         arguments=v_arguments,
         cache=v_cache,
-        ext=split_ext(w, _KNOWN_TOOL_CALL_9, _NESTED_TOOL_CALL_9),
-        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_9),
+        ext=None if _KNOWN_TOOL_CALL_9.issuperset(w) else split_ext(w, _KNOWN_TOOL_CALL_9),
+        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_9) if w.get("type") is None else None,
     )
 
 
@@ -779,12 +771,8 @@ def _enc_tool_call_9(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-def decode_tool_call(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
-    return _dec_tool_call_9(w, path, ctx)
-
-
-def encode_tool_call(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_tool_call_9(p, path, ctx)
+decode_tool_call = _dec_tool_call_9  # the only row: no dispatch call
+encode_tool_call = _enc_tool_call_9  # the only row: no dispatch call
 
 
 _KNOWN_TOOL_RESULT_10 = frozenset({"cache_control", "content", "is_error", "tool_use_id", "type"})
@@ -813,7 +801,7 @@ def _dec_tool_result_10(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPar
         hints={"string": True} if s_content else None,
         is_error=v_is_error,
         cache=v_cache,
-        ext=split_ext(w, _KNOWN_TOOL_RESULT_10, _NESTED_TOOL_RESULT_10),
+        ext=None if _KNOWN_TOOL_RESULT_10.issuperset(w) else split_ext(w, _KNOWN_TOOL_RESULT_10),
     )
 
 
@@ -835,12 +823,8 @@ def _enc_tool_result_10(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any
     return out
 
 
-def decode_tool_result(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
-    return _dec_tool_result_10(w, path, ctx)
-
-
-def encode_tool_result(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_tool_result_10(p, path, ctx)
+decode_tool_result = _dec_tool_result_10  # the only row: no dispatch call
+encode_tool_result = _enc_tool_result_10  # the only row: no dispatch call
 
 
 _KNOWN_REASONING_11 = frozenset({"data", "type"})
@@ -856,7 +840,7 @@ def _dec_reasoning_11(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
     return ReasoningPart(
         redacted=v_redacted,
         owner=PROTOCOL,
-        ext=split_ext(w, _KNOWN_REASONING_11, _NESTED_REASONING_11),
+        ext=None if _KNOWN_REASONING_11.issuperset(w) else split_ext(w, _KNOWN_REASONING_11),
     )
 
 
@@ -892,7 +876,7 @@ def _dec_reasoning_12(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
         text=v_text,
         signature=v_signature,
         owner=PROTOCOL,
-        ext=split_ext(w, _KNOWN_REASONING_12, _NESTED_REASONING_12),
+        ext=None if _KNOWN_REASONING_12.issuperset(w) else split_ext(w, _KNOWN_REASONING_12),
     )
 
 
@@ -983,7 +967,8 @@ _PART_ENCODERS: dict[type, Any] = {
 
 
 def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
-    w = expect_dict(w, path)
+    if type(w) is not dict:
+        w = expect_dict(w, path)
     t = w.get("type")
     fn = _PART_DECODERS.get(t) if type(t) is str else None
     if fn is None:
@@ -1036,7 +1021,8 @@ _NESTED_TOOL: dict[str, frozenset[str]] = {}
 
 
 def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
-    w = expect_dict(w, path)
+    if type(w) is not dict:
+        w = expect_dict(w, path)
     v_name = w.get("name")
     if v_name is None:
         raise InvalidInput("missing required field", path=path + ".name")
@@ -1060,7 +1046,7 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
         parameters=v_parameters,
         strict=v_strict,
         cache=v_cache,
-        ext=split_ext(w, _KNOWN_TOOL, _NESTED_TOOL),
+        ext=None if _KNOWN_TOOL.issuperset(w) else split_ext(w, _KNOWN_TOOL),
         hints={"type": w["type"]} if "type" in w else None,
     )
 
@@ -1214,7 +1200,8 @@ USAGE_CARRIED = frozenset({"input_cache_read", "input_cache_write", "input_total
 
 
 def decode_usage(w: Any, path: str) -> Usage:
-    w = expect_dict(w, path)
+    if type(w) is not dict:
+        w = expect_dict(w, path)
     v_input = w.get("input_tokens")
     if v_input is not None and type(v_input) is not int:
         v_input = expect_int(v_input, path + ".input_tokens")

@@ -299,7 +299,7 @@ def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         v_text = expect_str(v_text, path + ".text")
     return TextPart(
         text=v_text,
-        ext=split_ext(w, _KNOWN_TEXT_0, _NESTED_TEXT_0),
+        ext=None if _KNOWN_TEXT_0.issuperset(w) else split_ext(w, _KNOWN_TEXT_0),
     )
 
 
@@ -316,12 +316,8 @@ def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-def decode_text(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
-    return _dec_text_0(w, path, ctx)
-
-
-def encode_text(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_text_0(p, path, ctx)
+decode_text = _dec_text_0  # the only row: no dispatch call
+encode_text = _enc_text_0  # the only row: no dispatch call
 
 
 _KNOWN_IMAGE_1 = frozenset({"inlineData"})
@@ -578,7 +574,8 @@ _PART_ENCODERS: dict[type, Any] = {
 
 
 def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
-    w = expect_dict(w, path)
+    if type(w) is not dict:
+        w = expect_dict(w, path)
     if "text" in w:
         return _dec_text_0(w, path, ctx)
     if "inlineData" in w and str(dig(w, ["inlineData", "mimeType"], path) or "").startswith(
@@ -640,7 +637,8 @@ _NESTED_TOOL: dict[str, frozenset[str]] = {}
 
 
 def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
-    w = expect_dict(w, path)
+    if type(w) is not dict:
+        w = expect_dict(w, path)
     v_name = w.get("name")
     if v_name is None:
         raise InvalidInput("missing required field", path=path + ".name")
@@ -656,7 +654,7 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
         name=v_name,
         description=v_description,
         parameters=v_parameters,
-        ext=split_ext(w, _KNOWN_TOOL, _NESTED_TOOL),
+        ext=None if _KNOWN_TOOL.issuperset(w) else split_ext(w, _KNOWN_TOOL),
     )
 
 
@@ -789,7 +787,8 @@ USAGE_CARRIED = frozenset({"input_cache_read", "input_total", "output_reasoning"
 
 
 def decode_usage(w: Any, path: str) -> Usage:
-    w = expect_dict(w, path)
+    if type(w) is not dict:
+        w = expect_dict(w, path)
     v_input = w.get("promptTokenCount")
     if v_input is not None and type(v_input) is not int:
         v_input = expect_int(v_input, path + ".promptTokenCount")

@@ -278,7 +278,7 @@ def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         v_text = expect_str(v_text, path + ".text")
     return TextPart(
         text=v_text,
-        ext=split_ext(w, _KNOWN_TEXT_0, _NESTED_TEXT_0),
+        ext=None if _KNOWN_TEXT_0.issuperset(w) else split_ext(w, _KNOWN_TEXT_0),
     )
 
 
@@ -295,12 +295,8 @@ def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-def decode_text(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
-    return _dec_text_0(w, path, ctx)
-
-
-def encode_text(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_text_0(p, path, ctx)
+decode_text = _dec_text_0  # the only row: no dispatch call
+encode_text = _enc_text_0  # the only row: no dispatch call
 
 
 _KNOWN_IMAGE_1 = frozenset({"image_url", "type"})
@@ -357,12 +353,8 @@ def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-def decode_image(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
-    return _dec_image_1(w, path, ctx)
-
-
-def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_image_1(p, path, ctx)
+decode_image = _dec_image_1  # the only row: no dispatch call
+encode_image = _enc_image_1  # the only row: no dispatch call
 
 
 _KNOWN_FILE_2 = frozenset({"file", "type"})
@@ -428,12 +420,8 @@ def _enc_file_2(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-def decode_file(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
-    return _dec_file_2(w, path, ctx)
-
-
-def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_file_2(p, path, ctx)
+decode_file = _dec_file_2  # the only row: no dispatch call
+encode_file = _enc_file_2  # the only row: no dispatch call
 
 
 _KNOWN_AUDIO_3 = frozenset({"input_audio", "type"})
@@ -478,12 +466,8 @@ def _enc_audio_3(p: AudioPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-def decode_audio(w: dict[str, Any], path: str, ctx: Ctx) -> AudioPart:
-    return _dec_audio_3(w, path, ctx)
-
-
-def encode_audio(p: AudioPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_audio_3(p, path, ctx)
+decode_audio = _dec_audio_3  # the only row: no dispatch call
+encode_audio = _enc_audio_3  # the only row: no dispatch call
 
 
 _KNOWN_REFUSAL_4 = frozenset({"refusal", "type"})
@@ -498,7 +482,7 @@ def _dec_refusal_4(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
         v_text = expect_str(v_text, path + ".refusal")
     return RefusalPart(
         text=v_text,
-        ext=split_ext(w, _KNOWN_REFUSAL_4, _NESTED_REFUSAL_4),
+        ext=None if _KNOWN_REFUSAL_4.issuperset(w) else split_ext(w, _KNOWN_REFUSAL_4),
     )
 
 
@@ -511,12 +495,8 @@ def _enc_refusal_4(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-def decode_refusal(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
-    return _dec_refusal_4(w, path, ctx)
-
-
-def encode_refusal(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_refusal_4(p, path, ctx)
+decode_refusal = _dec_refusal_4  # the only row: no dispatch call
+encode_refusal = _enc_refusal_4  # the only row: no dispatch call
 
 
 _KNOWN_TOOL_CALL_5 = frozenset({"function", "id", "type"})
@@ -555,7 +535,11 @@ def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         name=v_name,
         arguments=v_arguments,
         ext=split_ext(w, _KNOWN_TOOL_CALL_5, _NESTED_TOOL_CALL_5),
-        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_5),
+        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_5)
+        if w.get("type") is None
+        or type(w.get("function")) is not dict
+        or w["function"].get("arguments") is None
+        else None,
     )
 
 
@@ -575,12 +559,8 @@ def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-def decode_tool_call(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
-    return _dec_tool_call_5(w, path, ctx)
-
-
-def encode_tool_call(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_tool_call_5(p, path, ctx)
+decode_tool_call = _dec_tool_call_5  # the only row: no dispatch call
+encode_tool_call = _enc_tool_call_5  # the only row: no dispatch call
 
 
 _KNOWN_TOOL_RESULT_6 = frozenset({"content", "role", "tool_call_id"})
@@ -601,7 +581,7 @@ def _dec_tool_result_6(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart
         call_id=v_call_id,
         content=v_content,
         hints={"string": True} if s_content else None,
-        ext=split_ext(w, _KNOWN_TOOL_RESULT_6, _NESTED_TOOL_RESULT_6),
+        ext=None if _KNOWN_TOOL_RESULT_6.issuperset(w) else split_ext(w, _KNOWN_TOOL_RESULT_6),
     )
 
 
@@ -623,12 +603,8 @@ def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]
     return out
 
 
-def decode_tool_result(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
-    return _dec_tool_result_6(w, path, ctx)
-
-
-def encode_tool_result(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    return _enc_tool_result_6(p, path, ctx)
+decode_tool_result = _dec_tool_result_6  # the only row: no dispatch call
+encode_tool_result = _enc_tool_result_6  # the only row: no dispatch call
 
 
 _PART_DECODERS: dict[str, Any] = {
@@ -649,7 +625,8 @@ _PART_ENCODERS: dict[type, Any] = {
 
 
 def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
-    w = expect_dict(w, path)
+    if type(w) is not dict:
+        w = expect_dict(w, path)
     t = w.get("type")
     fn = _PART_DECODERS.get(t) if type(t) is str else None
     if fn is None:
@@ -700,9 +677,13 @@ def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx
 _KNOWN_TOOL = frozenset({"description", "name", "parameters", "strict"})
 _NESTED_TOOL: dict[str, frozenset[str]] = {}
 
+_KNOWN_TOOL_OUTER = frozenset(["function", "type"])
+_NESTED_TOOL_OUTER: dict[str, frozenset[str]] = {"function": _KNOWN_TOOL}
+
 
 def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
-    w = expect_dict(w, path)
+    if type(w) is not dict:
+        w = expect_dict(w, path)
     outer = w
     w = expect_dict(w.get("function"), path + ".function")
     path = path + ".function"
@@ -725,8 +706,8 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
         description=v_description,
         parameters=v_parameters,
         strict=v_strict,
-        ext=split_ext(outer, frozenset(["function", "type"]), {"function": _KNOWN_TOOL}),
-        hints=wire_shape_hints(outer, (("type",),)),
+        ext=split_ext(outer, _KNOWN_TOOL_OUTER, _NESTED_TOOL_OUTER),
+        hints=wire_shape_hints(outer, (("type",),)) if outer.get("type") is None else None,
     )
 
 
@@ -902,7 +883,8 @@ USAGE_CARRIED = frozenset({"input_cache_read", "input_total", "output_reasoning"
 
 
 def decode_usage(w: Any, path: str) -> Usage:
-    w = expect_dict(w, path)
+    if type(w) is not dict:
+        w = expect_dict(w, path)
     v_input = w.get("prompt_tokens")
     if v_input is not None and type(v_input) is not int:
         v_input = expect_int(v_input, path + ".prompt_tokens")

@@ -66,16 +66,13 @@ def split_ext(
 
     ``nested`` names known sub-objects and their known keys: an unknown key ``b`` inside the
     known object ``a`` is kept as ``"a.b"`` (never dropped in silence)."""
-    if not nested and known.issuperset(w):
-        return None  # the common case: every key is known
     out: dict[str, Any] | None = None
-    extra = w.keys() - known
-    if extra:
-        out = {k: w[k] for k in w if k in extra}
+    if not known.issuperset(w):  # the common case (every key known) allocates nothing
+        out = {k: v for k, v in w.items() if k not in known}
     if nested:
         for parent, keys in nested.items():
             sub = w.get(parent)
-            if type(sub) is dict and sub.keys() - keys:
+            if type(sub) is dict and not keys.issuperset(sub):
                 out = out or {}
                 for k, v in sub.items():
                     if k not in keys:

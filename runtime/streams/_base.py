@@ -6,6 +6,7 @@ so the same objects serve sync, async, the CLI and the gateway."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import orjson
@@ -18,10 +19,15 @@ __all__ = ["StreamDecoderBase", "StreamEncoderBase", "frame", "parse_data"]
 
 def frame(obj: Any, event: str | None) -> bytes:
     """One SSE event: ``event:`` line (when the protocol names events) + one ``data:`` line."""
-    data = orjson.dumps(obj)
+    return b"".join((_prefix(event), orjson.dumps(obj), b"\n\n"))
+
+
+@cache
+def _prefix(event: str | None) -> bytes:
+    """The bytes before the data of an event named ``event`` (a handful of names per protocol)."""
     if event is None:
-        return b"data: " + data + b"\n\n"
-    return b"event: " + event.encode() + b"\ndata: " + data + b"\n\n"
+        return b"data: "
+    return b"event: " + event.encode() + b"\ndata: "
 
 
 def parse_data(ev: SSEEvent) -> tuple[Any, ErrorEvent | None]:

@@ -120,6 +120,8 @@ def _scrub(v: Any) -> Any:
 def fold_for_client(parts: list[Part], target: str) -> list[Part]:
     """Parts for a client of ``target``: a signature attached to a tool call, owned by another
     protocol, moves into the call id (the client echoes it back)."""
+    if ReasoningPart not in map(type, parts):
+        return parts  # the common case, tested without a Python call per part
     if not any(is_attach(p) and p.owner != target for p in parts):  # type: ignore[union-attr]
         return parts
     out: list[Part] = []

@@ -9,7 +9,7 @@ from typing import Any
 from .._codec_support import drop_ext, split_ext
 from .._errors import InvalidInput
 from .._losses import Ctx
-from ..generated.canonical import Message, Request, TextPart, ToolResultPart
+from ..generated.canonical import Message, Part, Request, TextPart, ToolResultPart
 from ._base import Codec, Transform
 from ._util import message_dict, messages_list, role_of, text_content
 
@@ -33,15 +33,19 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
         m = message_dict(m, path)
         role = role_of(m, path, codec)
         content = m.get("content")
-        if content is None:
+        hints: dict[str, Any] | None = None
+        if type(content) is str:
+            parts: list[Part] = [TextPart(text=content)]
+            hints = {"string": True}
+        elif content is None:
             raise InvalidInput("missing required field", path=path + ".content")
-        parts = codec.decode_parts(content, path + ".content", ctx)
-        hints: dict[str, Any] | None = {"string": True} if type(content) is str else None
-        ext = split_ext(m, _MSG_KEYS)
+        else:
+            parts = codec.decode_parts(content, path + ".content", ctx)
+        ext = None if _MSG_KEYS.issuperset(m) else split_ext(m, _MSG_KEYS)
         if separate and role == "user":
             hints = {**(hints or {}), "separate": True}
         separate = False
-        if role == "user" and any(type(p) is ToolResultPart for p in parts):
+        if role == "user" and ToolResultPart in map(type, parts):
             rest = [p for p in parts if type(p) is not ToolResultPart]
             tools = [Message(role="tool", parts=[p]) for p in parts if type(p) is ToolResultPart]
             tools[0].hints = {"turn_start": True}  # the wire turn the results came in

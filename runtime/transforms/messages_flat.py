@@ -14,6 +14,7 @@ from ..generated.canonical import (
     Message,
     Part,
     ReasoningPart,
+    RefusalPart,
     Request,
     TextPart,
     ToolCallPart,
@@ -85,8 +86,6 @@ def decode_message(m: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> Mess
 
 
 def _refusal(text: str) -> Part:
-    from ..generated.canonical import RefusalPart
-
     return RefusalPart(text=text)
 
 
@@ -128,7 +127,7 @@ def encode_message(
                     "Chat cannot replay reasoning state",
                     "reasoning_replay",
                 )
-        elif m.role == "assistant" and t.__name__ == "RefusalPart":
+        elif t is RefusalPart and m.role == "assistant":
             msg["refusal"] = p.text  # type: ignore[union-attr]
         else:
             content.append(p)
@@ -139,9 +138,13 @@ def encode_message(
         field = hints.get("reasoning_field") or codec.FLAGS.reasoning_fields[0]
         msg[field] = "".join(reasoning)
     if content:
-        msg["content"] = text_content(
-            Message(role=m.role, parts=content, hints=m.hints), codec, path + ".content", ctx
+        # the message itself unless tool calls, reasoning or a refusal were taken out
+        shown = (
+            m
+            if len(content) == len(m.parts)
+            else Message(role=m.role, parts=content, hints=m.hints)
         )
+        msg["content"] = text_content(shown, codec, path + ".content", ctx)
     elif ctx.same and hints.get("absent"):
         pass
     elif ctx.same and hints.get("empty_list"):

@@ -18,18 +18,23 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     if tools is not None:
         if not expect_list(tools, "tools"):
             req.hints = {**(req.hints or {}), "tools_empty": True}
+        function_type = codec.TOOL_TYPE
+        decode_tool = codec.decode_tool
+        out = req.tools
         for i, t in enumerate(tools):
             path = f"tools[{i}]"
-            t = expect_dict(t, path)
+            if type(t) is not dict:
+                t = expect_dict(t, path)
             kind = t.get("type")
-            if kind is not None and kind != codec.TOOL_TYPE:
-                req.tools.append(Tool(name=str(t.get("name") or kind), kind=str(kind), ext=t))
-            else:
-                tool = codec.decode_tool(t, path, ctx)
-                nulls = {k: None for k, v in t.items() if v is None} if ctx.same else None
+            if kind is not None and kind != function_type:
+                out.append(Tool(name=str(t.get("name") or kind), kind=str(kind), ext=t))
+                continue
+            tool = decode_tool(t, path, ctx)
+            if ctx.same:
+                nulls = {k: None for k, v in t.items() if v is None}
                 if nulls:  # explicit nulls: only the identity needs them
                     tool.ext = {**nulls, **(tool.ext or {})}
-                req.tools.append(tool)
+            out.append(tool)
     choice = w.get("tool_choice")
     if choice is None:
         return
