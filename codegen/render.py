@@ -10,7 +10,7 @@ from typing import Any
 import jinja2
 
 from .load import Spec
-from .spec_model import CanonicalType, FieldRow, PartRow, ProtocolSpec
+from .spec_model import CanonicalType, FieldRow, HttpSpec, PartRow, ProtocolSpec
 
 TEMPLATES = Path(__file__).parent / "templates"
 # canonical fields a transform in runtime/transforms handles instead of a row
@@ -203,6 +203,39 @@ def _part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str)
     }
 
 
+def _http_src(h: HttpSpec) -> str:
+    """``HttpSpec(...)``: the spec's http section as a Python expression (formatted by ruff)."""
+    a = h.auth
+    auth = f"HttpAuth(header={a.header!r}, scheme={a.scheme!r}, query={a.query!r})"
+    count = "None"
+    if (c := h.count_tokens) is not None:
+        count = (
+            f"CountTokens(mode={c.mode!r}, inbound_paths={_pytuple(c.inbound_paths)}, "
+            f"upstream_path={c.upstream_path!r}, fields=frozenset({_pytuple(c.fields)}), "
+            f"result_field={c.result_field!r})"
+        )
+    models = "None"
+    if (m := h.models) is not None:
+        models = (
+            f"ModelListing(paths={_pytuple(m.paths)}, items_key={m.items_key!r}, "
+            f"item={m.item!r}, envelope={m.envelope!r})"
+        )
+    fields = {
+        "base_path": repr(h.base_path),
+        "inbound_paths": _pytuple(h.inbound_paths),
+        "url_actions": repr(h.url_actions),
+        "upstream_path": repr(h.upstream_path),
+        "upstream_stream_path": repr(h.upstream_stream_path),
+        "model_in_path": repr(h.model_in_path),
+        "auth": auth,
+        "extra_headers": repr(h.extra_headers),
+        "forward_headers": _pytuple(h.forward_headers),
+        "count_tokens": count,
+        "models": models,
+    }
+    return "HttpSpec(" + ", ".join(f"{k}={v}" for k, v in fields.items()) + ")"
+
+
 def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
     types = {t.name: t for t in spec.canonical.types}
     part_types = {t.part: t for t in spec.canonical.types if t.part}
@@ -324,6 +357,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
             header=header(source),
             p=p,
             flags=flags,
+            http=_http_src(p.http),
             kinds=kinds,
             part_types=part_types,
             rows_by_kind=rows_by_kind,

@@ -7,6 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua._codec_support import (
+    CountTokens,
+    HttpAuth,
+    HttpSpec,
+    ModelListing,
     ProtocolFlags,
     add_hint,
     apply_wire_shape,
@@ -62,8 +66,55 @@ FLAGS = ProtocolFlags(
     stream_done_sentinel=None,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,
-    request_path=None,
-    stream_request_path=None,
+)
+# how the protocol is called over HTTP (spec: http); the gateway reads it
+HTTP = HttpSpec(
+    base_path="/v1",
+    inbound_paths=(
+        "/v1/messages",
+        "/messages",
+    ),
+    url_actions={},
+    upstream_path="/messages",
+    upstream_stream_path=None,
+    model_in_path=False,
+    auth=HttpAuth(header="x-api-key", scheme=None, query=None),
+    extra_headers={"anthropic-version": "2023-06-01"},
+    forward_headers=("anthropic-beta",),
+    count_tokens=CountTokens(
+        mode="native",
+        inbound_paths=(
+            "/v1/messages/count_tokens",
+            "/messages/count_tokens",
+        ),
+        upstream_path="/messages/count_tokens",
+        fields=frozenset(
+            (
+                "model",
+                "messages",
+                "system",
+                "tools",
+                "tool_choice",
+                "thinking",
+                "mcp_servers",
+            )
+        ),
+        result_field="input_tokens",
+    ),
+    models=ModelListing(
+        paths=(
+            "/v1/models",
+            "/models",
+        ),
+        items_key="data",
+        item={
+            "id": "{id}",
+            "type": "model",
+            "created_at": "1970-01-01T00:00:00Z",
+            "display_name": "{id}",
+        },
+        envelope={"has_more": False, "first_id": "{first_id}", "last_id": "{last_id}"},
+    ),
 )
 TRANSFORMS: tuple[str, ...] = (
     "messages_blocks",
@@ -1235,6 +1286,7 @@ def encode_usage(u: Usage) -> dict[str, Any]:
 __all__ = [
     "PROTOCOL",
     "FLAGS",
+    "HTTP",
     "TRANSFORMS",
     "SUPPORT",
     "decode_part",

@@ -7,6 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua._codec_support import (
+    CountTokens,
+    HttpAuth,
+    HttpSpec,
+    ModelListing,
     ProtocolFlags,
     add_hint,
     dig,
@@ -53,8 +57,43 @@ FLAGS = ProtocolFlags(
     stream_done_sentinel=None,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=False,
-    request_path="/v1beta/models/{model}:generateContent",
-    stream_request_path="/v1beta/models/{model}:streamGenerateContent?alt=sse",
+)
+# how the protocol is called over HTTP (spec: http); the gateway reads it
+HTTP = HttpSpec(
+    base_path="/v1beta",
+    inbound_paths=(
+        "/v1beta/models/{target}",
+        "/v1/models/{target}",
+        "/models/{target}",
+    ),
+    url_actions={
+        "generateContent": "generate",
+        "streamGenerateContent": "stream",
+        "countTokens": "count_tokens",
+    },
+    upstream_path="/models/{model}:generateContent",
+    upstream_stream_path="/models/{model}:streamGenerateContent?alt=sse",
+    model_in_path=True,
+    auth=HttpAuth(header="x-goog-api-key", scheme=None, query="key"),
+    extra_headers={},
+    forward_headers=(),
+    count_tokens=CountTokens(
+        mode="estimate",
+        inbound_paths=(),
+        upstream_path=None,
+        fields=frozenset(()),
+        result_field="totalTokens",
+    ),
+    models=ModelListing(
+        paths=("/v1beta/models",),
+        items_key="models",
+        item={
+            "name": "models/{id}",
+            "displayName": "{id}",
+            "supportedGenerationMethods": ["generateContent", "streamGenerateContent"],
+        },
+        envelope={},
+    ),
 )
 TRANSFORMS: tuple[str, ...] = (
     "gemini_contents",
@@ -823,6 +862,7 @@ def encode_usage(u: Usage) -> dict[str, Any]:
 __all__ = [
     "PROTOCOL",
     "FLAGS",
+    "HTTP",
     "TRANSFORMS",
     "SUPPORT",
     "decode_part",

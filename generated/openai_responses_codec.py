@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua._codec_support import (
+    HttpAuth,
+    HttpSpec,
+    ModelListing,
     ProtocolFlags,
     apply_wire_shape,
     drop_ext,
@@ -59,8 +62,31 @@ FLAGS = ProtocolFlags(
     stream_done_sentinel=None,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,
-    request_path=None,
-    stream_request_path=None,
+)
+# how the protocol is called over HTTP (spec: http); the gateway reads it
+HTTP = HttpSpec(
+    base_path="/v1",
+    inbound_paths=(
+        "/v1/responses",
+        "/responses",
+    ),
+    url_actions={},
+    upstream_path="/responses",
+    upstream_stream_path=None,
+    model_in_path=False,
+    auth=HttpAuth(header="authorization", scheme="Bearer", query=None),
+    extra_headers={},
+    forward_headers=(),
+    count_tokens=None,
+    models=ModelListing(
+        paths=(
+            "/v1/models",
+            "/models",
+        ),
+        items_key="data",
+        item={"id": "{id}", "object": "model", "created": 0, "owned_by": "interlingua"},
+        envelope={"object": "list"},
+    ),
 )
 TRANSFORMS: tuple[str, ...] = (
     "responses_items",
@@ -954,6 +980,7 @@ def encode_usage(u: Usage) -> dict[str, Any]:
 __all__ = [
     "PROTOCOL",
     "FLAGS",
+    "HTTP",
     "TRANSFORMS",
     "SUPPORT",
     "decode_part",

@@ -76,14 +76,14 @@ def translate_request(
 
 def request_path(req: Request, target: str) -> str | None:
     """The endpoint path when ``target`` keeps the model (and stream mode) in the URL."""
-    flags = protocol(target).codec.FLAGS
-    if flags.request_path is None or req.model is None:
+    http = protocol(target).codec.HTTP
+    if not http.model_in_path or req.model is None:
         return None
     model = req.model.removeprefix("models/")
-    tmpl = flags.request_path
-    if req.stream and flags.stream_request_path:
-        tmpl = flags.stream_request_path
-    return str(tmpl).format(model=model)
+    tmpl = http.upstream_path
+    if req.stream and http.upstream_stream_path:
+        tmpl = http.upstream_stream_path
+    return http.base_path + str(tmpl).format(model=model)
 
 
 def translate_response(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +11,10 @@ from ._wire import expect_dict, object_from_json_text
 
 __all__ = [
     "ProtocolFlags",
+    "HttpAuth",
+    "CountTokens",
+    "ModelListing",
+    "HttpSpec",
     "dig",
     "split_ext",
     "drop_ext",
@@ -41,8 +46,65 @@ class ProtocolFlags:
     stream_done_sentinel: str | None
     stream_usage_opt_in: str | None
     usage_output_includes_reasoning: bool = True
-    request_path: str | None = None
-    stream_request_path: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HttpAuth:
+    """How a caller presents its API key (spec: http.auth)."""
+
+    header: str
+    scheme: str | None = None
+    query: str | None = None
+
+    def value(self, key: str) -> str:
+        """The header value carrying ``key``."""
+        return f"{self.scheme} {key}" if self.scheme else key
+
+    def key_in(self, value: str) -> str | None:
+        """The key in a header value, or None when the value lacks the scheme."""
+        if not self.scheme:
+            return value
+        n = len(self.scheme) + 1
+        return value[n:] if value[:n].lower() == self.scheme.lower() + " " else None
+
+
+@dataclass(frozen=True, slots=True)
+class CountTokens:
+    """The token-count call (spec: http.count_tokens)."""
+
+    mode: str  # native | estimate
+    inbound_paths: tuple[str, ...]
+    upstream_path: str | None
+    fields: frozenset[str]  # empty: the whole body
+    result_field: str
+
+
+@dataclass(frozen=True, slots=True)
+class ModelListing:
+    """The model list (spec: http.models)."""
+
+    paths: tuple[str, ...]
+    items_key: str
+    item: Mapping[str, Any]
+    envelope: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class HttpSpec:
+    """How a protocol is called over HTTP (spec: http). The gateway reads these, never a table
+    keyed by protocol."""
+
+    base_path: str
+    inbound_paths: tuple[str, ...]
+    url_actions: Mapping[str, str]  # URL action -> generate | stream | count_tokens
+    upstream_path: str
+    upstream_stream_path: str | None
+    model_in_path: bool  # the model is named in the URL, not in the body
+    auth: HttpAuth
+    extra_headers: Mapping[str, str]
+    forward_headers: tuple[str, ...]
+    count_tokens: CountTokens | None
+    models: ModelListing | None
 
 
 def dig(w: dict[str, Any], segs: list[str], path: str) -> Any:

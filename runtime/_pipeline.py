@@ -56,7 +56,7 @@ def encode_request(req: Request, target: str, ctx: Ctx) -> dict[str, Any]:
             "max_tokens",
         )
     p.codec.encode_request_fields(req, out, ctx)
-    if req.model is not None and p.codec.FLAGS.request_path is None:
+    if req.model is not None and not p.codec.HTTP.model_in_path:
         out["model"] = req.model
     for enc in p.request_encoders:
         enc(req, out, p.codec, ctx)

@@ -295,6 +295,31 @@ def test_models_and_health(stack: Stack) -> None:
     assert MAPPED_MODEL in ids
     r = httpx.get(stack.url + "/healthz")
     assert r.status_code == 200 and r.json()["protocols"] == stack.protocols
+    if "gemini" in stack.protocols:  # Gemini's list, with the key as ?key= (spec: http.auth.query)
+        r = httpx.get(stack.url + "/v1beta/models", params={"key": INBOUND_KEY})
+        assert r.status_code == 200
+        (m,) = [m for m in r.json()["models"] if m["name"] == f"models/{MAPPED_MODEL}"]
+        assert m["supportedGenerationMethods"] == ["generateContent", "streamGenerateContent"]
+
+
+def test_model_listing_merges_the_protocols_sharing_a_path() -> None:
+    from interlingua._protocols import protocol
+    from interlingua.gateway.app import model_listing
+
+    shared = [protocol(p).codec.HTTP.models for p in ("anthropic_messages", "openai_chat")]
+    body = model_listing(shared, ["a", "b"])
+    assert body["object"] == "list" and body["has_more"] is False
+    assert (body["first_id"], body["last_id"]) == ("a", "b")
+    assert body["data"][1] == {
+        "id": "b",
+        "type": "model",
+        "created_at": "1970-01-01T00:00:00Z",
+        "display_name": "b",
+        "object": "model",
+        "created": 0,
+        "owned_by": "interlingua",
+    }
+    assert model_listing(shared, [])["first_id"] is None
 
 
 def test_bare_paths_and_beta_query(stack: Stack) -> None:

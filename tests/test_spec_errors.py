@@ -132,3 +132,25 @@ def test_not_yaml(tmp_path: Path) -> None:
     )
     msg = spec_error(root)
     assert "openai_chat.yaml: not valid YAML" in msg
+
+
+def test_bad_http_section(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/gemini.yaml",
+        "    countTokens: count_tokens\n",
+        "    countTokens: count\n",
+    )
+    msg = spec_error(root)
+    assert "gemini.yaml: http.url_actions.countTokens: Input should be" in msg
+
+
+def test_http_url_actions_need_a_target(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/openai_chat.yaml",
+        "  upstream_path: /chat/completions\n",
+        "  upstream_path: /chat/completions\n  url_actions: {generate: generate}\n",
+    )
+    msg = spec_error(root)
+    assert "openai_chat.yaml: http: Value error, url_actions are needed exactly when" in msg

@@ -2,9 +2,10 @@
 
 A request is decoded from the caller's protocol to the canonical model, its model name mapped,
 routed to an upstream, encoded in the upstream's protocol and sent; the answer (a body, an error
-or a stream) comes back translated into the caller's protocol. The routes are made from
-``INBOUND`` for every protocol ``interlingua.available()`` lists, so a protocol that lands in
-the library is served without a change here.
+or a stream) comes back translated into the caller's protocol. The routes (calls, token counts,
+model lists) and the accepted inbound keys are made from the ``http`` section of each protocol's
+spec (``codec.HTTP``) for every protocol the library has, so a protocol that lands in the
+library is served without a change here.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .._api import load_json
+from .._codec_support import HttpAuth, ModelListing
 from .._errors import InterlinguaError
 from .._losses import Ctx
 from .._pipeline import decode_request, decode_response, encode_request, encode_response
@@ -33,27 +35,11 @@ from .config import Config
 from .errors import GatewayError, error_response, info_from_exception, upstream_error_response
 from .log import AccessRecord
 from .streaming import ObservedTranslator, SSEStreamResponse
-from .upstream import WIRES, UpstreamPool
+from .upstream import UpstreamPool, http_spec
 
-__all__ = ["INBOUND", "GEMINI_ACTIONS", "create_app", "estimate_tokens", "servable"]
+__all__ = ["create_app", "estimate_tokens", "model_listing", "servable"]
 
 _log = logging.getLogger("interlingua.gateway")
-
-# protocol -> the paths its clients POST to (bare and /v1-prefixed forms). ``{target}`` is
-# ``<model>:<action>`` for protocols that name the model and the streaming mode in the URL.
-INBOUND: dict[str, tuple[str, ...]] = {
-    "anthropic_messages": ("/v1/messages", "/messages"),
-    "openai_chat": ("/v1/chat/completions", "/chat/completions"),
-    "openai_responses": ("/v1/responses", "/responses"),
-    "gemini": ("/v1beta/models/{target}", "/v1/models/{target}", "/models/{target}"),
-}
-# URL action -> streaming?
-GEMINI_ACTIONS = {"generateContent": False, "streamGenerateContent": True}
-
-COUNT_TOKENS_PATHS = ("/v1/messages/count_tokens", "/messages/count_tokens")
-COUNT_TOKENS_FIELDS = frozenset(
-    {"model", "messages", "system", "tools", "tool_choice", "thinking", "mcp_servers"}
-)
 
 
 def estimate_tokens(body: Any) -> int:
@@ -62,9 +48,14 @@ def estimate_tokens(body: Any) -> int:
 
 
 class Gateway:
-    def __init__(self, cfg: Config, pool: UpstreamPool) -> None:
+    def __init__(self, cfg: Config, pool: UpstreamPool, served: list[str] | None = None) -> None:
         self.cfg = cfg
         self.pool = pool
+        served = servable() if served is None else served
+        # every way a served protocol's client presents a key (spec: http.auth)
+        self.auths: tuple[HttpAuth, ...] = tuple(
+            dict.fromkeys(http_spec(pid).auth for pid in served)
+        )
 
     # -- the gateway's own checks ---------------------------------------------------------
     def check_key(self, request: Request) -> None:
@@ -72,13 +63,12 @@ class Gateway:
         if not keys:
             return
         h = request.headers
-        auth = h.get("authorization", "")
-        given = [
-            h.get("x-api-key"),
-            h.get("x-goog-api-key"),
-            auth[7:] if auth[:7].lower() == "bearer " else None,
-            request.query_params.get("key"),
-        ]
+        given: list[str | None] = []
+        for a in self.auths:
+            value = h.get(a.header)
+            given.append(a.key_in(value) if value is not None else None)
+            if a.query:
+                given.append(request.query_params.get(a.query))
         for g in given:
             if g and any(hmac.compare_digest(g.encode(), k.encode()) for k in keys):
                 return
@@ -102,10 +92,18 @@ class Gateway:
         return b"".join(chunks)
 
     # -- the translated call --------------------------------------------------------------
-    async def handle(self, request: Request, inbound: str) -> Response | SSEStreamResponse:
+    async def handle(
+        self, request: Request, inbound: str, count: bool = False
+    ) -> Response | SSEStreamResponse:
+        """One call of ``inbound``'s clients; ``count``: its token-count route."""
         rec = AccessRecord(request.method, request.url.path, inbound)
+        resp: Response | SSEStreamResponse
         try:
-            resp = await self._handle(request, inbound, rec)
+            if count:
+                self.check_key(request)
+                resp = await self._count_tokens(request, inbound, rec, None)
+            else:
+                resp = await self._handle(request, inbound, rec)
         except Exception as e:  # every failure reaches the caller in its own protocol
             info = info_from_exception(e)
             if not isinstance(e, InterlinguaError | GatewayError | httpx.HTTPError):
@@ -124,16 +122,15 @@ class Gateway:
         self, request: Request, inbound: str, rec: AccessRecord
     ) -> Response | SSEStreamResponse:
         self.check_key(request)
-        url_model, url_stream = self._url_target(request)
+        url_model, action = self._url_target(request, inbound)
+        if action == "count_tokens":
+            return await self._count_tokens(request, inbound, rec, url_model)
         wire_in = load_json(await self.read_body(request))
-        if request.path_params.get("target", "").endswith(":countTokens"):
-            rec.model = url_model
-            return JSONResponse({"totalTokens": estimate_tokens(wire_in)})  # Gemini's count
         ctx = Ctx(inbound, inbound)
         req = decode_request(wire_in, inbound, ctx)
         if url_model is not None:
             req.model = url_model
-            req.stream = url_stream
+            req.stream = action == "stream"
         requested = req.model or ""
         mapped = self.cfg.map_model(requested)
         up = self.cfg.route(requested, mapped)
@@ -198,48 +195,48 @@ class Gateway:
                 headers["x-interlingua-losses"] = str(rec.losses)
         return Response(content, headers=headers, media_type="application/json")
 
-    def _url_target(self, request: Request) -> tuple[str | None, bool]:
+    def _url_target(self, request: Request, inbound: str) -> tuple[str | None, str]:
+        """(model, action) named in the URL (``{target}`` = ``<model>:<action>``), or (None,
+        "generate") when the protocol names neither there."""
         target = request.path_params.get("target")
         if target is None:
-            return None, False
+            return None, "generate"
         model, sep, action = target.rpartition(":")
-        if not sep or not model or (action not in GEMINI_ACTIONS and action != "countTokens"):
+        kind = http_spec(inbound).url_actions.get(action)
+        if not sep or not model or kind is None:
             raise GatewayError("not_found", f"unknown method {target!r}", 404)
-        return model, GEMINI_ACTIONS.get(action, False)
+        return model, kind
 
-    # -- Anthropic's count_tokens ---------------------------------------------------------
-    async def count_tokens(self, request: Request) -> Response:
-        inbound = "anthropic_messages"
-        rec = AccessRecord(request.method, request.url.path, inbound)
-        try:
-            resp = await self._count_tokens(request, inbound, rec)
-        except Exception as e:
-            info = info_from_exception(e)
-            if not isinstance(e, InterlinguaError | GatewayError | httpx.HTTPError):
-                _log.exception("request %s failed", rec.request_id)
-                info = ErrorInfo(type="api_error", message="internal gateway error", status=500)
-            resp = error_response(info, inbound)
-            rec.error = info.type
-        resp.headers["x-request-id"] = rec.request_id
-        rec.status = resp.status_code
-        rec.first_byte()
-        rec.emit()
-        return resp
-
-    async def _count_tokens(self, request: Request, inbound: str, rec: AccessRecord) -> Response:
-        self.check_key(request)
+    # -- token counts ---------------------------------------------------------------------
+    async def _count_tokens(
+        self, request: Request, inbound: str, rec: AccessRecord, url_model: str | None
+    ) -> Response:
+        """The protocol's token count (spec: http.count_tokens): the gateway's estimate, or a
+        same-protocol upstream's own count when the mode is native."""
+        spec = http_spec(inbound).count_tokens
+        if spec is None:  # routes are only made for protocols with a count
+            raise GatewayError("not_found", "no token count in this protocol", 404)
         wire_in = load_json(await self.read_body(request))
-        if type(wire_in) is not dict:
-            raise InterlinguaError("expected a JSON object", path="")
-        requested = str(wire_in.get("model") or "")
+        body: Any = wire_in
+        if spec.fields:
+            if type(wire_in) is not dict:
+                raise InterlinguaError("expected a JSON object", path="")
+            body = {k: v for k, v in wire_in.items() if k in spec.fields}
+        if url_model is not None:
+            requested = url_model
+        else:
+            requested = str(body.get("model") or "") if type(body) is dict else ""
+        if spec.mode == "estimate":
+            rec.model = requested
+            return JSONResponse({spec.result_field: estimate_tokens(body)})
         mapped = self.cfg.map_model(requested)
         up = self.cfg.route(requested, mapped)
         rec.model, rec.upstream_model = requested, mapped
         if up is None:
             raise GatewayError("not_found", f"no upstream serves the model {requested!r}", 404)
         rec.upstream, rec.upstream_name = up.protocol, up.name
-        body = {k: v for k, v in wire_in.items() if k in COUNT_TOKENS_FIELDS}
-        body["model"] = mapped
+        if type(body) is dict and not http_spec(inbound).model_in_path:
+            body["model"] = mapped
         up_req = None
         if up.protocol == inbound:
             up_req = self.pool.build_count_tokens(up, orjson.dumps(body), request.headers)
@@ -255,58 +252,18 @@ class Gateway:
                 return upstream_error_response(
                     upstream.status_code, data, upstream.headers, source=up.protocol, target=inbound
                 )
-        return JSONResponse({"input_tokens": estimate_tokens(body)})
+        return JSONResponse({spec.result_field: estimate_tokens(body)})
 
     # -- listings -------------------------------------------------------------------------
-    def _listing_refused(self, request: Request, pid: str) -> Response | None:
-        """401 when inbound keys are configured and the listing request has none."""
+    async def models(self, request: Request, pids: tuple[str, ...]) -> Response:
+        """The model list at a path the ``pids`` share (spec: http.models), one body each of
+        their SDKs reads; a refusal is in the first one's error shape."""
         try:
             self.check_key(request)
         except GatewayError as e:
-            return error_response(e.info, pid if pid in servable() else "openai_chat")
-        return None
-
-    async def models(self, request: Request) -> Response:
-        # one shape both SDKs read (Anthropic's error envelope also carries OpenAI's "error")
-        refused = self._listing_refused(request, "anthropic_messages")
-        if refused is not None:
-            return refused
-        names = self.cfg.listed_models()
-        data = [
-            {
-                "id": n,
-                "object": "model",
-                "type": "model",
-                "created": 0,
-                "created_at": "1970-01-01T00:00:00Z",
-                "owned_by": "interlingua",
-                "display_name": n,
-            }
-            for n in names
-        ]
-        return JSONResponse(
-            {
-                "object": "list",
-                "data": data,
-                "has_more": False,
-                "first_id": names[0] if names else None,
-                "last_id": names[-1] if names else None,
-            }
-        )
-
-    async def gemini_models(self, request: Request) -> Response:
-        refused = self._listing_refused(request, "gemini")
-        if refused is not None:
-            return refused
-        models = [
-            {
-                "name": f"models/{n}",
-                "displayName": n,
-                "supportedGenerationMethods": list(GEMINI_ACTIONS),
-            }
-            for n in self.cfg.listed_models()
-        ]
-        return JSONResponse({"models": models})
+            return error_response(e.info, pids[0])
+        listings = [m for pid in pids if (m := http_spec(pid).models) is not None]
+        return JSONResponse(model_listing(listings, self.cfg.listed_models()))
 
     async def healthz(self, request: Request) -> Response:
         return JSONResponse(
@@ -321,24 +278,62 @@ class Gateway:
         )
 
 
-def _endpoint(gw: Gateway, pid: str) -> Any:
-    async def endpoint(request: Request) -> Any:
-        return await gw.handle(request, pid)
+def _fill(template: Any, values: dict[str, Any]) -> Any:
+    """A listing template with its ``{name}`` placeholders replaced; a string that is exactly
+    one placeholder takes the value as it is (``None`` included)."""
+    if isinstance(template, str):
+        if template[:1] == "{" and template[-1:] == "}" and template[1:-1] in values:
+            return values[template[1:-1]]
+        return template.format(**values) if "{" in template else template
+    if isinstance(template, dict):
+        return {k: _fill(v, values) for k, v in template.items()}
+    if isinstance(template, list):
+        return [_fill(v, values) for v in template]
+    return template
 
-    endpoint.__name__ = f"handle_{pid}"
+
+def model_listing(listings: list[ModelListing], names: list[str]) -> dict[str, Any]:
+    """One model-list body merged from the listings of protocols that share its path."""
+    ends = {
+        "first_id": names[0] if names else None,
+        "last_id": names[-1] if names else None,
+    }
+    out: dict[str, Any] = {}
+    items: dict[str, list[dict[str, Any]]] = {}
+    for m in listings:
+        out.update(_fill(dict(m.envelope), ends))
+        rows = items.setdefault(m.items_key, [{} for _ in names])
+        for row, n in zip(rows, names, strict=True):
+            row.update(_fill(dict(m.item), {"id": n}))
+    out.update(items)
+    return out
+
+
+def _endpoint(gw: Gateway, pid: str, count: bool = False) -> Any:
+    async def endpoint(request: Request) -> Any:
+        return await gw.handle(request, pid, count)
+
+    endpoint.__name__ = f"{'count_tokens' if count else 'handle'}_{pid}"
+    return endpoint
+
+
+def _listing(gw: Gateway, pids: tuple[str, ...]) -> Any:
+    async def endpoint(request: Request) -> Any:
+        return await gw.models(request, pids)
+
+    endpoint.__name__ = f"models_{'_'.join(pids)}"
     return endpoint
 
 
 def servable() -> list[str]:
     """The protocols the gateway can serve: every one the library has (codec and streams), with
-    a known wire. A protocol that fails to load is left out (and logged), never fatal to the
-    others."""
+    an ``http`` section. A protocol that fails to load is left out (and logged), never fatal to
+    the others."""
     out = []
     for pid in PROTOCOLS:
-        if pid not in INBOUND or pid not in WIRES:
-            continue
         try:
-            protocol(pid)
+            if getattr(protocol(pid).codec, "HTTP", None) is None:
+                continue
             stream_decoder(pid)
             stream_encoder(pid)
         except (UnknownProtocol, ModuleNotFoundError):
@@ -353,19 +348,23 @@ def servable() -> list[str]:
 def create_app(cfg: Config, *, transport: httpx.AsyncBaseTransport | None = None) -> Starlette:
     """The ASGI app. ``transport`` replaces the network for the upstream calls (tests)."""
     pool = UpstreamPool(transport)
-    gw = Gateway(cfg, pool)
     served = servable()
-    routes = [
-        Route("/healthz", gw.healthz, methods=["GET"]),
-        Route("/v1/models", gw.models, methods=["GET"]),
-        Route("/models", gw.models, methods=["GET"]),
-        Route("/v1beta/models", gw.gemini_models, methods=["GET"]),
-    ]
-    if "anthropic_messages" in served:
-        routes += [Route(p, gw.count_tokens, methods=["POST"]) for p in COUNT_TOKENS_PATHS]
+    gw = Gateway(cfg, pool, served)
+    routes = [Route("/healthz", gw.healthz, methods=["GET"])]
+    listed: dict[str, tuple[str, ...]] = {}  # GET path -> the protocols listing models there
+    for pid in served:
+        if (m := http_spec(pid).models) is not None:
+            for path in m.paths:
+                listed[path] = (*listed.get(path, ()), pid)
+    routes += [Route(p, _listing(gw, pids), methods=["GET"]) for p, pids in listed.items()]
+    for pid in served:
+        count = http_spec(pid).count_tokens
+        if count is not None and count.inbound_paths:
+            ep = _endpoint(gw, pid, count=True)
+            routes += [Route(p, ep, methods=["POST"]) for p in count.inbound_paths]
     for pid in served:
         ep = _endpoint(gw, pid)
-        routes += [Route(path, ep, methods=["POST"]) for path in INBOUND[pid]]
+        routes += [Route(path, ep, methods=["POST"]) for path in http_spec(pid).inbound_paths]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -1,4 +1,7 @@
-"""Calling an upstream: its URL, headers and auth per protocol, over one pooled httpx client.
+"""Calling an upstream: its URL, headers and auth, over one pooled httpx client.
+
+The wire facts (endpoint path, auth header, constant headers) are each protocol's ``http``
+section of its spec, read from the generated codec (``codec.HTTP``).
 
 ``base_url`` is everything in front of the endpoint path, version included, as the OpenAI SDKs
 take it: ``https://api.openai.com/v1``, ``https://api.anthropic.com/v1``,
@@ -9,61 +12,24 @@ from __future__ import annotations
 
 import itertools
 import ssl
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
 import httpx
 import orjson
 
+from .._codec_support import HttpSpec
+from .._protocols import protocol
 from .config import Upstream
 
-__all__ = ["WIRES", "Wire", "UpstreamPool"]
+__all__ = ["UpstreamPool", "http_spec"]
 
 
-def _bearer(key: str) -> dict[str, str]:
-    return {"authorization": f"Bearer {key}"}
-
-
-def _x_api_key(key: str) -> dict[str, str]:
-    return {"x-api-key": key}
-
-
-def _goog(key: str) -> dict[str, str]:
-    return {"x-goog-api-key": key}
-
-
-@dataclass(frozen=True, slots=True)
-class Wire:
-    """How one protocol is called over HTTP."""
-
-    path: str  # below base_url; ``{model}`` is replaced when the model lives in the URL
-    auth: Callable[[str], dict[str, str]]
-    headers: Mapping[str, str] = field(default_factory=dict)
-    stream_path: str | None = None  # when streaming is chosen by the URL, not by the body
-    model_in_path: bool = False  # the model is named in the URL, not in the body
-    forward_headers: tuple[str, ...] = ()  # caller headers kept on a same-protocol pass-through
-    count_tokens_path: str | None = None  # the upstream's own token count, when it has one
-
-
-WIRES: dict[str, Wire] = {
-    "anthropic_messages": Wire(
-        path="/messages",
-        auth=_x_api_key,
-        headers={"anthropic-version": "2023-06-01"},
-        forward_headers=("anthropic-beta",),
-        count_tokens_path="/messages/count_tokens",
-    ),
-    "openai_chat": Wire(path="/chat/completions", auth=_bearer),
-    "openai_responses": Wire(path="/responses", auth=_bearer),
-    "gemini": Wire(
-        path="/models/{model}:generateContent",
-        stream_path="/models/{model}:streamGenerateContent?alt=sse",
-        auth=_goog,
-        model_in_path=True,
-    ),
-}
+def http_spec(pid: str) -> HttpSpec:
+    """The protocol's HTTP facts (spec: http)."""
+    http: HttpSpec = protocol(pid).codec.HTTP
+    return http
 
 
 class UpstreamPool:
@@ -92,20 +58,20 @@ class UpstreamPool:
     def headers(
         self, up: Upstream, stream: bool, caller: Mapping[str, str], same: bool
     ) -> dict[str, str]:
-        wire = WIRES[up.protocol]
+        http = http_spec(up.protocol)
         h = {
             "content-type": "application/json",
             "accept": "text/event-stream" if stream else "application/json",
             "user-agent": "interlingua-gateway",
-            **wire.headers,
+            **http.extra_headers,
         }
         if same:
-            for name in wire.forward_headers:
+            for name in http.forward_headers:
                 if name in caller:
                     h[name] = caller[name]
         key = up.api_key()
         if key:
-            h.update(wire.auth(key))
+            h[http.auth.header] = http.auth.value(key)
         h.update(up.headers)
         return h
 
@@ -118,9 +84,11 @@ class UpstreamPool:
         caller: Mapping[str, str],
         same: bool,
     ) -> httpx.Request:
-        wire = WIRES[up.protocol]
-        path = wire.stream_path if stream and wire.stream_path else wire.path
-        if wire.model_in_path:
+        http = http_spec(up.protocol)
+        path = http.upstream_path
+        if stream and http.upstream_stream_path:
+            path = http.upstream_stream_path
+        if http.model_in_path:
             path = path.replace("{model}", quote(model.removeprefix("models/"), safe=""))
             body.pop("model", None)
             body.pop("stream", None)
@@ -135,12 +103,12 @@ class UpstreamPool:
     def build_count_tokens(
         self, up: Upstream, body: bytes, caller: Mapping[str, str]
     ) -> httpx.Request | None:
-        wire = WIRES[up.protocol]
-        if wire.count_tokens_path is None:
+        count = http_spec(up.protocol).count_tokens
+        if count is None or count.upstream_path is None:
             return None
         return self.client.build_request(
             "POST",
-            up.base_url + wire.count_tokens_path,
+            up.base_url + count.upstream_path,
             content=body,
             headers=self.headers(up, False, caller, True),
             timeout=httpx.Timeout(up.timeout, connect=up.connect_timeout),
