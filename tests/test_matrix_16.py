@@ -11,10 +11,9 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import interlingua
 import orjson
 import pytest
-
-import interlingua
 from interlingua.generated.canonical import (
     ImagePart,
     ReasoningPart,
@@ -25,6 +24,7 @@ from interlingua.generated.canonical import (
     ToolResultPart,
 )
 from interlingua.streams.accumulate import accumulate
+
 from tests.stream_util import decode_stream
 
 PROTOCOLS = interlingua.available()
