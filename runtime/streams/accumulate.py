@@ -1,7 +1,8 @@
 """Canonical stream events -> one canonical Response (I/O-free).
 
-The gateway answers a non-streaming client from a streaming upstream with it, and the tests use
-it to compare a stream with its non-streamed twin. Parts are keyed by the event ``key`` while they
+For callers that need one message from a stream (a non-streaming client in front of a
+streaming-only upstream, a log of what was said); the tests use it to compare a stream with its
+non-streamed twin. Parts are keyed by the event ``key`` while they
 are open (a key may be reused once its part ended) and kept in the order they started; text,
 reasoning text and tool-call arguments are joined once, when the part ends. Arguments stay the
 raw JSON text (parsed on demand, invalid JSON is kept, never crashed on); a call that streamed no
