@@ -137,7 +137,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "reasoning_text": ("full", ""),
     "reasoning_replay": (
         "lossy",
-        "thinking signatures and redacted_thinking replay only to Anthropic; other owners\u0027 state is dropped",
+        "thinking signatures and redacted_thinking replay only to Anthropic (through a Responses or Gemini client they ride in an ilgenv1 envelope: encrypted_content, thoughtSignature); other owners\u0027 state is dropped",
     ),
     "tool_spec": ("full", ""),
     "hosted_tools": ("lossy", "server tools carried only between Anthropic endpoints"),

@@ -130,7 +130,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     ),
     "reasoning_replay": (
         "lossy",
-        "thoughtSignature replays only to Gemini; through other clients it rides in the tool call id envelope (docs/gemini.md)",
+        "thoughtSignature replays only to Gemini; through other clients it rides in the tool call id envelope (docs/gemini.md); Anthropic thinking reaches a Gemini client in an ilgenv1 envelope in the next part\u0027s thoughtSignature",
     ),
     "tool_spec": ("lossy", "no strict flag; parametersJsonSchema holds the JSON Schema"),
     "hosted_tools": (

@@ -118,7 +118,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     ),
     "reasoning_replay": (
         "lossy",
-        "reasoning items (id + encrypted_content) replay only to Responses; other owners\u0027 state is dropped",
+        "reasoning items (id + encrypted_content) replay only to Responses; other owners\u0027 state is dropped toward a Responses upstream; Anthropic thinking reaches a Responses client in an ilgenv1 encrypted_content envelope, unwrapped back to Anthropic on the next request",
     ),
     "tool_spec": ("full", ""),
     "hosted_tools": (

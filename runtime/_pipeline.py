@@ -16,7 +16,7 @@ from ._losses import Ctx
 from ._protocols import protocol
 from ._wire import expect_dict
 from .generated.canonical import EFFORT_BUDGETS, ERROR_TYPE_STATUS, ErrorInfo, Request, Response
-from .transforms.gemini_envelope import fold_for_client, unwrap_request
+from .transforms.envelopes import fold_for_client, unwrap_request
 
 __all__ = [
     "decode_request",
@@ -39,7 +39,7 @@ def decode_request(body: Any, source: str, ctx: Ctx | None = None) -> Request:
     ext = split_ext(w, p.request_known, p.request_nested)
     if ext or req.ext:
         req.ext = {**(req.ext or {}), **(ext or {})}
-    unwrap_request(req)  # tool ids a client echoed with a signature envelope (gemini_envelope)
+    unwrap_request(req)  # state a client echoed in an envelope (transforms/envelopes)
     return req
 
 
@@ -91,7 +91,7 @@ def decode_response(body: Any, source: str, ctx: Ctx | None = None) -> Response:
 
 def encode_response(resp: Response, target: str, ctx: Ctx) -> dict[str, Any]:
     p = protocol(target)
-    parts = fold_for_client(resp.parts, target)  # foreign signatures ride in tool call ids
+    parts = fold_for_client(resp.parts, target)  # foreign reasoning state rides in envelopes
     if parts is not resp.parts:
         resp = replace(resp, parts=parts)
     out: dict[str, Any] = {}

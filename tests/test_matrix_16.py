@@ -24,6 +24,8 @@ from interlingua.generated.canonical import (
     ToolResultPart,
 )
 from interlingua.streams.accumulate import accumulate
+from interlingua.transforms.gemini_envelope import MARK
+from interlingua.transforms.reasoning_envelope import B64_MARK, PREFIX
 
 from tests.stream_util import decode_stream
 
@@ -290,6 +292,11 @@ NATIVE_REASONING = {
 }
 
 
+# (owner, client) pairs whose reasoning state rides in an envelope the client echoes (the tool-id
+# envelope of Gemini serves every client)
+ENVELOPED = {("anthropic_messages", "openai_responses"), ("anthropic_messages", "gemini")}
+
+
 def _signatures(parts: list[Any], owner: str) -> list[str]:
     return [
         p.signature or ""
@@ -321,17 +328,31 @@ def test_reasoning_state_goes_back_only_to_its_owner(source: str, target: str) -
     back = interlingua.translate_request(follow, source=target, target=source, model="m")
     back_req = interlingua.decode_request(back.body, source)
     sigs = _signatures([p for m in back_req.messages for p in m.parts], source)
-    if source == "gemini":
-        # Gemini's signature rides through other clients in the tool-id envelope (docs/gemini.md)
+    if source == "gemini" or (source, target) in ENVELOPED:
+        # Gemini's signature rides through other clients in the tool-id envelope
+        # (docs/gemini.md), Anthropic thinking through a Responses client in the reasoning
+        # item's encrypted_content and through a Gemini client in the thoughtSignature of the
+        # next part (docs/openai_responses.md): back to its owner, exactly
         assert sigs == [SIG]
-        assert (
-            SIG
-            not in orjson.dumps(
-                interlingua.translate_request(
-                    follow, source=target, target="anthropic_messages"
-                ).body
-            ).decode()
-        ), "the envelope never reaches a protocol that does not own it"
+        if source == "anthropic_messages":
+            turn = next(m for m in back.body["messages"] if m["role"] == "assistant")
+            assert turn["content"][0] == {
+                "type": "thinking",
+                "thinking": "Two cities.",
+                "signature": SIG,
+            }
+            assert not t.losses
+        for other in PROTOCOLS:
+            if other == source:
+                continue
+            sent = interlingua.translate_request(follow, source=target, target=other, model="m")
+            wire = orjson.dumps(sent.body).decode()
+            assert SIG not in wire and MARK not in wire, "no tool-id envelope upstream"
+            assert PREFIX not in wire and B64_MARK not in wire, (
+                "the envelope never reaches a protocol that does not own it"
+            )
+            if (source, target) in ENVELOPED:
+                assert any(loss.feature == "reasoning_replay" for loss in sent.losses)
     else:
         assert sigs == [] and SIG not in raw, (
             "opaque state never sent to a protocol that did not make it"

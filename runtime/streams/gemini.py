@@ -9,7 +9,9 @@ has ``willContinue`` goes on in the next piece), and an end (a part without ``wi
 The pieces are assembled and the arguments emitted as one delta when the call ends. A
 thoughtSignature on a functionCall rides in the call id envelope (transforms/gemini_envelope);
 on any other part it is a ReasoningEnd (owner gemini) before that part. ``usageMetadata`` is
-cumulative: each one replaces the last."""
+cumulative: each one replaces the last. The encoder puts another protocol's reasoning state
+(Anthropic thinking) in the thoughtSignature of the part that follows it, as an ``ilgenv1:``
+envelope (transforms/reasoning_envelope)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from ..generated.canonical import (
     FinishEvent,
     ReasoningDelta,
     ReasoningEnd,
+    ReasoningPart,
     ReasoningStart,
     StreamEnd,
     StreamStart,
@@ -42,6 +45,8 @@ from ..generated.canonical import (
 from ..transforms.gemini_contents import camel_part
 from ..transforms.gemini_envelope import SYNTH_PREFIX, synth_id, unwrap_id, wrap_id
 from ..transforms.gemini_response import decode_finish
+from ..transforms.reasoning_envelope import OWNERS as ENVELOPED
+from ..transforms.reasoning_envelope import to_base64, wrap_parts
 from ._base import StreamDecoderBase, StreamEncoderBase, frame, parse_data
 
 PROTOCOL = "gemini"
@@ -282,6 +287,8 @@ class Encoder(StreamEncoderBase):
         self.calls: dict[str, dict[str, Any]] = {}
         self.reasoning_open: set[str] = set()
         self.sig: str | None = None  # a signature waiting for the part it belongs to
+        self.thinking: dict[str, list[str]] = {}  # reasoning key -> text so far
+        self.foreign: list[ReasoningPart] = []  # another protocol's blocks (reasoning_envelope)
         self.finish: FinishEvent | None = None
         self.usage: Usage | None = None
         self.any_calls = False
@@ -292,6 +299,10 @@ class Encoder(StreamEncoderBase):
         return frame({"candidates": [cand], **self.base}, None)
 
     def _part(self, part: dict[str, Any]) -> bytes:
+        if self.foreign and not part.get("thought"):  # the next part carries them, as in a
+            # non-stream response (a thought part would not: clients may drop thoughts)
+            self.sig = self.sig or to_base64(wrap_parts(self.foreign))
+            self.foreign = []
         if self.sig is not None:
             part["thoughtSignature"] = self.sig
             self.sig = None
@@ -307,6 +318,8 @@ class Encoder(StreamEncoderBase):
                 c["args"].append(ev.arguments)
             return []
         if t is ReasoningDelta:
+            if ev.key in self.thinking:
+                self.thinking[ev.key].append(ev.text)
             return [self._part({"text": ev.text, "thought": True})] if ev.text else []
         if t is StreamStart:
             if ev.id:
@@ -316,7 +329,17 @@ class Encoder(StreamEncoderBase):
             return []
         if t is ReasoningStart:
             self.reasoning_open.add(ev.key)
+            self.thinking[ev.key] = []
         elif t is ReasoningEnd:
+            text = "".join(self.thinking.pop(ev.key, ()))
+            if ev.owner in ENVELOPED and (ev.signature is not None or ev.redacted is not None):
+                self.reasoning_open.discard(ev.key)
+                self.foreign.append(
+                    ReasoningPart(
+                        text=text, signature=ev.signature, redacted=ev.redacted, owner=ev.owner
+                    )
+                )
+                return []
             mine = ev.owner == PROTOCOL and ev.signature
             if ev.key in self.reasoning_open:
                 self.reasoning_open.discard(ev.key)
@@ -393,6 +416,9 @@ class Encoder(StreamEncoderBase):
         else:
             raw = self.codec.FINISH_ENCODE.get(f.unified, "STOP")
         parts: list[dict[str, Any]] = []
+        if self.foreign:
+            self.sig = self.sig or to_base64(wrap_parts(self.foreign))
+            self.foreign = []
         if self.sig is not None:
             parts.append({"text": "", "thoughtSignature": self.sig})
             self.sig = None

@@ -8,7 +8,10 @@ the in-band ``error`` event.
 
 The encoder keeps ``sequence_number`` strictly increasing, gives every item one ``output_index``
 and one id from added to done, numbers content parts per message item, uses one response id from
-created to completed, and sends the whole output in the final response object.
+created to completed, and sends the whole output in the final response object. Reasoning
+state of another protocol (Anthropic thinking + signature, redacted_thinking data) goes in the
+reasoning item's ``encrypted_content`` as an ``ilgenv1:`` envelope (transforms/reasoning_envelope),
+which the client echoes and the next decoded request unwraps.
 
 Endings (the same rules as the Anthropic and Chat encoders): ``response.created`` and
 ``response.in_progress`` always come first, even when the upstream fails or ends before any
@@ -42,6 +45,8 @@ from ..generated.canonical import (
     Usage,
     UsageEvent,
 )
+from ..transforms.reasoning_envelope import OWNERS as ENVELOPED
+from ..transforms.reasoning_envelope import wrap
 from ..transforms.responses_output import finish_of_status, finish_status, response_envelope
 from ._base import StreamDecoderBase, StreamEncoderBase, frame, parse_data
 
@@ -508,8 +513,9 @@ class Encoder(StreamEncoderBase):
     def _reasoning_end(self, ev: ReasoningEnd, status: str = "completed") -> list[bytes]:
         item = self.by_key.pop(ev.key, None)
         out: list[bytes] = []
+        foreign = ev.owner in ENVELOPED and (ev.signature is not None or ev.redacted is not None)
         if item is None:
-            if ev.owner != PROTOCOL or not (ev.signature or ev.redacted):
+            if not ((ev.owner == PROTOCOL and (ev.signature or ev.redacted)) or foreign):
                 return []
             out += self.feed(ReasoningStart(key=ev.key))
             item = self.by_key.pop(ev.key)
@@ -523,6 +529,8 @@ class Encoder(StreamEncoderBase):
         item.data["summary"] = [part] if text else []
         if ev.owner == PROTOCOL and ev.signature:
             item.data["encrypted_content"] = ev.signature
+        elif foreign:  # another protocol's state, echoed back by the client (reasoning_envelope)
+            item.data["encrypted_content"] = wrap(ev.owner or "", text, ev.signature, ev.redacted)
         if status != "completed":
             item.data["status"] = status
         out.append(self._done(item))

@@ -10,7 +10,8 @@ when a *response or stream* goes to such a client, a signature attached to a too
 into the call id: ``<id>__ilgsig1__<base64url(signature)>`` (only ``[A-Za-z0-9_-]``, so
 Anthropic's id pattern accepts it). When that client sends the conversation back, every decoded
 *request* (whatever its protocol) is unwrapped: the id is cleaned and the attached part restored,
-so a canonical request never holds an envelope and no upstream ever sees one.
+so a canonical request never holds an envelope and no upstream ever sees one. The pipeline
+hooks that run these steps, for this envelope and the reasoning one, are in ``envelopes``.
 
 Ids that Gemini did not send are synthesised with the ``ilg_`` prefix and omitted again when the
 call goes back to Gemini.
@@ -25,7 +26,7 @@ import re
 import uuid
 from typing import Any
 
-from ..generated.canonical import Part, ReasoningPart, Request, ToolCallPart, ToolResultPart
+from ..generated.canonical import Part, ReasoningPart, ToolCallPart, ToolResultPart
 
 __all__ = [
     "MARK",
@@ -35,8 +36,10 @@ __all__ = [
     "attach_part",
     "is_attach",
     "synth_id",
-    "unwrap_request",
-    "fold_for_client",
+    "needs_unwrap",
+    "unwrap_into",
+    "folds",
+    "fold_call",
 ]
 
 MARK = "__ilgsig1__"
@@ -76,33 +79,25 @@ def synth_id(n: int | None = None) -> str:
     return f"{SYNTH_PREFIX}{n}" if n is not None else f"{SYNTH_PREFIX}{uuid.uuid4().hex[:16]}"
 
 
-def unwrap_request(req: Request) -> None:
-    """Clean every tool call / result id of a decoded request; restore attached signatures."""
-    for m in req.messages:
-        for p in m.parts:  # the marker is rare: look for it before rebuilding anything
-            t = type(p)
-            if (t is ToolCallPart and MARK in p.id) or (  # type: ignore[union-attr]
-                t is ToolResultPart and MARK in p.call_id  # type: ignore[union-attr]
-            ):
-                m.parts = _unwrap_parts(m.parts)
-                break
+def needs_unwrap(p: Any) -> bool:
+    """A tool call / result whose id carries the envelope."""
+    t = type(p)
+    return (t is ToolCallPart and MARK in p.id) or (t is ToolResultPart and MARK in p.call_id)
 
 
-def _unwrap_parts(parts: list[Part]) -> list[Part]:
-    out: list[Part] = []
-    for p in parts:
-        if type(p) is ToolCallPart:
-            clean, sig = unwrap_id(p.id)
-            if sig is not None:
-                if not (out and is_attach(out[-1])):
-                    out.append(attach_part(sig))
-                p = dataclasses.replace(p, id=clean, hints=_scrub(p.hints), ext=_scrub(p.ext))
-        elif type(p) is ToolResultPart:
-            clean, sig = unwrap_id(p.call_id)
-            if sig is not None:
-                p = dataclasses.replace(p, call_id=clean, hints=_scrub(p.hints), ext=_scrub(p.ext))
-        out.append(p)
-    return out
+def unwrap_into(p: Part, out: list[Part]) -> None:
+    """Append ``p`` to ``out`` with its id cleaned, after the attached signature it carried."""
+    if type(p) is ToolCallPart:
+        clean, sig = unwrap_id(p.id)
+        if sig is not None:
+            if not (out and is_attach(out[-1])):
+                out.append(attach_part(sig))
+            p = dataclasses.replace(p, id=clean, hints=_scrub(p.hints), ext=_scrub(p.ext))
+    elif type(p) is ToolResultPart:
+        clean, sig = unwrap_id(p.call_id)
+        if sig is not None:
+            p = dataclasses.replace(p, call_id=clean, hints=_scrub(p.hints), ext=_scrub(p.ext))
+    out.append(p)
 
 
 def _scrub(v: Any) -> Any:
@@ -117,23 +112,11 @@ def _scrub(v: Any) -> Any:
     return v
 
 
-def fold_for_client(parts: list[Part], target: str) -> list[Part]:
-    """Parts for a client of ``target``: a signature attached to a tool call, owned by another
-    protocol, moves into the call id (the client echoes it back)."""
-    if ReasoningPart not in map(type, parts):
-        return parts  # the common case, tested without a Python call per part
-    if not any(is_attach(p) and p.owner != target for p in parts):  # type: ignore[union-attr]
-        return parts
-    out: list[Part] = []
-    i = 0
-    while i < len(parts):
-        p = parts[i]
-        nxt = parts[i + 1] if i + 1 < len(parts) else None
-        attached = type(p) is ReasoningPart and is_attach(p) and p.owner != target
-        if attached and isinstance(nxt, ToolCallPart):
-            out.append(dataclasses.replace(nxt, id=wrap_id(nxt.id, p.signature or "")))  # type: ignore[union-attr]
-            i += 2
-            continue
-        out.append(p)
-        i += 1
-    return out
+def folds(p: Any, target: str) -> bool:
+    """A signature attached to what follows, owned by another protocol than ``target``."""
+    return type(p) is ReasoningPart and is_attach(p) and p.owner != target
+
+
+def fold_call(sig_part: ReasoningPart, call: ToolCallPart) -> ToolCallPart:
+    """The call with the attached signature folded into its id."""
+    return dataclasses.replace(call, id=wrap_id(call.id, sig_part.signature or ""))

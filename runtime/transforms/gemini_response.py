@@ -18,8 +18,8 @@ from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import Finish, Response, ToolCallPart, Usage
 from ._base import Codec, Transform
+from .envelopes import fold_for_client
 from .gemini_contents import CallIds, decode_parts, encode_parts, snake_parts
-from .gemini_envelope import fold_for_client
 
 __all__ = ["GEMINI_RESPONSE", "decode_finish", "encode_finish", "fold_for_client"]
 
@@ -171,7 +171,7 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
 
 def for_client(resp: Response, target: str) -> Response:
     """The response as sent to a client of ``target``: attached foreign signatures folded into
-    tool call ids (gemini_envelope)."""
+    tool call ids (gemini_envelope) or other envelopes (envelopes)."""
     parts = fold_for_client(resp.parts, target)
     return resp if parts is resp.parts else dataclasses.replace(resp, parts=parts)
 

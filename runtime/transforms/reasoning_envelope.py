@@ -1,0 +1,166 @@
+"""The reasoning envelope, version 1 (docs/openai_responses.md, docs/gemini.md): another
+protocol's reasoning state carried through a client in a field that client echoes verbatim.
+
+Anthropic extended thinking with tool use requires the assistant turn's thinking block (text and
+signature, unchanged; or a redacted_thinking block's data) back on the next request. The state
+rides, when a *response or stream* goes to a client of
+
+- OpenAI Responses (Codex: ``store: false``, ``include: ["reasoning.encrypted_content"]``): in a
+  reasoning item's ``encrypted_content``, one item per block, its thinking text as the summary;
+- Gemini: in the ``thoughtSignature`` of the part that follows the blocks (usually the
+  functionCall), consecutive blocks in one envelope, written as the standard base64 of its text
+  (Gemini SDKs type the signature as base64 bytes);
+
+as::
+
+    ilgenv1:<owner>:<base64url(compact JSON), no padding>
+
+with the JSON ``{"t": thinking, "s": signature}`` or ``{"r": redacted data}`` for one block, a
+list of those for several. When any request is decoded, a reasoning part whose signature starts
+with ``ilgenv1:`` is unwrapped back into ``ReasoningPart(owner=<owner>, text=..., signature=...)``
+(or ``redacted=...``), one per block, so a canonical request never holds an envelope: the owner
+gets its state back exactly, and every other encoder (a Responses or Gemini upstream included)
+drops it and reports ``reasoning_replay``. A malformed envelope, or one naming an owner that is
+not carried, becomes reasoning with no opaque state (dropped everywhere, reported). A signature
+without the prefix is the client protocol's own state and is never touched."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+from typing import Any
+
+import orjson
+
+from ..generated.canonical import Part, ReasoningPart
+from .gemini_envelope import attach_part
+
+__all__ = [
+    "PREFIX",
+    "CLIENTS",
+    "OWNERS",
+    "wrap",
+    "wrap_parts",
+    "unwrap",
+    "is_envelope",
+    "to_base64",
+    "wants",
+    "fold_run",
+    "unwrap_part",
+]
+
+PREFIX = "ilgenv1:"
+CLIENTS = frozenset({"openai_responses", "gemini"})  # protocols whose clients carry the envelope
+OWNERS = frozenset({"anthropic_messages"})  # protocols whose reasoning state it carries
+
+
+def _block(text: str, signature: str | None, redacted: str | None) -> dict[str, str]:
+    if redacted is not None:
+        return {"r": redacted}
+    return {"t": text, "s": signature} if signature is not None else {"t": text}
+
+
+def wrap(owner: str, text: str, signature: str | None, redacted: str | None) -> str:
+    return _encode(owner, _block(text, signature, redacted))
+
+
+def wrap_parts(parts: list[ReasoningPart]) -> str:
+    """One envelope for consecutive parts of one owner (a list when there are several)."""
+    blocks = [_block(p.text, p.signature, p.redacted) for p in parts]
+    return _encode(parts[0].owner or "", blocks[0] if len(blocks) == 1 else blocks)
+
+
+def _encode(owner: str, body: Any) -> str:
+    payload = base64.urlsafe_b64encode(orjson.dumps(body)).decode("ascii").rstrip("=")
+    return f"{PREFIX}{owner}:{payload}"
+
+
+# Gemini SDKs type thoughtSignature as bytes (base64): there the envelope is the standard
+# base64 (padded) of its text, which they decode and encode back unchanged.
+B64_MARK = base64.b64encode(b"ilgenv").decode("ascii")  # every such envelope starts with it
+
+
+def to_base64(env: str) -> str:
+    return base64.b64encode(env.encode("utf-8")).decode("ascii")
+
+
+def _text(v: Any) -> str | None:
+    """The envelope text of ``v`` (in either form), None when ``v`` is not an envelope."""
+    if type(v) is not str:
+        return None
+    if v.startswith(PREFIX):
+        return v
+    if v.startswith(B64_MARK):
+        try:
+            t = base64.b64decode(v, validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            return None
+        return t if t.startswith(PREFIX) else None
+    return None
+
+
+def is_envelope(v: Any) -> bool:
+    return _text(v) is not None
+
+
+Block = tuple[str, str | None, str | None]  # (text, signature, redacted)
+
+
+def unwrap(v: str) -> tuple[str, list[Block]] | None:
+    """``(owner, blocks)``, or None for a malformed envelope / an owner that is not carried."""
+    v = _text(v) or ""
+    owner, sep, payload = v[len(PREFIX) :].partition(":")
+    if not sep or owner not in OWNERS:
+        return None
+    try:
+        body = orjson.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    except (binascii.Error, ValueError, orjson.JSONDecodeError):
+        return None
+    out: list[Block] = []
+    for b in body if type(body) is list else [body]:
+        if type(b) is not dict:
+            return None
+        t, s, r = b.get("t"), b.get("s"), b.get("r")
+        if type(r) is str:
+            out.append(("", None, r))
+        elif type(t) is str and type(s) is str:  # Anthropic needs the signature
+            out.append((t, s, None))
+        else:
+            return None
+    return (owner, out) if out else None
+
+
+def wants(p: Any, target: str) -> bool:
+    """A part folded into an envelope for a client of ``target``."""
+    return (
+        target in CLIENTS
+        and type(p) is ReasoningPart
+        and p.owner in OWNERS
+        and p.owner != target
+        and (p.signature is not None or p.redacted is not None)
+    )
+
+
+def fold_run(run: list[ReasoningPart], target: str) -> list[Part]:
+    """What a client of ``target`` receives for consecutive foreign reasoning parts."""
+    if target == "gemini":  # one signature, on the part that follows (gemini_envelope)
+        return [attach_part(to_base64(wrap_parts(run)))]
+    return [
+        ReasoningPart(
+            text=p.text,
+            signature=wrap(p.owner or "", p.text, p.signature, p.redacted),
+            owner=target,
+        )
+        for p in run
+    ]
+
+
+def unwrap_part(p: ReasoningPart) -> list[Part]:
+    got = unwrap(p.signature or "")
+    if got is None:  # ours but unreadable: no opaque state goes anywhere
+        return [
+            dataclasses.replace(p, signature=None, redacted=None, owner=None, ext=None, id=None)
+        ]
+    owner, blocks = got
+    return [ReasoningPart(text=t, signature=s, redacted=r, owner=owner) for t, s, r in blocks]
