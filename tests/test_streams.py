@@ -522,8 +522,9 @@ def test_anthropic_midstream_error_becomes_chat_error_chunk() -> None:
     out = translate(anthropic_sse(*PARALLEL[:12], err), A, C)
     payloads = chat_data(out)
     assert "[DONE]" not in payloads
+    # the same body translate_error gives Chat callers (overloaded: 503), the status in `code`
     assert payloads[-1] == {
-        "error": {"message": "Overloaded", "type": "server_error", "param": None, "code": 529}
+        "error": {"message": "Overloaded", "type": "server_error", "param": None, "code": 503}
     }
     assert all(c["finish_reason"] is None for p in payloads[:-1] for c in p["choices"])
     text = "".join(p["choices"][0]["delta"].get("content") or "" for p in payloads[:-1])

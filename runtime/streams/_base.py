@@ -71,3 +71,25 @@ class StreamEncoderBase:
 
 
 _ = encode_sse
+
+
+DISCONNECTED = ErrorInfo(
+    type="bad_gateway", message="upstream stream ended without its terminal event", status=502
+)
+
+
+def error_frame(err: ErrorInfo, target: str, event: str | None) -> bytes:
+    """An in-band error event: the same body ``encode_error`` gives the target's HTTP errors."""
+    from .._pipeline import encode_error  # the pipeline imports the stream modules lazily
+    from .._protocols import protocol
+
+    status, body = encode_error(err, target)
+    code_path = protocol(target).codec.ERROR_SHAPE.get("code_path")
+    if code_path:  # in band the HTTP status is gone: an empty code carries it instead
+        inner = body
+        *parents, leaf = code_path.split(".")
+        for key in parents:
+            inner = inner[key]
+        if inner.get(leaf) is None:
+            inner[leaf] = status
+    return frame(body, event)

@@ -41,6 +41,7 @@ from ..generated.canonical import (
     ToolCallStart,
     UsageEvent,
 )
+from ._base import DISCONNECTED
 
 __all__ = ["Accumulator", "StreamFailed", "accumulate"]
 
@@ -58,9 +59,6 @@ class StreamFailed(InterlinguaError):
         self.partial = partial
         self.status = error.status
         self.error_type = error.type
-
-
-_DISCONNECTED = "upstream stream ended without its terminal event"
 
 
 class Accumulator:
@@ -160,5 +158,5 @@ def accumulate(events: Iterable[Any], source: str = "") -> Response:
     if acc.ending == "completed" and acc.error is None:
         return resp
     ending = acc.ending or "disconnected"
-    err = acc.error or ErrorInfo(type="bad_gateway", message=_DISCONNECTED, status=502)
+    err = acc.error or DISCONNECTED
     raise StreamFailed(err, "failed" if acc.error is not None else ending, resp)

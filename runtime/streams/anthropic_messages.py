@@ -26,7 +26,14 @@ from ..generated.canonical import (
     Usage,
     UsageEvent,
 )
-from ._base import StreamDecoderBase, StreamEncoderBase, frame, parse_data
+from ._base import (
+    DISCONNECTED,
+    StreamDecoderBase,
+    StreamEncoderBase,
+    error_frame,
+    frame,
+    parse_data,
+)
 
 PROTOCOL = "anthropic_messages"
 
@@ -267,7 +274,7 @@ class Encoder(StreamEncoderBase):
             self.finish = ev
         elif t is ErrorEvent:
             out += self._stop()
-            out.append(self._error(ev.error.type, ev.error.message, ev.error.raw_type))
+            out.append(error_frame(ev.error, PROTOCOL, "error"))
             self.closed = True
         elif t is StreamEnd:
             out += self._end(ev.ending)
@@ -293,14 +300,6 @@ class Encoder(StreamEncoderBase):
             out += self._stop()
         return out
 
-    def _error(self, etype: str, message: str, raw: str | None) -> bytes:
-        wire = (
-            raw
-            if raw and self.codec.ERROR_DECODE.get(raw) == etype
-            else self.codec.ERROR_ENCODE.get(etype, "api_error")
-        )
-        return frame({"type": "error", "error": {"type": wire, "message": message}}, "error")
-
     def _end(self, ending: str) -> list[bytes]:
         if self.closed:
             return []
@@ -308,9 +307,7 @@ class Encoder(StreamEncoderBase):
         out = [] if self.started else self._message_start(None, None, None)
         out += self._stop()
         if ending != "completed":
-            out.append(
-                self._error("api_error", "upstream stream ended without its terminal event", None)
-            )
+            out.append(error_frame(DISCONNECTED, PROTOCOL, "error"))
             return out
         fin = self.finish
         if (

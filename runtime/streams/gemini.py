@@ -47,7 +47,14 @@ from ..transforms.gemini_envelope import SYNTH_PREFIX, synth_id, unwrap_id, wrap
 from ..transforms.gemini_response import decode_finish
 from ..transforms.reasoning_envelope import OWNERS as ENVELOPED
 from ..transforms.reasoning_envelope import to_base64, wrap_parts
-from ._base import StreamDecoderBase, StreamEncoderBase, frame, parse_data
+from ._base import (
+    DISCONNECTED,
+    StreamDecoderBase,
+    StreamEncoderBase,
+    error_frame,
+    frame,
+    parse_data,
+)
 
 PROTOCOL = "gemini"
 _PATH_TOKEN = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]|\['([^']*)'\]")
@@ -361,9 +368,7 @@ class Encoder(StreamEncoderBase):
             self.finish = ev
         elif t is ErrorEvent:
             self.closed = True
-            return [
-                self._error(ev.error.type, ev.error.message, ev.error.raw_type, ev.error.status)
-            ]
+            return [error_frame(ev.error, PROTOCOL, None)]
         elif t is StreamEnd:
             return self._end(ev.ending)
         return []
@@ -387,15 +392,6 @@ class Encoder(StreamEncoderBase):
             self.sig = sig
         return [self._part(part)]
 
-    def _error(self, etype: str, message: str, raw: str | None, status: int | None) -> bytes:
-        wire = (
-            raw
-            if raw and self.codec.ERROR_DECODE.get(raw) == etype
-            else self.codec.ERROR_ENCODE.get(etype, "INTERNAL")
-        )
-        code = status or self.codec.ERROR_STATUS.get(etype, 500)
-        return frame({"error": {"code": code, "message": message, "status": wire}}, None)
-
     def _end(self, ending: str) -> list[bytes]:
         if self.closed:
             return []
@@ -404,11 +400,7 @@ class Encoder(StreamEncoderBase):
         for key in list(self.calls):
             out += self._call(key)
         if ending != "completed":
-            out.append(
-                self._error(
-                    "bad_gateway", "upstream stream ended without its terminal event", None, 502
-                )
-            )
+            out.append(error_frame(DISCONNECTED, PROTOCOL, None))
             return out
         f = self.finish.finish if self.finish is not None else Finish(unified="stop")
         if f.raw is not None and self.codec.FINISH_DECODE.get(f.raw) == f.unified:

@@ -26,7 +26,14 @@ from ..generated.canonical import (
     Usage,
     UsageEvent,
 )
-from ._base import StreamDecoderBase, StreamEncoderBase, frame, parse_data
+from ._base import (
+    DISCONNECTED,
+    StreamDecoderBase,
+    StreamEncoderBase,
+    error_frame,
+    frame,
+    parse_data,
+)
 
 PROTOCOL = "openai_chat"
 _TEXT = "text"
@@ -269,34 +276,18 @@ class Encoder(StreamEncoderBase):
         elif t is UsageEvent:
             self.usage = ev.usage
         elif t is ErrorEvent:
-            out.append(
-                self._error(ev.error.type, ev.error.message, ev.error.raw_type, ev.error.status)
-            )
+            out.append(error_frame(ev.error, PROTOCOL, None))
             self.closed = True
         elif t is StreamEnd:
             out += self._end(ev.ending)
         return out
-
-    def _error(self, etype: str, message: str, raw: str | None, status: int | None) -> bytes:
-        wire = (
-            raw
-            if raw and self.codec.ERROR_DECODE.get(raw) == etype
-            else self.codec.ERROR_ENCODE.get(etype, "server_error")
-        )
-        return frame(
-            {"error": {"message": message, "type": wire, "param": None, "code": status}}, None
-        )
 
     def _end(self, ending: str) -> list[bytes]:
         if self.closed:
             return []
         self.closed = True
         if ending != "completed":
-            return [
-                self._error(
-                    "api_error", "upstream stream ended without its terminal event", None, 502
-                )
-            ]
+            return [error_frame(DISCONNECTED, PROTOCOL, None)]
         # The finish_reason waits for the terminal event: an upstream cut after its stop reason
         # but before its end (Anthropic message_delta, no message_stop) must not read as a stop.
         out = self._end_calls()
