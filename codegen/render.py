@@ -350,6 +350,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
 
     flags = p.flags.model_dump()
     flags["reasoning_fields"] = tuple(flags["reasoning_fields"])
+    flags["stream_usage_fallbacks"] = tuple(flags["stream_usage_fallbacks"])
     return (
         env()
         .get_template("codec.py.j2")

@@ -159,6 +159,10 @@ class Flags(Strict):
     reasoning_fields: list[str] = Field(
         default_factory=list, description="assistant message fields carrying reasoning text"
     )
+    stream_usage_fallbacks: list[str] = Field(
+        default_factory=list,
+        description="dotted chunk paths read for usage when a chunk has no `usage` (dialects)",
+    )
     tool_choice_shape: Literal[
         "typed_object", "string_or_function", "string_or_flat_function", "function_calling_config"
     ]

@@ -57,6 +57,7 @@ FLAGS = ProtocolFlags(
     tool_results="user_turn_blocks",
     tool_calls="content_blocks",
     reasoning_fields=(),
+    stream_usage_fallbacks=(),
     tool_choice_shape="typed_object",
     parallel_flag="disable_parallel_tool_use",
     max_tokens_required=True,

@@ -48,6 +48,7 @@ FLAGS = ProtocolFlags(
     tool_results="user_turn_blocks",
     tool_calls="content_blocks",
     reasoning_fields=(),
+    stream_usage_fallbacks=(),
     tool_choice_shape="function_calling_config",
     parallel_flag="none",
     max_tokens_required=False,

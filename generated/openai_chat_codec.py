@@ -55,6 +55,7 @@ FLAGS = ProtocolFlags(
     tool_results="tool_messages",
     tool_calls="message_field",
     reasoning_fields=("reasoning_content", "reasoning"),
+    stream_usage_fallbacks=("x_groq.usage",),
     tool_choice_shape="string_or_function",
     parallel_flag="parallel_tool_calls",
     max_tokens_required=False,

@@ -53,6 +53,7 @@ FLAGS = ProtocolFlags(
     tool_results="items",
     tool_calls="items",
     reasoning_fields=(),
+    stream_usage_fallbacks=(),
     tool_choice_shape="string_or_flat_function",
     parallel_flag="parallel_tool_calls",
     max_tokens_required=False,

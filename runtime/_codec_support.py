@@ -16,6 +16,7 @@ __all__ = [
     "ModelListing",
     "HttpSpec",
     "dig",
+    "get_dotted",
     "split_ext",
     "drop_ext",
     "arguments_object",
@@ -37,6 +38,7 @@ class ProtocolFlags:
     tool_results: str
     tool_calls: str
     reasoning_fields: tuple[str, ...]
+    stream_usage_fallbacks: tuple[str, ...]
     tool_choice_shape: str
     parallel_flag: str
     max_tokens_required: bool
@@ -253,3 +255,12 @@ def restore_wire_names(
         v = out.get(key) if key is not None else None
         if type(v) is list and len(v) == 1:
             out[key] = v[0]  # type: ignore[index]
+
+
+def get_dotted(w: Any, path: str) -> Any:
+    """Read a dotted path leniently: None when any step is missing or not an object."""
+    for seg in path.split("."):
+        if type(w) is not dict:
+            return None
+        w = w.get(seg)
+    return w

@@ -10,7 +10,7 @@ from typing import Any
 
 import orjson
 
-from ._codec_support import drop_ext, split_ext
+from ._codec_support import drop_ext, get_dotted, split_ext
 from ._errors import InvalidInput
 from ._losses import Ctx
 from ._protocols import protocol
@@ -103,14 +103,6 @@ def encode_response(resp: Response, target: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-def _dig(w: Any, path: str) -> Any:
-    for seg in path.split("."):
-        if type(w) is not dict:
-            return None
-        w = w.get(seg)
-    return w
-
-
 def _set(out: dict[str, Any], path: str, value: Any) -> None:
     segs = path.split(".")
     cur = out
@@ -129,7 +121,7 @@ def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
     standard one for the type (Chat's 503 for overloaded) travels as the canonical status."""
     codec = protocol(source).codec
     shape = codec.ERROR_SHAPE
-    raw_type = _dig(body, shape["type_path"])
+    raw_type = get_dotted(body, shape["type_path"])
     if type(raw_type) is not str:
         raw_type = None
     rows: tuple[tuple[str, int | None, str], ...] = codec.ERROR_ROWS
@@ -143,8 +135,8 @@ def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
             unified = by_status or _type_for_status(status)
     if any(s == status and u == unified for _, s, u in rows):
         status = ERROR_TYPE_STATUS.get(unified, status)
-    code = _dig(body, shape["code_path"]) if shape.get("code_path") else None
-    param = _dig(body, shape["param_path"]) if shape.get("param_path") else None
+    code = get_dotted(body, shape["code_path"]) if shape.get("code_path") else None
+    param = get_dotted(body, shape["param_path"]) if shape.get("param_path") else None
     return ErrorInfo(
         type=unified,
         message=_error_message(body, shape["message_path"], status),
@@ -162,7 +154,7 @@ _GENERIC_TYPES = frozenset({"invalid_request", "api_error"})
 
 def _error_message(body: Any, path: str, status: int) -> str:
     """The message at ``path``, else the most telling text the body has."""
-    message = _dig(body, path)
+    message = get_dotted(body, path)
     if type(message) is str:
         return message
     if type(body) is str:

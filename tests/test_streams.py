@@ -1010,3 +1010,26 @@ def test_encoders_fed_directly() -> None:
     assert b"".join(enc.close()).endswith(
         b'"message":"upstream stream ended without its terminal event"}}\n\n'
     )
+
+
+def test_dialect_usage_in_x_groq_reaches_anthropic() -> None:
+    """Groq streams usage in `x_groq.usage` of the last chunk (flags.stream_usage_fallbacks)."""
+    base = {"id": "chatcmpl-g", "object": "chat.completion.chunk", "created": 1, "model": "llama"}
+    out = translate(
+        chat_sse(
+            {**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Hi"}}]},
+            {
+                **base,
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}],
+                "x_groq": {
+                    "id": "req_1",
+                    "usage": {"prompt_tokens": 45, "completion_tokens": 7, "total_tokens": 52},
+                },
+            },
+            "[DONE]",
+        ),
+        C,
+        A,
+    )
+    usage = accumulate(decode_stream(out, A), A).usage
+    assert usage is not None and (usage.input_total, usage.output_total) == (45, 7)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._codec_support import get_dotted
 from .._pipeline import decode_error
 from .._sse import SSEEvent
 from ..generated.canonical import (
@@ -126,6 +127,11 @@ class Decoder(StreamDecoderBase):
                     )
                 )
         u = d.get("usage")
+        if u is None:
+            for path in self.codec.FLAGS.stream_usage_fallbacks:
+                u = get_dotted(d, path)
+                if u is not None:
+                    break
         if type(u) is dict:
             body.append(UsageEvent(usage=self.codec.decode_usage(u, "usage")))
         # Start on the first chunk that says something; Azure opens with an anonymous
