@@ -764,13 +764,10 @@ def test_chat_parallel_calls_become_two_anthropic_blocks() -> None:
     assert (usage["input_tokens"], usage["cache_read_input_tokens"]) == (40, 10)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Anthropic encoder: a Chat dialect interleaving the argument deltas of parallel calls"
-    " gets deltas after its block's content_block_stop (the anthropic SDK still joins them"
-    " right; no known provider interleaves)",
-)
 def test_interleaved_chat_call_deltas_stay_inside_their_blocks() -> None:
+    """A Chat dialect interleaving the argument deltas of parallel calls: Anthropic blocks never
+    interleave, so the second call waits until the first block ends."""
+
     def tc(i: int, **kw: Any) -> dict[str, Any]:
         return {"index": i, **kw}
 

@@ -176,6 +176,10 @@ class Encoder(StreamEncoderBase):
         self.open: str | None = None  # key of the open block
         self.index_of: dict[str, int] = {}
         self.pending_reasoning: str | None = None  # reasoning block not started yet (lazy)
+        # Anthropic blocks never interleave: a tool call that starts while another tool block is
+        # open waits here (id, name, argument pieces, ended) until that block ends
+        self.queued: dict[str, tuple[str, str, list[str], list[bool]]] = {}
+        self.open_tool = False
         self.finish: FinishEvent | None = None
         self.usage: Usage | None = None
         self.started = False
@@ -184,9 +188,12 @@ class Encoder(StreamEncoderBase):
 
     def _start(self, key: str, block: dict[str, Any]) -> list[bytes]:
         out = self._stop()
+        if self.queued and block["type"] != "tool_use":
+            out += self._flush(all_of_them=True)
         self.index += 1
         self.index_of[key] = self.index
         self.open = key
+        self.open_tool = block["type"] == "tool_use"
         out.append(
             frame(
                 {"type": "content_block_start", "index": self.index, "content_block": block},
@@ -206,6 +213,24 @@ class Encoder(StreamEncoderBase):
         idx = self.index_of[self.open]
         self.open = None
         return [frame({"type": "content_block_stop", "index": idx}, "content_block_stop")]
+
+    def _flush(self, *, all_of_them: bool) -> list[bytes]:
+        """Start the queued tool calls in order; the first one still streaming stays open
+        (unless ``all_of_them``: the stream ends or another kind of block starts)."""
+        out: list[bytes] = []
+        while self.queued:
+            key = next(iter(self.queued))
+            call_id, name, pieces, ended = self.queued.pop(key)
+            out += self._start(key, {"type": "tool_use", "id": call_id, "name": name, "input": {}})
+            if pieces:
+                out.append(
+                    self._delta(key, {"type": "input_json_delta", "partial_json": "".join(pieces)})
+                )
+            if ended[0] or all_of_them:
+                out += self._stop()
+            else:
+                break
+        return out
 
     def _delta(self, key: str, delta: dict[str, Any]) -> bytes:
         return frame(
@@ -239,6 +264,10 @@ class Encoder(StreamEncoderBase):
                 return out
             return [self._delta(ev.key, {"type": "text_delta", "text": ev.text})]
         if t is ToolCallDelta:
+            queued = self.queued.get(ev.key)
+            if queued is not None:
+                queued[2].append(ev.arguments)
+                return []
             if ev.key not in self.index_of:
                 return []
             return [self._delta(ev.key, {"type": "input_json_delta", "partial_json": ev.arguments})]
@@ -256,13 +285,22 @@ class Encoder(StreamEncoderBase):
         out = [] if self.started or t is StreamEnd else self._message_start(None, None, None)
         if t is TextStart:
             out += self._start(ev.key, {"type": "text", "text": ""})
-        elif t is TextEnd or t is ToolCallEnd:
+        elif t is TextEnd:
             if self.open == ev.key:
                 out += self._stop()
+        elif t is ToolCallEnd:
+            if ev.key in self.queued:
+                self.queued[ev.key][3][0] = True
+            elif self.open == ev.key:
+                out += self._stop()
+                out += self._flush(all_of_them=False)
         elif t is ToolCallStart:
-            out += self._start(
-                ev.key, {"type": "tool_use", "id": ev.id, "name": ev.name, "input": {}}
-            )
+            if self.open is not None and self.open_tool:
+                self.queued[ev.key] = (ev.id, ev.name, [], [False])
+            else:
+                out += self._start(
+                    ev.key, {"type": "tool_use", "id": ev.id, "name": ev.name, "input": {}}
+                )
         elif t is ReasoningStart:
             out += self._stop()
             self.pending_reasoning = ev.key
@@ -306,9 +344,10 @@ class Encoder(StreamEncoderBase):
         self.closed = True
         out = [] if self.started else self._message_start(None, None, None)
         out += self._stop()
-        if ending != "completed":
+        if ending != "completed":  # queued calls never finished: the error says so
             out.append(error_frame(DISCONNECTED, PROTOCOL, "error"))
             return out
+        out += self._flush(all_of_them=True)
         fin = self.finish
         if (
             fin is not None
