@@ -10,7 +10,7 @@ from datamodel_code_generator import DataModelType, InputFileType, PythonVersion
 from datamodel_code_generator.format import Formatter
 
 from .render import header
-from .spec_model import FieldRow, PartRow, ProtocolSpec
+from .spec_model import FieldRow, ProtocolSpec
 
 _JSON: dict[str, dict[str, Any]] = {
     "str": {"type": "string"},
@@ -85,6 +85,3 @@ def render_wire_models(p: ProtocolSpec, source: str) -> str:
     )
     assert isinstance(code, str)
     return code
-
-
-_ = PartRow  # re-exported type used in signatures above

@@ -11,7 +11,6 @@ from typing import Any
 import orjson
 
 from ._codec_support import drop_ext, get_dotted, split_ext
-from ._errors import InvalidInput
 from ._losses import Ctx
 from ._protocols import protocol
 from ._wire import expect_dict
@@ -223,6 +222,3 @@ def error_from_exception(exc: Exception) -> ErrorInfo:
     return ErrorInfo(
         type=etype, message=str(exc), status=status, param=getattr(exc, "path", None) or None
     )
-
-
-_ = InvalidInput

@@ -11,7 +11,7 @@ from typing import Any
 
 import orjson
 
-from .._sse import SSEEvent, encode_sse
+from .._sse import SSEEvent
 from ..generated.canonical import ErrorEvent, ErrorInfo, StreamEnd
 
 __all__ = ["StreamDecoderBase", "StreamEncoderBase", "frame", "parse_data"]
@@ -68,9 +68,6 @@ class StreamEncoderBase:
 
     def close(self) -> list[bytes]:
         return []
-
-
-_ = encode_sse
 
 
 DISCONNECTED = ErrorInfo(

@@ -13,7 +13,6 @@ import dataclasses
 from typing import Any
 
 from .._codec_support import deep_merge
-from .._errors import InvalidInput
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import Finish, Response, ToolCallPart, Usage
@@ -166,7 +165,6 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
     if not same:
         out.setdefault("modelVersion", resp.model or "unknown")
         out.setdefault("responseId", resp.id or "interlingua")
-    _ = InvalidInput
 
 
 def for_client(resp: Response, target: str) -> Response:
