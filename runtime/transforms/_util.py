@@ -7,7 +7,7 @@ from typing import Any
 from .._errors import InvalidInput
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list
-from ..generated.canonical import Message, Part, TextPart
+from ..generated.canonical import Message, Part, TextPart, Tool
 from ._base import Codec
 
 
@@ -58,3 +58,10 @@ def text_content(m: Message, codec: Codec, path: str, ctx: Ctx) -> Any:
 def null_keys(w: dict[str, Any], keys: Any) -> list[str]:
     """The ``keys`` that ``w`` holds with an explicit null."""
     return [k for k in keys if k in w and w[k] is None]
+
+
+def drop_hosted_tool(tool: Tool, path: str, ctx: Ctx) -> None:
+    """A provider-hosted tool cannot travel to another protocol: report it."""
+    ctx.loss(
+        path, f"hosted tool {tool.kind!r} dropped", f"{ctx.target} cannot run it", "hosted_tools"
+    )

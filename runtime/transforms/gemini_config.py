@@ -20,6 +20,7 @@ from .._losses import Ctx
 from .._wire import expect_bool, expect_dict, expect_int, expect_list, expect_str
 from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request, ResponseFormat, Tool
 from ._base import Codec, Transform
+from ._util import drop_hosted_tool
 from .gemini_contents import _camel, _snake
 from .reasoning import _reasoning_ext, effort_for_budget
 
@@ -149,12 +150,7 @@ def _encode_tools(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> 
                     entries.append(e)
                 e.update(t.ext)
             else:
-                ctx.loss(
-                    path,
-                    f"hosted tool {t.kind!r} dropped",
-                    f"{ctx.target} cannot run it",
-                    "hosted_tools",
-                )
+                drop_hosted_tool(t, path, ctx)
             continue
         decl = codec.encode_tool(t, path, ctx)
         if h.get("schema_key") == "parameters":

@@ -11,6 +11,7 @@ from .._losses import Ctx
 from .._wire import expect_bool, expect_dict, expect_list, expect_str
 from ..generated.canonical import Request, Tool, ToolChoice
 from ._base import Codec, Transform
+from ._util import drop_hosted_tool
 
 
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
@@ -109,12 +110,7 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
                 if ctx.same and t.ext is not None:
                     wire.append(t.ext)
                 else:
-                    ctx.loss(
-                        path,
-                        f"hosted tool {t.kind!r} dropped",
-                        f"{ctx.target} cannot run it",
-                        "hosted_tools",
-                    )
+                    drop_hosted_tool(t, path, ctx)
                 continue
             wire.append(codec.encode_tool(t, path, ctx))
         out["tools"] = wire
