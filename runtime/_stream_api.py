@@ -3,39 +3,71 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from typing import Any
 
+from ._losses import Loss
 from ._sse import SSEDecoder
+from .generated.canonical import ReasoningEnd, StreamStart, Usage, UsageEvent
 from .streams import StreamDecoderBase, StreamEncoderBase, stream_decoder, stream_encoder
+from .transforms.envelopes import carried
 
 __all__ = ["StreamTranslator", "translate_stream", "atranslate_stream"]
 
 
 class StreamTranslator:
-    """bytes in (any chunking) -> bytes out, one ``feed`` per upstream chunk, then ``close``."""
+    """bytes in (any chunking) -> bytes out, one ``feed`` per upstream chunk, then ``close``.
 
-    __slots__ = ("sse", "decoder", "encoder")
+    ``usage`` is the last usage seen; ``losses`` lists opaque reasoning state the target cannot
+    carry (the stream itself has no room to say so)."""
+
+    __slots__ = ("sse", "decoder", "encoder", "target", "usage", "losses")
 
     def __init__(self, source: str, target: str) -> None:
         self.sse = SSEDecoder()
         self.decoder: StreamDecoderBase = stream_decoder(source)
         self.encoder: StreamEncoderBase = stream_encoder(target)
+        self.target = target
+        self.usage: Usage | None = None
+        self.losses: list[Loss] = []
+
+    def _pump(self, events: list[Any], out: list[bytes]) -> None:
+        enc = self.encoder.feed
+        for cev in events:
+            t = type(cev)
+            if t in _NOTED:
+                self._note(cev)
+            out += enc(cev)
+
+    def _note(self, ev: Any) -> None:
+        if type(ev) is ReasoningEnd:
+            if (ev.signature or ev.redacted) and not carried(ev.owner, self.target):
+                self.losses.append(
+                    Loss(
+                        f"stream.reasoning[{ev.key}]",
+                        "reasoning signature dropped",
+                        f"its opaque state belongs to {ev.owner}",
+                        "reasoning_replay",
+                    )
+                )
+        elif ev.usage is not None:  # UsageEvent, StreamStart
+            self.usage = ev.usage
 
     def feed(self, chunk: bytes) -> bytes:
         out: list[bytes] = []
         dec = self.decoder.feed
-        enc = self.encoder.feed
         for ev in self.sse.feed(chunk):
-            for cev in dec(ev):
-                out += enc(cev)
+            self._pump(dec(ev), out)
         return b"".join(out)
 
     def close(self) -> bytes:
         out: list[bytes] = []
         self.sse.close()
-        for cev in self.decoder.close():
-            out += self.encoder.feed(cev)
+        self._pump(self.decoder.close(), out)
         out += self.encoder.close()
         return b"".join(out)
+
+
+_NOTED = frozenset({ReasoningEnd, UsageEvent, StreamStart})
 
 
 def translate_stream(chunks: Iterable[bytes], *, source: str, target: str) -> Iterator[bytes]:

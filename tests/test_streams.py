@@ -36,7 +36,13 @@ import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from interlingua import atranslate_stream, stream_decoder, stream_encoder, translate_stream
+from interlingua import (
+    StreamTranslator,
+    atranslate_stream,
+    stream_decoder,
+    stream_encoder,
+    translate_stream,
+)
 from interlingua.generated.canonical import (
     ErrorEvent,
     Finish,
@@ -1030,3 +1036,60 @@ def test_dialect_usage_in_x_groq_reaches_anthropic() -> None:
     )
     usage = accumulate(decode_stream(out, A), A).usage
     assert usage is not None and (usage.input_total, usage.output_total) == (45, 7)
+
+
+def test_dropped_stream_signatures_are_reported_as_losses() -> None:
+    """A stream has no room for a loss report: the translator lists what it could not carry."""
+    sig = {
+        "type": "content_block_delta",
+        "index": 0,
+        "delta": {"type": "signature_delta", "signature": "SIG"},
+    }
+    data = anthropic_sse(
+        {
+            "type": "message_start",
+            "message": {
+                "id": "m",
+                "type": "message",
+                "role": "assistant",
+                "model": "x",
+                "content": [],
+                "stop_reason": None,
+                "stop_sequence": None,
+                "usage": {"input_tokens": 3, "output_tokens": 1},
+            },
+        },
+        {
+            "type": "content_block_start",
+            "index": 0,
+            "content_block": {"type": "thinking", "thinking": "", "signature": ""},
+        },
+        {
+            "type": "content_block_delta",
+            "index": 0,
+            "delta": {"type": "thinking_delta", "thinking": "hm"},
+        },
+        sig,
+        {"type": "content_block_stop", "index": 0},
+        {
+            "type": "message_delta",
+            "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+            "usage": {"output_tokens": 5},
+        },
+        {"type": "message_stop"},
+    )
+    to_chat = StreamTranslator(A, C)
+    to_chat.feed(data)
+    to_chat.close()
+    assert [(loss.feature, loss.path) for loss in to_chat.losses] == [
+        ("reasoning_replay", "stream.reasoning[0]")
+    ]
+    assert to_chat.usage is not None and to_chat.usage.output_total == 5
+    same = StreamTranslator(A, A)
+    same.feed(data)
+    same.close()
+    assert same.losses == []  # back to its owner
+    carried = StreamTranslator(A, "openai_responses")
+    carried.feed(data)
+    carried.close()
+    assert carried.losses == []  # rides in the reasoning envelope

@@ -18,7 +18,7 @@ import anyio
 import httpx
 
 from .._stream_api import StreamTranslator
-from ..generated.canonical import ErrorEvent, ErrorInfo, StreamStart, UsageEvent
+from ..generated.canonical import ErrorEvent, ErrorInfo
 from .errors import info_from_exception
 from .log import AccessRecord
 
@@ -34,35 +34,10 @@ SSE_HEADERS = (
 
 
 class ObservedTranslator(StreamTranslator):
-    """A StreamTranslator that also notes the usage it sees pass (for the access log)."""
+    """A StreamTranslator that can end a stream the upstream broke off (usage and losses are
+    noted by the base class for the access log)."""
 
-    __slots__ = ("usage",)
-
-    def __init__(self, source: str, target: str) -> None:
-        super().__init__(source, target)
-        self.usage: Any = None
-
-    def _pump(self, events: list[Any], out: list[bytes]) -> None:
-        enc = self.encoder.feed
-        for cev in events:
-            t = type(cev)
-            if t is UsageEvent or (t is StreamStart and cev.usage is not None):
-                self.usage = cev.usage
-            out += enc(cev)
-
-    def feed(self, chunk: bytes) -> bytes:
-        out: list[bytes] = []
-        dec = self.decoder.feed
-        for ev in self.sse.feed(chunk):
-            self._pump(dec(ev), out)
-        return b"".join(out)
-
-    def close(self) -> bytes:
-        out: list[bytes] = []
-        self.sse.close()
-        self._pump(self.decoder.close(), out)
-        out += self.encoder.close()
-        return b"".join(out)
+    __slots__ = ()
 
     def fail(self, info: ErrorInfo) -> bytes:
         """The upstream broke off: the caller's in-band error, unless the stream had ended."""
@@ -115,6 +90,7 @@ class SSEStreamResponse:
                     # upstream's own end of body: the stream did complete
                     rec.ending = self.translator.decoder.ended
                 rec.usage = self.translator.usage or rec.usage
+                rec.losses += len(self.translator.losses)
                 rec.emit()
 
     async def _relay(self, send: Any) -> None:

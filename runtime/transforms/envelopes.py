@@ -21,7 +21,7 @@ from ..generated.canonical import Part, ReasoningPart, Request, ToolCallPart
 from . import gemini_envelope as gem
 from . import reasoning_envelope as rsn
 
-__all__ = ["unwrap_request", "fold_for_client"]
+__all__ = ["unwrap_request", "fold_for_client", "carried"]
 
 
 def _needs_unwrap(p: Part) -> bool:
@@ -75,3 +75,13 @@ def fold_for_client(parts: list[Part], target: str) -> list[Part]:
         out.append(p)
         i += 1
     return out
+
+
+def carried(owner: str | None, client: str) -> bool:
+    """Does opaque state made by ``owner`` reach a ``client`` of that protocol (itself, or
+    inside an envelope the client echoes)?"""
+    if owner is None or owner == client:
+        return owner is not None
+    if owner == gem.OWNER:  # rides in tool call ids, which every client echoes
+        return True
+    return owner in rsn.OWNERS and client in rsn.CLIENTS

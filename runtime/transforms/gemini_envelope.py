@@ -45,7 +45,9 @@ __all__ = [
 MARK = "__ilgsig1__"
 _PAYLOAD = re.compile(r"[A-Za-z0-9_-]+")
 SYNTH_PREFIX = "ilg_"
-_OWNER = "gemini"  # protocol id of the signatures this envelope carries (ReasoningPart.owner)
+OWNER = _OWNER = (
+    "gemini"  # protocol id of the signatures this envelope carries (ReasoningPart.owner)
+)
 
 
 def wrap_id(call_id: str, signature: str) -> str:
