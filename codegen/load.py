@@ -116,6 +116,7 @@ def _check_refs(canonical: CanonicalSpec, proto: ProtocolSpec, path: Path) -> No
                 errors.append(
                     f"{path}: stream_events.{i}.emits.{j}: unknown canonical event {kind!r} (expected one of {sorted(events)})"
                 )
+    errors += _check_enum_tables(canonical, proto, path)
     for fid in proto.support:
         feature(f"support.{fid}", fid)
     missing = features - set(proto.support)
@@ -123,6 +124,58 @@ def _check_refs(canonical: CanonicalSpec, proto: ProtocolSpec, path: Path) -> No
         errors.append(f"{path}: support: no entry for features {sorted(missing)}")
     if errors:
         raise SpecError("\n".join(errors))
+
+
+# protocol enum table -> canonical enum it maps to
+ENUM_TABLES = {
+    "finish_reasons": "FinishReason",
+    "tool_choice": "ToolChoiceMode",
+    "roles": "Role",
+    "errors": "ErrorType",
+}
+
+
+def _structural_roles(proto: ProtocolSpec) -> set[str]:
+    """Roles the flags route without a wire role (tool results in user turns or items, system
+    text in a top-level field), so they need no encode row."""
+    out = set()
+    if proto.flags.tool_results != "tool_messages":
+        out.add("tool")
+    if proto.flags.system_placement != "in_messages":
+        out |= {"system", "developer"}
+    return out
+
+
+def _check_enum_tables(canonical: CanonicalSpec, proto: ProtocolSpec, path: Path) -> list[str]:
+    """Every canonical value encodes (a row or a declared default); defaults are real values."""
+    values = {e.name: [v.value for v in e.items()] for e in canonical.enums}
+    errors = []
+    for table, enum_name in ENUM_TABLES.items():
+        rows = getattr(proto, table)
+        default = getattr(proto.enum_defaults, table)
+        allowed = values[enum_name]
+        raws = {r.raw for r in rows if r.only != "encode"}
+        if default is not None and default.decode is not None and default.decode not in allowed:
+            errors.append(
+                f"{path}: enum_defaults.{table}.decode: {default.decode!r} is not a {enum_name} "
+                f"(expected one of {', '.join(allowed)})"
+            )
+        if default is not None and default.encode is not None and default.encode not in raws:
+            errors.append(
+                f"{path}: enum_defaults.{table}.encode: {default.encode!r} is not a raw value of "
+                f"a {table} decode row (expected one of {', '.join(sorted(raws))})"
+            )
+        if default is not None and default.encode is not None:
+            continue
+        encoded = {r.unified for r in rows if r.only != "decode"}
+        exempt = _structural_roles(proto) if table == "roles" else set()
+        missing = [v for v in allowed if v not in encoded and v not in exempt]
+        if missing:
+            errors.append(
+                f"{path}: {table}: no encode row for {enum_name} {', '.join(missing)} and no "
+                f"enum_defaults.{table}.encode"
+            )
+    return errors
 
 
 def load_spec(root: Path) -> Spec:

@@ -266,21 +266,23 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
         content_kinds = [k for k in content_kinds if k != "tool_call"]
         part_dispatch = {v: k for v, k in part_dispatch.items() if k != "tool_call"}
 
-    def enum(rows: list[Any]) -> dict[str, dict[str, str]]:
+    def enum(table: str) -> dict[str, Any]:
         dec: dict[str, str] = {}
         enc: dict[str, str] = {}
-        for r in rows:
+        for r in getattr(p, table):
             if r.only != "encode":
                 dec.setdefault(r.raw, r.unified)
             if r.only != "decode":
                 enc.setdefault(r.unified, r.raw)
-        return {"decode": dec, "encode": enc}
+        d = getattr(p.enum_defaults, table)
+        defaults = {k: getattr(d, k) for k in ("decode", "encode") if d and getattr(d, k)}
+        return {"decode": dec, "encode": enc, "defaults": defaults}
 
     enums = {
-        "finish": enum(p.finish_reasons),
-        "tool_choice": enum(p.tool_choice),
-        "role": enum(p.roles),
-        "error": enum(p.errors),
+        "finish": enum("finish_reasons"),
+        "tool_choice": enum("tool_choice"),
+        "role": enum("roles"),
+        "error": enum("errors"),
     }
     error_status: dict[str, int] = {}
     for r in p.errors:

@@ -131,6 +131,27 @@ class EnumRow(Strict):
     )
 
 
+class EnumDefault(Strict):
+    """What a protocol does with a value its enum table has no row for."""
+
+    decode: str | None = Field(None, description="unified value for an unknown raw value")
+    encode: str | None = Field(None, description="raw value for a unified value without a row")
+
+
+class FinishDefault(EnumDefault):
+    decode: str = Field(description="unified finish reason for an unknown raw reason")
+    encode: str = Field(description="raw finish reason for a unified reason without a row")
+
+
+class EnumDefaults(Strict):
+    """Per-table defaults (generated as FINISH_DECODE_DEFAULT, FINISH_ENCODE_DEFAULT, ...)."""
+
+    finish_reasons: FinishDefault
+    tool_choice: EnumDefault | None = None
+    roles: EnumDefault | None = None
+    errors: EnumDefault | None = None
+
+
 class StreamEventRow(Strict):
     """A wire stream event (``type`` or ``type/subtype``) and the canonical events it yields."""
 
@@ -355,6 +376,10 @@ class ProtocolSpec(Strict):
     errors: list[EnumRow]
     error_shape: ErrorShape
     roles: list[EnumRow]
+    enum_defaults: EnumDefaults = Field(
+        description="per enum table: `decode` (unified value for an unknown raw value) and "
+        "`encode` (raw value for a unified value without an encode row)"
+    )
     usage_path: str
     usage_fields: list[FieldRow] = Field(
         description="c is one of input, input_cache_read, input_cache_write, output_total, "

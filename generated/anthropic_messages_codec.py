@@ -193,6 +193,8 @@ FINISH_ENCODE: dict[str, str] = {
     "other": "end_turn",
     "error": "end_turn",
 }
+FINISH_DECODE_DEFAULT: str = "other"
+FINISH_ENCODE_DEFAULT: str = "end_turn"
 TOOL_CHOICE_DECODE: dict[str, str] = {
     "auto": "auto",
     "none": "none",

@@ -208,6 +208,8 @@ FINISH_ENCODE: dict[str, str] = {
     "pause": "STOP",
     "error": "OTHER",
 }
+FINISH_DECODE_DEFAULT: str = "other"
+FINISH_ENCODE_DEFAULT: str = "STOP"
 TOOL_CHOICE_DECODE: dict[str, str] = {
     "AUTO": "auto",
     "NONE": "none",

@@ -166,6 +166,8 @@ FINISH_ENCODE: dict[str, str] = {
     "other": "stop",
     "error": "stop",
 }
+FINISH_DECODE_DEFAULT: str = "other"
+FINISH_ENCODE_DEFAULT: str = "stop"
 TOOL_CHOICE_DECODE: dict[str, str] = {
     "auto": "auto",
     "none": "none",

@@ -180,6 +180,8 @@ FINISH_ENCODE: dict[str, str] = {
     "refusal": "content_filter",
     "pause": "completed",
 }
+FINISH_DECODE_DEFAULT: str = "other"
+FINISH_ENCODE_DEFAULT: str = "completed"
 TOOL_CHOICE_DECODE: dict[str, str] = {
     "auto": "auto",
     "none": "none",

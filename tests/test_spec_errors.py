@@ -154,3 +154,58 @@ def test_http_url_actions_need_a_target(tmp_path: Path) -> None:
     )
     msg = spec_error(root)
     assert "openai_chat.yaml: http: Value error, url_actions are needed exactly when" in msg
+
+
+def test_a_finish_reason_without_an_encode_row_needs_a_default(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/openai_chat.yaml",
+        "  finish_reasons: {decode: other, encode: stop}\n",
+        "  finish_reasons: {decode: other}\n",
+    )
+    assert "finish_reasons.encode: Field required" in spec_error(root)
+    root = broken_spec(
+        tmp_path / "2",
+        "protocols/openai_chat.yaml",
+        "  - {unified: pause, raw: stop, only: encode}\n",
+        "",
+    )
+    load_spec(root)  # the declared encode default covers `pause`
+
+
+def test_a_role_without_an_encode_row_or_default_is_refused(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/openai_chat.yaml",
+        "  - {unified: developer, raw: developer}\n",
+        "",
+    )
+    msg = spec_error(root)
+    assert "openai_chat.yaml: roles: no encode row for Role developer" in msg
+    assert "no enum_defaults.roles.encode" in msg
+
+
+def test_enum_defaults_must_be_real_values(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/gemini.yaml",
+        "  finish_reasons: {decode: other, encode: STOP}",
+        "  finish_reasons: {decode: unknown, encode: DONE}",
+    )
+    msg = spec_error(root)
+    assert "enum_defaults.finish_reasons.decode: 'unknown' is not a FinishReason" in msg
+    assert "enum_defaults.finish_reasons.encode: 'DONE' is not a raw value" in msg
+
+
+def test_generated_codecs_carry_the_finish_defaults() -> None:
+    import importlib
+
+    for proto, decode, encode in (
+        ("anthropic_messages", "other", "end_turn"),
+        ("openai_chat", "other", "stop"),
+        ("openai_responses", "other", "completed"),
+        ("gemini", "other", "STOP"),
+    ):
+        codec = importlib.import_module(f"generated.{proto}_codec")
+        assert (decode, encode) == (codec.FINISH_DECODE_DEFAULT, codec.FINISH_ENCODE_DEFAULT)
+        assert codec.FINISH_ENCODE_DEFAULT in codec.FINISH_DECODE  # a raw reason it reads back
