@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 FIXTURES = SHARED / "fixtures"
 SEEDS = SHARED / "seeds"
+
+# the gateway's default state file lives in the user's state directory: not the tests'
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="interlingua-state-")
 
 
 def need_fixtures() -> Path:

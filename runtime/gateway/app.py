@@ -34,7 +34,10 @@ from ..streams import stream_decoder, stream_encoder
 from .config import Config
 from .errors import GatewayError, error_response, info_from_exception, upstream_error_response
 from .log import AccessRecord
-from .streaming import ObservedTranslator, SSEStreamResponse
+from .state.keeper import RESPONSES, StateCall, StateKeeper
+from .state.routes import state_routes
+from .state.store import default_state_url, open_store
+from .streaming import SSEStreamResponse
 from .upstream import UpstreamPool, http_spec
 
 __all__ = ["create_app", "estimate_tokens", "model_listing", "servable"]
@@ -48,9 +51,16 @@ def estimate_tokens(body: Any) -> int:
 
 
 class Gateway:
-    def __init__(self, cfg: Config, pool: UpstreamPool, served: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        cfg: Config,
+        pool: UpstreamPool,
+        served: list[str] | None = None,
+        state: StateKeeper | None = None,
+    ) -> None:
         self.cfg = cfg
         self.pool = pool
+        self.state = state or StateKeeper(None, 0)
         served = servable() if served is None else served
         # every way a served protocol's client presents a key (spec: http.auth)
         self.auths: tuple[HttpAuth, ...] = tuple(
@@ -126,8 +136,9 @@ class Gateway:
         if action == "count_tokens":
             return await self._count_tokens(request, inbound, rec, url_model)
         wire_in = load_json(await self.read_body(request))
+        call = await self.state.begin(wire_in, inbound, self._upstream_of(wire_in, url_model))
         ctx = Ctx(inbound, inbound)
-        req = decode_request(wire_in, inbound, ctx)
+        req = decode_request(call.wire, inbound, ctx)
         if url_model is not None:
             req.model = url_model
             req.stream = action == "stream"
@@ -144,6 +155,7 @@ class Gateway:
         if req.stream and opt_in and not same:
             req.include_usage = True  # so the caller gets usage, and the access log too
         ctx.target = up.protocol
+        await call.restore(req, ctx)
         wire_out = encode_request(req, up.protocol, ctx)
         rec.losses = len(ctx.losses)
         extra = {"x-request-id": rec.request_id}
@@ -155,11 +167,12 @@ class Gateway:
         upstream = await self.pool.send(upstream_req)
         if req.stream and upstream.status_code < 400:
             try:
-                translator = ObservedTranslator(up.protocol, inbound)
+                translator = call.translator(up.protocol, inbound)
             except BaseException:
                 await upstream.aclose()
                 raise
-            return SSEStreamResponse(upstream, translator, rec, extra)  # it closes upstream
+            on_end = call.finish_stream if call.active else None
+            return SSEStreamResponse(upstream, translator, rec, extra, on_end)  # closes upstream
         try:
             body = await upstream.aread()
         finally:
@@ -173,10 +186,24 @@ class Gateway:
                 source=up.protocol,
                 target=inbound,
             )
-        return self._response(body, up.protocol, inbound, rec, extra)
+        return await self._response(body, up.protocol, inbound, rec, extra, call)
 
-    def _response(
-        self, body: bytes, source: str, target: str, rec: AccessRecord, headers: dict[str, str]
+    def _upstream_of(self, wire: Any, url_model: str | None) -> str | None:
+        """The protocol of the upstream a wire request goes to (before it is decoded)."""
+        model = url_model or (wire.get("model") if type(wire) is dict else None)
+        if type(model) is not str:
+            return None
+        up = self.cfg.route(model, self.cfg.map_model(model))
+        return None if up is None else up.protocol
+
+    async def _response(
+        self,
+        body: bytes,
+        source: str,
+        target: str,
+        rec: AccessRecord,
+        headers: dict[str, str],
+        call: StateCall | None = None,
     ) -> Response:
         ctx = Ctx(source, target)
         try:
@@ -186,13 +213,19 @@ class Gateway:
                 "bad_gateway", f"the upstream sent an invalid {source} response: {e}", 502
             ) from None
         rec.usage = resp.usage
-        if source == target:  # pass-through: the upstream's bytes, untouched
-            content = body
+        keep = call is not None and call.active
+        if source == target and not (keep and call.turn):  # type: ignore[union-attr]
+            content = body  # pass-through: the upstream's bytes, untouched
+            out = None
         else:
-            content = orjson.dumps(encode_response(resp, target, ctx))
+            out = load_json(body) if source == target else encode_response(resp, target, ctx)
             rec.losses += len(ctx.losses)
             if rec.losses:
                 headers["x-interlingua-losses"] = str(rec.losses)
+        if keep:
+            await call.finish_body(resp, out)  # type: ignore[union-attr]
+        if out is not None:
+            content = orjson.dumps(out)
         return Response(content, headers=headers, media_type="application/json")
 
     def _url_target(self, request: Request, inbound: str) -> tuple[str | None, str]:
@@ -349,8 +382,12 @@ def create_app(cfg: Config, *, transport: httpx.AsyncBaseTransport | None = None
     """The ASGI app. ``transport`` replaces the network for the upstream calls (tests)."""
     pool = UpstreamPool(transport)
     served = servable()
-    gw = Gateway(cfg, pool, served)
+    store = open_store(cfg.state or default_state_url())
+    keeper = StateKeeper(store, cfg.state_ttl_days * 86400, cfg.responses_state)
+    gw = Gateway(cfg, pool, served, keeper)
     routes = [Route("/healthz", gw.healthz, methods=["GET"])]
+    if RESPONSES in served:  # the stored responses (GET / DELETE /v1/responses/{id})
+        routes += state_routes(keeper, http_spec(RESPONSES).inbound_paths, gw.check_key)
     listed: dict[str, tuple[str, ...]] = {}  # GET path -> the protocols listing models there
     for pid in served:
         if (m := http_spec(pid).models) is not None:
@@ -370,6 +407,7 @@ def create_app(cfg: Config, *, transport: httpx.AsyncBaseTransport | None = None
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await pool.aclose()
+        await keeper.aclose()
 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.gateway = gw

@@ -37,6 +37,11 @@ def add_serve_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     )
     sv.add_argument("--inbound-keys-env", help="environment variable with accepted caller keys")
     sv.add_argument("--max-body-bytes", type=int, help="larger request bodies get 413")
+    sv.add_argument(
+        "--state",
+        help="where conversation and reasoning state is kept: sqlite:///PATH (default: a file "
+        "in the user's state directory), redis://HOST:PORT/DB, memory or off",
+    )
     sv.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
 
@@ -62,6 +67,7 @@ def config_from_args(args: argparse.Namespace) -> Config:
             "port": args.port,
             "max_body_bytes": args.max_body_bytes,
             "inbound_keys_env": args.inbound_keys_env,
+            "state": args.state,
             "model_map": parse_model_map(args.model_map),
             "upstream": upstream,
         },

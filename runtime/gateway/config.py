@@ -5,6 +5,9 @@ host = "127.0.0.1"            # INTERLINGUA_HOST
 port = 8080                   # INTERLINGUA_PORT
 max_body_bytes = 33554432     # larger request bodies get 413
 inbound_keys_env = "INTERLINGUA_KEYS"   # optional: comma-separated keys callers must send
+state = "sqlite:///path/state.db"  # INTERLINGUA_STATE: sqlite:///PATH | redis://HOST:PORT/DB | memory | off
+state_ttl_days = 30           # every stored entry expires after this
+responses_state = "auto"      # "gateway": keep Responses state even for a Responses upstream
 
 [model_map]                   # requested model -> upstream model; exact names win over globs
 "claude-*" = "qwen3-coder"
@@ -78,6 +81,9 @@ class Config:
     max_body_bytes: int = DEFAULT_MAX_BODY
     inbound_keys_env: str | None = None
     inbound_keys: frozenset[str] = frozenset()  # filled from inbound_keys_env at load time
+    state: str | None = None  # None: the default SQLite file (state/store.py)
+    state_ttl_days: float = 30.0
+    responses_state: str = "auto"
 
     def map_model(self, model: str) -> str:
         """Exact names first, then globs in file order; no match leaves the name unchanged."""
@@ -178,6 +184,7 @@ def _from_mapping(d: Mapping[str, Any]) -> Config:
         "inbound_keys_env",
         "model_map",
         "upstreams",
+        *STATE_KEYS,
     }
     unknown = set(d) - known
     if unknown:
@@ -201,7 +208,31 @@ def _from_mapping(d: Mapping[str, Any]) -> Config:
         port=port,
         max_body_bytes=max_body,
         inbound_keys_env=_str(d, "inbound_keys_env", ""),
+        **_state_keys(d),
     )
+
+
+STATE_KEYS = ("state", "state_ttl_days", "responses_state")
+
+
+def _state_keys(d: Mapping[str, Any]) -> dict[str, Any]:
+    """The state settings (docs/gateway.md, "State"), checked."""
+    state = _str(d, "state", "")
+    if state is not None and not (
+        state in ("off", "memory") or state.startswith(("sqlite:///", "redis://", "rediss://"))
+    ):
+        raise ConfigError(
+            "state: expected sqlite:///PATH, redis://HOST:PORT/DB, memory or off, "
+            f"got a {state.partition(':')[0]!r} value"
+        )
+    rs = _str(d, "responses_state", "", "auto")
+    if rs not in ("auto", "gateway"):
+        raise ConfigError("responses_state: expected auto or gateway")
+    return {
+        "state": state,
+        "state_ttl_days": _num(d, "state_ttl_days", "", 30.0),
+        "responses_state": rs,
+    }
 
 
 def load_config(
@@ -228,8 +259,9 @@ def load_config(
             raise ConfigError(f"{path}: {e}") from None
     elif data is not None:
         raw = dict(data)
-    if env.get("INTERLINGUA_HOST"):
-        raw["host"] = env["INTERLINGUA_HOST"]
+    for key in ("HOST", "STATE"):
+        if env.get(f"INTERLINGUA_{key}"):
+            raw[key.lower()] = env[f"INTERLINGUA_{key}"]
     for key in ("PORT", "MAX_BODY_BYTES"):
         v = env.get(f"INTERLINGUA_{key}")
         if v:
@@ -238,7 +270,7 @@ def load_config(
             except ValueError:
                 raise ConfigError(f"INTERLINGUA_{key}: expected an integer, got {v!r}") from None
     ov = dict(overrides or {})
-    for key in ("host", "port", "max_body_bytes", "inbound_keys_env"):
+    for key in ("host", "port", "max_body_bytes", "inbound_keys_env", "state"):
         if ov.get(key) is not None:
             raw[key] = ov[key]
     if ov.get("model_map"):

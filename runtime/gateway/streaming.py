@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import anyio
@@ -57,7 +58,9 @@ class SSEStreamResponse:
         translator: ObservedTranslator,
         record: AccessRecord,
         headers: dict[str, str] | None = None,
+        on_end: Callable[[Any], Awaitable[str | None]] | None = None,
     ) -> None:
+        self.on_end = on_end  # after the stream (the gateway state): an error type for the log
         self.upstream = upstream
         self.translator = translator
         self.record = record
@@ -91,6 +94,9 @@ class SSEStreamResponse:
                     rec.ending = self.translator.decoder.ended
                 rec.usage = self.translator.usage or rec.usage
                 rec.losses += len(self.translator.losses)
+                if self.on_end is not None:
+                    err = await self.on_end(self.translator)
+                    rec.error = rec.error or err
                 rec.emit()
 
     async def _relay(self, send: Any) -> None:

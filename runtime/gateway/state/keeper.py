@@ -1,0 +1,183 @@
+"""The gateway's state keeper: what one call does with the store, and the stored-response routes.
+
+``StateKeeper.begin`` is called with the caller's wire request before it is decoded; the
+``StateCall`` it returns expands a Responses request's stored state (``wire``), restores kept
+reasoning in the decoded request (``restore``), and saves what the answer leaves behind
+(``finish_body`` for a body, ``translator`` + ``finish_stream`` for a stream).
+
+The Responses state is emulated (kept here) when a Responses client's upstream speaks another
+protocol, or every time with ``responses_state = "gateway"``; otherwise a Responses upstream
+keeps its own. A store failure is a 503 in the caller's protocol before the upstream is called
+(reads), or instead of the answer (a body whose state could not be saved: the caller would lose
+its context); a stream whose state could not be saved is logged as ``state_unavailable``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import orjson
+
+from ..._losses import Ctx
+from ..._sse import SSEDecoder
+from ...generated.canonical import Request, Response, StreamStart
+from ...streams.accumulate import accumulate
+from ..errors import GatewayError
+from ..streaming import ObservedTranslator
+from .reasoning import keeps_state, reasoning_puts, restore_reasoning
+from .responses import ResponsesState, Turn, has_references
+from .store import StateUnavailable, Store
+
+__all__ = ["RESPONSES", "StateCall", "StateKeeper", "StatefulTranslator"]
+
+_log = logging.getLogger("interlingua.gateway")
+
+RESPONSES = "openai_responses"  # the protocol whose API has server-side conversation state
+
+
+def unavailable(e: StateUnavailable) -> GatewayError:
+    return GatewayError("api_error", f"gateway state unavailable: {e}", 503)
+
+
+class StateKeeper:
+    def __init__(self, store: Store | None, ttl: float, responses_state: str = "auto") -> None:
+        self.store = store
+        self.ttl = ttl
+        self.responses_state = responses_state
+        self.responses = ResponsesState(store, ttl) if store is not None else None
+
+    async def begin(self, wire: Any, inbound: str, upstream: str | None) -> StateCall:
+        call = StateCall(self, wire, inbound, upstream)
+        emulate = upstream is not None and (
+            upstream != RESPONSES or self.responses_state == "gateway"
+        )
+        if inbound != RESPONSES or not emulate or type(wire) is not dict:
+            return call
+        if self.responses is None:
+            if wire.get("previous_response_id") is not None or has_references(wire):
+                raise GatewayError(
+                    "invalid_request",
+                    "previous_response_id and item_reference need the gateway's state, which is "
+                    f"off, to reach a {upstream} upstream: send the whole conversation in `input`"
+                    " (or run the gateway with a state store)",
+                    400,
+                )
+            return call
+        try:
+            call.wire, call.turn = await self.responses.open(wire, upstream != RESPONSES)
+        except StateUnavailable as e:
+            raise unavailable(e) from None
+        return call
+
+    async def aclose(self) -> None:
+        if self.store is not None:
+            await self.store.aclose()
+
+
+class StateCall:
+    """The state of one translated call."""
+
+    def __init__(self, keeper: StateKeeper, wire: Any, inbound: str, upstream: str | None) -> None:
+        self.keeper = keeper
+        self.wire = wire
+        self.inbound = inbound
+        self.upstream = upstream
+        self.turn: Turn | None = None
+        self.keep_reasoning = upstream is not None and keeps_state(upstream, inbound)
+
+    @property
+    def active(self) -> bool:
+        return self.keeper.store is not None and (
+            (self.turn is not None and self.turn.store) or self.keep_reasoning
+        )
+
+    async def restore(self, req: Request, ctx: Ctx) -> None:
+        if self.upstream is None or not self.keep_reasoning:
+            return
+        try:
+            await restore_reasoning(req, self.inbound, self.upstream, self.keeper.store, ctx)
+        except StateUnavailable as e:
+            raise unavailable(e) from None
+
+    def _puts(self, resp: Response) -> list[tuple[str, bytes]]:
+        return reasoning_puts(resp.parts, self.inbound) if self.keep_reasoning else []
+
+    async def finish_body(self, resp: Response, out: dict[str, Any] | None) -> None:
+        """A translated body: ``out`` gets the turn's ids; its state is saved (or 503)."""
+        turn = self.turn
+        try:
+            if turn is not None and out is not None and self.keeper.responses is not None:
+                self.keeper.responses.stamp(turn, out)
+                await self.keeper.responses.save(turn, out)
+            puts = self._puts(resp)
+            if puts and self.keeper.store is not None:
+                await self.keeper.store.put_many(puts, self.keeper.ttl)
+        except StateUnavailable as e:
+            raise unavailable(e) from None
+
+    def translator(self, source: str, target: str) -> ObservedTranslator:
+        if not self.active:
+            return ObservedTranslator(source, target)
+        return StatefulTranslator(source, target, self)
+
+    async def finish_stream(self, t: StatefulTranslator) -> str | None:
+        """After a stream: its state saved; the access log's error type when that failed."""
+        try:
+            if self.turn is not None and self.keeper.responses is not None:
+                final = t.final_response()
+                if final is not None:
+                    self.turn.gateway_ids = False  # the client saw the stream's own ids
+                    self.keeper.responses.stamp(self.turn, final)
+                    await self.keeper.responses.save(self.turn, final)
+            if self.keep_reasoning and self.keeper.store is not None and t.events:
+                try:
+                    puts = self._puts(accumulate(t.events))
+                except Exception:  # a stream that did not complete leaves nothing to keep
+                    puts = []
+                if puts:
+                    await self.keeper.store.put_many(puts, self.keeper.ttl)
+        except StateUnavailable as e:
+            _log.error("stream state not saved: %s", e)
+            return "state_unavailable"
+        return None
+
+
+_FINAL_TYPES = ("response.completed", "response.incomplete")
+_FINAL = tuple(f'"{t}"' for t in _FINAL_TYPES)
+
+
+class StatefulTranslator(ObservedTranslator):
+    """An ObservedTranslator that gives a Responses stream the turn's id and keeps what the
+    state needs: the canonical events (reasoning) or the final ``response`` object."""
+
+    __slots__ = ("call", "events", "out_sse", "final")
+
+    def __init__(self, source: str, target: str, call: StateCall) -> None:
+        super().__init__(source, target)
+        self.call = call
+        self.events: list[Any] = []
+        self.out_sse = SSEDecoder() if call.turn is not None else None
+        self.final: dict[str, Any] | None = None
+        envelope = getattr(self.encoder, "envelope", None)  # the Responses object it streams
+        if call.turn is not None and type(envelope) is dict:
+            envelope.update(call.turn.echo_fields())
+
+    def _pump(self, events: list[Any], out: list[bytes]) -> None:
+        turn = self.call.turn
+        for ev in events:
+            if turn is not None and type(ev) is StreamStart:
+                ev.id = turn.response_id
+        if self.call.keep_reasoning:
+            self.events += events
+        n = len(out)
+        super()._pump(events, out)
+        if self.out_sse is not None and len(out) > n:
+            for sse in self.out_sse.feed(b"".join(out[n:])):
+                if _FINAL[0] in sse.data or _FINAL[1] in sse.data:
+                    obj = orjson.loads(sse.data)
+                    if obj.get("type") in _FINAL_TYPES and type(obj.get("response")) is dict:
+                        self.final = obj["response"]
+
+    def final_response(self) -> dict[str, Any] | None:
+        return self.final
