@@ -36,7 +36,6 @@ from .errors import GatewayError, error_response, info_from_exception, upstream_
 from .log import AccessRecord
 from .state.keeper import RESPONSES, StateCall, StateKeeper
 from .state.routes import state_routes
-from .state.store import default_state_url, open_store
 from .streaming import SSEStreamResponse
 from .upstream import UpstreamPool, http_spec
 
@@ -51,16 +50,10 @@ def estimate_tokens(body: Any) -> int:
 
 
 class Gateway:
-    def __init__(
-        self,
-        cfg: Config,
-        pool: UpstreamPool,
-        served: list[str] | None = None,
-        state: StateKeeper | None = None,
-    ) -> None:
+    def __init__(self, cfg: Config, pool: UpstreamPool, served: list[str] | None = None) -> None:
         self.cfg = cfg
         self.pool = pool
-        self.state = state or StateKeeper(None, 0)
+        self.state = StateKeeper(None, 0)  # create_app gives it the configured store
         served = servable() if served is None else served
         # every way a served protocol's client presents a key (spec: http.auth)
         self.auths: tuple[HttpAuth, ...] = tuple(
@@ -136,7 +129,7 @@ class Gateway:
         if action == "count_tokens":
             return await self._count_tokens(request, inbound, rec, url_model)
         wire_in = load_json(await self.read_body(request))
-        call = await self.state.begin(wire_in, inbound, self._upstream_of(wire_in, url_model))
+        call = await self.state.begin(wire_in, inbound, self.cfg, url_model)
         ctx = Ctx(inbound, inbound)
         req = decode_request(call.wire, inbound, ctx)
         if url_model is not None:
@@ -158,7 +151,7 @@ class Gateway:
         await call.restore(req, ctx)
         wire_out = encode_request(req, up.protocol, ctx)
         rec.losses = len(ctx.losses)
-        extra = {"x-request-id": rec.request_id}
+        extra = {"x-request-id": rec.request_id, **call.headers}
         if ctx.losses:
             extra["x-interlingua-losses"] = str(len(ctx.losses))
         upstream_req = self.pool.build(
@@ -188,14 +181,6 @@ class Gateway:
             )
         return await self._response(body, up.protocol, inbound, rec, extra, call)
 
-    def _upstream_of(self, wire: Any, url_model: str | None) -> str | None:
-        """The protocol of the upstream a wire request goes to (before it is decoded)."""
-        model = url_model or (wire.get("model") if type(wire) is dict else None)
-        if type(model) is not str:
-            return None
-        up = self.cfg.route(model, self.cfg.map_model(model))
-        return None if up is None else up.protocol
-
     async def _response(
         self,
         body: bytes,
@@ -203,7 +188,7 @@ class Gateway:
         target: str,
         rec: AccessRecord,
         headers: dict[str, str],
-        call: StateCall | None = None,
+        call: StateCall,
     ) -> Response:
         ctx = Ctx(source, target)
         try:
@@ -213,8 +198,7 @@ class Gateway:
                 "bad_gateway", f"the upstream sent an invalid {source} response: {e}", 502
             ) from None
         rec.usage = resp.usage
-        keep = call is not None and call.active
-        if source == target and not (keep and call.turn):  # type: ignore[union-attr]
+        if source == target and not (call.active and call.turn):
             content = body  # pass-through: the upstream's bytes, untouched
             out = None
         else:
@@ -222,8 +206,8 @@ class Gateway:
             rec.losses += len(ctx.losses)
             if rec.losses:
                 headers["x-interlingua-losses"] = str(rec.losses)
-        if keep:
-            await call.finish_body(resp, out)  # type: ignore[union-attr]
+        if call.active:
+            await call.finish_body(resp, out)
         if out is not None:
             content = orjson.dumps(out)
         return Response(content, headers=headers, media_type="application/json")
@@ -382,9 +366,8 @@ def create_app(cfg: Config, *, transport: httpx.AsyncBaseTransport | None = None
     """The ASGI app. ``transport`` replaces the network for the upstream calls (tests)."""
     pool = UpstreamPool(transport)
     served = servable()
-    store = open_store(cfg.state or default_state_url())
-    keeper = StateKeeper(store, cfg.state_ttl_days * 86400, cfg.responses_state)
-    gw = Gateway(cfg, pool, served, keeper)
+    gw = Gateway(cfg, pool, served)
+    gw.state = keeper = StateKeeper.from_config(cfg)
     routes = [Route("/healthz", gw.healthz, methods=["GET"])]
     if RESPONSES in served:  # the stored responses (GET / DELETE /v1/responses/{id})
         routes += state_routes(keeper, http_spec(RESPONSES).inbound_paths, gw.check_key)

@@ -23,17 +23,19 @@ from ..._losses import Ctx
 from ..._sse import SSEDecoder
 from ...generated.canonical import Request, Response, StreamStart
 from ...streams.accumulate import accumulate
+from ..config import Config
 from ..errors import GatewayError
 from ..streaming import ObservedTranslator
 from .reasoning import keeps_state, reasoning_puts, restore_reasoning
 from .responses import ResponsesState, Turn, has_references
-from .store import StateUnavailable, Store
+from .store import StateUnavailable, Store, default_state_url, open_store
 
 __all__ = ["RESPONSES", "StateCall", "StateKeeper", "StatefulTranslator"]
 
 _log = logging.getLogger("interlingua.gateway")
 
 RESPONSES = "openai_responses"  # the protocol whose API has server-side conversation state
+REASONING_HEADER = "x-interlingua-reasoning"  # set when thinking was turned off for a turn
 
 
 def unavailable(e: StateUnavailable) -> GatewayError:
@@ -47,7 +49,16 @@ class StateKeeper:
         self.responses_state = responses_state
         self.responses = ResponsesState(store, ttl) if store is not None else None
 
-    async def begin(self, wire: Any, inbound: str, upstream: str | None) -> StateCall:
+    @classmethod
+    def from_config(cls, cfg: Config) -> StateKeeper:
+        store = open_store(cfg.state or default_state_url())
+        return cls(store, cfg.state_ttl_days * 86400, cfg.responses_state)
+
+    async def begin(self, wire: Any, inbound: str, cfg: Config, url_model: str | None) -> StateCall:
+        """The state of a call, from its wire request (``url_model``: the model in its URL)."""
+        model = url_model or (wire.get("model") if type(wire) is dict else None)
+        up = cfg.route(model, cfg.map_model(model)) if type(model) is str else None
+        upstream = None if up is None else up.protocol
         call = StateCall(self, wire, inbound, upstream)
         emulate = upstream is not None and (
             upstream != RESPONSES or self.responses_state == "gateway"
@@ -84,6 +95,7 @@ class StateCall:
         self.inbound = inbound
         self.upstream = upstream
         self.turn: Turn | None = None
+        self.headers: dict[str, str] = {}  # for the caller: what the state changed
         self.keep_reasoning = upstream is not None and keeps_state(upstream, inbound)
 
     @property
@@ -96,9 +108,12 @@ class StateCall:
         if self.upstream is None or not self.keep_reasoning:
             return
         try:
+            n = len(ctx.losses)
             await restore_reasoning(req, self.inbound, self.upstream, self.keeper.store, ctx)
         except StateUnavailable as e:
             raise unavailable(e) from None
+        if any(loss.feature == "reasoning_replay" for loss in ctx.losses[n:]):
+            self.headers[REASONING_HEADER] = "off: the state of earlier tool calls is missing"
 
     def _puts(self, resp: Response) -> list[tuple[str, bytes]]:
         return reasoning_puts(resp.parts, self.inbound) if self.keep_reasoning else []

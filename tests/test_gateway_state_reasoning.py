@@ -1,0 +1,205 @@
+"""Reasoning state kept by the gateway for a client that cannot carry it: the official ``openai``
+SDK's Chat Completions with ``reasoning_effort``, in a three-turn tool loop against upstreams
+that refuse a tool-use turn without its reasoning state (tests/state_upstream.py: Anthropic's
+signed thinking, Gemini's thoughtSignature), streamed and not.
+
+With a store the loop thinks on every turn; without one (``state = "off"``) Anthropic's thinking
+is turned off for the turns that would need replay, and that is reported (a loss): the caller
+never gets the upstream's 400."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+from tests import gateway_upstream as gu  # noqa: E402
+from tests.state_upstream import CALLS, ThinkingState, create_thinking_app  # noqa: E402
+
+TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": "lookup",
+            "description": "Look a number up",
+            "parameters": {"type": "object", "properties": {"n": {"type": "integer"}}},
+        },
+    }
+]
+
+
+@contextlib.contextmanager
+def thinking_stack(state: str) -> Iterator[tuple[str, ThinkingState]]:
+    from interlingua.gateway.app import create_app
+    from interlingua.gateway.config import load_config
+
+    st = ThinkingState()
+    upstream = gu.ServerThread(create_thinking_app(st))
+    upstream.start()
+    gateway = None
+    try:
+        cfg = load_config(
+            data={
+                "state": state,
+                "upstreams": [
+                    {
+                        "protocol": "anthropic_messages",
+                        "base_url": upstream.url + "/v1",
+                        "models": ["claude-*"],
+                    },
+                    {
+                        "protocol": "gemini",
+                        "base_url": upstream.url + "/v1beta",
+                        "models": ["gemini-*"],
+                    },
+                ],
+            }
+        )
+        gateway = gu.ServerThread(create_app(cfg))
+        gateway.start()
+        yield gateway.url, st
+    finally:
+        if gateway is not None:
+            gateway.stop()
+        upstream.stop()
+
+
+@pytest.fixture(scope="module")
+def with_store() -> Iterator[tuple[str, ThinkingState]]:
+    with thinking_stack("memory") as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def without_store() -> Iterator[tuple[str, ThinkingState]]:
+    with thinking_stack("off") as s:
+        yield s
+
+
+def chat_turn(url: str, model: str, messages: list[Any], stream: bool) -> tuple[Any, str]:
+    """One Chat call: (the assistant message, the gateway's x-interlingua-reasoning header)."""
+    c = gu.openai_client(url, "any")
+    kw: dict[str, Any] = {
+        "model": model,
+        "messages": messages,
+        "tools": TOOLS,
+        "reasoning_effort": "high",
+    }
+    raw = c.chat.completions.with_raw_response.create(stream=stream, **kw)
+    losses = raw.headers.get("x-interlingua-reasoning", "")
+    if stream:
+        from openai.lib.streaming.chat import ChatCompletionStreamState
+
+        acc = ChatCompletionStreamState()
+        for chunk in raw.parse():
+            acc.handle_chunk(chunk)
+        return acc.get_final_completion().choices[0].message, losses
+    return raw.parse().choices[0].message, losses
+
+
+def tool_loop(url: str, model: str, stream: bool) -> tuple[str, list[str]]:
+    """The three-turn loop: (final answer, the reasoning header of each turn)."""
+    messages: list[Any] = [{"role": "user", "content": "Look up two numbers, then sum up."}]
+    losses = []
+    for turn in range(CALLS + 1):
+        msg, n = chat_turn(url, model, messages, stream)
+        losses.append(n)
+        if turn == CALLS:
+            assert not msg.tool_calls
+            return msg.content or "", losses
+        assert msg.tool_calls, f"turn {turn + 1}: expected a tool call"
+        messages.append(
+            {
+                "role": "assistant",
+                "content": msg.content,
+                "tool_calls": [
+                    {
+                        "id": t.id,
+                        "type": "function",
+                        "function": {"name": t.function.name, "arguments": t.function.arguments},
+                    }
+                    for t in msg.tool_calls
+                ],
+            }
+        )
+        for t in msg.tool_calls:
+            n_arg = json.loads(t.function.arguments)["n"]
+            messages.append({"role": "tool", "tool_call_id": t.id, "content": f"value {n_arg}"})
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["body", "stream"])
+def test_anthropic_thinking_is_replayed_for_a_chat_client(
+    with_store: tuple[str, ThinkingState], stream: bool
+) -> None:
+    url, st = with_store
+    before = len(st.thinking)
+    answer, losses = tool_loop(url, "claude-thinker", stream)
+    assert answer == "Done: value 0; value 1"
+    assert st.thinking[before:] == [True] * (CALLS + 1)  # thinking on for every turn
+    assert losses == [""] * (CALLS + 1)
+    assert not st.refused
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["body", "stream"])
+def test_without_a_store_thinking_is_turned_off_and_reported(
+    without_store: tuple[str, ThinkingState], stream: bool
+) -> None:
+    url, st = without_store
+    before = len(st.thinking)
+    answer, losses = tool_loop(url, "claude-thinker", stream)
+    assert answer == "Done: value 0; value 1"
+    assert not st.refused  # never the upstream's 400
+    # turn 1 thinks; the turns continuing a tool use without its thinking do not
+    assert st.thinking[before:] == [True] + [False] * CALLS
+    assert losses[0] == ""  # reported on the turns it was turned off
+    assert all(h.startswith("off: ") for h in losses[1:]), losses
+
+
+@pytest.mark.parametrize("state", ["with_store", "without_store"])
+@pytest.mark.parametrize("stream", [False, True], ids=["body", "stream"])
+def test_gemini_thought_signatures_reach_the_upstream(
+    request: pytest.FixtureRequest, state: str, stream: bool
+) -> None:
+    """Gemini's signatures ride in the tool call ids a Chat client echoes (docs/gemini.md)."""
+    url, st = request.getfixturevalue(state)
+    answer, _ = tool_loop(url, "gemini-thinker", stream)
+    assert answer == "Done: value 0; value 1"
+    assert not st.refused
+
+
+def test_the_upstream_refuses_a_turn_without_its_thinking(
+    with_store: tuple[str, ThinkingState],
+) -> None:
+    """The check above can fail: the same turn 2 sent straight to the upstream is refused."""
+    import anthropic
+
+    url, st = with_store
+    first, _ = chat_turn(url, "claude-thinker", [{"role": "user", "content": "Go."}], False)
+    call = first.tool_calls[0]
+    direct = anthropic.Anthropic(base_url=url, api_key="any", max_retries=0)
+    with pytest.raises(anthropic.BadRequestError, match="Expected `thinking`"):
+        direct.messages.create(
+            model="claude-thinker",
+            max_tokens=2048,
+            thinking={"type": "enabled", "budget_tokens": 1024},
+            messages=[
+                {"role": "user", "content": "Go."},
+                {
+                    "role": "assistant",
+                    "content": [
+                        {"type": "tool_use", "id": call.id, "name": "lookup", "input": {"n": 0}}
+                    ],
+                },
+                {
+                    "role": "user",
+                    "content": [{"type": "tool_result", "tool_use_id": call.id, "content": "v"}],
+                },
+            ],
+        )
