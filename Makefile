@@ -26,7 +26,7 @@ lint: $(STAMP)  ## ruff check + ruff format --check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: $(STAMP)  ## mypy on runtime/ and codegen/
+typecheck: $(STAMP)  ## mypy on runtime/, codegen/ and generated/
 	$(BIN)/mypy
 
 test: $(STAMP) lint typecheck check-generated  ## everything CI runs: lint, types, codegen --check, pytest

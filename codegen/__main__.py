@@ -1,6 +1,8 @@
-"""python -m codegen [--check]: validate spec/, write generated/ (delete then write) and docs.
+"""python -m codegen [--check] [--spec DIR] [--out DIR]: validate spec/, write generated/ (delete
+then write), docs/compatibility.md and spec/.schema.json under the output root (default: the repo).
 
---check renders into a temporary folder and exits 1 with a short diff when generated/ is stale.
+Everything is rendered into a temporary folder first: a bad spec exits 2 and writes nothing.
+--check exits 1 with a short diff when the output root's generated files are stale.
 """
 
 from __future__ import annotations
@@ -30,10 +32,10 @@ def _ruff_format(folder: Path) -> None:
     subprocess.run([*ruff, "format", "--quiet", *files], check=True, cwd=ROOT)
 
 
-def build(out_root: Path) -> None:
+def build(out_root: Path, spec_root: Path = ROOT / "spec") -> None:
     """Write every generated file under out_root (same relative layout as the repo)."""
-    spec = load_spec(ROOT / "spec")
-    for rel, text in render_all(spec, ROOT).items():
+    spec = load_spec(spec_root)
+    for rel, text in render_all(spec, spec_root.parent).items():
         dest = out_root / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(text, encoding="utf-8")
@@ -59,17 +61,20 @@ def _files(root: Path) -> dict[str, str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m codegen", description=__doc__)
     ap.add_argument("--check", action="store_true", help="fail if generated/ is stale")
+    ap.add_argument("--spec", type=Path, default=ROOT / "spec", help="spec folder (canonical.yaml)")
+    ap.add_argument("--out", type=Path, default=ROOT, help="root the outputs are written under")
     args = ap.parse_args(argv)
+    out: Path = args.out
     with tempfile.TemporaryDirectory() as tmp:
         tmp_root = Path(tmp)
         try:
-            build(tmp_root)
+            build(tmp_root, args.spec)
         except SpecError as e:
             print(f"spec error:\n{e}", file=sys.stderr)
             return 2
         fresh = _files(tmp_root)
         if args.check:
-            current = _files(ROOT)
+            current = _files(out)
             stale = sorted(
                 k for k in fresh.keys() | current.keys() if fresh.get(k) != current.get(k)
             )
@@ -89,9 +94,9 @@ def main(argv: list[str] | None = None) -> int:
                 for line in list(diff)[:20]:
                     print(line, file=sys.stderr)
             return 1
-        shutil.rmtree(ROOT / "generated", ignore_errors=True)
+        shutil.rmtree(out / "generated", ignore_errors=True)
         for name, text in fresh.items():
-            dest = ROOT / name
+            dest = out / name
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_text(text, encoding="utf-8")
         print(f"wrote {len(fresh)} files")

@@ -9,6 +9,7 @@ from .compat import render_compat
 from .load import Spec
 from .render import header, render_canonical, render_codec
 from .spec_model import CanonicalSpec, ProtocolSpec
+from .spec_types import render_spec_types
 from .wire_models import render_wire_models
 
 
@@ -32,6 +33,7 @@ def render_all(spec: Spec, root: Path) -> dict[str, str]:
     out: dict[str, str] = {}
     out["generated/__init__.py"] = header("spec/") + '"""Code generated from spec/."""\n'
     out["generated/canonical.py"] = render_canonical(spec, rel(spec.sources["canonical"]))
+    out["generated/spec_types.py"] = render_spec_types(header("codegen/spec_model.py"))
     for p in spec.protocols:
         src = rel(spec.sources[p.id])
         out[f"generated/{p.id}_codec.py"] = render_codec(spec, p, src)

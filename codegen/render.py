@@ -10,7 +10,8 @@ from typing import Any
 import jinja2
 
 from .load import Spec
-from .spec_model import CanonicalType, FieldRow, HttpSpec, PartRow, ProtocolSpec
+from .spec_model import CanonicalType, FieldRow, PartRow, ProtocolSpec
+from .spec_types import pysrc
 
 TEMPLATES = Path(__file__).parent / "templates"
 # canonical fields a transform in runtime/transforms handles instead of a row
@@ -195,45 +196,12 @@ def _part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str)
         "ctor": ctor,
         "known": known,
         "nested": nested,
-        "shape": shape,
+        "shape": tuple(shape),
         "has_shape": has_shape,
         "dropped": dropped,
         "has_ext": has_ext,
         "has_data_url": has_data_url,
     }
-
-
-def _http_src(h: HttpSpec) -> str:
-    """``HttpSpec(...)``: the spec's http section as a Python expression (formatted by ruff)."""
-    a = h.auth
-    auth = f"HttpAuth(header={a.header!r}, scheme={a.scheme!r}, query={a.query!r})"
-    count = "None"
-    if (c := h.count_tokens) is not None:
-        count = (
-            f"CountTokens(mode={c.mode!r}, inbound_paths={_pytuple(c.inbound_paths)}, "
-            f"upstream_path={c.upstream_path!r}, fields=frozenset({_pytuple(c.fields)}), "
-            f"result_field={c.result_field!r})"
-        )
-    models = "None"
-    if (m := h.models) is not None:
-        models = (
-            f"ModelListing(paths={_pytuple(m.paths)}, items_key={m.items_key!r}, "
-            f"item={m.item!r}, envelope={m.envelope!r})"
-        )
-    fields = {
-        "base_path": repr(h.base_path),
-        "inbound_paths": _pytuple(h.inbound_paths),
-        "url_actions": repr(h.url_actions),
-        "upstream_path": repr(h.upstream_path),
-        "upstream_stream_path": repr(h.upstream_stream_path),
-        "model_in_path": repr(h.model_in_path),
-        "auth": auth,
-        "extra_headers": repr(h.extra_headers),
-        "forward_headers": _pytuple(h.forward_headers),
-        "count_tokens": count,
-        "models": models,
-    }
-    return "HttpSpec(" + ", ".join(f"{k}={v}" for k, v in fields.items()) + ")"
 
 
 def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
@@ -350,17 +318,14 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
             v.encode_expr = f"u.{f.c}"
         usage_fields.append(v)
 
-    flags = p.flags.model_dump()
-    flags["reasoning_fields"] = tuple(flags["reasoning_fields"])
-    flags["stream_usage_fallbacks"] = tuple(flags["stream_usage_fallbacks"])
     return (
         env()
         .get_template("codec.py.j2")
         .render(
             header=header(source),
             p=p,
-            flags=flags,
-            http=_http_src(p.http),
+            flags=pysrc(p.flags),
+            http=pysrc(p.http),
             kinds=kinds,
             part_types=part_types,
             rows_by_kind=rows_by_kind,

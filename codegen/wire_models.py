@@ -16,6 +16,7 @@ _JSON: dict[str, dict[str, Any]] = {
     "str": {"type": "string"},
     "int": {"type": "integer"},
     "number": {"type": "number"},
+    "whole_number": {"type": "number"},
     "bool": {"type": "boolean"},
     "object": {"type": "object"},
     "array": {"type": "array"},

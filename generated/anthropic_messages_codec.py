@@ -7,11 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua._codec_support import (
-    CountTokens,
-    HttpAuth,
-    HttpSpec,
-    ModelListing,
-    ProtocolFlags,
     add_hint,
     apply_wire_shape,
     arguments_object,
@@ -33,7 +28,8 @@ from interlingua._wire import (
     expect_str_list,
     json_text_from_object,
 )
-from interlingua.generated.canonical import (
+
+from .canonical import (
     FilePart,
     ImagePart,
     NativePart,
@@ -48,6 +44,7 @@ from interlingua.generated.canonical import (
     ToolResultPart,
     Usage,
 )
+from .spec_types import CountTokens, HttpAuth, HttpSpec, ModelListing, ProtocolFlags
 
 PROTOCOL = "anthropic_messages"
 FLAGS = ProtocolFlags(
@@ -78,7 +75,6 @@ HTTP = HttpSpec(
     url_actions={},
     upstream_path="/messages",
     upstream_stream_path=None,
-    model_in_path=False,
     auth=HttpAuth(header="x-api-key", scheme=None, query=None),
     extra_headers={"anthropic-version": "2023-06-01"},
     forward_headers=("anthropic-beta",),
@@ -91,13 +87,13 @@ HTTP = HttpSpec(
         upstream_path="/messages/count_tokens",
         fields=frozenset(
             (
-                "model",
-                "messages",
-                "system",
-                "tools",
-                "tool_choice",
-                "thinking",
                 "mcp_servers",
+                "messages",
+                "model",
+                "system",
+                "thinking",
+                "tool_choice",
+                "tools",
             )
         ),
         result_field="input_tokens",
@@ -116,6 +112,7 @@ HTTP = HttpSpec(
         },
         envelope={"has_more": False, "first_id": "{first_id}", "last_id": "{last_id}"},
     ),
+    model_in_path=False,
 )
 TRANSFORMS: tuple[str, ...] = (
     "messages_blocks",
@@ -776,7 +773,7 @@ encode_refusal = _enc_refusal_8  # the only row: no dispatch call
 
 _KNOWN_TOOL_CALL_9 = frozenset({"cache_control", "id", "input", "name", "type"})
 _NESTED_TOOL_CALL_9: dict[str, frozenset[str]] = {}
-_SHAPE_TOOL_CALL_9: tuple[tuple[str, ...], ...] = [("type",)]
+_SHAPE_TOOL_CALL_9: tuple[tuple[str, ...], ...] = (("type",),)
 
 
 def _dec_tool_call_9(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
@@ -989,7 +986,7 @@ _PART_DECODERS: dict[str, Any] = {
     "redacted_thinking": decode_reasoning,
     "thinking": decode_reasoning,
 }
-NATIVE_PARTS = frozenset(
+NATIVE_PARTS: frozenset[str] = frozenset(
     [
         "server_tool_use",
         "web_search_tool_result",

@@ -326,7 +326,7 @@ class ToolResultPart:
     PART: ClassVar[str] = "tool_result"
     FEATURE: ClassVar[str] = "tool_result"
     call_id: str
-    content: list[Part] = field(default_factory=list)
+    content: list[Part] | None = field(default_factory=list)  # None: absent on the wire
     is_error: bool | None = None
     name: str | None = None
     cache: dict[str, Any] | None = None

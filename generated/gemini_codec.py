@@ -7,14 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua._codec_support import (
-    CountTokens,
-    HttpAuth,
-    HttpSpec,
-    ModelListing,
-    ProtocolFlags,
     add_hint,
     dig,
     drop_ext,
+    expect_whole_number,
     restore_wire_names,
     split_ext,
 )
@@ -28,7 +24,8 @@ from interlingua._wire import (
     expect_str,
     expect_str_list,
 )
-from interlingua.generated.canonical import (
+
+from .canonical import (
     FilePart,
     ImagePart,
     NativePart,
@@ -39,6 +36,7 @@ from interlingua.generated.canonical import (
     Tool,
     Usage,
 )
+from .spec_types import CountTokens, HttpAuth, HttpSpec, ModelListing, ProtocolFlags
 
 PROTOCOL = "gemini"
 FLAGS = ProtocolFlags(
@@ -74,7 +72,6 @@ HTTP = HttpSpec(
     },
     upstream_path="/models/{model}:generateContent",
     upstream_stream_path="/models/{model}:streamGenerateContent?alt=sse",
-    model_in_path=True,
     auth=HttpAuth(header="x-goog-api-key", scheme=None, query="key"),
     extra_headers={},
     forward_headers=(),
@@ -95,6 +92,7 @@ HTTP = HttpSpec(
         },
         envelope={},
     ),
+    model_in_path=True,
 )
 TRANSFORMS: tuple[str, ...] = (
     "gemini_contents",
@@ -605,7 +603,7 @@ def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 
 _PART_DECODERS: dict[str, Any] = {}
-NATIVE_PARTS = frozenset(
+NATIVE_PARTS: frozenset[str] = frozenset(
     ["executableCode", "codeExecutionResult", "toolCall", "toolResponse", "videoMetadata"]
 )
 _PART_ENCODERS: dict[type, Any] = {
@@ -760,8 +758,8 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         if type(v_top_k) is not dict:
             v_top_k = expect_dict(v_top_k, path + ".generationConfig")
         v_top_k = v_top_k.get("topK")
-    if v_top_k is not None:
-        v_top_k = expect_number(v_top_k, path + ".generationConfig.topK")
+    if v_top_k is not None and type(v_top_k) is not int:
+        v_top_k = expect_whole_number(v_top_k, path + ".generationConfig.topK")
     req.top_k = v_top_k
     v_stop = w.get("generationConfig")
     if v_stop is not None:

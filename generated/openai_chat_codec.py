@@ -7,10 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua._codec_support import (
-    HttpAuth,
-    HttpSpec,
-    ModelListing,
-    ProtocolFlags,
     add_hint,
     apply_wire_shape,
     drop_ext,
@@ -31,7 +27,8 @@ from interlingua._wire import (
     format_data_url,
     parse_data_url,
 )
-from interlingua.generated.canonical import (
+
+from .canonical import (
     AudioPart,
     FilePart,
     ImagePart,
@@ -46,6 +43,7 @@ from interlingua.generated.canonical import (
     ToolResultPart,
     Usage,
 )
+from .spec_types import HttpAuth, HttpSpec, ModelListing, ProtocolFlags
 
 PROTOCOL = "openai_chat"
 FLAGS = ProtocolFlags(
@@ -54,7 +52,10 @@ FLAGS = ProtocolFlags(
     developer_role=True,
     tool_results="tool_messages",
     tool_calls="message_field",
-    reasoning_fields=("reasoning_content", "reasoning"),
+    reasoning_fields=(
+        "reasoning_content",
+        "reasoning",
+    ),
     stream_usage_fallbacks=("x_groq.usage",),
     tool_choice_shape="string_or_function",
     parallel_flag="parallel_tool_calls",
@@ -76,7 +77,6 @@ HTTP = HttpSpec(
     url_actions={},
     upstream_path="/chat/completions",
     upstream_stream_path=None,
-    model_in_path=False,
     auth=HttpAuth(header="authorization", scheme="Bearer", query=None),
     extra_headers={},
     forward_headers=(),
@@ -90,6 +90,7 @@ HTTP = HttpSpec(
         item={"id": "{id}", "object": "model", "created": 0, "owned_by": "interlingua"},
         envelope={"object": "list"},
     ),
+    model_in_path=False,
 )
 TRANSFORMS: tuple[str, ...] = (
     "messages_flat",
@@ -532,7 +533,7 @@ _KNOWN_TOOL_CALL_5 = frozenset({"function", "id", "type"})
 _NESTED_TOOL_CALL_5: dict[str, frozenset[str]] = {
     "function": frozenset({"arguments", "name"}),
 }
-_SHAPE_TOOL_CALL_5: tuple[tuple[str, ...], ...] = [("type",), ("function", "arguments")]
+_SHAPE_TOOL_CALL_5: tuple[tuple[str, ...], ...] = (("type",), ("function", "arguments"))
 
 
 def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
@@ -557,7 +558,7 @@ def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         v_arguments = v_arguments.get("arguments")
     if v_arguments is None:
         v_arguments = ""  # a call with no arguments
-    if v_arguments is not None and type(v_arguments) is not str:
+    if type(v_arguments) is not str:
         v_arguments = expect_str(v_arguments, path + ".function.arguments")
     return ToolCallPart(
         id=v_id,
@@ -643,7 +644,7 @@ _PART_DECODERS: dict[str, Any] = {
     "input_audio": decode_audio,
     "refusal": decode_refusal,
 }
-NATIVE_PARTS = frozenset(["video_url", "thinking"])
+NATIVE_PARTS: frozenset[str] = frozenset(["video_url", "thinking"])
 _PART_ENCODERS: dict[type, Any] = {
     TextPart: encode_text,
     ImagePart: encode_image,

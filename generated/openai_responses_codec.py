@@ -7,10 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua._codec_support import (
-    HttpAuth,
-    HttpSpec,
-    ModelListing,
-    ProtocolFlags,
     apply_wire_shape,
     drop_ext,
     restore_wire_names,
@@ -29,7 +25,8 @@ from interlingua._wire import (
     format_data_url,
     parse_data_url,
 )
-from interlingua.generated.canonical import (
+
+from .canonical import (
     FilePart,
     ImagePart,
     NativePart,
@@ -44,6 +41,7 @@ from interlingua.generated.canonical import (
     ToolResultPart,
     Usage,
 )
+from .spec_types import HttpAuth, HttpSpec, ModelListing, ProtocolFlags
 
 PROTOCOL = "openai_responses"
 FLAGS = ProtocolFlags(
@@ -74,7 +72,6 @@ HTTP = HttpSpec(
     url_actions={},
     upstream_path="/responses",
     upstream_stream_path=None,
-    model_in_path=False,
     auth=HttpAuth(header="authorization", scheme="Bearer", query=None),
     extra_headers={},
     forward_headers=(),
@@ -88,6 +85,7 @@ HTTP = HttpSpec(
         item={"id": "{id}", "object": "model", "created": 0, "owned_by": "interlingua"},
         envelope={"object": "list"},
     ),
+    model_in_path=False,
 )
 TRANSFORMS: tuple[str, ...] = (
     "responses_items",
@@ -523,7 +521,7 @@ encode_refusal = _enc_refusal_4  # the only row: no dispatch call
 
 _KNOWN_TOOL_CALL_5 = frozenset({"arguments", "call_id", "name", "type"})
 _NESTED_TOOL_CALL_5: dict[str, frozenset[str]] = {}
-_SHAPE_TOOL_CALL_5: tuple[tuple[str, ...], ...] = [("type",), ("arguments",)]
+_SHAPE_TOOL_CALL_5: tuple[tuple[str, ...], ...] = (("type",), ("arguments",))
 
 
 def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
@@ -540,7 +538,7 @@ def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
     v_arguments = w.get("arguments")
     if v_arguments is None:
         v_arguments = ""  # a call with no arguments
-    if v_arguments is not None and type(v_arguments) is not str:
+    if type(v_arguments) is not str:
         v_arguments = expect_str(v_arguments, path + ".arguments")
     return ToolCallPart(
         id=v_id,
@@ -688,7 +686,7 @@ _PART_DECODERS: dict[str, Any] = {
     "function_call_output": decode_tool_result,
     "reasoning": decode_reasoning,
 }
-NATIVE_PARTS = frozenset([])
+NATIVE_PARTS: frozenset[str] = frozenset([])
 _PART_ENCODERS: dict[type, Any] = {
     TextPart: encode_text,
     ImagePart: encode_image,

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from ._errors import InvalidInput
 from ._losses import Ctx
 from ._wire import expect_dict, object_from_json_text
+from .generated.spec_types import CountTokens, HttpAuth, HttpSpec, ModelListing, ProtocolFlags
 
 __all__ = [
     "ProtocolFlags",
@@ -16,6 +16,7 @@ __all__ = [
     "ModelListing",
     "HttpSpec",
     "dig",
+    "expect_whole_number",
     "get_dotted",
     "split_ext",
     "drop_ext",
@@ -28,85 +29,13 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class ProtocolFlags:
-    """Typed quirks of a protocol (spec: flags). Runtime code branches on these, never on names."""
-
-    system_placement: str
-    system_messages_in_turns: bool
-    developer_role: bool
-    tool_results: str
-    tool_calls: str
-    reasoning_fields: tuple[str, ...]
-    stream_usage_fallbacks: tuple[str, ...]
-    tool_choice_shape: str
-    parallel_flag: str
-    max_tokens_required: bool
-    max_tokens_default: int | None
-    usage_input_includes_cache: bool
-    sse_event_names: bool
-    stream_done_sentinel: str | None
-    stream_usage_opt_in: str | None
-    usage_output_includes_reasoning: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class HttpAuth:
-    """How a caller presents its API key (spec: http.auth)."""
-
-    header: str
-    scheme: str | None = None
-    query: str | None = None
-
-    def value(self, key: str) -> str:
-        """The header value carrying ``key``."""
-        return f"{self.scheme} {key}" if self.scheme else key
-
-    def key_in(self, value: str) -> str | None:
-        """The key in a header value, or None when the value lacks the scheme."""
-        if not self.scheme:
-            return value
-        n = len(self.scheme) + 1
-        return value[n:] if value[:n].lower() == self.scheme.lower() + " " else None
-
-
-@dataclass(frozen=True, slots=True)
-class CountTokens:
-    """The token-count call (spec: http.count_tokens)."""
-
-    mode: str  # native | estimate
-    inbound_paths: tuple[str, ...]
-    upstream_path: str | None
-    fields: frozenset[str]  # empty: the whole body
-    result_field: str
-
-
-@dataclass(frozen=True, slots=True)
-class ModelListing:
-    """The model list (spec: http.models)."""
-
-    paths: tuple[str, ...]
-    items_key: str
-    item: Mapping[str, Any]
-    envelope: Mapping[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class HttpSpec:
-    """How a protocol is called over HTTP (spec: http). The gateway reads these, never a table
-    keyed by protocol."""
-
-    base_path: str
-    inbound_paths: tuple[str, ...]
-    url_actions: Mapping[str, str]  # URL action -> generate | stream | count_tokens
-    upstream_path: str
-    upstream_stream_path: str | None
-    model_in_path: bool  # the model is named in the URL, not in the body
-    auth: HttpAuth
-    extra_headers: Mapping[str, str]
-    forward_headers: tuple[str, ...]
-    count_tokens: CountTokens | None
-    models: ModelListing | None
+def expect_whole_number(v: Any, path: str) -> int:
+    """A wire number with a whole value (a float-typed SDK sends 40.0 for 40), as an int."""
+    if type(v) is float and v.is_integer():
+        return int(v)
+    if type(v) is not int:
+        raise InvalidInput(f"expected a whole number, got {v!r:.40}", path=path)
+    return v
 
 
 def dig(w: dict[str, Any], segs: list[str], path: str) -> Any:

@@ -1,5 +1,6 @@
-"""A bad spec row fails in codegen.load.load_spec with the file, the key path and what was
-expected. Each case copies spec/ into tmp_path and breaks one line of YAML."""
+"""A bad row in the real spec fails in codegen.load.load_spec with the file, the line, the row
+and what was expected. Each case copies spec/ into tmp_path and breaks one line of YAML (the
+refusals one by one on a tiny spec: tests/test_codegen_checks.py)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,12 @@ def broken_spec(tmp_path: Path, rel: str, old: str, new: str) -> Path:
     return root
 
 
+def at(root: Path, rel: str, text: str) -> str:
+    """``file:line:`` of the line holding ``text`` in the (edited) spec file."""
+    content = (root / rel).read_text(encoding="utf-8")
+    return f"{root / rel}:{content[: content.index(text)].count(chr(10)) + 1}:"
+
+
 def spec_error(root: Path) -> str:
     with pytest.raises(SpecError) as info:
         load_spec(root)
@@ -43,8 +50,9 @@ def test_unknown_key_in_a_row(tmp_path: Path) -> None:
         "  - {c: temperature, w: temperature, type: number, feature: sampling, requird: true}",
     )
     msg = spec_error(root)
-    assert str(root / "protocols/openai_chat.yaml") in msg
-    assert "request_fields." in msg and ".requird: unknown key" in msg
+    where = at(root, "protocols/openai_chat.yaml", "requird")
+    assert f"{where} request_fields[2] {{c: temperature, w: temperature," in msg
+    assert "requird: true}: requird: unknown key" in msg
     assert "expected one of" in msg and "required" in msg
 
 
@@ -56,8 +64,9 @@ def test_unknown_key_in_a_part_field_row(tmp_path: Path) -> None:
         "      - {c: signature, w: signature, type: str, optional: true}",
     )
     msg = spec_error(root)
-    assert "anthropic_messages.yaml: parts." in msg
-    assert ".fields.1.optional: unknown key (expected one of" in msg
+    where = at(root, "protocols/anthropic_messages.yaml", "optional: true")
+    assert f"{where} parts[12].fields[1] {{c: signature, w: signature" in msg
+    assert "optional: true}: optional: unknown key (expected one of" in msg
 
 
 def test_wrong_type_of_a_wire_field(tmp_path: Path) -> None:
@@ -68,7 +77,8 @@ def test_wrong_type_of_a_wire_field(tmp_path: Path) -> None:
         "  - {c: temperature, w: temperature, type: float, feature: sampling}",
     )
     msg = spec_error(root)
-    assert "openai_chat.yaml: request_fields." in msg and ".type:" in msg
+    where = at(root, "protocols/openai_chat.yaml", "type: float")
+    assert f"{where} request_fields[2] {{c: temperature, w: temperature, type: float" in msg
     assert "'number'" in msg and "got 'float'" in msg
 
 
@@ -80,7 +90,8 @@ def test_wrong_type_of_a_flag(tmp_path: Path) -> None:
         "  max_tokens_default: plenty",
     )
     msg = spec_error(root)
-    assert "anthropic_messages.yaml: flags.max_tokens_default:" in msg
+    where = at(root, "protocols/anthropic_messages.yaml", "plenty")
+    assert f"{where} flags.max_tokens_default:" in msg
     assert "valid integer" in msg and "'plenty'" in msg
 
 
@@ -92,8 +103,9 @@ def test_unknown_feature_id(tmp_path: Path) -> None:
         "  - {c: top_k, w: top_k, type: int, feature: topk}",
     )
     msg = spec_error(root)
-    assert "anthropic_messages.yaml: request_fields." in msg
-    assert ".feature: unknown feature 'topk'" in msg and "canonical.yaml features" in msg
+    where = at(root, "protocols/anthropic_messages.yaml", "feature: topk")
+    assert f"{where} request_fields[4] {{c: top_k, w: top_k, type: int, feature: topk}}:" in msg
+    assert "feature: unknown feature 'topk' (expected a feature of canonical.yaml)" in msg
 
 
 def test_part_row_naming_a_field_the_canonical_part_lacks(tmp_path: Path) -> None:
@@ -104,9 +116,10 @@ def test_part_row_naming_a_field_the_canonical_part_lacks(tmp_path: Path) -> Non
         "      - {c: signatur, w: signature, type: str}",
     )
     msg = spec_error(root)
-    assert "anthropic_messages.yaml: parts." in msg
-    assert ".fields.1.c: ReasoningPart has no field 'signatur'" in msg
-    assert "'signature'" in msg  # the expected names are listed
+    where = at(root, "protocols/anthropic_messages.yaml", "c: signatur,")
+    assert f"{where} parts[12].fields[1] {{c: signatur, w: signature, type: str}}: c:" in msg
+    assert "ReasoningPart has no field 'signatur'" in msg
+    assert "(expected one of cache, ext, id, owner, redacted, signature, text)" in msg
 
 
 def test_support_table_must_cover_every_feature(tmp_path: Path) -> None:
@@ -117,13 +130,14 @@ def test_support_table_must_cover_every_feature(tmp_path: Path) -> None:
         "",
     )
     msg = spec_error(root)
-    assert "openai_chat.yaml: support: no entry for features ['top_k']" in msg
+    where = at(root, "protocols/openai_chat.yaml", "support:")
+    assert f"{where} support: no entry for features ['top_k']" in msg
 
 
 def test_bad_canonical_file(tmp_path: Path) -> None:
     root = broken_spec(tmp_path, "canonical.yaml", "version: 1", "version: 2")
     msg = spec_error(root)
-    assert str(root / "canonical.yaml") in msg and "version: Input should be 1" in msg
+    assert f"{at(root, 'canonical.yaml', 'version: 2')} version: Input should be 1" in msg
 
 
 def test_not_yaml(tmp_path: Path) -> None:
@@ -131,7 +145,7 @@ def test_not_yaml(tmp_path: Path) -> None:
         tmp_path, "protocols/openai_chat.yaml", "id: openai_chat", "id: [openai_chat"
     )
     msg = spec_error(root)
-    assert "openai_chat.yaml: not valid YAML" in msg
+    assert f"{root / 'protocols/openai_chat.yaml'}:" in msg and ": not valid YAML" in msg
 
 
 def test_bad_http_section(tmp_path: Path) -> None:
@@ -142,7 +156,8 @@ def test_bad_http_section(tmp_path: Path) -> None:
         "    countTokens: count\n",
     )
     msg = spec_error(root)
-    assert "gemini.yaml: http.url_actions.countTokens: Input should be" in msg
+    where = at(root, "protocols/gemini.yaml", "countTokens: count")
+    assert f"{where} http.url_actions.countTokens: Input should be" in msg
 
 
 def test_http_url_actions_need_a_target(tmp_path: Path) -> None:
@@ -153,7 +168,8 @@ def test_http_url_actions_need_a_target(tmp_path: Path) -> None:
         "  upstream_path: /chat/completions\n  url_actions: {generate: generate}\n",
     )
     msg = spec_error(root)
-    assert "openai_chat.yaml: http: Value error, url_actions are needed exactly when" in msg
+    where = at(root, "protocols/openai_chat.yaml", "http:")
+    assert f"{where} http: Value error, url_actions are needed exactly when" in msg
 
 
 def test_a_finish_reason_without_an_encode_row_needs_a_default(tmp_path: Path) -> None:
@@ -181,7 +197,8 @@ def test_a_role_without_an_encode_row_or_default_is_refused(tmp_path: Path) -> N
         "",
     )
     msg = spec_error(root)
-    assert "openai_chat.yaml: roles: no encode row for Role developer" in msg
+    where = at(root, "protocols/openai_chat.yaml", "roles:")
+    assert f"{where} roles: no encode row for Role developer" in msg
     assert "no enum_defaults.roles.encode" in msg
 
 
@@ -194,7 +211,7 @@ def test_enum_defaults_must_be_real_values(tmp_path: Path) -> None:
     )
     msg = spec_error(root)
     assert "enum_defaults.finish_reasons.decode: 'unknown' is not a FinishReason" in msg
-    assert "enum_defaults.finish_reasons.encode: 'DONE' is not a raw value" in msg
+    assert "enum_defaults.finish_reasons.encode: 'DONE' is not the raw value" in msg
 
 
 def test_generated_codecs_carry_the_finish_defaults() -> None:
@@ -206,6 +223,6 @@ def test_generated_codecs_carry_the_finish_defaults() -> None:
         ("openai_responses", "other", "completed"),
         ("gemini", "other", "STOP"),
     ):
-        codec = importlib.import_module(f"generated.{proto}_codec")
+        codec = importlib.import_module(f"interlingua.generated.{proto}_codec")
         assert (decode, encode) == (codec.FINISH_DECODE_DEFAULT, codec.FINISH_ENCODE_DEFAULT)
         assert codec.FINISH_ENCODE_DEFAULT in codec.FINISH_DECODE  # a raw reason it reads back

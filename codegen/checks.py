@@ -1,0 +1,212 @@
+"""Cross-file checks pydantic cannot do. Every name a row uses must exist in spec/canonical.yaml,
+every row must be the only one for its key, wire types must agree with canonical types, and every
+canonical enum value must encode. Each problem is recorded on its SourceFile with the row's line."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .source import Loc, SourceFile
+from .spec_model import WIRE_TYPES_FOR, CanonicalSpec, EnumRow, FieldRow, ProtocolSpec
+
+# protocol enum table -> the canonical enum its `unified` values come from
+ENUM_TABLES = {
+    "finish_reasons": "FinishReason",
+    "tool_choice": "ToolChoiceMode",
+    "roles": "Role",
+    "errors": "ErrorType",
+}
+# field row lists -> the canonical type their `c` names a field of
+FIELD_LISTS = {
+    "request_fields": "Request",
+    "response_fields": "Response",
+    "tool_fields": "Tool",
+    "usage_fields": "Usage",
+}
+# usage rows that name no Usage field: `input` (total or uncached per flags) and `total`
+USAGE_VIRTUAL = {"input": "int", "total": "int"}
+
+
+def _base(ctype: str) -> str:
+    return ctype.removesuffix(" | None")
+
+
+def _one_of(names: Iterable[str]) -> str:
+    return f"(expected one of {', '.join(sorted(names))})"
+
+
+def _unique(src: SourceFile, loc: Loc, items: list[Any], key: Any, what: str) -> None:
+    """Refuse a second item with the same ``key(item)`` (None: not keyed) in the list at loc;
+    ``what`` names it, ``{k!r}`` standing for the key."""
+    first: dict[Any, int] = {}
+    for i, item in enumerate(items):
+        k = key(item)
+        if k is None:
+            continue
+        if k in first:
+            line = src.lines.get((*loc, first[k]), 0)
+            src.error(
+                (*loc, i), f"{what.format(k=k)} again (first at line {line}, {loc[-1]}[{first[k]}])"
+            )
+        else:
+            first[k] = i
+
+
+def check_canonical(c: CanonicalSpec, src: SourceFile) -> None:
+    _unique(src, ("features",), c.features, lambda f: f.id, "feature {k!r}")
+    _unique(src, ("enums",), c.enums, lambda e: e.name, "enum {k!r}")
+    _unique(src, ("types",), c.types, lambda t: t.name, "type {k!r}")
+    _unique(src, ("transforms",), c.transforms, lambda t: t, "transform {k!r}")
+    for i, e in enumerate(c.enums):
+        _unique(src, ("enums", i, "values"), e.items(), lambda v: v.value, "value {k!r}")
+    for i, t in enumerate(c.types):
+        _unique(src, ("types", i, "fields"), t.fields, lambda f: f.name, "field {k!r}")
+
+
+class _ProtocolChecks:
+    def __init__(self, c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
+        self.c, self.p, self.src = c, p, src
+        self.features = {f.id for f in c.features}
+        self.types = {t.name: t for t in c.types}
+        self.parts = {t.part: t for t in c.types if t.part}
+        self.enums = {e.name: [v.value for v in e.items()] for e in c.enums}
+
+    def feature(self, loc: Loc, fid: str | None) -> None:
+        if fid is not None and fid not in self.features:
+            self.src.error(loc, f"unknown feature {fid!r} (expected a feature of canonical.yaml)")
+
+    def fields(self, loc: Loc, rows: list[FieldRow], tname: str, virtual: dict[str, str]) -> None:
+        ctypes = {f.name: f.type for f in self.types[tname].fields} | virtual
+        for j, f in enumerate(rows):
+            self.feature((*loc, j, "feature"), f.feature)
+            ctype = ctypes.get(f.c)
+            if ctype is None:
+                self.src.error((*loc, j, "c"), f"{tname} has no field {f.c!r} {_one_of(ctypes)}")
+                continue
+            allowed = WIRE_TYPES_FOR.get(_base(ctype), set())
+            if f.type not in allowed:
+                fix = f"one of {', '.join(sorted(allowed))}" if allowed else "a transform"
+                self.src.error(
+                    (*loc, j, "type"),
+                    f"wire type {f.type!r} cannot carry {tname}.{f.c} ({ctype}); it needs {fix}",
+                )
+        _unique(self.src, loc, rows, lambda f: f.c, "a row for c {k!r}")
+
+    def enum_table(self, table: str) -> None:
+        enum_name = ENUM_TABLES[table]
+        allowed = self.enums[enum_name]
+        rows: list[EnumRow] = getattr(self.p, table)
+        for i, r in enumerate(rows):
+            if r.unified not in allowed:
+                self.src.error(
+                    (table, i, "unified"),
+                    f"{r.unified!r} is not a {enum_name} {_one_of(allowed)}",
+                )
+        _unique(self.src, (table,), rows, lambda r: tuple(r.model_dump().items()), "the same row")
+        status = table == "errors"  # error rows decode per (raw type, HTTP status)
+
+        def dec(r: EnumRow) -> Any:
+            return None if r.only == "encode" else ((r.raw, r.status) if status else r.raw)
+
+        def enc(r: EnumRow) -> Any:
+            return None if r.only == "decode" else r.unified
+
+        _unique(self.src, (table,), rows, dec, "a decode row for raw {k!r}")
+        _unique(self.src, (table,), rows, enc, "an encode row for unified {k!r}")
+        self.enum_default(table, enum_name, allowed, rows)
+
+    def enum_default(
+        self, table: str, enum_name: str, allowed: list[str], rows: list[EnumRow]
+    ) -> None:
+        d = getattr(self.p.enum_defaults, table)
+        loc: Loc = ("enum_defaults", table)
+        raws = {r.raw for r in rows if r.only != "encode"}
+        if d is not None and d.decode is not None and d.decode not in allowed:
+            self.src.error(
+                (*loc, "decode"), f"{d.decode!r} is not a {enum_name} {_one_of(allowed)}"
+            )
+        if d is not None and d.encode is not None:
+            if d.encode not in raws:
+                self.src.error(
+                    (*loc, "encode"),
+                    f"{d.encode!r} is not the raw value of a {table} decode row {_one_of(raws)}",
+                )
+            return
+        encoded = {r.unified for r in rows if r.only != "decode"}
+        exempt = self.structural_roles() if table == "roles" else set()
+        missing = [v for v in allowed if v not in encoded and v not in exempt]
+        if missing:
+            self.src.error(
+                (table,),
+                f"no encode row for {enum_name} {', '.join(missing)} and no "
+                f"enum_defaults.{table}.encode",
+            )
+
+    def structural_roles(self) -> set[str]:
+        """Roles the flags route without a wire role (tool results in user turns or items,
+        system text in a top-level field), so they need no encode row."""
+        out = set()
+        if self.p.flags.tool_results != "tool_messages":
+            out.add("tool")
+        if self.p.flags.system_placement != "in_messages":
+            out |= {"system", "developer"}
+        return out
+
+    def part_rows(self) -> None:
+        for i, row in enumerate(self.p.parts):
+            self.feature(("parts", i, "feature"), row.feature)
+            ctype = self.parts.get(row.part)
+            if ctype is None:
+                self.src.error(
+                    ("parts", i, "part"), f"unknown part kind {row.part!r} {_one_of(self.parts)}"
+                )
+                continue
+            self.fields(("parts", i, "fields"), row.fields, ctype.name, {})
+            if row.when is not None and row.when not in {f.name for f in ctype.fields}:
+                self.src.error(("parts", i, "when"), f"{ctype.name} has no field {row.when!r}")
+        _unique(self.src, ("parts",), self.p.parts, lambda r: r.model_dump_json(), "the same row")
+        _unique(self.src, ("native_parts",), self.p.native_parts, lambda n: n, "native part {k!r}")
+
+    def run(self) -> None:
+        p, src = self.p, self.src
+        self.part_rows()
+        for group, tname in FIELD_LISTS.items():
+            virtual = USAGE_VIRTUAL if group == "usage_fields" else {}
+            self.fields((group,), getattr(p, group), tname, virtual)
+        top = {f.name for t in ("Request", "Response") for f in self.types[t].fields}
+        for i, name in enumerate(p.implicit):
+            if name not in top:
+                src.error(("implicit", i), f"no Request or Response field {name!r}")
+        for table in ENUM_TABLES:
+            self.enum_table(table)
+        events = {t.event for t in self.c.types if t.event}
+        for i, ev in enumerate(p.stream_events):
+            self.feature(("stream_events", i, "feature"), ev.feature)
+            for j, kind in enumerate(ev.emits):
+                if kind not in events:
+                    src.error(
+                        ("stream_events", i, "emits", j),
+                        f"unknown canonical event {kind!r} {_one_of(events)}",
+                    )
+        _unique(
+            src, ("stream_events",), p.stream_events, lambda e: e.model_dump_json(), "the same row"
+        )
+        for i, name in enumerate(p.transforms):
+            if name not in self.c.transforms:
+                src.error(
+                    ("transforms", i),
+                    f"unknown transform {name!r} (expected one of canonical.yaml transforms: {', '.join(self.c.transforms)})",
+                )
+        _unique(src, ("transforms",), p.transforms, lambda t: t, "transform {k!r}")
+        for fid in p.support:
+            self.feature(("support", fid), fid)
+        missing = self.features - set(p.support)
+        if missing:
+            src.error(("support",), f"no entry for features {sorted(missing)}")
+
+
+def check_protocol(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
+    _ProtocolChecks(c, p, src).run()
+    if p.id != src.path.stem:
+        src.error(("id",), f"expected {src.path.stem!r} (the file name), got {p.id!r}")

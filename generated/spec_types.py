@@ -1,0 +1,131 @@
+# Generated from codegen/spec_model.py by `make generate` (python -m codegen). Do not edit by hand.
+
+"""The runtime types of protocol flags and HTTP calls, from the spec models in
+codegen/spec_model.py and codegen/spec_http.py (one declaration of each field)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProtocolFlags:
+    """Typed provider quirks. Runtime code reads these, never the protocol's name."""
+
+    system_placement: Literal["top_level_field", "in_messages", "instructions"]
+    # system/developer messages after the first turn keep their position
+    system_messages_in_turns: bool
+    developer_role: bool
+    tool_results: Literal["user_turn_blocks", "tool_messages", "items"]
+    tool_calls: Literal["content_blocks", "message_field", "items"]
+    # assistant message fields carrying reasoning text
+    reasoning_fields: tuple[str, ...]
+    # dotted chunk paths read for usage when a chunk has no `usage` (dialects)
+    stream_usage_fallbacks: tuple[str, ...]
+    tool_choice_shape: Literal[
+        "typed_object", "string_or_function", "string_or_flat_function", "function_calling_config"
+    ]
+    parallel_flag: Literal["disable_parallel_tool_use", "parallel_tool_calls", "none"]
+    max_tokens_required: bool
+    max_tokens_default: int | None
+    usage_input_includes_cache: bool
+    sse_event_names: bool
+    stream_done_sentinel: str | None
+    # request path that asks for usage in streams
+    stream_usage_opt_in: str | None
+    # the output count includes reasoning tokens (Gemini: they are extra)
+    usage_output_includes_reasoning: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HttpAuth:
+    """How a caller presents its API key: read inbound by the gateway, sent upstream."""
+
+    # request header (lower case)
+    header: str
+    # word before the key in the header value (`Bearer`), or none
+    scheme: str | None
+    # URL query parameter also accepted inbound for the key (`key`)
+    query: str | None
+
+    def value(self, key: str) -> str:
+        """The header value carrying ``key``."""
+        return f"{self.scheme} {key}" if self.scheme else key
+
+    def key_in(self, value: str) -> str | None:
+        """The key in a header value, or None when the value lacks the scheme."""
+        if not self.scheme:
+            return value
+        n = len(self.scheme) + 1
+        return value[n:] if value[:n].lower() == self.scheme.lower() + " " else None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountTokens:
+    """The protocol's token-count call, as the gateway answers it."""
+
+    # native: a same-protocol upstream's own count endpoint answers (the estimate when it has none:
+    # 404/405/501); estimate: always the gateway's estimate, JSON size / 4
+    mode: Literal["native", "estimate"]
+    # paths clients POST a count to (a protocol that names the call in the URL uses a `count_tokens`
+    # url_action instead)
+    inbound_paths: tuple[str, ...]
+    # the upstream's count endpoint below base_url (native)
+    upstream_path: str | None
+    # top-level request fields that are counted and forwarded; empty: the whole body
+    fields: frozenset[str]
+    # key of the count in the answer
+    result_field: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ModelListing:
+    """The protocol's model list (GET). Protocols sharing a path get one merged answer, so one
+    body is readable by each of their SDKs."""
+
+    # GET paths of the list
+    paths: tuple[str, ...]
+    # key of the list of models in the answer
+    items_key: str
+    # one listed model; a string `{id}` in it is replaced by the model name
+    item: Mapping[str, Any]
+    # fields beside the list; a string that is exactly `{first_id}` / `{last_id}` is the first /
+    # last model name (null for an empty list)
+    envelope: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HttpSpec:
+    """How the protocol is called over HTTP: the paths its clients use (served by the gateway),
+    the upstream endpoint below a base_url, auth and headers. Runtime code reads these, never
+    per-protocol tables."""
+
+    # API version prefix a base_url ends with (`/v1`); base_path + upstream_path is the documented
+    # endpoint (Translation.path when the model lives in the URL)
+    base_path: str
+    # paths clients POST a call to; `{target}` is `<model>:<action>` for protocols naming the model
+    # and the call in the URL (see url_actions)
+    inbound_paths: tuple[str, ...]
+    # URL action (after `:` in `{target}`) -> the call it makes
+    url_actions: Mapping[str, Literal["generate", "stream", "count_tokens"]]
+    # endpoint below base_url; `{model}` when the model lives in the URL, not in the body (then the
+    # body carries neither model nor stream)
+    upstream_path: str
+    # endpoint of the streaming call when the stream mode lives in the URL
+    upstream_stream_path: str | None
+    auth: HttpAuth
+    # constant headers sent upstream (API version ...)
+    extra_headers: Mapping[str, str]
+    # caller headers kept on a same-protocol pass-through (lower case)
+    forward_headers: tuple[str, ...]
+    # the token-count call, if any
+    count_tokens: CountTokens | None
+    # the model list, if any
+    models: ModelListing | None
+    # the model is named in the URL, not in the body
+    model_in_path: bool
+
+
+__all__ = ["ProtocolFlags", "HttpAuth", "CountTokens", "ModelListing", "HttpSpec"]

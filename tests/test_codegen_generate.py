@@ -1,0 +1,168 @@
+"""The generator on a tiny inline spec: each test writes the spec into tmp_path, runs
+`python -m codegen --spec ... --out ...` into tmp_path, imports the generated codec and runs it
+on small bodies (the generated code is executed, not compared with text)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from interlingua._errors import InvalidInput
+from interlingua._losses import Ctx
+
+from codegen.__main__ import main
+from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
+
+
+def generate(tmp_path: Path, protocol: str = PROTOCOL, canonical: str = CANONICAL) -> ModuleType:
+    """Generate the spec into tmp_path/out and import its `generated` folder as a fresh package;
+    returns the tiny_v2 codec module (its package also holds `canonical`, `spec_types`)."""
+    spec = write_spec(tmp_path, canonical, protocol)
+    out = tmp_path / "out"
+    assert main(["--spec", str(spec), "--out", str(out)]) == 0
+    name = f"tinygen_{abs(hash(str(tmp_path)))}"
+    pkg = out / "generated"
+    loader = importlib.util.spec_from_file_location(
+        name, pkg / "__init__.py", submodule_search_locations=[str(pkg)]
+    )
+    assert loader is not None and loader.loader is not None
+    module = importlib.util.module_from_spec(loader)
+    sys.modules[name] = module
+    loader.loader.exec_module(module)
+    return importlib.import_module(f"{name}.tiny_v2_codec")
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    """The codec generated from the unedited tiny spec (generated once for the module)."""
+    return generate(tmp_path_factory.mktemp("tiny"))
+
+
+def canonical_of(codec: ModuleType) -> Any:
+    return importlib.import_module(codec.__name__.rsplit(".", 1)[0] + ".canonical")
+
+
+def test_generated_codec_decodes_and_encodes_request_fields(tiny: ModuleType) -> None:
+    codec = tiny
+    c = canonical_of(codec)
+    ctx = Ctx("tiny_v2", "tiny_v2")
+    body = {"model": "tiny-1", "options": {"temperature": 0.5}, "max_tokens": 64}
+    req = c.Request()
+    codec.decode_request_fields(body, req, ctx)
+    assert (req.model, req.temperature, req.max_tokens) == ("tiny-1", 0.5, 64)
+    out: dict[str, Any] = {}
+    codec.encode_request_fields(req, out, ctx)
+    assert out == body
+    assert ctx.losses == []
+    assert {"model", "options", "max_tokens"} == codec.REQUEST_ROW_KEYS
+
+
+def test_generated_codec_refuses_bad_wire_values_with_their_path(tiny: ModuleType) -> None:
+    codec = tiny
+    c = canonical_of(codec)
+    ctx = Ctx("tiny_v2", "tiny_v2")
+    with pytest.raises(InvalidInput, match="missing required field") as info:
+        codec.decode_request_fields({"max_tokens": 1}, c.Request(), ctx)
+    assert info.value.path == "model"
+    with pytest.raises(InvalidInput, match="expected a number") as info:
+        codec.decode_request_fields(
+            {"model": "m", "options": {"temperature": "hot"}}, c.Request(), ctx
+        )
+    assert info.value.path == "options.temperature"
+    with pytest.raises(InvalidInput, match="unknown content block type 'image'"):
+        codec.decode_part({"type": "image"}, ".content[0]", ctx)
+
+
+def test_generated_codec_reports_a_canonical_field_it_has_no_row_for(tiny: ModuleType) -> None:
+    codec = tiny
+    c = canonical_of(codec)
+    ctx = Ctx("other", "tiny_v2")
+    out: dict[str, Any] = {}
+    codec.encode_request_fields(c.Request(model="m", user="u-1"), out, ctx)
+    assert out == {"model": "m"}
+    assert [(loss.path, loss.feature) for loss in ctx.losses] == [("user", "sampling")]
+    assert "no top_p; user is dropped" in ctx.losses[0].why
+
+
+def test_generated_parts_tools_and_usage_round_trip(tiny: ModuleType) -> None:
+    codec = tiny
+    c = canonical_of(codec)
+    ctx = Ctx("tiny_v2", "tiny_v2")
+    part = codec.decode_part({"type": "text", "text": "hi", "cite": [1]}, ".content[0]", ctx)
+    assert part == c.TextPart(text="hi", ext={"cite": [1]})
+    assert codec.encode_part(part, ".content[0]", ctx) == {
+        "type": "text",
+        "text": "hi",
+        "cite": [1],
+    }
+    tool = codec.decode_tool({"name": "f", "parameters": {"type": "object"}}, ".tools[0]", ctx)
+    assert (tool.name, tool.parameters, tool.description) == ("f", {"type": "object"}, None)
+    assert codec.encode_tool(tool, ".tools[0]", ctx) == {
+        "name": "f",
+        "parameters": {"type": "object"},
+    }
+    usage = codec.decode_usage({"tokens": {"input_tokens": 3, "output_tokens": 4}}, ".usage")
+    assert (usage.input_total, usage.output_total) == (3, 4)
+    assert codec.encode_usage(usage) == {"tokens": {"input_tokens": 3, "output_tokens": 4}}
+
+
+def test_generated_enum_tables_defaults_flags_and_http(tiny: ModuleType) -> None:
+    codec = tiny
+    assert codec.PROTOCOL == "tiny_v2"  # a protocol id may hold digits
+    assert codec.FINISH_DECODE == {"COMPLETE": "stop", "MAX_TOKENS": "length"}
+    assert (codec.FINISH_DECODE_DEFAULT, codec.FINISH_ENCODE_DEFAULT) == ("other", "COMPLETE")
+    assert not hasattr(codec, "TOOL_CHOICE_ENCODE_DEFAULT")  # declared only when the spec says
+    assert codec.ROLE_ENCODE == {"user": "user", "assistant": "chatbot"}
+    assert codec.ERROR_STATUS == {"invalid_request": 400, "api_error": 500}
+    assert codec.FLAGS.tool_calls == "message_field" and codec.FLAGS.reasoning_fields == ()
+    assert codec.HTTP.auth.value("k-1") == "Bearer k-1"
+    assert codec.HTTP.auth.key_in("bearer k-1") == "k-1"
+    assert codec.HTTP.auth.key_in("Basic k-1") is None
+    assert codec.HTTP.model_in_path is False and codec.HTTP.count_tokens is None
+    assert codec.STREAM_EVENTS == {"message-start": ("start",)}
+    assert codec.TRANSFORMS == ("tiny_messages",)
+
+
+def test_a_spec_change_changes_the_generated_behaviour(tmp_path: Path) -> None:
+    """whole_number: a wire number with a whole value (40.0) decodes as an int; a declared
+    tool_choice default is generated."""
+    protocol = PROTOCOL.replace(
+        "  - {c: max_tokens, w: max_tokens, type: int, feature: sampling}",
+        "  - {c: max_tokens, w: limits.max, type: whole_number, feature: sampling}",
+    ).replace(
+        "  finish_reasons: {decode: other, encode: COMPLETE}",
+        "  finish_reasons: {decode: other, encode: COMPLETE}\n  tool_choice: {decode: auto}",
+    )
+    codec = generate(tmp_path, protocol)
+    c = canonical_of(codec)
+    ctx = Ctx("tiny_v2", "tiny_v2")
+    req = c.Request()
+    codec.decode_request_fields({"model": "m", "limits": {"max": 40.0}}, req, ctx)
+    assert req.max_tokens == 40 and type(req.max_tokens) is int
+    with pytest.raises(InvalidInput, match="expected a whole number") as info:
+        codec.decode_request_fields({"model": "m", "limits": {"max": 40.5}}, c.Request(), ctx)
+    assert info.value.path == "limits.max"
+    assert codec.TOOL_CHOICE_DECODE_DEFAULT == "auto"
+
+
+def test_generated_spec_types_carry_the_spec_model_fields(tmp_path: Path) -> None:
+    """The runtime's flag and HTTP types are generated from the pydantic spec models: every
+    model field (and computed field) is a field of the runtime type, and the repo's runtime
+    imports exactly these types."""
+    import dataclasses
+
+    import interlingua._codec_support as support
+    import interlingua.generated.spec_types as generated_types
+
+    from codegen.spec_types import RUNTIME_TYPES
+
+    for model, name in RUNTIME_TYPES.items():
+        runtime_type = getattr(generated_types, name)
+        assert getattr(support, name) is runtime_type
+        fields = {f.name for f in dataclasses.fields(runtime_type)}
+        assert fields == set(model.model_fields) | set(model.model_computed_fields), name
