@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -103,12 +103,13 @@ def chat_turn(url: str, model: str, messages: list[Any], stream: bool) -> tuple[
     return raw.parse().choices[0].message, losses
 
 
-def tool_loop(url: str, model: str, stream: bool) -> tuple[str, list[str]]:
-    """The three-turn loop: (final answer, the reasoning header of each turn)."""
+def tool_loop(url: str | Callable[[], str], model: str, stream: bool) -> tuple[str, list[str]]:
+    """The three-turn loop: (final answer, the reasoning header of each turn); ``url``: the
+    gateway, or a function giving the gateway of each turn."""
     messages: list[Any] = [{"role": "user", "content": "Look up two numbers, then sum up."}]
     losses = []
     for turn in range(CALLS + 1):
-        msg, n = chat_turn(url, model, messages, stream)
+        msg, n = chat_turn(url() if callable(url) else url, model, messages, stream)
         losses.append(n)
         if turn == CALLS:
             assert not msg.tool_calls

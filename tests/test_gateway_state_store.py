@@ -122,3 +122,14 @@ def test_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(ValueError) as e:
         open_store("postgres://u:secret@h/db")
     assert "secret" not in str(e.value)
+
+
+def test_missing_redis_fails_in_ci_and_skips_elsewhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.redis_util import _missing
+
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception):
+        _missing("no Redis")
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception):
+        _missing("no Redis")

@@ -5,7 +5,10 @@ Needs the ``[gateway]`` extra (starlette, uvicorn), imported only when the gatew
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
+from typing import Any
 
 from .._errors import InterlinguaError
 from .._protocols import PROTOCOLS
@@ -43,6 +46,13 @@ def add_serve_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         "in the user's state directory), redis://HOST:PORT/DB, memory or off",
     )
     sv.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
+    sv.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes serving one port (default 1); they share the state of an sqlite or "
+        "redis store (docs/deploying.md)",
+    )
 
 
 def config_from_args(args: argparse.Namespace) -> Config:
@@ -87,13 +97,39 @@ def serve(args: argparse.Namespace) -> int:
     except InterlinguaError as e:
         print(f"interlingua: {e}", file=sys.stderr)
         return 2
+    workers = getattr(args, "workers", 1) or 1
+    if workers < 1 or (workers > 1 and cfg.state == "memory"):
+        why = "is per process: use sqlite (the default) or redis" if workers > 1 else "must be >= 1"
+        print(
+            f"interlingua: --workers {workers}: {'state = memory ' if workers > 1 else ''}{why}",
+            file=sys.stderr,
+        )
+        return 2
     configure_access_log()
     # the gateway writes its own JSON access log (interlingua.gateway.access): uvicorn's is off
-    uvicorn.run(
-        create_app(cfg),
-        host=cfg.host,
-        port=cfg.port,
-        log_level=args.log_level,
-        access_log=False,
+    run: dict[str, Any] = dict(
+        host=cfg.host, port=cfg.port, log_level=args.log_level, access_log=False
     )
+    if workers == 1:
+        uvicorn.run(create_app(cfg), **run)
+        return 0
+    # each worker process builds its app from the same flags (uvicorn imports the factory)
+    flags = {k: v for k, v in vars(args).items() if type(v) in (str, int, float, bool, list)}
+    os.environ[WORKER_ARGS] = json.dumps(flags)
+    uvicorn.run(f"{__name__}:worker_app", factory=True, workers=workers, **run)
     return 0
+
+
+WORKER_ARGS = "INTERLINGUA_SERVE_ARGS"
+
+
+def worker_app() -> Any:
+    """The app of one ``--workers`` process: the parent's flags, passed in the environment."""
+    from .app import create_app
+
+    names = ("config", "host", "port", "upstream_protocol", "upstream_base_url",
+             "upstream_api_key_env", "upstream_timeout", "inbound_keys_env",
+             "max_body_bytes", "state")  # fmt: skip
+    flags = {n: None for n in names} | {"model_map": []} | json.loads(os.environ[WORKER_ARGS])
+    configure_access_log()
+    return create_app(config_from_args(argparse.Namespace(**flags)))
