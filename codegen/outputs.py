@@ -7,9 +7,10 @@ from pathlib import Path
 
 from .compat import render_compat
 from .load import Spec
-from .render import header, render_canonical, render_codec
+from .render import env, header, render_canonical, render_codec
 from .spec_model import CanonicalSpec, ProtocolSpec
 from .spec_types import render_spec_types
+from .stream_render import stream_view
 from .wire_models import render_wire_models
 
 
@@ -26,6 +27,13 @@ def _schema_json() -> str:
     return json.dumps(schema, indent=2, sort_keys=True) + "\n"
 
 
+def render_stream(p: ProtocolSpec, source: str) -> str:
+    assert p.stream is not None
+    view = stream_view(p.stream, source)
+    tpl = env().get_template("stream.py.j2")
+    return tpl.render(header=header(source), title=p.title, source=source, pid=p.id, v=view)
+
+
 def render_all(spec: Spec, root: Path) -> dict[str, str]:
     def rel(p: Path) -> str:
         return str(p.relative_to(root))
@@ -38,6 +46,8 @@ def render_all(spec: Spec, root: Path) -> dict[str, str]:
         src = rel(spec.sources[p.id])
         out[f"generated/{p.id}_codec.py"] = render_codec(spec, p, src)
         out[f"generated/{p.id}_models.py"] = render_wire_models(p, src)
+        if p.stream is not None and p.stream.transform is None:
+            out[f"generated/{p.id}_stream.py"] = render_stream(p, src)
     out["docs/compatibility.md"] = render_compat(spec)
     out["spec/.schema.json"] = _schema_json()
     return out

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import Field
 
 from .spec_http import HttpSpec, Strict
+from .stream_model import StreamSpec
 
 # ---------------------------------------------------------------- canonical.yaml
 
@@ -228,6 +229,17 @@ class ErrorShape(Strict):
     envelope: dict[str, str] = Field(default_factory=dict, description="constant fields")
 
 
+class FinishRule(Strict):
+    """Finish facts beyond the raw <-> unified rows (runtime/_finish.py applies them)."""
+
+    stop_with_calls: bool = Field(
+        False, description="a plain stop with tool calls in the output means tool_calls"
+    )
+    numeric: dict[int, str] = Field(
+        default_factory=dict, description="wire numbers (proto enums) -> raw reason names"
+    )
+
+
 class ProtocolSpec(Strict):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     title: str
@@ -254,12 +266,19 @@ class ProtocolSpec(Strict):
         description="per enum table: `decode` (unified value for an unknown raw value) and "
         "`encode` (raw value for a unified value without an encode row)"
     )
+    finish_rule: FinishRule = Field(
+        default_factory=lambda: FinishRule(stop_with_calls=False),
+        description="finish facts beyond the enum rows",
+    )
     usage_path: str
     usage_fields: list[FieldRow] = Field(
         description="c is one of input, input_cache_read, input_cache_write, output_total, "
         "output_reasoning; `input` is total or uncached per flags.usage_input_includes_cache"
     )
     stream_events: list[StreamEventRow]
+    stream: StreamSpec | None = Field(
+        None, description="stream decode rows and encode templates (codegen/stream_model.py)"
+    )
     transforms: list[str] = Field(description="named transforms in runtime/transforms used here")
     implicit: list[str] = Field(
         default_factory=list,

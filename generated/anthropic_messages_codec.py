@@ -234,6 +234,8 @@ ERROR_ENCODE: dict[str, str] = {
     "timeout": "timeout_error",
     "bad_gateway": "api_error",
 }
+FINISH_STOP_WITH_CALLS = False
+FINISH_NUMERIC: dict[int, str] = {}
 ERROR_STATUS: dict[str, int] = {
     "invalid_request": 400,
     "authentication": 401,

@@ -250,6 +250,14 @@ ERROR_ENCODE: dict[str, str] = {
     "timeout": "DEADLINE_EXCEEDED",
     "bad_gateway": "UNAVAILABLE",
 }
+FINISH_STOP_WITH_CALLS = True
+FINISH_NUMERIC: dict[int, str] = {
+    1: "STOP",
+    2: "MAX_TOKENS",
+    3: "SAFETY",
+    4: "RECITATION",
+    5: "OTHER",
+}
 ERROR_STATUS: dict[str, int] = {
     "invalid_request": 400,
     "authentication": 401,

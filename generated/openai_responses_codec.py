@@ -229,6 +229,8 @@ ERROR_ENCODE: dict[str, str] = {
     "timeout": "timeout",
     "bad_gateway": "server_error",
 }
+FINISH_STOP_WITH_CALLS = True
+FINISH_NUMERIC: dict[int, str] = {}
 ERROR_STATUS: dict[str, int] = {
     "invalid_request": 400,
     "authentication": 401,

@@ -64,6 +64,7 @@ class StreamTranslator:
         self.sse.close()
         self._pump(self.decoder.close(), out)
         out += self.encoder.close()
+        self.losses += self.encoder.losses
         return b"".join(out)
 
 

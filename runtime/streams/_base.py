@@ -11,6 +11,7 @@ from typing import Any
 
 import orjson
 
+from .._losses import Loss
 from .._sse import SSEEvent
 from ..generated.canonical import ErrorEvent, ErrorInfo, StreamEnd
 
@@ -59,9 +60,12 @@ class StreamDecoderBase:
 
 
 class StreamEncoderBase:
+    """``losses``: what the target could not say (a finish reason it has no value for)."""
+
     def __init__(self, codec: Any) -> None:
         self.codec = codec
         self.closed = False
+        self.losses: list[Loss] = []
 
     def feed(self, ev: Any) -> list[bytes]:
         raise NotImplementedError

@@ -21,6 +21,8 @@ from typing import Any
 import orjson
 
 from .._errors import InterlinguaError
+from .._finish import encode_finish, finish_loss
+from .._losses import Loss
 from .._pipeline import decode_error
 from .._sse import SSEEvent
 from ..generated.canonical import (
@@ -292,6 +294,7 @@ class Encoder(StreamEncoderBase):
         super().__init__(codec)
         self.base: dict[str, Any] = {"modelVersion": "unknown", "responseId": "interlingua"}
         self.calls: dict[str, dict[str, Any]] = {}
+        self.any_calls = False
         self.reasoning_open: set[str] = set()
         self.sig: str | None = None  # a signature waiting for the part it belongs to
         self.thinking: dict[str, list[str]] = {}  # reasoning key -> text so far
@@ -360,6 +363,7 @@ class Encoder(StreamEncoderBase):
                 self.sig = ev.signature
         elif t is ToolCallStart:
             self.calls[ev.key] = {"id": ev.id, "name": ev.name, "args": []}
+            self.any_calls = True
         elif t is ToolCallEnd:
             return self._call(ev.key)
         elif t is UsageEvent:
@@ -402,11 +406,12 @@ class Encoder(StreamEncoderBase):
         if ending != "completed":
             out.append(error_frame(DISCONNECTED, PROTOCOL, None))
             return out
-        f = self.finish.finish if self.finish is not None else Finish(unified="stop")
-        if f.raw is not None and self.codec.FINISH_DECODE.get(f.raw) == f.unified:
-            raw = f.raw
-        else:
-            raw = self.codec.FINISH_ENCODE.get(f.unified, "STOP")
+        f = self.finish.finish if self.finish is not None else None
+        raw, lossy = encode_finish(self.codec, f, self.any_calls)
+        if lossy:
+            self.losses.append(
+                Loss("stream.finish", *finish_loss(f, raw, PROTOCOL), "finish_reason")
+            )
         parts: list[dict[str, Any]] = []
         if self.foreign:
             self.sig = self.sig or to_base64(wrap_parts(self.foreign))

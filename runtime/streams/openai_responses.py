@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._finish import finish_loss
+from .._losses import Loss
 from .._pipeline import decode_error
 from .._sse import SSEEvent
 from ..generated.canonical import (
@@ -592,7 +594,12 @@ class Encoder(StreamEncoderBase):
         out += self._close_all()
         self.closed = True
         fin = self.finish.finish if self.finish is not None else None
-        status, details = finish_status(fin, self.codec, None)
+        status, details, lossy = finish_status(fin, self.codec)
+        if lossy:
+            said = details["reason"] if details else status
+            self.losses.append(
+                Loss("stream.finish", *finish_loss(fin, said, PROTOCOL), "finish_reason")
+            )
         etype = "response.incomplete" if status == "incomplete" else "response.completed"
         if status not in ("completed", "incomplete"):
             status, etype = "completed", "response.completed"

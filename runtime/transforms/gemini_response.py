@@ -13,6 +13,7 @@ import dataclasses
 from typing import Any
 
 from .._codec_support import deep_merge
+from .._finish import finish_from_wire, finish_to_wire
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import Finish, Response, ToolCallPart, Usage
@@ -27,33 +28,11 @@ _REPORTED = ("groundingMetadata", "citationMetadata", "urlContextMetadata")
 
 
 def decode_finish(raw: Any, path: str, codec: Codec, has_calls: bool) -> Finish | None:
-    if raw is None:
-        return None
-    if type(raw) is int:  # proto enum number (some clients)
-        raw = {1: "STOP", 2: "MAX_TOKENS", 3: "SAFETY", 4: "RECITATION", 5: "OTHER"}.get(
-            raw, "OTHER"
-        )
-    raw = expect_str(raw, path)
-    unified = codec.FINISH_DECODE.get(raw, "content_filter")
-    if unified == "stop" and has_calls:
-        unified = "tool_calls"
-    return Finish(unified=unified, raw=raw)
+    return finish_from_wire(codec, raw, path, has_calls)
 
 
 def encode_finish(f: Finish | None, codec: Codec, ctx: Ctx) -> str:
-    if f is None:
-        return "STOP"
-    if f.raw is not None and (ctx.same or codec.FINISH_DECODE.get(f.raw) == f.unified):
-        return f.raw
-    raw: str = codec.FINISH_ENCODE.get(f.unified) or "STOP"
-    if f.unified not in ("stop", "tool_calls", "length", "content_filter"):
-        ctx.loss(
-            "finishReason",
-            f"finish reason {f.raw or f.unified!r} sent as {raw!r}",
-            f"{ctx.target} has no such reason",
-            "finish_reason",
-        )
-    return raw
+    return finish_to_wire(codec, f, ctx, "finishReason")
 
 
 def encode_usage(u: Usage | None, codec: Codec, ctx: Ctx) -> dict[str, Any]:

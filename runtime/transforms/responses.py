@@ -11,34 +11,19 @@ from typing import Any
 
 from .._codec_support import deep_merge
 from .._errors import InvalidInput
+from .._finish import finish_from_wire, finish_to_wire
 from .._losses import Ctx
-from .._wire import expect_dict, expect_list, expect_str
-from ..generated.canonical import Finish, Message, Part, ReasoningPart, Response, Usage
+from .._wire import expect_dict, expect_list
+from ..generated.canonical import Message, Part, ReasoningPart, Response, Usage
 from ._base import Codec, Transform
 from .messages_flat import decode_message, encode_message
 
 
-def decode_finish(raw: Any, path: str, codec: Codec) -> Finish | None:
-    if raw is None:
+def _finish(resp: Response, path: str, codec: Codec, ctx: Ctx) -> str | None:
+    """The response's finish on the wire (none stays none: a response still being made)."""
+    if resp.finish is None:
         return None
-    raw = expect_str(raw, path)
-    return Finish(unified=codec.FINISH_DECODE.get(raw, "other"), raw=raw)
-
-
-def encode_finish(f: Finish | None, path: str, codec: Codec, ctx: Ctx) -> str | None:
-    if f is None:
-        return None
-    if ctx.same and f.raw is not None:
-        return f.raw
-    raw: str = codec.FINISH_ENCODE.get(f.unified) or codec.FINISH_ENCODE["stop"]
-    if codec.FINISH_DECODE.get(raw) != f.unified:
-        ctx.loss(
-            path,
-            f"finish reason {f.raw or f.unified!r} sent as {raw!r}",
-            f"{ctx.target} has no such reason",
-            "finish_reason",
-        )
-    return raw
+    return finish_to_wire(codec, resp.finish, ctx, path)
 
 
 def decode_usage(w: dict[str, Any], codec: Codec) -> Usage | None:
@@ -83,7 +68,7 @@ def _decode_blocks(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) ->
     if content is None:
         raise InvalidInput("missing required field", path="content")
     resp.parts = codec.decode_parts(content, "content", ctx)
-    resp.finish = decode_finish(w.get("stop_reason"), "stop_reason", codec)
+    resp.finish = finish_from_wire(codec, w.get("stop_reason"), "stop_reason")
     resp.usage = decode_usage(w, codec)
     _note_absent(w, resp, _BLOCKS_ALWAYS)
 
@@ -134,7 +119,7 @@ def _encode_blocks(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) 
     out["content"] = codec.encode_parts(
         _shown_reasoning(resp.parts, codec, ctx), None, "content", ctx
     )
-    out["stop_reason"] = encode_finish(resp.finish, "stop_reason", codec, ctx)
+    out["stop_reason"] = _finish(resp, "stop_reason", codec, ctx)
     out.setdefault("stop_sequence", None)
     out["usage"] = encode_usage(resp, codec, ctx)
     _drop_absent(resp, out, ctx)
@@ -152,7 +137,7 @@ def _decode_choice(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) ->
         expect_dict(c0.get("message"), "choices[0].message"), "choices[0].message", codec, ctx
     )
     resp.parts = msg.parts
-    resp.finish = decode_finish(c0.get("finish_reason"), "choices[0].finish_reason", codec)
+    resp.finish = finish_from_wire(codec, c0.get("finish_reason"), "choices[0].finish_reason")
     resp.usage = decode_usage(w, codec)
     hints: dict[str, Any] = {}
     extra = {k: v for k, v in c0.items() if k not in _CHOICE_KEYS}
@@ -189,7 +174,7 @@ def _encode_choice(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) 
     choice: dict[str, Any] = {
         "index": 0,
         "message": wire_msg,
-        "finish_reason": encode_finish(resp.finish, "choices[0].finish_reason", codec, ctx),
+        "finish_reason": _finish(resp, "choices[0].finish_reason", codec, ctx),
     }
     if ctx.same:
         choice.update(hints.get("choice_ext") or {})

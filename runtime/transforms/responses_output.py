@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._errors import InvalidInput
+from .._finish import decode_finish, encode_finish, finish_loss
 from .._losses import Ctx
 from .._wire import expect_list, expect_str
 from ..generated.canonical import Finish, Message, Part, Response, ToolCallPart
@@ -19,16 +20,12 @@ def finish_of_status(
     status: Any, details: Any, calls: bool, codec: Codec, no_reason: str = "incomplete"
 ) -> Finish:
     """A Response's ``status`` (+ ``incomplete_details``) -> canonical finish: ``incomplete``
-    reads its reason (``no_reason`` when it names none), ``completed`` with function calls in the
-    output is tool_calls. Shared by the response transform and the stream decoder."""
+    reads its reason (``no_reason`` when it names none). Shared by the response transform and
+    the stream decoder; the finish rule itself is ``_finish.decode_finish``."""
     if status == "incomplete":
         reason = details.get("reason") if type(details) is dict else None
-        raw = reason if type(reason) is str else no_reason
-        return Finish(unified=codec.FINISH_DECODE.get(raw, "length"), raw=raw)
-    unified = codec.FINISH_DECODE.get(status, "other")
-    if unified == "stop" and calls:
-        unified = "tool_calls"
-    return Finish(unified=unified, raw=status)
+        return decode_finish(codec, reason if type(reason) is str else no_reason, calls)
+    return decode_finish(codec, status, calls)
 
 
 def _decode_finish(w: dict[str, Any], parts: list[Part], codec: Codec) -> Finish | None:
@@ -40,35 +37,18 @@ def _decode_finish(w: dict[str, Any], parts: list[Part], codec: Codec) -> Finish
 
 
 def finish_status(
-    f: Finish | None, codec: Codec, ctx: Ctx | None, path: str = "status"
-) -> tuple[str, dict[str, Any] | None]:
-    """Canonical finish -> (status, incomplete_details)."""
+    f: Finish | None, codec: Codec, same: bool = False
+) -> tuple[str, dict[str, Any] | None, bool]:
+    """Canonical finish -> (status, incomplete_details, lossy) through the finish rule."""
     if f is None:
-        return "completed", None
-    raw = f.raw if f.raw is not None and _decodes_to(f, codec) else None
-    if raw is None:
-        raw = codec.FINISH_ENCODE.get(f.unified) or "completed"
-        if (
-            ctx is not None
-            and codec.FINISH_DECODE.get(raw) != f.unified
-            and f.unified != "tool_calls"
-        ):
-            ctx.loss(
-                path,
-                f"finish reason {f.raw or f.unified!r} sent as status {raw!r}",
-                f"{ctx.target} has no such reason",
-                "finish_reason",
-            )
-    if raw in ("max_output_tokens", "content_filter", "incomplete"):
-        return "incomplete", {"reason": raw}
-    return raw, None
+        return "completed", None, False
+    raw, lossy = encode_finish(codec, f, same=same)
+    if raw in _INCOMPLETE:
+        return "incomplete", {"reason": raw}, lossy
+    return raw, None, lossy
 
 
-def _decodes_to(f: Finish, codec: Codec) -> bool:
-    u = codec.FINISH_DECODE.get(f.raw)
-    if u == f.unified:
-        return True
-    return f.unified == "tool_calls" and f.raw == "completed"
+_INCOMPLETE = frozenset({"max_output_tokens", "content_filter", "incomplete"})
 
 
 def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
@@ -126,7 +106,12 @@ def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx
     if same and "status" in hints:
         status, details = hints["status"], hints.get("incomplete_details")
     else:
-        status, details = finish_status(resp.finish, codec, ctx)
+        status, details, lossy = finish_status(resp.finish, codec, ctx.same)
+        if lossy:
+            what, why = finish_loss(
+                resp.finish, details["reason"] if details else status, ctx.target
+            )
+            ctx.loss("status", what, why, "finish_reason")
     if not same:
         out.update(response_envelope(resp.id, resp.model, resp.created))
     else:

@@ -1,0 +1,174 @@
+"""The stream part of the spec language: how a protocol's SSE events are recognised and what they
+yield (``decode`` rows), and which wire event each canonical event becomes (``encode``).
+
+A protocol either describes its stream with these rows (the generic machine in
+``runtime/streams/machine.py`` and ``runtime/streams/encoder.py`` runs them) or names a stream
+transform that is hand-written for what rows cannot say (``transform``).
+
+Paths are dotted; a segment ``name[field=value]`` picks the first element of the list ``name``
+whose ``field`` is ``value`` (a missing ``field`` counts as ``value``: Chat's ``choices[index=0]``),
+a number picks by position. In encode templates a string ``$name`` is a variable (see
+``TEMPLATE_VARS``); everything else is literal.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from .spec_http import Strict
+
+BlockKind = Literal["text", "reasoning", "tool_call", "ignored"]
+
+# variables an encode template may use, and the canonical value each one stands for
+TEMPLATE_VARS = {
+    "$id": "message id (StreamStart.id, or the protocol's placeholder)",
+    "$model": "model (StreamStart.model, or 'unknown')",
+    "$created": "created timestamp (StreamStart.created, or 0)",
+    "$index": "the block's index (per `index` rule)",
+    "$text": "TextDelta.text / ReasoningDelta.text",
+    "$arguments": "ToolCallDelta.arguments",
+    "$call_id": "ToolCallStart.id",
+    "$name": "ToolCallStart.name",
+    "$signature": "ReasoningEnd.signature (only to its owner)",
+    "$redacted": "ReasoningEnd.redacted (only to its owner)",
+    "$finish": "the finish reason, through the protocol's finish rule",
+    "$stop_sequence": "FinishEvent.stop_sequence",
+    "$usage": "the last usage, through the protocol's usage rows",
+}
+
+TEMPLATE_EVENTS = (
+    "start",
+    "text_start",
+    "text_delta",
+    "text_end",
+    "reasoning_start",
+    "reasoning_delta",
+    "reasoning_signature",
+    "reasoning_redacted",
+    "reasoning_end",
+    "tool_call_start",
+    "tool_call_delta",
+    "tool_call_end",
+)
+
+Paths = str | list[str]
+
+
+class DecodeRow(Strict):
+    """One wire event shape and what it yields. Every key is optional; a row with no action is a
+    known event that yields nothing (``ping``)."""
+
+    event: str | list[str] | None = Field(
+        None, description="value(s) of the stream's `recognise` field; absent: every event"
+    )
+    when: dict[str, Any] = Field(
+        default_factory=dict, description="path -> required value (a list: any of them)"
+    )
+    at: str | None = Field(None, description="path the other paths of this row start from")
+    each: str | None = Field(None, description="list path (under `at`): the row runs per item")
+    key: str | None = Field(None, description="path of the vendor id that keys the block")
+    key_const: str | None = Field(None, description="constant key (Chat text, reasoning)")
+    key_prefix: str = Field("", description="namespace of the keys (separate index spaces)")
+    open: BlockKind | None = Field(None, description="opens a block of this kind for `key`")
+    close: bool = Field(False, description="ends the block of `key`")
+    text: Paths | None = Field(None, description="delta text for the block (first non-empty)")
+    call_id: str | None = Field(None, description="tool call id (a new id reopens the key)")
+    name: str | None = Field(None, description="tool call name")
+    arguments: str | None = Field(None, description="argument text (a JSON string)")
+    arguments_object: str | None = Field(None, description="whole arguments as a JSON object")
+    signature: str | None = Field(None, description="opaque reasoning state, appended")
+    redacted: str | None = Field(None, description="opaque redacted reasoning payload")
+    start: dict[Literal["id", "model", "created"], str] | None = Field(
+        None, description="message id, model, created: the stream's start"
+    )
+    restart: Literal["ignore", "fail"] = Field(
+        "ignore", description="a second start with another id: ignored or a failed stream"
+    )
+    usage: Paths | None = Field(None, description="usage object (first present path)")
+    finish: str | None = Field(None, description="finish reason value")
+    stop_sequence: str | None = None
+    error: str | None = Field(None, description="a truthy value here fails the stream")
+    end: bool = Field(False, description="the normal terminal event")
+    count: bool = Field(False, description="an event with no canonical home: counted, ignored")
+
+    @model_validator(mode="after")
+    def _one_key(self) -> DecodeRow:
+        if self.key is not None and self.key_const is not None:
+            raise ValueError("a row has `key` or `key_const`, not both")
+        needs_key = (
+            self.open or self.close or self.text or self.arguments or self.call_id or self.signature
+        )
+        if needs_key and self.key is None and self.key_const is None:
+            raise ValueError("a row that touches a block needs `key` or `key_const`")
+        return self
+
+
+class TemplateRow(Strict):
+    """A wire event written at the end of a completed stream (``if`` limits it to streams that
+    saw a usage)."""
+
+    body: dict[str, Any]
+    if_: Literal["usage"] | None = Field(None, alias="if")
+
+
+class EncodeSpec(Strict):
+    blocks: Literal["sequential", "interleaved"] = Field(
+        description="sequential: one block open at a time (later tool calls wait); interleaved: "
+        "any number open"
+    )
+    index: Literal["shared", "per_kind", "tool_calls"] = Field(
+        description="block index counter: one for all blocks, one per kind, or tool calls only"
+    )
+    id_default: str = Field(description="message id when the source stream named none")
+    envelope: dict[str, Any] = Field(
+        default_factory=dict, description="keys merged at the front of every event body"
+    )
+    empty_arguments: str | None = Field(
+        None, description="argument text sent for a call that streamed none (Chat: '{}')"
+    )
+    events: dict[str, dict[str, Any]] = Field(description="canonical event -> wire body template")
+    end: list[TemplateRow] = Field(description="events of a completed ending, in order")
+    done: str | None = Field(None, description="a final data line (Chat: [DONE])")
+
+    @model_validator(mode="after")
+    def _known_events(self) -> EncodeSpec:
+        bad = sorted(set(self.events) - set(TEMPLATE_EVENTS))
+        if bad:
+            raise ValueError(f"unknown template events {bad} (known: {list(TEMPLATE_EVENTS)})")
+        return self
+
+
+class StreamSpec(Strict):
+    """A protocol's stream: decode rows and encode templates, or a named stream transform."""
+
+    transform: str | None = Field(
+        None, description="hand-written machine in runtime/streams/<transform>.py instead of rows"
+    )
+    recognise: str | None = Field(
+        None,
+        description="data path naming the event kind (Anthropic/Cohere `type`); absent: "
+        "every event goes through every row (Chat chunks)",
+    )
+    event_names: bool = Field(False, description="SSE `event:` lines (= the body's `type`)")
+    match: Literal["first", "all"] = Field(
+        "first", description="first matching row only, or every matching row (Chat)"
+    )
+    blocks: Literal["explicit", "implicit"] = Field(
+        "explicit",
+        description="implicit: blocks have no end event; a block of another kind "
+        "starting ends the open ones, the finish ends all",
+    )
+    done_sentinel: str | None = Field(None, description="data line that ends the stream normally")
+    end_after_finish: bool = Field(
+        False, description="the body ending after a finish reason is a normal end"
+    )
+    decode: list[DecodeRow] = Field(default_factory=list)
+    encode: EncodeSpec | None = None
+
+    @model_validator(mode="after")
+    def _rows_or_transform(self) -> StreamSpec:
+        if self.transform is None and (not self.decode or self.encode is None):
+            raise ValueError("a stream has `decode` rows and `encode` templates, or a `transform`")
+        return self

@@ -1,0 +1,85 @@
+"""The finish rule, once: wire finish value <-> canonical ``Finish``, for responses and streams.
+
+Facts come from the protocol's rows: ``finish_reasons`` (raw <-> unified), the defaults for an
+unknown raw value and for a unified value without a row (``enum_defaults``), numeric wire values
+(``finish_rule.numeric``) and whether a plain stop with tool calls in the output means tool_calls
+(``finish_rule.stop_with_calls``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._losses import Ctx
+from ._wire import expect_str
+from .generated.canonical import Finish
+
+__all__ = ["decode_finish", "encode_finish", "finish_from_wire", "finish_loss", "finish_to_wire"]
+
+
+def decode_finish(codec: Any, raw: Any, has_calls: bool = False) -> Finish:
+    """A wire finish value (str or a protocol's number) -> Finish{unified, raw}."""
+    if type(raw) is int:
+        raw = codec.FINISH_NUMERIC.get(raw, str(raw))
+    elif type(raw) is not str:
+        raw = str(raw)
+    unified = codec.FINISH_DECODE.get(raw)
+    if unified is None:
+        unified = codec.FINISH_DECODE_DEFAULT
+    elif unified == "stop" and has_calls and codec.FINISH_STOP_WITH_CALLS:
+        unified = "tool_calls"
+    return Finish(unified=unified, raw=raw)
+
+
+def _means(codec: Any, raw: str, unified: str) -> bool:
+    """Does ``raw`` read back as ``unified`` in this protocol?"""
+    back = codec.FINISH_DECODE.get(raw)
+    if back == unified:
+        return True
+    return unified == "tool_calls" and back == "stop" and codec.FINISH_STOP_WITH_CALLS
+
+
+def _unknown(codec: Any, f: Finish) -> bool:
+    """A raw value this protocol has no row for, decoded to its default: kept between endpoints of
+    the protocol (same-protocol translation is the identity)."""
+    return f.raw not in codec.FINISH_DECODE and f.unified == codec.FINISH_DECODE_DEFAULT
+
+
+def encode_finish(
+    codec: Any, f: Finish | None, has_calls: bool = False, same: bool = False
+) -> tuple[str, bool]:
+    """Finish -> (wire value, lossy). No finish says how the output ended (tool calls or a stop);
+    a raw value that means the same here is kept; otherwise the unified value's row, else the
+    protocol's declared default. ``lossy``: the value does not read back as the same reason.
+    ``same``: source and target are one protocol."""
+    if f is None:
+        f = Finish(unified="tool_calls" if has_calls else "stop", raw=None)
+    if f.raw is not None and (_means(codec, f.raw, f.unified) or (same and _unknown(codec, f))):
+        return f.raw, False
+    raw: str = codec.FINISH_ENCODE.get(f.unified) or codec.FINISH_ENCODE_DEFAULT
+    return raw, not _means(codec, raw, f.unified)
+
+
+def finish_loss(f: Finish | None, raw: str, target: str) -> tuple[str, str]:
+    """(what, why) of a finish reason the target cannot say."""
+    said = (f.raw or f.unified) if f is not None else "stop"
+    return f"finish reason {said!r} sent as {raw!r}", f"{target} has no such reason"
+
+
+def finish_to_wire(
+    codec: Any, f: Finish | None, ctx: Ctx, path: str, has_calls: bool = False
+) -> str:
+    """``encode_finish`` for a response: a lossy value is reported at ``path``."""
+    raw, lossy = encode_finish(codec, f, has_calls, ctx.same)
+    if lossy:
+        what, why = finish_loss(f, raw, ctx.target)
+        ctx.loss(path, what, why, "finish_reason")
+    return raw
+
+
+def finish_from_wire(codec: Any, raw: Any, path: str, has_calls: bool = False) -> Finish | None:
+    """``decode_finish`` for a response: absent is None, a value that is no reason is refused."""
+    if raw is None:
+        return None
+    if type(raw) is not int:
+        raw = expect_str(raw, path)
+    return decode_finish(codec, raw, has_calls)

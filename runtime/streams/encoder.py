@@ -1,0 +1,278 @@
+"""The generic stream encoder: canonical events -> SSE bytes, through a protocol's compiled
+templates (``rules.StreamRows.templates``).
+
+It owns block lifecycle on the wire: indices (one counter, one per kind, or tool calls only),
+sequential protocols (one block open at a time; a tool call that starts while another tool
+block is open waits with its argument text until that block ends), reasoning blocks started
+lazily (so opaque redacted reasoning can take their place), opaque state sent only to its owner,
+an argument text for calls that streamed none, and the endings: the finish (through the finish
+rule, losses reported) and usage only at a completed end, an in-band error otherwise."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._finish import encode_finish, finish_loss
+from .._losses import Loss
+from ..generated.canonical import (
+    ErrorEvent,
+    FinishEvent,
+    ReasoningDelta,
+    ReasoningEnd,
+    ReasoningStart,
+    StreamEnd,
+    StreamStart,
+    TextDelta,
+    TextEnd,
+    TextStart,
+    ToolCallDelta,
+    ToolCallEnd,
+    ToolCallStart,
+    Usage,
+    UsageEvent,
+)
+from ._base import DISCONNECTED, StreamEncoderBase, error_frame, frame
+from .rules import StreamRows
+
+__all__ = ["Encoder"]
+
+_KIND = {TextStart: "text", ReasoningStart: "reasoning", ToolCallStart: "tool_call"}
+
+
+class _Block:
+    __slots__ = ("kind", "index", "started", "ended", "ev", "args", "queued")
+
+    def __init__(self, kind: str, ev: Any) -> None:
+        self.kind = kind
+        self.index = -1
+        self.started = False  # its start event went out
+        self.ended = False
+        self.ev = ev  # the start event (tool calls: id and name)
+        self.args = False  # argument text went out
+        self.queued: list[str] | None = None  # waiting argument pieces (sequential)
+
+
+class Encoder(StreamEncoderBase):
+    def __init__(self, codec: Any, rows: StreamRows) -> None:
+        super().__init__(codec)
+        self.rows = rows
+        self.pid = rows.protocol
+        self.t = rows.templates
+        self.id = rows.id_default
+        self.model = "unknown"
+        self.created = 0
+        self.usage: Usage | None = None
+        self.finish: FinishEvent | None = None
+        self.finish_raw: str | None = None
+        self.stop_sequence: str | None = None
+        self.started = False
+        self.blocks: dict[str, _Block] = {}
+        self.current: _Block | None = None  # sequential: the open block
+        self.waiting: dict[str, _Block] = {}  # sequential: tool calls waiting, in order
+        self.counters: dict[str, int] = {}
+        self.calls = 0
+
+    def usage_wire(self) -> Any:
+        return self.codec.encode_usage(self.usage or Usage())
+
+    def _emit(self, name: str, ev: Any, i: int, out: list[bytes]) -> None:
+        tpl = self.t.get(name)
+        if tpl is not None:
+            fn, event = tpl
+            out.append(frame(fn(self, ev, i), event))
+
+    # ------------------------------------------------------------------ feed
+    def feed(self, ev: Any) -> list[bytes]:
+        if self.closed:  # after the terminal event or an error the stream is over
+            return []
+        t = type(ev)
+        out: list[bytes] = []
+        if t is StreamStart:
+            if not self.started:
+                self._start(ev, out)
+            return out
+        if not self.started:
+            self._start(StreamStart(), out)
+        if t is TextDelta or t is ReasoningDelta:
+            b = self.blocks.get(ev.key)
+            if b is None or b.ended or (self.rows.sequential and self.current is not b):
+                b = self._open(ev.key, "text" if t is TextDelta else "reasoning", ev, out)
+            self._wire_start(b, out)
+            self._emit("text_delta" if b.kind == "text" else "reasoning_delta", ev, b.index, out)
+        elif t is ToolCallDelta:
+            b = self.blocks.get(ev.key)
+            if b is None or b.kind != "tool_call" or (b.ended and b.queued is None):
+                return out
+            if b.queued is not None:
+                b.queued.append(ev.arguments)
+            else:
+                b.args = True
+                self._emit("tool_call_delta", ev, b.index, out)
+        elif t in _KIND:
+            b = self._open(ev.key, _KIND[t], ev, out)
+            if b.kind != "reasoning" and b.queued is None:
+                self._wire_start(b, out)
+        elif t is TextEnd or t is ToolCallEnd or t is ReasoningEnd:
+            b = self.blocks.get(ev.key)
+            if b is not None and not b.ended:
+                self._end_block(b, ev, out)
+        elif t is UsageEvent:
+            self.usage = ev.usage
+        elif t is FinishEvent:
+            self.finish = ev
+        elif t is ErrorEvent:
+            self._stop_current(out)
+            out.append(error_frame(ev.error, self.pid, "error" if self._named() else None))
+            self.closed = True
+        elif t is StreamEnd:
+            out += self._end(ev.ending)
+        return out
+
+    def _named(self) -> bool:
+        return any(event is not None for _, event in self.t.values())
+
+    def _start(self, ev: StreamStart, out: list[bytes]) -> None:
+        self.started = True
+        if ev.id:
+            self.id = ev.id
+        if ev.model:
+            self.model = ev.model
+        if ev.created:
+            self.created = ev.created
+        if ev.usage is not None:
+            self.usage = ev.usage
+        self._emit("start", ev, 0, out)
+
+    # ---------------------------------------------------------------- blocks
+    def _open(self, key: str, kind: str, ev: Any, out: list[bytes]) -> _Block:
+        b = _Block(kind, ev)
+        self.blocks[key] = b
+        if self.rows.sequential:
+            cur = self.current
+            if kind == "tool_call" and cur is not None and cur.kind == "tool_call":
+                b.queued = []
+                self.waiting[key] = b
+                return b
+            self._stop_current(out)
+            if self.waiting:
+                self._flush(out, all_of_them=True)
+            self.current = b
+        return b
+
+    def _wire_start(self, b: _Block, out: list[bytes]) -> None:
+        if b.started:
+            return
+        b.started = True
+        space = {"shared": "all", "per_kind": "tool" if b.kind == "tool_call" else "content"}
+        name = space.get(self.rows.index, "tool" if b.kind == "tool_call" else "")
+        if name:
+            b.index = self.counters.get(name, -1) + 1
+            self.counters[name] = b.index
+        if b.kind == "tool_call":
+            self.calls += 1
+        self._emit(f"{b.kind}_start", b.ev, b.index, out)
+
+    def _end_block(self, b: _Block, ev: Any, out: list[bytes], flush: bool = True) -> None:
+        if b.queued is not None:  # still waiting: it ends when it is flushed
+            b.ended = True
+            return
+        mine = type(ev) is ReasoningEnd and ev.owner == self.pid
+        if mine and ev.redacted and not b.started and "reasoning_redacted" in self.t:
+            b.started = True
+            self._emit("reasoning_redacted", ev, self._next_index(b), out)
+        else:
+            self._wire_start(b, out)
+            if mine and ev.signature:
+                self._emit("reasoning_signature", ev, b.index, out)
+        if b.kind == "tool_call" and not b.args and self.rows.empty_arguments is not None:
+            self._emit("tool_call_delta", _Args(self.rows.empty_arguments), b.index, out)
+        b.ended = True
+        self._emit(f"{b.kind}_end", ev, b.index, out)
+        if self.current is b:
+            self.current = None
+            if flush and self.waiting:
+                self._flush(out, all_of_them=False)
+
+    def _next_index(self, b: _Block) -> int:
+        space = "all" if self.rows.index == "shared" else "content"
+        b.index = self.counters.get(space, -1) + 1
+        self.counters[space] = b.index
+        return b.index
+
+    def _stop_current(self, out: list[bytes]) -> None:
+        b = self.current
+        if b is not None and not b.ended:
+            self._end_block(b, _End(), out)
+        self.current = None
+
+    def _flush(self, out: list[bytes], *, all_of_them: bool) -> None:
+        """Start the waiting tool calls in order; the first one still streaming stays open
+        (unless ``all_of_them``: the stream ends or another kind of block starts)."""
+        while self.waiting:
+            key = next(iter(self.waiting))
+            b = self.waiting.pop(key)
+            pieces, b.queued = b.queued or [], None
+            ended, b.ended = b.ended, False
+            self.current = b
+            self._wire_start(b, out)
+            if pieces:
+                b.args = True
+                self._emit("tool_call_delta", _Args("".join(pieces)), b.index, out)
+            if not (ended or all_of_them):
+                break
+            self._end_block(b, _End(), out, flush=False)
+
+    # --------------------------------------------------------------- endings
+    def _end(self, ending: str) -> list[bytes]:
+        if self.closed:
+            return []
+        out: list[bytes] = []
+        if not self.started:
+            self._start(StreamStart(), out)
+        self.closed = True
+        if ending != "completed":
+            self._stop_current(out)
+            out.append(error_frame(DISCONNECTED, self.pid, "error" if self._named() else None))
+            return out
+        self._stop_current(out)
+        self._flush(out, all_of_them=True)
+        for key, b in list(self.blocks.items()):
+            if not b.ended:
+                self._end_block(b, _End(key), out)
+        f = self.finish.finish if self.finish is not None else None
+        self.stop_sequence = self.finish.stop_sequence if self.finish is not None else None
+        self.finish_raw, lossy = encode_finish(self.codec, f, self.calls > 0)
+        if lossy:
+            what, why = finish_loss(f, self.finish_raw, self.pid)
+            self.losses.append(Loss("stream.finish", what, why, "finish_reason"))
+        for fn, event, if_usage in self.rows.end:
+            if if_usage and self.usage is None:
+                continue
+            out.append(frame(fn(self, None, 0), event))
+        if self.rows.done is not None:
+            out.append(b"data: " + self.rows.done.encode() + b"\n\n")
+        return out
+
+    def close(self) -> list[bytes]:
+        return self._end("disconnected") if not self.closed else []
+
+
+class _Args:
+    """A tool call delta the encoder makes itself (queued pieces, an empty call's ``{}``)."""
+
+    __slots__ = ("arguments",)
+
+    def __init__(self, arguments: str) -> None:
+        self.arguments = arguments
+
+
+class _End:
+    """The end of a block that the source never ended (the stream ends, another kind starts)."""
+
+    __slots__ = ("key", "signature", "redacted", "owner")
+
+    def __init__(self, key: str = "") -> None:
+        self.key = key
+        self.signature = None
+        self.redacted = None
+        self.owner = None

@@ -1,0 +1,319 @@
+"""The generic stream decoder: wire SSE events -> canonical events, driven by a protocol's
+compiled stream rows (``rules.StreamRows``).
+
+It owns what every protocol shares: the start (once; a second message spliced in fails the
+stream where the rows say so), block lifecycle per vendor key (start / delta / end, implicit ends
+where the protocol has no end events), tool-argument text passed on per call, opaque reasoning
+state gathered per block and handed out with its end, usage merged as it grows, the finish rule,
+in-band errors and the three endings (completed, failed, disconnected)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from .._finish import decode_finish
+from .._pipeline import decode_error
+from .._sse import SSEEvent
+from ..generated.canonical import (
+    ErrorEvent,
+    ErrorInfo,
+    FinishEvent,
+    ReasoningDelta,
+    ReasoningEnd,
+    ReasoningStart,
+    StreamEnd,
+    StreamStart,
+    TextDelta,
+    TextEnd,
+    TextStart,
+    ToolCallDelta,
+    ToolCallEnd,
+    ToolCallStart,
+    Usage,
+    UsageEvent,
+)
+from ._base import StreamDecoderBase, parse_data
+from .rules import Rule, StreamRows
+
+__all__ = ["Decoder"]
+
+
+class _Block:
+    __slots__ = ("kind", "key", "call_id", "sig", "redacted", "open")
+
+    def __init__(self, kind: str, key: str, call_id: str | None) -> None:
+        self.kind = kind
+        self.key = key
+        self.call_id = call_id
+        self.sig: list[str] = []
+        self.redacted: str | None = None
+        self.open = True
+
+
+class Decoder(StreamDecoderBase):
+    def __init__(self, codec: Any, rows: StreamRows) -> None:
+        super().__init__(codec)
+        self.rows = rows
+        self.pid = rows.protocol
+        self.blocks: dict[str, _Block] = {}  # wire key -> its current block
+        self.open: list[_Block] = []  # open blocks in start order
+        self.used: set[str] = set()  # canonical keys given out
+        self.calls = 0
+        self.msg_id: str | None = None  # None: not started
+        self.raw_usage: dict[str, Any] = {}
+        self.finished = False
+        self.has_calls = False
+        self.pending: StreamStart | None = None  # the start read from this event
+
+    # ------------------------------------------------------------------ feed
+    def feed(self, ev: SSEEvent) -> list[Any]:
+        if self.ended is not None:  # nothing after the terminal event counts
+            self.ignored += 1
+            return []
+        R = self.rows
+        if R.done_sentinel is not None and ev.data == R.done_sentinel:
+            return self._end("completed")
+        d, bad = parse_data(ev)
+        if bad is not None:
+            return self._fail([bad])
+        if type(d) is not dict:
+            self.ignored += 1
+            return []
+        if R.recognise is not None:
+            rules = R.by_on.get(R.recognise(d)) or R.every
+        else:
+            rules = R.every
+        out: list[Any] = []
+        self.pending = None
+        matched = False
+        for rule in rules:
+            if rule.when and not all(get(d) in want for get, want in rule.when):
+                continue
+            base = rule.at(d) if rule.at is not None else d
+            if base is None:
+                continue
+            matched = True
+            if rule.each is not None:
+                items = rule.each(base)
+                if type(items) is list:
+                    for pos, item in enumerate(items):
+                        if type(item) is dict:
+                            self._apply(rule, item, pos, d, out)
+            else:
+                self._apply(rule, base, None, d, out)
+            if self.ended is not None or R.first_match:
+                break
+        if not matched:
+            self.ignored += 1
+        start = self.pending
+        # a start event of its own always starts; a start read from every chunk (Chat) waits
+        # for a chunk that says something (Azure opens with an anonymous filter chunk)
+        if start is not None and self.msg_id is None and (start.id or out or R.recognise):
+            self.msg_id = start.id or ""
+            out.insert(0, start)
+        return out
+
+    def _apply(self, rule: Rule, w: Any, pos: int | None, d: Any, out: list[Any]) -> None:
+        if rule.count:
+            self.ignored += 1
+        if rule.error is not None:
+            err = rule.error(w)
+            if err:
+                out += self._fail([ErrorEvent(error=self._error(err, d))])
+                return
+        if rule.start is not None and self._start(rule, w, out):
+            return
+        if rule.keyed:
+            self._block(rule, w, pos, out)
+        if rule.usage:
+            self._usage(rule, w, out)
+        if rule.finish is not None:
+            raw = rule.finish(w)
+            if raw is not None:
+                if self.rows.implicit_blocks:
+                    out += self._close_all()
+                self.finished = True
+                seq = rule.stop_sequence(w) if rule.stop_sequence is not None else None
+                fin = decode_finish(self.codec, raw, self.has_calls)
+                out.append(FinishEvent(finish=fin, stop_sequence=seq))
+        if rule.end:
+            out += self._end("completed")
+
+    def _start(self, rule: Rule, w: Any, out: list[Any]) -> bool:
+        """Record the start; True when the event ends the stream (a spliced message)."""
+        get_id, get_model, get_created = rule.start or (None, None, None)
+        mid = get_id(w) if get_id is not None else None
+        mid = str(mid) if mid else None
+        if self.msg_id is not None:
+            if rule.restart == "fail" and mid and mid != self.msg_id:
+                err = ErrorInfo(
+                    type="bad_gateway",
+                    message=f"upstream started message {mid!r} inside message {self.msg_id!r}",
+                    status=502,
+                )
+                out += self._fail([ErrorEvent(error=err)])
+                return True
+            if rule.restart == "fail":  # the same message started again: nothing new
+                self.ignored += 1
+                return True
+            return False
+        model = get_model(w) if get_model is not None else None
+        created = get_created(w) if get_created is not None else None
+        self.pending = StreamStart(
+            id=mid,
+            model=model if type(model) is str and model else None,
+            created=created if type(created) is int else None,
+        )
+        return False
+
+    def _usage(self, rule: Rule, w: Any, out: list[Any]) -> None:
+        for get in rule.usage:
+            u = get(w)
+            if u is not None:
+                break
+        if type(u) is not dict:
+            return
+        self.raw_usage = {**self.raw_usage, **{k: v for k, v in u.items() if v is not None}}
+        usage: Usage = self.codec.decode_usage(self.raw_usage, "usage")
+        if rule.start is not None and self.pending is not None:
+            self.pending.usage = usage  # the start's own usage (Anthropic message_start)
+        else:
+            out.append(UsageEvent(usage=usage))
+
+    # ---------------------------------------------------------------- blocks
+    def _block(self, rule: Rule, w: Any, pos: int | None, out: list[Any]) -> None:
+        if rule.key_const is not None:
+            wkey = rule.key_const
+        else:
+            k = rule.key(w) if rule.key is not None else None
+            wkey = rule.key_prefix + str(k if k is not None else pos)
+        b = self.blocks.get(wkey)
+        text = None
+        for get in rule.text:
+            t = get(w)
+            if t and type(t) is str:
+                text = t
+                break
+        args = rule.arguments(w) if rule.arguments is not None else None
+        if type(args) is not str:
+            args = None
+        cid = rule.call_id(w) if rule.call_id is not None else None
+        if rule.open is not None:
+            implicit = self.rows.implicit_blocks
+            if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
+                self._close(b, out)  # a new call id at a known key: a new call
+            if (b is None or not b.open) and (not implicit or text or args or cid):
+                b = self._new(rule, wkey, w, cid, out)
+        if b is None or not b.open:
+            if text or args:
+                self.ignored += 1
+            return
+        if b.kind == "ignored":
+            if text or args or rule.signature is not None:
+                self.ignored += 1
+        elif text:
+            out.append(
+                TextDelta(key=b.key, text=text)
+                if b.kind == "text"
+                else ReasoningDelta(key=b.key, text=text)
+            )
+        if b.kind == "tool_call":
+            if args:
+                out.append(ToolCallDelta(key=b.key, arguments=args))
+            if rule.arguments_object is not None:
+                obj = rule.arguments_object(w)
+                if obj and type(obj) is dict:
+                    out.append(ToolCallDelta(key=b.key, arguments=orjson.dumps(obj).decode()))
+        elif b.kind == "reasoning":
+            sig = rule.signature(w) if rule.signature is not None else None
+            if sig and type(sig) is str:
+                b.sig.append(sig)
+            red = rule.redacted(w) if rule.redacted is not None else None
+            if type(red) is str:
+                b.redacted = red
+        if rule.close:
+            self._close(b, out)
+
+    def _new(self, rule: Rule, wkey: str, w: Any, cid: Any, out: list[Any]) -> _Block:
+        kind = rule.open or "ignored"
+        if self.rows.implicit_blocks:  # another kind starting ends the open blocks
+            for o in list(self.open):
+                if o.kind != kind or kind != "tool_call":
+                    self._close(o, out)
+        key = wkey
+        n = 1
+        while key in self.used:
+            key = f"{wkey}.{n}"
+            n += 1
+        self.used.add(key)
+        b = _Block(kind, key, None)
+        self.blocks[wkey] = b
+        self.open.append(b)
+        if kind == "text":
+            out.append(TextStart(key=key))
+        elif kind == "reasoning":
+            out.append(ReasoningStart(key=key))
+        elif kind == "tool_call":
+            b.call_id = str(cid) if cid else f"call_interlingua_{self.calls}"
+            self.calls += 1
+            self.has_calls = True
+            name = rule.name(w) if rule.name is not None else None
+            out.append(ToolCallStart(key=key, id=b.call_id, name=name if type(name) is str else ""))
+        else:
+            self.ignored += 1
+        return b
+
+    def _close(self, b: _Block, out: list[Any]) -> None:
+        if not b.open:
+            return
+        b.open = False
+        self.open.remove(b)
+        if b.kind == "text":
+            out.append(TextEnd(key=b.key))
+        elif b.kind == "tool_call":
+            out.append(ToolCallEnd(key=b.key))
+        elif b.kind == "reasoning":
+            sig = "".join(b.sig) or None
+            owner = self.pid if (sig or b.redacted) else None
+            out.append(ReasoningEnd(key=b.key, signature=sig, redacted=b.redacted, owner=owner))
+
+    def _close_all(self) -> list[Any]:
+        out: list[Any] = []
+        for b in list(self.open):
+            self._close(b, out)
+        return out
+
+    # --------------------------------------------------------------- endings
+    def _end(self, ending: str) -> list[Any]:
+        out = self._close_all()
+        self.ended = ending
+        out.append(StreamEnd(ending=ending))
+        return out
+
+    def _fail(self, events: list[Any]) -> list[Any]:
+        out = self._close_all() + events
+        self.ended = "failed"
+        out.append(StreamEnd(ending="failed"))
+        return out
+
+    def _error(self, err: Any, d: Any) -> ErrorInfo:
+        if type(err) is not dict:  # a bare message (Cohere's message-end delta.error)
+            return ErrorInfo(type="api_error", message=str(err), status=500)
+        return decode_error(self._status(err), d, self.pid)
+
+    def _status(self, err: dict[str, Any]) -> int:
+        """HTTP status of an in-band error: an int ``code`` (OpenRouter), ``status_code`` (Groq),
+        ``status``, else the status of its ``type``."""
+        for k in ("code", "status_code", "status"):
+            v = err.get(k)
+            if type(v) is int and 400 <= v <= 599:
+                return v
+        unified = self.codec.ERROR_DECODE.get(err.get("type"))
+        return int(self.codec.ERROR_STATUS.get(unified, 500)) if unified else 500
+
+    def close(self) -> list[Any]:
+        if self.ended is None and self.finished and self.rows.end_after_finish:
+            return self._end("completed")
+        return super().close()

@@ -1,0 +1,67 @@
+"""The compiled form of a protocol's stream rows (generated/<id>_stream.py builds these).
+
+A ``Rule`` is one decode row: readers (functions of a wire object returning a value or None)
+for each thing the row says. ``StreamRows`` holds a protocol's rules by event kind plus its
+ordering facts and encode templates. The generic machines (``machine.Decoder``,
+``encoder.Encoder``) run them; nothing here knows a protocol by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Reader", "Rule", "StreamRows", "Template"]
+
+Reader = Callable[[Any], Any]
+Template = Callable[[Any, Any, int], Any]
+
+
+@dataclass(slots=True, kw_only=True, frozen=True)
+class Rule:
+    when: tuple[tuple[Reader, tuple[Any, ...]], ...] = ()
+    at: Reader | None = None
+    each: Reader | None = None
+    key: Reader | None = None
+    key_const: str | None = None
+    key_prefix: str = ""
+    open: str | None = None
+    close: bool = False
+    text: tuple[Reader, ...] = ()
+    call_id: Reader | None = None
+    name: Reader | None = None
+    arguments: Reader | None = None
+    arguments_object: Reader | None = None
+    signature: Reader | None = None
+    redacted: Reader | None = None
+    start: tuple[Reader | None, Reader | None, Reader | None] | None = None
+    restart: str = "ignore"
+    usage: tuple[Reader, ...] = ()
+    finish: Reader | None = None
+    stop_sequence: Reader | None = None
+    error: Reader | None = None
+    end: bool = False
+    count: bool = False
+
+    @property
+    def keyed(self) -> bool:
+        return self.key is not None or self.key_const is not None
+
+
+@dataclass(slots=True, kw_only=True, frozen=True)
+class StreamRows:
+    protocol: str
+    recognise: Reader | None
+    by_on: dict[str, tuple[Rule, ...]]
+    every: tuple[Rule, ...]
+    first_match: bool
+    implicit_blocks: bool
+    done_sentinel: str | None
+    end_after_finish: bool
+    sequential: bool = False
+    index: str = "shared"
+    id_default: str = ""
+    empty_arguments: str | None = None
+    templates: dict[str, tuple[Template, str | None]] = field(default_factory=dict)
+    end: tuple[tuple[Template, str | None, bool], ...] = ()
+    done: str | None = None
