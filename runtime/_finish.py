@@ -80,6 +80,6 @@ def finish_from_wire(codec: Any, raw: Any, path: str, has_calls: bool = False) -
     """``decode_finish`` for a response: absent is None, a value that is no reason is refused."""
     if raw is None:
         return None
-    if type(raw) is not int:
+    if type(raw) is not int or not codec.FINISH_NUMERIC:  # numbers only where a row has them
         raw = expect_str(raw, path)
     return decode_finish(codec, raw, has_calls)
