@@ -192,6 +192,8 @@ class _ProtocolChecks:
         _unique(
             src, ("stream_events",), p.stream_events, lambda e: e.model_dump_json(), "the same row"
         )
+        for i, row in enumerate(p.stream.decode if p.stream is not None else ()):
+            self.feature(("stream", "decode", i, "feature"), row.feature)
         for i, name in enumerate(p.transforms):
             if name not in self.c.transforms:
                 src.error(

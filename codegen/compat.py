@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .load import Spec
+from .stream_model import DecodeRow
 
 _MARK = {"full": "full", "lossy": "lossy", "unsupported": "unsupported"}
 
@@ -52,6 +53,10 @@ def render_compat(spec: Spec) -> str:
             "| wire event | canonical events | keyed by | note |",
             "|---|---|---|---|",
         ]
+        if p.stream is not None and p.stream.decode:
+            for row in p.stream.decode:
+                wire, emits, key = row_summary(row)
+                lines.append(f"| `{wire}` | {emits or '(ignored)'} | {key} | {row.note} |")
         for ev in p.stream_events:
             emits = ", ".join(ev.emits) or "(ignored)"
             lines.append(f"| `{ev.wire}` | {emits} | {ev.key or ''} | {ev.note} |")
@@ -63,3 +68,33 @@ def render_compat(spec: Spec) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def row_summary(row: DecodeRow) -> tuple[str, str, str]:
+    """A decode row as (wire event, canonical events it yields, key) for the docs."""
+    ev = row.event if isinstance(row.event, str) else "/".join(row.event or [])
+    when = ",".join(f"{k}={v}" for k, v in row.when.items())
+    where = row.each and f"{row.at}.{row.each}[]" if row.each else row.at
+    wire = "/".join(x for x in (ev or "chunk", when, where or "") if x)
+    emits: list[str] = []
+    if row.error:
+        emits += ["error", "end"]
+    if row.start:
+        emits.append("start")
+    kind = {"tool_call": "tool_call", "text": "text", "reasoning": "reasoning"}.get(row.open or "")
+    if kind:
+        emits.append(f"{kind}_start")
+    if row.text:
+        emits.append(f"{kind}_delta" if kind else "text_delta / reasoning_delta")
+    if row.arguments or row.arguments_object:
+        emits.append("tool_call_delta")
+    if row.close:
+        emits.append("text_end / reasoning_end / tool_call_end")
+    if row.usage:
+        emits.append("usage")
+    if row.finish:
+        emits.append("finish")
+    if row.end:
+        emits.append("end")
+    key = row.key_const and f"`{row.key_const}`" or (row.key and f"`{row.key}`") or ""
+    return wire, ", ".join(emits), key

@@ -29,7 +29,7 @@ def _schema_json() -> str:
 
 def render_stream(p: ProtocolSpec, source: str) -> str:
     assert p.stream is not None
-    view = stream_view(p.stream, source)
+    view = stream_view(p.stream, source, p.flags.sse_event_names)
     tpl = env().get_template("stream.py.j2")
     return tpl.render(header=header(source), title=p.title, source=source, pid=p.id, v=view)
 

@@ -196,10 +196,6 @@ class Flags(Strict):
     reasoning_fields: list[str] = Field(
         default_factory=list, description="assistant message fields carrying reasoning text"
     )
-    stream_usage_fallbacks: list[str] = Field(
-        default_factory=list,
-        description="dotted chunk paths read for usage when a chunk has no `usage` (dialects)",
-    )
     tool_choice_shape: Literal[
         "typed_object", "string_or_function", "string_or_flat_function", "function_calling_config"
     ]
@@ -208,7 +204,6 @@ class Flags(Strict):
     max_tokens_default: int | None = None
     usage_input_includes_cache: bool
     sse_event_names: bool
-    stream_done_sentinel: str | None = None
     stream_usage_opt_in: str | None = Field(
         None, description="request path that asks for usage in streams"
     )
@@ -275,7 +270,10 @@ class ProtocolSpec(Strict):
         description="c is one of input, input_cache_read, input_cache_write, output_total, "
         "output_reasoning; `input` is total or uncached per flags.usage_input_includes_cache"
     )
-    stream_events: list[StreamEventRow]
+    stream_events: list[StreamEventRow] = Field(
+        default_factory=list,
+        description="docs of a stream run by a named stream transform (rows say it otherwise)",
+    )
     stream: StreamSpec | None = Field(
         None, description="stream decode rows and encode templates (codegen/stream_model.py)"
     )

@@ -36,6 +36,7 @@ TEMPLATE_VARS = {
     "$finish": "the finish reason, through the protocol's finish rule",
     "$stop_sequence": "FinishEvent.stop_sequence",
     "$usage": "the last usage, through the protocol's usage rows",
+    "$error": "ErrorEvent.error.message (an in-band error written as a template)",
 }
 
 TEMPLATE_EVENTS = (
@@ -51,6 +52,7 @@ TEMPLATE_EVENTS = (
     "tool_call_start",
     "tool_call_delta",
     "tool_call_end",
+    "error",
 )
 
 Paths = str | list[str]
@@ -72,6 +74,9 @@ class DecodeRow(Strict):
     key_const: str | None = Field(None, description="constant key (Chat text, reasoning)")
     key_prefix: str = Field("", description="namespace of the keys (separate index spaces)")
     open: BlockKind | None = Field(None, description="opens a block of this kind for `key`")
+    ends: list[str] = Field(
+        default_factory=list, description="constant keys whose blocks end first (Cohere's plan)"
+    )
     close: bool = Field(False, description="ends the block of `key`")
     text: Paths | None = Field(None, description="delta text for the block (first non-empty)")
     call_id: str | None = Field(None, description="tool call id (a new id reopens the key)")
@@ -92,6 +97,8 @@ class DecodeRow(Strict):
     error: str | None = Field(None, description="a truthy value here fails the stream")
     end: bool = Field(False, description="the normal terminal event")
     count: bool = Field(False, description="an event with no canonical home: counted, ignored")
+    feature: str | None = Field(None, description="feature row (docs/compatibility.md)")
+    note: str = ""
 
     @model_validator(mode="after")
     def _one_key(self) -> DecodeRow:
@@ -151,7 +158,6 @@ class StreamSpec(Strict):
         description="data path naming the event kind (Anthropic/Cohere `type`); absent: "
         "every event goes through every row (Chat chunks)",
     )
-    event_names: bool = Field(False, description="SSE `event:` lines (= the body's `type`)")
     match: Literal["first", "all"] = Field(
         "first", description="first matching row only, or every matching row (Chat)"
     )

@@ -32,6 +32,7 @@ _VAR_EXPR = {
     "$finish": "s.finish_raw",
     "$stop_sequence": "s.stop_sequence",
     "$usage": "s.usage_wire()",
+    "$error": "ev.error.message",
 }
 assert set(_VAR_EXPR) == set(TEMPLATE_VARS)
 
@@ -126,6 +127,8 @@ def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
         args.append(f"key_prefix={row.key_prefix!r}")
     if row.open is not None:
         args.append(f"open={row.open!r}")
+    if row.ends:
+        args.append(f"ends={tuple(row.ends)!r}")
     if row.start is not None:
         trio = [
             r(row.start[k], where) if k in row.start else "None" for k in ("id", "model", "created")
@@ -164,7 +167,7 @@ def _event_name(body: dict[str, Any], enc_names: bool, where: str) -> str | None
     return t
 
 
-def stream_view(s: StreamSpec, where: str) -> dict[str, Any]:
+def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
     """What the stream template needs: reader sources, rules by event kind, encoder functions."""
     r = _Readers()
     by_on: dict[str, list[str]] = {}
@@ -189,7 +192,7 @@ def stream_view(s: StreamSpec, where: str) -> dict[str, Any]:
             w = f"{where}: stream.encode.events.{ev}"
             full = {**envelope, **body}
             funcs.append(
-                {"ev": ev, "expr": _template(full, w), "event": _event_name(full, s.event_names, w)}
+                {"ev": ev, "expr": _template(full, w), "event": _event_name(full, event_names, w)}
             )
         for j, tpl in enumerate(enc.end):
             w = f"{where}: stream.encode.end[{j}]"
@@ -198,7 +201,7 @@ def stream_view(s: StreamSpec, where: str) -> dict[str, Any]:
                 {
                     "fn": f"_end{j}",
                     "expr": _template(full, w),
-                    "event": _event_name(full, s.event_names, w),
+                    "event": _event_name(full, event_names, w),
                     "if_usage": tpl.if_ == "usage",
                 }
             )

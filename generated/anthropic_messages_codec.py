@@ -54,14 +54,12 @@ FLAGS = ProtocolFlags(
     tool_results="user_turn_blocks",
     tool_calls="content_blocks",
     reasoning_fields=(),
-    stream_usage_fallbacks=(),
     tool_choice_shape="typed_object",
     parallel_flag="disable_parallel_tool_use",
     max_tokens_required=True,
     max_tokens_default=4096,
     usage_input_includes_cache=False,
     sse_event_names=True,
-    stream_done_sentinel=None,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,
 )
@@ -261,41 +259,7 @@ ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
     ("timeout_error", 504, "timeout"),
 )
 # wire stream event -> canonical event kinds it may yield (spec: stream_events)
-STREAM_EVENTS: dict[str, tuple[str, ...]] = {
-    "message_start": ("start",),
-    "content_block_start/text": (
-        "text_start",
-        "text_delta",
-    ),
-    "content_block_start/thinking": (
-        "reasoning_start",
-        "reasoning_delta",
-    ),
-    "content_block_start/redacted_thinking": ("reasoning_start",),
-    "content_block_start/tool_use": (
-        "tool_call_start",
-        "tool_call_delta",
-    ),
-    "content_block_delta/text_delta": ("text_delta",),
-    "content_block_delta/thinking_delta": ("reasoning_delta",),
-    "content_block_delta/signature_delta": (),
-    "content_block_delta/input_json_delta": ("tool_call_delta",),
-    "content_block_stop": (
-        "text_end",
-        "reasoning_end",
-        "tool_call_end",
-    ),
-    "message_delta": (
-        "usage",
-        "finish",
-    ),
-    "message_stop": ("end",),
-    "error": (
-        "error",
-        "end",
-    ),
-    "ping": (),
-}
+STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
 ERROR_SHAPE: dict[str, Any] = {
     "type_path": "error.type",
     "message_path": "error.message",

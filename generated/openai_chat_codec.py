@@ -56,14 +56,12 @@ FLAGS = ProtocolFlags(
         "reasoning_content",
         "reasoning",
     ),
-    stream_usage_fallbacks=("x_groq.usage",),
     tool_choice_shape="string_or_function",
     parallel_flag="parallel_tool_calls",
     max_tokens_required=False,
     max_tokens_default=None,
     usage_input_includes_cache=True,
     sse_event_names=False,
-    stream_done_sentinel="[DONE]",
     stream_usage_opt_in="stream_options.include_usage",
     usage_output_includes_reasoning=True,
 )
@@ -253,34 +251,7 @@ ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
     ("server_error", 502, "bad_gateway"),
 )
 # wire stream event -> canonical event kinds it may yield (spec: stream_events)
-STREAM_EVENTS: dict[str, tuple[str, ...]] = {
-    "chunk": ("start",),
-    "chunk/content": (
-        "text_start",
-        "text_delta",
-    ),
-    "chunk/reasoning": (
-        "reasoning_start",
-        "reasoning_delta",
-    ),
-    "chunk/tool_calls": (
-        "tool_call_start",
-        "tool_call_delta",
-    ),
-    "chunk/finish_reason": (
-        "text_end",
-        "reasoning_end",
-        "tool_call_end",
-        "finish",
-    ),
-    "chunk/usage": ("usage",),
-    "chunk/error": (
-        "error",
-        "end",
-    ),
-    "[DONE]": ("end",),
-    "chunk/empty": (),
-}
+STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
 ERROR_SHAPE: dict[str, Any] = {
     "type_path": "error.type",
     "message_path": "error.message",

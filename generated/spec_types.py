@@ -22,8 +22,6 @@ class ProtocolFlags:
     tool_calls: Literal["content_blocks", "message_field", "items"]
     # assistant message fields carrying reasoning text
     reasoning_fields: tuple[str, ...]
-    # dotted chunk paths read for usage when a chunk has no `usage` (dialects)
-    stream_usage_fallbacks: tuple[str, ...]
     tool_choice_shape: Literal[
         "typed_object", "string_or_function", "string_or_flat_function", "function_calling_config"
     ]
@@ -32,7 +30,6 @@ class ProtocolFlags:
     max_tokens_default: int | None
     usage_input_includes_cache: bool
     sse_event_names: bool
-    stream_done_sentinel: str | None
     # request path that asks for usage in streams
     stream_usage_opt_in: str | None
     # the output count includes reasoning tokens (Gemini: they are extra)

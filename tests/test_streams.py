@@ -1016,7 +1016,7 @@ def test_encoders_fed_directly() -> None:
 
 
 def test_dialect_usage_in_x_groq_reaches_anthropic() -> None:
-    """Groq streams usage in `x_groq.usage` of the last chunk (flags.stream_usage_fallbacks)."""
+    """Groq streams usage in `x_groq.usage` of the last chunk (the stream row `usage: [usage, x_groq.usage]`)."""
     base = {"id": "chatcmpl-g", "object": "chat.completion.chunk", "created": 1, "model": "llama"}
     out = translate(
         chat_sse(

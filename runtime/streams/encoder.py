@@ -122,14 +122,19 @@ class Encoder(StreamEncoderBase):
             self.finish = ev
         elif t is ErrorEvent:
             self._stop_current(out)
-            out.append(error_frame(ev.error, self.pid, "error" if self._named() else None))
+            self._error(ev, out)
             self.closed = True
         elif t is StreamEnd:
             out += self._end(ev.ending)
         return out
 
-    def _named(self) -> bool:
-        return any(event is not None for _, event in self.t.values())
+    def _error(self, ev: ErrorEvent, out: list[bytes]) -> None:
+        """An in-band error: the protocol's template, else the body its HTTP errors have."""
+        if "error" in self.t:
+            self._emit("error", ev, 0, out)
+            return
+        named = any(event is not None for _, event in self.t.values())
+        out.append(error_frame(ev.error, self.pid, "error" if named else None))
 
     def _start(self, ev: StreamStart, out: list[bytes]) -> None:
         self.started = True
@@ -232,7 +237,7 @@ class Encoder(StreamEncoderBase):
         self.closed = True
         if ending != "completed":
             self._stop_current(out)
-            out.append(error_frame(DISCONNECTED, self.pid, "error" if self._named() else None))
+            self._error(ErrorEvent(error=DISCONNECTED), out)
             return out
         self._stop_current(out)
         self._flush(out, all_of_them=True)

@@ -125,6 +125,10 @@ class Decoder(StreamDecoderBase):
                 return
         if rule.start is not None and self._start(rule, w, out):
             return
+        for k in rule.ends:
+            b = self.blocks.get(k)
+            if b is not None:
+                self._close(b, out)
         if rule.keyed:
             self._block(rule, w, pos, out)
         if rule.usage:

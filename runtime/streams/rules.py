@@ -26,6 +26,7 @@ class Rule:
     key_const: str | None = None
     key_prefix: str = ""
     open: str | None = None
+    ends: tuple[str, ...] = ()
     close: bool = False
     text: tuple[Reader, ...] = ()
     call_id: Reader | None = None
