@@ -30,7 +30,7 @@ typecheck: $(STAMP)  ## mypy on runtime/, codegen/ and generated/
 	$(BIN)/mypy
 
 test: $(STAMP) lint typecheck check-generated  ## everything CI runs: lint, types, codegen --check, pytest
-	$(BIN)/python -m pytest -x -q
+	$(BIN)/python -m pytest -x
 
 demo: $(STAMP)  ## translate the bundled tool loop between every supported protocol, losses shown
 	$(BIN)/python examples/demo.py

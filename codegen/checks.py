@@ -9,6 +9,7 @@ from typing import Any
 
 from .source import Loc, SourceFile
 from .spec_model import WIRE_TYPES_FOR, CanonicalSpec, EnumRow, FieldRow, ProtocolSpec
+from .stream_render import stream_problems
 
 # protocol enum table -> the canonical enum its `unified` values come from
 ENUM_TABLES = {
@@ -194,6 +195,8 @@ class _ProtocolChecks:
         )
         for i, row in enumerate(p.stream.decode if p.stream is not None else ()):
             self.feature(("stream", "decode", i, "feature"), row.feature)
+        for loc, msg in stream_problems(p.stream) if p.stream is not None else ():
+            src.error(loc, msg)
         for i, name in enumerate(p.transforms):
             if name not in self.c.transforms:
                 src.error(

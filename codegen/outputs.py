@@ -29,6 +29,12 @@ def _schema_json() -> str:
 
 def render_stream(p: ProtocolSpec, source: str) -> str:
     assert p.stream is not None
+    if p.stream.transform is not None:  # a named stream transform: the module says which
+        return (
+            f'{header(source)}\n"""{p.title} stream: run by the named stream transform in '
+            f'runtime/streams/{p.stream.transform}.py."""\n\nROWS = None\n'
+            f"TRANSFORM = {p.stream.transform!r}\n"
+        )
     view = stream_view(p.stream, source, p.flags.sse_event_names)
     tpl = env().get_template("stream.py.j2")
     return tpl.render(header=header(source), title=p.title, source=source, pid=p.id, v=view)
@@ -46,7 +52,7 @@ def render_all(spec: Spec, root: Path) -> dict[str, str]:
         src = rel(spec.sources[p.id])
         out[f"generated/{p.id}_codec.py"] = render_codec(spec, p, src)
         out[f"generated/{p.id}_models.py"] = render_wire_models(p, src)
-        if p.stream is not None and p.stream.transform is None:
+        if p.stream is not None:
             out[f"generated/{p.id}_stream.py"] = render_stream(p, src)
     out["docs/compatibility.md"] = render_compat(spec)
     out["spec/.schema.json"] = _schema_json()

@@ -9,6 +9,8 @@ from typing import Any
 
 from interlingua.streams.rules import Rule, StreamRows
 
+TRANSFORM = None
+
 
 def _r0(v: Any) -> Any:  # message.usage
     if type(v) is not dict:

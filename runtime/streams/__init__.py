@@ -6,6 +6,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
+from .._errors import InterlinguaError
 from .._protocols import protocol
 from ._base import StreamDecoderBase, StreamEncoderBase
 from .accumulate import Accumulator, StreamFailed, accumulate
@@ -14,37 +15,40 @@ from .machine import Decoder
 from .rules import StreamRows
 
 
+class NoStream(InterlinguaError):
+    """The protocol's spec has no `stream:` section."""
+
+
 @cache
-def _rows(pid: str) -> StreamRows | None:
-    """The protocol's compiled stream rows, or None when a named stream transform runs it."""
+def _stream(pid: str) -> tuple[StreamRows | None, Any]:
+    """The protocol's compiled stream rows, or the module of its named stream transform."""
+    protocol(pid)
     try:
         mod = import_module(f"interlingua.generated.{pid}_stream")
     except ModuleNotFoundError:
-        return None
-    rows: StreamRows = mod.ROWS
-    return rows
+        raise NoStream(f"protocol {pid!r} has no stream rows in its spec") from None
+    if mod.ROWS is not None:
+        return mod.ROWS, None
+    return None, import_module(f"interlingua.streams.{mod.TRANSFORM}")
 
 
 def stream_decoder(pid: str) -> StreamDecoderBase:
-    p = protocol(pid)
-    rows = _rows(pid)
-    if rows is not None:
-        return Decoder(p.codec, rows)
-    dec: Any = import_module(f"interlingua.streams.{pid}").Decoder(p.codec)
-    return dec  # type: ignore[no-any-return]
+    rows, machine = _stream(pid)
+    codec = protocol(pid).codec
+    dec: StreamDecoderBase = Decoder(codec, rows) if rows is not None else machine.Decoder(codec)
+    return dec
 
 
 def stream_encoder(pid: str) -> StreamEncoderBase:
-    p = protocol(pid)
-    rows = _rows(pid)
-    if rows is not None:
-        return Encoder(p.codec, rows)
-    enc: Any = import_module(f"interlingua.streams.{pid}").Encoder(p.codec)
-    return enc  # type: ignore[no-any-return]
+    rows, machine = _stream(pid)
+    codec = protocol(pid).codec
+    enc: StreamEncoderBase = Encoder(codec, rows) if rows is not None else machine.Encoder(codec)
+    return enc
 
 
 __all__ = [
     "Accumulator",
+    "NoStream",
     "StreamDecoderBase",
     "StreamEncoderBase",
     "StreamFailed",

@@ -1,0 +1,145 @@
+"""Stream rows on the tiny inline spec: the generated stream module is imported and run by the
+generic machines (decode, encode, decode again), and rows codegen cannot make sense of are
+refused with file, line and row."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from interlingua._sse import SSEDecoder
+from interlingua.generated.canonical import (
+    FinishEvent,
+    StreamEnd,
+    StreamStart,
+    TextDelta,
+    ToolCallDelta,
+    ToolCallStart,
+)
+from interlingua.streams.encoder import Encoder
+from interlingua.streams.machine import Decoder
+
+from codegen.load import SpecError, load_spec
+from tests.test_codegen_generate import generate
+from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
+
+STREAM = """\
+stream:
+  recognise: kind
+  decode:
+    - {event: begin, start: {id: id, model: model}, restart: fail}
+    - {event: text, key: n, open: text, text: t}
+    - {event: call, key: n, key_prefix: c, open: tool_call, call_id: call.id, name: call.fn,
+       arguments: call.args}
+    - {event: args, key: n, key_prefix: c, arguments: more}
+    - {event: stop, key: n, close: true}
+    - {event: call-stop, key: n, key_prefix: c, close: true}
+    - {event: done, finish: why, usage: use, end: true}
+    - {event: oops, error: message}
+  encode:
+    blocks: interleaved
+    index: per_kind
+    id_default: tiny
+    events:
+      start: {kind: begin, id: $id, model: $model}
+      text_start: {kind: text, n: $index, t: ""}
+      text_delta: {kind: text, n: $index, t: $text}
+      text_end: {kind: stop, n: $index}
+      tool_call_start: {kind: call, n: $index, call: {id: $call_id, fn: $name, args: ""}}
+      tool_call_delta: {kind: args, n: $index, more: $arguments}
+      tool_call_end: {kind: call-stop, n: $index}
+      error: {kind: oops, message: $error}
+    end:
+      - body: {kind: done, why: $finish, use: $usage}
+"""
+WITH_STREAM = PROTOCOL + STREAM
+
+WIRE = (
+    b'event: begin\ndata: {"kind":"begin","id":"m1","model":"tiny-1"}\n\n'
+    b'event: text\ndata: {"kind":"text","n":0,"t":"Hel"}\n\n'
+    b'event: text\ndata: {"kind":"text","n":0,"t":"lo"}\n\n'
+    b'event: stop\ndata: {"kind":"stop","n":0}\n\n'
+    b'event: call\ndata: {"kind":"call","n":0,"call":{"id":"c_1","fn":"add","args":"{\\"a\\""}}\n\n'
+    b'event: args\ndata: {"kind":"args","n":0,"more":":1}"}\n\n'
+    b'event: call-stop\ndata: {"kind":"call-stop","n":0}\n\n'
+    b'event: done\ndata: {"kind":"done","why":"MAX_TOKENS","use":{"tokens":{"input_tokens":3,"output_tokens":5}}}\n\n'
+)
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
+    codec = generate(tmp_path_factory.mktemp("tiny_stream"), WITH_STREAM)
+    stream = importlib.import_module(codec.__name__.replace("_codec", "_stream"))
+    return codec, stream.ROWS
+
+
+def _decode(codec: Any, rows: Any, wire: bytes) -> list[Any]:
+    dec = Decoder(codec, rows)
+    out: list[Any] = []
+    for ev in SSEDecoder().feed(wire):
+        out += dec.feed(ev)
+    return out + dec.close()
+
+
+def test_generated_stream_rows_decode(tiny: tuple[Any, Any]) -> None:
+    codec, rows = tiny
+    events = _decode(codec, rows, WIRE)
+    assert type(events[0]) is StreamStart and events[0].id == "m1" and events[0].model == "tiny-1"
+    assert "".join(e.text for e in events if type(e) is TextDelta) == "Hello"
+    (call,) = [e for e in events if type(e) is ToolCallStart]
+    assert (call.id, call.name) == ("c_1", "add")
+    assert "".join(e.arguments for e in events if type(e) is ToolCallDelta) == '{"a":1}'
+    (fin,) = [e for e in events if type(e) is FinishEvent]
+    assert (fin.finish.unified, fin.finish.raw) == ("length", "MAX_TOKENS")
+    assert events[-1] == StreamEnd(ending="completed")
+
+
+def test_generated_stream_rows_encode_what_they_decode(tiny: tuple[Any, Any]) -> None:
+    codec, rows = tiny
+    events = _decode(codec, rows, WIRE)
+    enc = Encoder(codec, rows)
+    wire = b"".join([b for ev in events for b in enc.feed(ev)] + enc.close())
+    again = _decode(codec, rows, wire)
+    assert [type(e) for e in again] == [type(e) for e in events]
+    assert again == events
+
+
+def test_cut_stream_ends_with_the_error_template(tiny: tuple[Any, Any]) -> None:
+    codec, rows = tiny
+    cut = WIRE[: WIRE.index(b"event: done")]
+    events = _decode(codec, rows, cut)
+    assert events[-1] == StreamEnd(ending="disconnected")
+    enc = Encoder(codec, rows)
+    wire = b"".join([b for ev in events for b in enc.feed(ev)] + enc.close())
+    assert wire.endswith(
+        b'data: {"kind":"oops","message":"upstream stream ended without its terminal event"}\n\n'
+    )
+    assert _decode(codec, rows, wire)[-1] == StreamEnd(ending="failed")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "key: n, open: text, text: t}",
+            "key: n, open: text, text: 't[0'}",
+            "bad path segment 't[0'",
+        ),
+        ("why: $finish", "why: $finnish", "unknown variable '$finnish'"),
+        ("  recognise: kind\n", "", "a row with `event` needs the stream's `recognise` path"),
+        ("  decode:\n", "  transform: nowhere\n  decode:\n", "no stream transform"),
+        ("open: text, text: t}", "open: txt, text: t}", "Input should be 'text'"),
+    ],
+)
+def test_bad_stream_rows_are_refused_with_file_and_line(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    assert WITH_STREAM.count(old) == 1, old
+    spec = write_spec(tmp_path, CANONICAL, WITH_STREAM.replace(old, new))
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    text = str(info.value)
+    assert message in text
+    assert f"{spec / 'protocols' / 'tiny_v2.yaml'}:" in text
