@@ -140,6 +140,12 @@ class HttpSpec(Strict):
     )
     count_tokens: CountTokens | None = Field(None, description="the token-count call, if any")
     models: ModelListing | None = Field(None, description="the model list, if any")
+    request_id_header: str | None = Field(
+        None,
+        pattern=r"^[a-z0-9-]+$",
+        description="response header with the call's id, the one the protocol's SDKs read "
+        "(the gateway logs the upstream's and returns it to the caller in the caller's header)",
+    )
 
     @computed_field(description="the model is named in the URL, not in the body")  # type: ignore[prop-decorator]
     @property

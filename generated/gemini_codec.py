@@ -90,6 +90,7 @@ HTTP = HttpSpec(
         },
         envelope={},
     ),
+    request_id_header=None,
     model_in_path=True,
 )
 TRANSFORMS: tuple[str, ...] = (

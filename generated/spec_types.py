@@ -121,6 +121,9 @@ class HttpSpec:
     count_tokens: CountTokens | None
     # the model list, if any
     models: ModelListing | None
+    # response header with the call's id, the one the protocol's SDKs read (the gateway logs the
+    # upstream's and returns it to the caller in the caller's header)
+    request_id_header: str | None
     # the model is named in the URL, not in the body
     model_in_path: bool
 

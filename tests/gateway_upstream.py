@@ -385,6 +385,8 @@ def gateway_config_data(upstream_url: str, refused_port: int) -> dict[str, Any]:
                 "timeout": 10,
             },
         ]
+    for up in ups:  # one attempt: these tests see each failure as it is (test_gateway_retry)
+        up.update(retries=0, fallback=[])
     return {
         "model_map": {"*--tool-loop": MAPPED_MODEL},
         "upstreams": ups,

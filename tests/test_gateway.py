@@ -333,7 +333,7 @@ def test_bare_paths_and_beta_query(stack: Stack) -> None:
         r = httpx.post(stack.url + path, json=body, headers=h)
         assert r.status_code == 200, r.text
         assert r.json()["stop_reason"] == "tool_use"
-        assert r.headers["x-request-id"].startswith("req_")
+        assert r.headers["x-interlingua-request-id"].startswith("req_")
     chat = {"model": "anthropic_messages--tool-loop", "messages": body["messages"]}
     r = httpx.post(stack.url + "/chat/completions", json=chat, headers=h)
     assert r.status_code == 200, r.text
@@ -383,8 +383,10 @@ def serve_args(*argv: str) -> Any:
     return ap.parse_args(["serve", *argv])
 
 
-def test_cli_flags_make_one_upstream() -> None:
+def test_cli_flags_make_one_upstream(monkeypatch: pytest.MonkeyPatch) -> None:
     from interlingua.gateway.cli import config_from_args
+
+    monkeypatch.setenv("SOME_VAR", "sk-x")
 
     cfg = config_from_args(
         serve_args(
@@ -422,8 +424,9 @@ def test_config_file_env_and_flags(tmp_path: Any, monkeypatch: pytest.MonkeyPatc
     f.write_text(
         'port = 9000\n[model_map]\n"claude-*" = "from-file"\n"gpt-*" = "g"\n'
         '[[upstreams]]\nprotocol = "anthropic_messages"\nbase_url = "http://a/v1"\n'
-        'models = ["claude-*"]\n'
+        'models = ["claude-*"]\napi_key_env = ""\n'
         '[[upstreams]]\nname = "rest"\nprotocol = "openai_chat"\nbase_url = "http://b/v1"\n'
+        'api_key_env = ""\n'
     )
     cfg = load_config(f)
     assert cfg.port == 9000 and [u.protocol for u in cfg.upstreams] == [

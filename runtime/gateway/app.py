@@ -16,6 +16,7 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
+import anyio
 import httpx
 import orjson
 from starlette.applications import Starlette
@@ -24,16 +25,20 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .._api import load_json
-from .._codec_support import HttpAuth, ModelListing
+from .._codec_support import HttpAuth
 from .._errors import InterlinguaError
 from .._losses import Ctx
 from .._pipeline import decode_request, decode_response, encode_request, encode_response
 from .._protocols import PROTOCOLS, UnknownProtocol, protocol
 from ..generated.canonical import ErrorInfo
 from ..streams import stream_decoder, stream_encoder
-from .config import Config
+from .config import Config, Upstream
+from .counting import count_tokens, estimate_tokens
+from .disconnect import ClientGone, until_disconnect
 from .errors import GatewayError, error_response, info_from_exception, upstream_error_response
-from .log import AccessRecord
+from .listing import model_listing
+from .log import GATEWAY_ID_HEADER, AccessRecord
+from .retry import send_with_retries
 from .state.keeper import RESPONSES, StateCall, StateKeeper
 from .state.routes import state_routes
 from .streaming import SSEStreamResponse
@@ -44,9 +49,14 @@ __all__ = ["create_app", "estimate_tokens", "model_listing", "servable"]
 _log = logging.getLogger("interlingua.gateway")
 
 
-def estimate_tokens(body: Any) -> int:
-    """The documented estimate when the upstream cannot count: the request's JSON size / 4."""
-    return max(1, len(orjson.dumps(body)) // 4)
+def body_model(wire: Any, inbound: str) -> str:
+    """The model a request names in its body (every protocol that keeps it out of the URL
+    names it ``model``, as the pipeline encodes it), read before decoding so that the request
+    is decoded toward the upstream's protocol."""
+    if http_spec(inbound).model_in_path or type(wire) is not dict:
+        return ""
+    model = wire.get("model")
+    return model if type(model) is str else ""
 
 
 class Gateway:
@@ -104,9 +114,12 @@ class Gateway:
         try:
             if count:
                 self.check_key(request)
-                resp = await self._count_tokens(request, inbound, rec, None)
+                resp = await count_tokens(self, request, inbound, rec, None)
             else:
                 resp = await self._handle(request, inbound, rec)
+        except ClientGone:  # nobody reads this: the upstream call was cancelled
+            rec.ending, rec.error = "cancelled", "client_disconnected"
+            resp = Response(status_code=499)
         except Exception as e:  # every failure reaches the caller in its own protocol
             info = info_from_exception(e)
             if not isinstance(e, InterlinguaError | GatewayError | httpx.HTTPError):
@@ -115,7 +128,10 @@ class Gateway:
             resp = error_response(info, inbound)
             rec.error = info.type
         if isinstance(resp, Response):
-            resp.headers["x-request-id"] = rec.request_id
+            resp.headers.setdefault(GATEWAY_ID_HEADER, rec.request_id)
+            mine = http_spec(inbound).request_id_header
+            if mine:
+                resp.headers.setdefault(mine, rec.request_id)
             rec.status = resp.status_code
             rec.first_byte()
             rec.emit()
@@ -127,38 +143,51 @@ class Gateway:
         self.check_key(request)
         url_model, action = self._url_target(request, inbound)
         if action == "count_tokens":
-            return await self._count_tokens(request, inbound, rec, url_model)
+            return await count_tokens(self, request, inbound, rec, url_model)
         wire_in = load_json(await self.read_body(request))
-        call = await self.state.begin(wire_in, inbound, self.cfg, url_model)
-        ctx = Ctx(inbound, inbound)
-        req = decode_request(call.wire, inbound, ctx)
-        if url_model is not None:
-            req.model = url_model
-            req.stream = action == "stream"
-        requested = req.model or ""
+        requested = url_model if url_model is not None else body_model(wire_in, inbound)
         mapped = self.cfg.map_model(requested)
-        up = self.cfg.route(requested, mapped)
-        rec.model, rec.upstream_model, rec.stream = requested, mapped, bool(req.stream)
-        if up is None:
+        candidates = self.cfg.candidates(requested, mapped)
+        rec.model, rec.upstream_model = requested, mapped
+        if not candidates:
+            decode_request(wire_in, inbound)  # an invalid body is a 400 naming its path first
             raise GatewayError("not_found", f"no upstream serves the model {requested!r}", 404)
+        calls: dict[str, StateCall] = {}  # the state of the call, per upstream protocol
+
+        async def build(up: Upstream) -> tuple[httpx.Request, tuple[Ctx, StateCall]]:
+            """The call for ``up``: decoded toward its protocol, so that what it cannot carry
+            is reported on decode too, exactly as translate_request reports it."""
+            call = calls.get(up.protocol)
+            if call is None:
+                call = calls[up.protocol] = await self.state.begin_for(
+                    wire_in, inbound, up.protocol
+                )
+            same = up.protocol == inbound
+            ctx = Ctx(inbound, up.protocol)
+            req = decode_request(call.wire, inbound, ctx)
+            if url_model is not None:
+                req.model = url_model
+                req.stream = action == "stream"
+            rec.stream = bool(req.stream)
+            req.model = mapped
+            opt_in = getattr(protocol(up.protocol).codec.FLAGS, "stream_usage_opt_in", None)
+            if req.stream and opt_in and not same:
+                req.include_usage = True  # so the caller gets usage, and the access log too
+            await call.restore(req, ctx)
+            wire_out = encode_request(req, up.protocol, ctx)
+            built = self.pool.build(up, wire_out, mapped, rec.stream, request.headers, same)
+            return built, (ctx, call)
+
+        async def send() -> tuple[Upstream, tuple[Ctx, StateCall], httpx.Response]:
+            return await send_with_retries(candidates, build, self.pool.send, rec)
+
+        up, (ctx, call), upstream = await until_disconnect(request, send)
         rec.upstream, rec.upstream_name = up.protocol, up.name
-        same = up.protocol == inbound
-        req.model = mapped
-        opt_in = getattr(protocol(up.protocol).codec.FLAGS, "stream_usage_opt_in", None)
-        if req.stream and opt_in and not same:
-            req.include_usage = True  # so the caller gets usage, and the access log too
-        ctx.target = up.protocol
-        await call.restore(req, ctx)
-        wire_out = encode_request(req, up.protocol, ctx)
-        rec.losses = len(ctx.losses)
-        extra = {"x-request-id": rec.request_id, **call.headers}
+        rec.add_losses(ctx.losses)
+        extra = {**self.ids(rec, inbound, up, upstream.headers), **call.headers}
         if ctx.losses:
             extra["x-interlingua-losses"] = str(len(ctx.losses))
-        upstream_req = self.pool.build(
-            up, wire_out, mapped, bool(req.stream), request.headers, same
-        )
-        upstream = await self.pool.send(upstream_req)
-        if req.stream and upstream.status_code < 400:
+        if rec.stream and upstream.status_code < 400:
             try:
                 translator = call.translator(up.protocol, inbound)
             except BaseException:
@@ -166,20 +195,37 @@ class Gateway:
                 raise
             on_end = call.finish_stream if call.active else None
             return SSEStreamResponse(upstream, translator, rec, extra, on_end)  # closes upstream
-        try:
-            body = await upstream.aread()
-        finally:
-            await upstream.aclose()
+
+        async def read() -> bytes:
+            try:
+                return await upstream.aread()
+            finally:
+                with anyio.CancelScope(shield=True):
+                    await upstream.aclose()
+
+        body = await until_disconnect(request, read)
         if upstream.status_code >= 400:
             rec.error = f"upstream_{upstream.status_code}"
-            return upstream_error_response(
-                upstream.status_code,
-                body,
-                upstream.headers,
-                source=up.protocol,
-                target=inbound,
+            resp = upstream_error_response(
+                upstream.status_code, body, upstream.headers, source=up.protocol, target=inbound
             )
+            resp.headers.update(extra)
+            return resp
         return await self._response(body, up.protocol, inbound, rec, extra, call)
+
+    def ids(
+        self, rec: AccessRecord, inbound: str, up: Upstream, headers: httpx.Headers
+    ) -> dict[str, str]:
+        """The request ids for the caller: the upstream's own (logged) in the header the
+        caller's SDK reads (spec: http.request_id_header), the gateway's when the upstream
+        sent none; the gateway's always in its own header."""
+        name = http_spec(up.protocol).request_id_header
+        rec.upstream_request_id = headers.get(name) if name else None
+        out = {GATEWAY_ID_HEADER: rec.request_id}
+        mine = http_spec(inbound).request_id_header
+        if mine:
+            out[mine] = rec.upstream_request_id or rec.request_id
+        return out
 
     async def _response(
         self,
@@ -203,7 +249,7 @@ class Gateway:
             out = None
         else:
             out = load_json(body) if source == target else encode_response(resp, target, ctx)
-            rec.losses += len(ctx.losses)
+            rec.add_losses(ctx.losses)
             if rec.losses:
                 headers["x-interlingua-losses"] = str(rec.losses)
         if call.active:
@@ -223,53 +269,6 @@ class Gateway:
         if not sep or not model or kind is None:
             raise GatewayError("not_found", f"unknown method {target!r}", 404)
         return model, kind
-
-    # -- token counts ---------------------------------------------------------------------
-    async def _count_tokens(
-        self, request: Request, inbound: str, rec: AccessRecord, url_model: str | None
-    ) -> Response:
-        """The protocol's token count (spec: http.count_tokens): the gateway's estimate, or a
-        same-protocol upstream's own count when the mode is native."""
-        spec = http_spec(inbound).count_tokens
-        if spec is None:  # routes are only made for protocols with a count
-            raise GatewayError("not_found", "no token count in this protocol", 404)
-        wire_in = load_json(await self.read_body(request))
-        body: Any = wire_in
-        if spec.fields:
-            if type(wire_in) is not dict:
-                raise InterlinguaError("expected a JSON object", path="")
-            body = {k: v for k, v in wire_in.items() if k in spec.fields}
-        if url_model is not None:
-            requested = url_model
-        else:
-            requested = str(body.get("model") or "") if type(body) is dict else ""
-        if spec.mode == "estimate":
-            rec.model = requested
-            return JSONResponse({spec.result_field: estimate_tokens(body)})
-        mapped = self.cfg.map_model(requested)
-        up = self.cfg.route(requested, mapped)
-        rec.model, rec.upstream_model = requested, mapped
-        if up is None:
-            raise GatewayError("not_found", f"no upstream serves the model {requested!r}", 404)
-        rec.upstream, rec.upstream_name = up.protocol, up.name
-        if type(body) is dict and not http_spec(inbound).model_in_path:
-            body["model"] = mapped
-        up_req = None
-        if up.protocol == inbound:
-            up_req = self.pool.build_count_tokens(up, orjson.dumps(body), request.headers)
-        if up_req is not None:
-            upstream = await self.pool.send(up_req)
-            try:
-                data = await upstream.aread()
-            finally:
-                await upstream.aclose()
-            if upstream.status_code < 400:
-                return Response(data, media_type="application/json")
-            if upstream.status_code not in (404, 405, 501):  # no count endpoint: estimate
-                return upstream_error_response(
-                    upstream.status_code, data, upstream.headers, source=up.protocol, target=inbound
-                )
-        return JSONResponse({spec.result_field: estimate_tokens(body)})
 
     # -- listings -------------------------------------------------------------------------
     async def models(self, request: Request, pids: tuple[str, ...]) -> Response:
@@ -293,37 +292,6 @@ class Gateway:
                 ],
             }
         )
-
-
-def _fill(template: Any, values: dict[str, Any]) -> Any:
-    """A listing template with its ``{name}`` placeholders replaced; a string that is exactly
-    one placeholder takes the value as it is (``None`` included)."""
-    if isinstance(template, str):
-        if template[:1] == "{" and template[-1:] == "}" and template[1:-1] in values:
-            return values[template[1:-1]]
-        return template.format(**values) if "{" in template else template
-    if isinstance(template, dict):
-        return {k: _fill(v, values) for k, v in template.items()}
-    if isinstance(template, list):
-        return [_fill(v, values) for v in template]
-    return template
-
-
-def model_listing(listings: list[ModelListing], names: list[str]) -> dict[str, Any]:
-    """One model-list body merged from the listings of protocols that share its path."""
-    ends = {
-        "first_id": names[0] if names else None,
-        "last_id": names[-1] if names else None,
-    }
-    out: dict[str, Any] = {}
-    items: dict[str, list[dict[str, Any]]] = {}
-    for m in listings:
-        out.update(_fill(dict(m.envelope), ends))
-        rows = items.setdefault(m.items_key, [{} for _ in names])
-        for row, n in zip(rows, names, strict=True):
-            row.update(_fill(dict(m.item), {"id": n}))
-    out.update(items)
-    return out
 
 
 def _endpoint(gw: Gateway, pid: str, count: bool = False) -> Any:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from typing import Any
 
@@ -64,24 +65,43 @@ def config_from_args(args: argparse.Namespace) -> Config:
             "protocol": args.upstream_protocol or "openai_chat",
             "base_url": args.upstream_base_url,
         }
-        if args.upstream_api_key_env:
+        if args.upstream_api_key_env is not None:  # "": an upstream that needs no key
             upstream["api_key_env"] = args.upstream_api_key_env
         if args.upstream_timeout:
             upstream["timeout"] = args.upstream_timeout
     elif args.upstream_protocol or args.upstream_api_key_env or args.upstream_timeout:
         raise ConfigError("the --upstream-* flags need --upstream-base-url")
-    return load_config(
-        args.config,
-        overrides={
-            "host": args.host,
-            "port": args.port,
-            "max_body_bytes": args.max_body_bytes,
-            "inbound_keys_env": args.inbound_keys_env,
-            "state": args.state,
-            "model_map": parse_model_map(args.model_map),
-            "upstream": upstream,
-        },
-    )
+    try:
+        return load_config(
+            args.config,
+            overrides={
+                "host": args.host,
+                "port": args.port,
+                "max_body_bytes": args.max_body_bytes,
+                "inbound_keys_env": args.inbound_keys_env,
+                "state": args.state,
+                "model_map": parse_model_map(args.model_map),
+                "upstream": upstream,
+            },
+        )
+    except ConfigError as e:  # the flag-made upstream's keys are named as the flags
+        flag = re.match(r"upstreams\[0\]\.([a-z_]+)", str(e))
+        if upstream is None or flag is None:
+            raise
+        name = "--upstream-" + flag.group(1).replace("_", "-")
+        raise ConfigError(name + str(e)[flag.end() :]) from None
+
+
+def describe(cfg: Config) -> list[str]:
+    """One line per upstream for the start: where it is and which key it gets (never the key)."""
+    out = []
+    for up in cfg.upstreams:
+        key = f"key from ${up.api_key_env}" if up.api_key_env else "no key"
+        out.append(
+            f"interlingua: upstream {up.name!r}: {up.protocol} at {up.base_url}, "
+            f"models {', '.join(up.models)}, {key}, {up.retries} retries"
+        )
+    return out
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -105,6 +125,8 @@ def serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    for line in describe(cfg):
+        print(line, file=sys.stderr)
     configure_access_log()
     # the gateway writes its own JSON access log (interlingua.gateway.access): uvicorn's is off
     run: dict[str, Any] = dict(

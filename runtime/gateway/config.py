@@ -21,9 +21,17 @@ models = ["*"]
 timeout = 600                 # seconds between bytes from the upstream
 connect_timeout = 10
 headers = { "x-team" = "ml" }
+retries = 2                   # more attempts on a connect error, 429, 500, 502-504, 529
+backoff = 0.5                 # seconds before the first retry, doubled each time (+ jitter)
+backoff_max = 8
+retry_after_max = 30          # a longer Retry-After is not waited for: the next upstream is tried
+fallback = ["cloud"]          # upstreams tried next (default: every later one whose models match)
 ```
 
-Keys are only ever named by environment variable: the file and the logs never hold one.
+Keys are only ever named by environment variable: the file and the logs never hold one. The
+start stops (naming the key) on a variable that is unset, a base_url that is not an http(s) URL,
+an unknown protocol or fallback name; a keyless upstream off this machine must say so
+(``api_key_env = ""``).
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from .._errors import InterlinguaError
 from .._protocols import PROTOCOLS
@@ -42,6 +51,7 @@ from .._protocols import PROTOCOLS
 __all__ = ["ConfigError", "Config", "Upstream", "load_config", "parse_model_map"]
 
 DEFAULT_MAX_BODY = 32 * 1024 * 1024
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "0.0.0.0"})
 
 
 class ConfigError(InterlinguaError):
@@ -62,6 +72,11 @@ class Upstream:
     models: list[str] = field(default_factory=lambda: ["*"])
     timeout: float = 600.0
     connect_timeout: float = 10.0
+    retries: int = 2
+    backoff: float = 0.5
+    backoff_max: float = 8.0
+    retry_after_max: float = 30.0
+    fallback: list[str] | None = None  # None: every later upstream whose models match
 
     def api_key(self, environ: Mapping[str, str] | None = None) -> str | None:
         if not self.api_key_env:
@@ -100,6 +115,18 @@ class Config:
             if up.serves(requested, mapped):
                 return up
         return None
+
+    def candidates(self, requested: str, mapped: str) -> list[Upstream]:
+        """The upstream that takes the call, then its fallbacks that serve the model, in order."""
+        first = self.route(requested, mapped)
+        if first is None:
+            return []
+        if first.fallback is None:
+            rest = self.upstreams[self.upstreams.index(first) + 1 :]
+        else:
+            by_name = {u.name: u for u in self.upstreams}
+            rest = [by_name[n] for n in first.fallback]
+        return [first, *(u for u in rest if u is not first and u.serves(requested, mapped))]
 
     def listed_models(self) -> list[str]:
         """Names worth listing in GET /v1/models: exact map keys and exact upstream models."""
@@ -147,6 +174,11 @@ def _upstream(d: Any, i: int) -> Upstream:
         "models",
         "timeout",
         "connect_timeout",
+        "retries",
+        "backoff",
+        "backoff_max",
+        "retry_after_max",
+        "fallback",
     }
     if unknown:
         raise ConfigError(f"{where}: unknown keys {sorted(unknown)}")
@@ -156,6 +188,25 @@ def _upstream(d: Any, i: int) -> Upstream:
     base_url = _str(d, "base_url", where)
     if not base_url:
         raise ConfigError(f"{where}.base_url: required")
+    url = urlsplit(base_url)
+    if url.scheme not in ("http", "https") or not url.hostname:
+        raise ConfigError(
+            f"{where}.base_url: expected an http:// or https:// URL, got {base_url!r}"
+        )
+    key_env = _str(d, "api_key_env", where)
+    if key_env is None and url.hostname not in LOCAL_HOSTS:
+        raise ConfigError(
+            f"{where}.api_key_env: required for an upstream off this machine "
+            '(api_key_env = "" for one that needs no key)'
+        )
+    retries = d.get("retries", 2)
+    if type(retries) is not int or retries < 0:
+        raise ConfigError(f"{where}.retries: expected a whole number >= 0, got {retries!r}")
+    fallback = d.get("fallback")
+    if fallback is not None and (
+        type(fallback) is not list or any(type(n) is not str for n in fallback)
+    ):
+        raise ConfigError(f"{where}.fallback: expected a list of upstream names")
     headers = d.get("headers", {})
     if type(headers) is not dict or any(type(v) is not str for v in headers.values()):
         raise ConfigError(f"{where}.headers: expected a table of strings")
@@ -168,12 +219,31 @@ def _upstream(d: Any, i: int) -> Upstream:
         name=_str(d, "name", where) or f"upstream{i}",
         protocol=protocol,
         base_url=base_url.rstrip("/"),
-        api_key_env=_str(d, "api_key_env", where),
+        api_key_env=key_env,
         headers=dict(headers),
         models=list(models),
         timeout=_num(d, "timeout", where, 600.0),
         connect_timeout=_num(d, "connect_timeout", where, 10.0),
+        retries=retries,
+        backoff=_num(d, "backoff", where, 0.5),
+        backoff_max=_num(d, "backoff_max", where, 8.0),
+        retry_after_max=_num(d, "retry_after_max", where, 30.0),
+        fallback=None if fallback is None else list(fallback),
     )
+
+
+def _check_upstreams(ups: list[Upstream], env: Mapping[str, str]) -> None:
+    """What can only be checked with every upstream and the environment at hand."""
+    names = [u.name for u in ups]
+    for i, up in enumerate(ups):
+        where = f"upstreams[{i}]"
+        if up.name in names[:i]:
+            raise ConfigError(f"{where}.name: {up.name!r} is used twice")
+        if up.api_key_env and not env.get(up.api_key_env):
+            raise ConfigError(f"{where}.api_key_env: ${up.api_key_env} is unset or empty")
+        for n in up.fallback or ():
+            if n not in names or n == up.name:
+                raise ConfigError(f"{where}.fallback: no other upstream is named {n!r}")
 
 
 def _from_mapping(d: Mapping[str, Any]) -> Config:
@@ -284,6 +354,7 @@ def load_config(
     cfg = _from_mapping(raw)
     if not cfg.upstreams:
         raise ConfigError("no upstream configured (give --config FILE or --upstream-base-url)")
+    _check_upstreams(cfg.upstreams, env)
     if cfg.inbound_keys_env:
         keys = env.get(cfg.inbound_keys_env, "")
         cfg.inbound_keys = frozenset(k.strip() for k in keys.split(",") if k.strip())

@@ -4,8 +4,10 @@ Fields: ``request_id``, ``method``, ``path``, ``inbound`` and ``upstream`` proto
 ``upstream_name``, ``model`` (as requested) and ``upstream_model`` (after the model map),
 ``stream``, ``status``, ``latency_ms``, ``ttfb_ms`` (first byte sent to the caller),
 ``usage`` (input/output tokens when the upstream reported them), ``losses`` (how many fields the
-translation could not carry), ``ending`` (streams: completed / failed / disconnected /
-cancelled) and ``error`` (the error type, never its text). Never a key, never prompt text.
+translation could not carry) and ``loss_paths`` (each one's path and feature), ``ending`` (streams: completed / failed / disconnected /
+cancelled) and ``error`` (the error type, never its text), ``upstream_request_id`` (the id the
+upstream gave the call) and ``attempts`` (each failed try before the answer: upstream, status or
+connect error, the wait before the next one; see retry.py). Never a key, never prompt text.
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ from typing import Any
 
 import orjson
 
+from .._losses import Loss
 from ..generated.canonical import Usage
 
-__all__ = ["ACCESS_LOGGER", "AccessRecord", "configure_access_log"]
+__all__ = ["ACCESS_LOGGER", "GATEWAY_ID_HEADER", "AccessRecord", "configure_access_log"]
 
 ACCESS_LOGGER = logging.getLogger("interlingua.gateway.access")
+GATEWAY_ID_HEADER = "x-interlingua-request-id"  # the gateway's own id, on every answer
 
 
 @dataclass(slots=True)
@@ -41,9 +45,16 @@ class AccessRecord:
     ttfb: float | None = None
     usage: Usage | None = None
     losses: int = 0
+    loss_paths: list[str] = field(default_factory=list)
     ending: str | None = None
     error: str | None = None
     done: bool = False
+    upstream_request_id: str | None = None
+    attempts: list[dict[str, Any]] = field(default_factory=list)  # each failed try (retry.py)
+
+    def add_losses(self, losses: list[Loss]) -> None:
+        self.losses += len(losses)
+        self.loss_paths += [f"{x.path} ({x.feature})" for x in losses]
 
     def first_byte(self) -> None:
         if self.ttfb is None:
@@ -74,8 +85,11 @@ class AccessRecord:
             "ttfb_ms": None if self.ttfb is None else round(self.ttfb * 1000, 2),
             "usage": usage,
             "losses": self.losses,
+            "loss_paths": self.loss_paths,
             "ending": self.ending,
             "error": self.error,
+            "upstream_request_id": self.upstream_request_id,
+            "attempts": self.attempts or None,
         }
 
     def emit(self) -> None:

@@ -93,7 +93,7 @@ class SSEStreamResponse:
                     # upstream's own end of body: the stream did complete
                     rec.ending = self.translator.decoder.ended
                 rec.usage = self.translator.usage or rec.usage
-                rec.losses += len(self.translator.losses)
+                rec.add_losses(self.translator.losses)
                 if self.on_end is not None:
                     err = await self.on_end(self.translator)
                     rec.error = rec.error or err

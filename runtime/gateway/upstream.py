@@ -23,7 +23,9 @@ from .._codec_support import HttpSpec
 from .._protocols import protocol
 from .config import Upstream
 
-__all__ = ["UpstreamPool", "http_spec"]
+__all__ = ["TRACE_HEADERS", "UpstreamPool", "http_spec"]
+
+TRACE_HEADERS = ("traceparent", "tracestate")
 
 
 def http_spec(pid: str) -> HttpSpec:
@@ -69,6 +71,9 @@ class UpstreamPool:
             for name in http.forward_headers:
                 if name in caller:
                     h[name] = caller[name]
+        for name in TRACE_HEADERS:  # W3C trace context, whatever the protocols
+            if name in caller:
+                h[name] = caller[name]
         key = up.api_key()
         if key:
             h[http.auth.header] = http.auth.value(key)

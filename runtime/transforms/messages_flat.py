@@ -4,6 +4,7 @@ per tool result (OpenAI Chat Completions and its compatible servers)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from .._codec_support import drop_ext, split_ext
@@ -85,18 +86,45 @@ def decode_message(m: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> Mess
     )
 
 
+def _text_only(p: ToolResultPart) -> tuple[ToolResultPart, list[Part]]:
+    """A tool result without its media (images, files, audio), and the media: the Chat API
+    accepts only text in a ``tool`` message, so the media travel in a user message right after
+    the tool messages (toward Chat from another protocol; between Chat endpoints a tool message
+    is kept as it came)."""
+    content = p.content or []
+    media = [c for c in content if type(c) is not TextPart]
+    if not media:
+        return p, []
+    text = [c for c in content if type(c) is TextPart]
+    if not text:
+        text = [TextPart(text=f"({len(media)} attachment(s) follow in the next user message)")]
+    return replace(p, content=text, hints=None), media
+
+
 def _refusal(text: str) -> Part:
     return RefusalPart(text=text)
 
 
 def encode_message(
-    m: Message, path: str, codec: Codec, ctx: Ctx, *, reasoning_out: bool
+    m: Message,
+    path: str,
+    codec: Codec,
+    ctx: Ctx,
+    *,
+    reasoning_out: bool,
+    media: list[Part] | None = None,
 ) -> list[dict[str, Any]]:
-    """One canonical message -> Chat messages (a tool message holding several results -> several)."""
+    """One canonical message -> Chat messages (a tool message holding several results -> several).
+
+    ``media``: where the media of tool results go when they are taken out (see _text_only)."""
     if m.role == "tool":
-        results = [
-            codec.encode_tool_result(p, path, ctx) for p in m.parts if type(p) is ToolResultPart
-        ]
+        results: list[dict[str, Any]] = []
+        for p in m.parts:
+            if type(p) is ToolResultPart:
+                if media is not None and not ctx.same:
+                    p, moved = _text_only(p)
+                    media += moved
+                results.append(codec.encode_tool_result(p, path, ctx))
         if m.ext and results:
             drop_ext(m.ext, results[0], path, ctx)
         return results
@@ -177,9 +205,21 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
 
 def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     wire: list[dict[str, Any]] = []
+    media: list[Part] = []  # of the tool results since the last other message
     for j, m in enumerate(req.messages):
-        wire.extend(encode_message(m, f"messages[{j}]", codec, ctx, reasoning_out=ctx.same))
+        if media and m.role != "tool":
+            wire.append(_media_message(media, codec, f"messages[{j - 1}]", ctx))
+            media = []
+        path = f"messages[{j}]"
+        wire.extend(encode_message(m, path, codec, ctx, reasoning_out=ctx.same, media=media))
+    if media:
+        wire.append(_media_message(media, codec, f"messages[{len(req.messages) - 1}]", ctx))
     out["messages"] = wire
+
+
+def _media_message(media: list[Part], codec: Codec, path: str, ctx: Ctx) -> dict[str, Any]:
+    """The media of the tool results just sent, in a user message after the tool messages."""
+    return {"role": "user", "content": codec.encode_parts(media, None, path + ".content", ctx)}
 
 
 MESSAGES_FLAT = Transform(

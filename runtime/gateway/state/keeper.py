@@ -58,7 +58,10 @@ class StateKeeper:
         """The state of a call, from its wire request (``url_model``: the model in its URL)."""
         model = url_model or (wire.get("model") if type(wire) is dict else None)
         up = cfg.route(model, cfg.map_model(model)) if type(model) is str else None
-        upstream = None if up is None else up.protocol
+        return await self.begin_for(wire, inbound, None if up is None else up.protocol)
+
+    async def begin_for(self, wire: Any, inbound: str, upstream: str | None) -> StateCall:
+        """The state of a call going to an upstream of the protocol ``upstream``."""
         call = StateCall(self, wire, inbound, upstream)
         emulate = upstream is not None and (
             upstream != RESPONSES or self.responses_state == "gateway"
