@@ -4,6 +4,7 @@ canonical enum value must encode. Each problem is recorded on its SourceFile wit
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -54,6 +55,10 @@ def _unique(src: SourceFile, loc: Loc, items: list[Any], key: Any, what: str) ->
             first[k] = i
 
 
+# names a canonical field type may use besides the spec's own types
+TYPE_WORDS = {"str", "int", "float", "bool", "dict", "list", "Any", "None", "Part", "StreamEvent"}
+
+
 def check_canonical(c: CanonicalSpec, src: SourceFile) -> None:
     _unique(src, ("features",), c.features, lambda f: f.id, "feature {k!r}")
     _unique(src, ("enums",), c.enums, lambda e: e.name, "enum {k!r}")
@@ -61,8 +66,24 @@ def check_canonical(c: CanonicalSpec, src: SourceFile) -> None:
     _unique(src, ("transforms",), c.transforms, lambda t: t, "transform {k!r}")
     for i, e in enumerate(c.enums):
         _unique(src, ("enums", i, "values"), e.items(), lambda v: v.value, "value {k!r}")
+    for what, needed, have in (
+        ("enums", ENUM_TABLES.values(), {e.name for e in c.enums}),
+        ("types", FIELD_LISTS.values(), {t.name for t in c.types}),
+    ):
+        missing = [n for n in needed if n not in have]
+        if missing:
+            src.error((what,), f"missing {', '.join(missing)} (the protocol rows map to them)")
+    known = TYPE_WORDS | {t.name for t in c.types}
     for i, t in enumerate(c.types):
         _unique(src, ("types", i, "fields"), t.fields, lambda f: f.name, "field {k!r}")
+        for j, f in enumerate(t.fields):
+            unknown = [w for w in re.findall(r"[A-Za-z_]\w*", f.type) if w not in known]
+            if unknown:
+                src.error(
+                    ("types", i, "fields", j, "type"),
+                    f"unknown type {unknown[0]!r} (a type of canonical.yaml or one of "
+                    f"{', '.join(sorted(TYPE_WORDS))})",
+                )
 
 
 class _ProtocolChecks:

@@ -74,10 +74,10 @@ def load_spec(root: Path) -> Spec:
     """Read ``root``/canonical.yaml and ``root``/protocols/*.yaml; SpecError lists every problem."""
     canonical_src = SourceFile.load(root / "canonical.yaml")
     canonical = _validate(canonical_src, CanonicalSpec)
-    if canonical is None:
-        canonical_src.raise_if_any()
+    if canonical is not None:
+        check_canonical(canonical, canonical_src)
+    canonical_src.raise_if_any()  # protocols are checked against a sound canonical model only
     assert canonical is not None
-    check_canonical(canonical, canonical_src)
     files = [canonical_src]
     protocols: list[ProtocolSpec] = []
     sources = {"canonical": canonical_src.path}

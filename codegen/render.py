@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -54,7 +55,9 @@ def _pytuple(v: list[str]) -> str:
     return "(" + "".join(json.dumps(x) + ", " for x in v) + ")"
 
 
+@functools.cache
 def env() -> jinja2.Environment:
+    """One environment, so each template compiles once per run (not once per protocol)."""
     e = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         undefined=jinja2.StrictUndefined,

@@ -274,3 +274,25 @@ def test_canonical_transforms_are_the_runtime_registry() -> None:
     from interlingua.transforms import REGISTRY
 
     assert sorted(REGISTRY) == sorted(load_spec(ROOT / "spec").canonical.transforms)
+
+
+def test_unknown_type_in_a_canonical_field(tmp_path: Path) -> None:
+    msg, at = refused(
+        tmp_path,
+        '      - {name: finish, type: "Finish | None"}',
+        '      - {name: finish, type: "Finsh | None"}',
+        canonical=True,
+    )
+    assert msg.startswith(f"{at} types[7].fields[3] {{name: finish, type: Finsh | None}}: type: ")
+    assert "unknown type 'Finsh' (a type of canonical.yaml or one of Any, None, Part," in msg
+
+
+def test_canonical_model_must_define_what_protocol_rows_map_to(tmp_path: Path) -> None:
+    msg, at = refused(
+        tmp_path,
+        "  - {name: ToolChoiceMode, values: [auto, none]}\n",
+        "",
+        canonical=True,
+        at="enums:",
+    )
+    assert msg == f"{at} enums: missing ToolChoiceMode (the protocol rows map to them)"
