@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .load import SpecError, load_spec
 from .outputs import render_all
+from .stream_render import StreamSpecError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         tmp_root = Path(tmp)
         try:
             build(tmp_root, args.spec)
-        except SpecError as e:
+        except (SpecError, StreamSpecError) as e:
             print(f"spec error:\n{e}", file=sys.stderr)
             return 2
         fresh = _files(tmp_root)

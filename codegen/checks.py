@@ -202,6 +202,13 @@ class _ProtocolChecks:
                 src.error(("implicit", i), f"no Request or Response field {name!r}")
         for table in ENUM_TABLES:
             self.enum_table(table)
+        raws = {r.raw for r in p.finish_reasons if r.only != "encode"}
+        for n, raw in p.finish_rule.numeric.items():
+            if raw not in raws:
+                src.error(
+                    ("finish_rule", "numeric", str(n)),
+                    f"{raw!r} is not the raw value of a finish_reasons decode row {_one_of(raws)}",
+                )
         events = {t.event for t in self.c.types if t.event}
         for i, ev in enumerate(p.stream_events):
             self.feature(("stream_events", i, "feature"), ev.feature)

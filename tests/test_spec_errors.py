@@ -226,3 +226,10 @@ def test_generated_codecs_carry_the_finish_defaults() -> None:
         codec = importlib.import_module(f"interlingua.generated.{proto}_codec")
         assert (decode, encode) == (codec.FINISH_DECODE_DEFAULT, codec.FINISH_ENCODE_DEFAULT)
         assert codec.FINISH_ENCODE_DEFAULT in codec.FINISH_DECODE  # a raw reason it reads back
+
+
+def test_numeric_finish_values_name_decoded_raw_reasons(tmp_path: Path) -> None:
+    root = broken_spec(tmp_path, "protocols/gemini.yaml", "5: OTHER}", "5: OTHR}")
+    msg = spec_error(root)
+    where = at(root, "protocols/gemini.yaml", "numeric:")
+    assert f"{where} finish_rule.numeric.5: 'OTHR' is not the raw value of a finish_reasons" in msg
