@@ -35,9 +35,10 @@ test: $(STAMP) lint typecheck check-generated  ## everything CI runs: lint, type
 demo: $(STAMP)  ## translate the bundled tool loop between every supported protocol, losses shown
 	$(BIN)/python examples/demo.py
 
-bench: $(STAMP)  ## translation cost vs the orjson floor (and LiteLLM when installed), then the gateway load check
+bench: $(STAMP)  ## translation cost vs the orjson floor (and LiteLLM when installed), the gateway load check, the state store's cost
 	$(BIN)/python -m bench
 	$(BIN)/python -m bench.gateway_load
+	$(BIN)/python -m bench.gateway_state
 
 bench-gateway: $(STAMP)  ## load check: 200 concurrent streams through the gateway, none lost or mixed up
 	$(BIN)/python -m bench.gateway_load

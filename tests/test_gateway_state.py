@@ -260,3 +260,36 @@ def test_stored_content_never_logged(stack: gu.Stack, caplog: pytest.LogCaptureF
         turn(stack, "openai_chat--tool-loop", False, previous_response_id=r.id, input="ok")
     assert caplog.records
     assert not [r for r in caplog.records if secret in r.getMessage()]
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["body", "stream"])
+def test_a_store_that_is_down_is_a_503_in_the_callers_protocol(stream: bool) -> None:
+    """Redis down: the call that needs state is refused clearly, the upstream never called."""
+    import openai
+
+    pytest.importorskip("redis")
+    with stack_with(state=f"redis://127.0.0.1:{gu.free_closed_port()}/0") as s:
+        s.need("openai_chat")
+        n = len(s.state.requests)
+        for kw in ({"input": "hi"}, {"previous_response_id": "resp_x", "input": "hi"}):
+            with pytest.raises(openai.APIStatusError) as e:
+                turn(s, "openai_chat--tool-loop", stream, **kw)
+            assert e.value.status_code == 503
+            assert "gateway state unavailable: redis state store" in str(e.value)
+        assert len(s.state.requests) == n
+        # a conversation that needs no state goes through
+        r = turn(s, "openai_chat--tool-loop", stream, input="hi", store=False)
+        assert r.output and len(s.state.requests) == n + 1
+
+
+def test_a_full_disk_is_a_503(tmp_path: Any) -> None:
+    """SQLite that cannot write (here: its directory is a file) refuses before the upstream."""
+    import openai
+
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("")
+    with stack_with(state=f"sqlite:///{blocker}/state.db") as s:
+        s.need("openai_chat")
+        with pytest.raises(openai.APIStatusError) as e:
+            turn(s, "openai_chat--tool-loop", False, input="hi")
+        assert e.value.status_code == 503 and "sqlite state store" in str(e.value)

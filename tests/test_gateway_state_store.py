@@ -133,3 +133,14 @@ def test_missing_redis_fails_in_ci_and_skips_elsewhere(monkeypatch: pytest.Monke
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception):
         _missing("no Redis")
+
+
+def test_bench_gateway_state_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """``make bench``'s store cost: every store answers a real conversation turn."""
+    pytest.importorskip("starlette")
+    from bench.gateway_state import main
+
+    assert main(["--turns", "2", "--rounds", "3"]) == 0
+    out = capsys.readouterr().out
+    for name in ("no store", "memory", "sqlite"):
+        assert f"| {name} | " in out and f"| {name} | n/a" not in out

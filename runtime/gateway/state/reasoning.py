@@ -98,8 +98,8 @@ async def restore_reasoning(
 ) -> int:
     """Put the kept reasoning back; turn thinking off (reported) for a turn still missing it.
     Returns how many runs were restored."""
-    if not keeps_state(upstream, client):
-        return 0
+    if not keeps_state(upstream, client) or not _wants_reasoning(req):
+        return 0  # an upstream not asked to think needs no thinking replayed
     lacking = [m for m in current_turn(req.messages) if _lacking(m, upstream)]
     if not lacking:
         return 0
@@ -120,7 +120,7 @@ async def restore_reasoning(
                 parts.append(p)
             m.parts = head + parts
         lacking = [m for m in lacking if _lacking(m, upstream)]
-    if lacking and _wants_reasoning(req):
+    if lacking:
         ids = [p.id for m in lacking for p in m.parts if type(p) is ToolCallPart]
         req.reasoning = ReasoningConfig(mode="disabled")
         ctx.loss(

@@ -102,7 +102,11 @@ class ResponsesState:
         refs = [i for i, it in enumerate(items) if _is_reference(it)]
         keys = ["resp:" + prev] if prev else []
         keys += ["item:" + str(items[i].get("id")) for i in refs]
-        got = await self.store.get_many(keys)
+        rid = new_id("resp_")
+        store = wire.get("store") is not False
+        if store and not keys:  # a first turn still reads once: a store that is down fails
+            await self.store.get_many(["resp:" + rid])  # the call before the upstream is called
+        got = await self.store.get_many(keys) if keys else []
         history: list[Any] = []
         chain: list[str] = []
         if prev:
@@ -113,11 +117,11 @@ class ResponsesState:
             rec = orjson.loads(got[0])
             chain = [*rec["chain"], prev]
             earlier = await self._records(rec["chain"]) if rec["chain"] else []
-            for rid, r in zip(rec["chain"], earlier, strict=True):
+            for gone, r in zip(rec["chain"], earlier, strict=True):
                 if r is None:  # an earlier turn expired or was deleted: the context is gone
                     raise not_found(
                         "Previous response",
-                        rid,
+                        gone,
                         "previous_response_not_found",
                         "previous_response_id",
                     )
@@ -134,11 +138,11 @@ class ResponsesState:
         if prev or refs:
             out["input"] = history + new_input
         turn = Turn(
-            response_id=new_id("resp_"),
+            response_id=rid,
             previous=prev,
             chain=chain,
             new_input=[_with_id(it) for it in new_input],
-            store=wire.get("store") is not False,
+            store=store,
             gateway_ids=gateway_ids,
             echo={k: wire[k] for k in ("instructions", "metadata", "user") if wire.get(k)},
         )
@@ -160,7 +164,7 @@ class ResponsesState:
             return
         output = [it for it in body.get("output") or () if type(it) is dict]
         record = {
-            "response": body,
+            "response": {k: v for k, v in body.items() if k != "output"},  # output: once
             "input": turn.new_input,
             "output": output,
             "chain": turn.chain,
@@ -175,6 +179,11 @@ class ResponsesState:
 
     async def get(self, rid: str) -> dict[str, Any] | None:
         return (await self._records([rid]))[0]
+
+    @staticmethod
+    def response_of(rec: dict[str, Any]) -> dict[str, Any]:
+        """The response object as the client got it."""
+        return {**rec["response"], "output": rec["output"]}
 
     async def delete(self, rid: str) -> bool:
         rec = await self.get(rid)

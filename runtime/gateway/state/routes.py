@@ -15,7 +15,7 @@ from starlette.routing import Route
 from ..errors import GatewayError, error_response, info_from_exception
 from ..log import AccessRecord
 from .keeper import RESPONSES, StateKeeper, unavailable
-from .responses import not_found
+from .responses import ResponsesState, not_found
 from .store import StateUnavailable
 
 __all__ = ["state_routes"]
@@ -55,7 +55,7 @@ def state_routes(
         return rec
 
     async def get_response(request: Request, rid: str) -> Response:
-        return JSONResponse((await _record(rid))["response"])
+        return JSONResponse(ResponsesState.response_of(await _record(rid)))
 
     async def delete_response(request: Request, rid: str) -> Response:
         if keeper.responses is None or not await keeper.responses.delete(rid):
