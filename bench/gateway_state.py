@@ -95,7 +95,7 @@ def client_for(state: str) -> httpx.AsyncClient:
     cfg = load_config(
         data={
             "state": state,
-            "upstreams": [{"protocol": "openai_chat", "base_url": "http://up/v1"}],
+            "upstreams": [{"protocol": "openai_chat", "base_url": "http://up/v1", "api_key_env": ""}],
         }
     )
     app = create_app(cfg, transport=httpx.MockTransport(upstream))
