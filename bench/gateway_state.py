@@ -95,7 +95,9 @@ def client_for(state: str) -> httpx.AsyncClient:
     cfg = load_config(
         data={
             "state": state,
-            "upstreams": [{"protocol": "openai_chat", "base_url": "http://up/v1", "api_key_env": ""}],
+            "upstreams": [
+                {"protocol": "openai_chat", "base_url": "http://up/v1", "api_key_env": ""}
+            ],
         }
     )
     app = create_app(cfg, transport=httpx.MockTransport(upstream))
