@@ -104,13 +104,7 @@ def _paths(v: str | list[str] | None) -> list[str]:
 
 def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
     args: list[str] = []
-    if row.when:
-        conds = []
-        for path, want in row.when.items():
-            vals = tuple(want) if isinstance(want, list) else (want,)
-            conds.append(f"({r(path, where)}, {vals!r})")
-        args.append(f"when=({', '.join(conds)},)")
-    for name in ("at", "each", "key", "call_id", "name", "arguments", "arguments_object"):
+    for name in ("key", "call_id", "name", "arguments", "arguments_object"):
         path = getattr(row, name)
         if path is not None:
             args.append(f"{name}={r(path, where)}")
@@ -124,6 +118,11 @@ def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
             args.append(f"{name}=({', '.join(readers)},)")
     if row.key_const is not None:
         args.append(f"key_const={row.key_const!r}")
+    if row.key is not None or row.key_const is not None:
+        args.append("keyed=True")
+        if _quiet(row):
+            args.append("quiet=True")
+
     if row.key_prefix:
         args.append(f"key_prefix={row.key_prefix!r}")
     if row.open is not None:
@@ -141,6 +140,21 @@ def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
         if getattr(row, flag):
             args.append(f"{flag}=True")
     return f"Rule({', '.join(args)})"
+
+
+def _op(row: DecodeRow) -> str:
+    """The one thing a row does, when it does one thing only (the machine's short paths)."""
+    does = {
+        "block": bool(row.key or row.key_const),
+        "start": row.start is not None,
+        "error": row.error is not None,
+        "usage": bool(row.usage),
+        "other": bool(row.count or row.ends or row.finish or row.end or row.each),
+    }
+    if row.start is not None and row.restart != "ignore":
+        does["other"] = True
+    one = [k for k, v in does.items() if v]
+    return one[0] if len(one) == 1 and one[0] != "other" else ""
 
 
 def _template(body: Any, where: str) -> str:
@@ -171,22 +185,130 @@ def _event_name(body: dict[str, Any], name_path: str | None, where: str) -> str 
     return t
 
 
-def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
-    """What the stream template needs: reader sources, rules by event kind, encoder functions."""
-    r = _Readers()
-    by_on: dict[str, list[str]] = {}
-    every: list[str] = []
+def _quiet(row: DecodeRow) -> bool:
+    """Without text, arguments or a call id the row does nothing to its block."""
+    return not (row.close or row.signature or row.redacted or row.arguments_object or row.ends)
+
+
+def _action(
+    row: DecodeRow, i: int, base: str, r: _Readers, where: str, ind: str, implicit: bool
+) -> list[str]:
+    """The statements that run row ``i`` on the wire object ``base``."""
+    op = _op(row)
+    rule = f"_RULES[{i}]"
+    if row.each is not None:
+        call = (
+            "m._block"
+            if op == "block" or (row.key or row.key_const) and op == "" and _only_block(row)
+            else "m._apply"
+        )
+        args = f"{rule}, item, pos, out" if call == "m._block" else f"{rule}, item, pos, d, out"
+        return [
+            f"{ind}items = {r(row.each, where)}({base})",
+            f"{ind}if type(items) is list:",
+            f"{ind}    for pos, item in enumerate(items):",
+            f"{ind}        if type(item) is dict:",
+            f"{ind}            {call}({args})",
+        ]
+    if op == "block":
+        quiet = _quiet(row)
+        if quiet and implicit:  # the row's fields are read first: most chunks lack them
+            values = [
+                p for name in ("text", "arguments", "call_id") for p in _paths(getattr(row, name))
+            ]
+            cond = " or ".join(f"{r(p, where)}({base})" for p in values) or "False"
+            return [f"{ind}if {cond}:", f"{ind}    m._block({rule}, {base}, None, out)"]
+        return [f"{ind}m._block({rule}, {base}, None, out)"]
+    if op == "usage":
+        return [f"{ind}m._usage({rule}, {base}, out)"]
+    if op == "start":
+        return [f"{ind}if m.msg_id is None:", f"{ind}    m._apply({rule}, {base}, None, d, out)"]
+    if op == "error":
+        return [
+            f"{ind}err = {r(row.error or '', where)}({base})",
+            f"{ind}if err:",
+            f"{ind}    m._fail_error(err, d, out)",
+            f"{ind}    return True",
+        ]
+    return [f"{ind}m._apply({rule}, {base}, None, d, out)"]
+
+
+def _only_block(row: DecodeRow) -> bool:
+    return not (
+        row.count or row.error or row.start or row.ends or row.usage or row.finish or row.end
+    )
+
+
+def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
+    """``dispatch(m, d, out) -> matched``: the rows as straight-line code (first matching row, or
+    every row in order)."""
+    first = s.match == "first"
+    lines = ["def dispatch(m: Any, d: Any, out: list[Any]) -> bool:"]
+    groups: dict[str | None, list[int]] = {}
     for i, row in enumerate(s.decode):
-        rw = f"{where}: stream.decode[{i}]"
-        rule = _rule(row, rw, r)
-        ons = _paths(row.event)
-        if not ons:
-            every.append(rule)
+        ons: list[str | None] = list(_paths(row.event)) or [None]
         for on in ons:
-            by_on.setdefault(on, []).append(rule)
-    if s.recognise is None and by_on:
+            groups.setdefault(on, []).append(i)
+
+    def rows(ids: list[int], ind: str) -> list[str]:
+        out: list[str] = []
+        for i in ids:
+            row, w = s.decode[i], f"{where}: stream.decode[{i}]"
+            conds = []
+            for path, want in row.when.items():
+                vals = tuple(want) if isinstance(want, list) else (want,)
+                get = f"{r(path, w)}(d)"
+                conds.append(f"{get} == {vals[0]!r}" if len(vals) == 1 else f"{get} in {vals!r}")
+            inner = ind
+            if conds:
+                out.append(f"{ind}if {' and '.join(conds)}:")
+                inner += "    "
+            base = "d"
+            if row.at is not None:
+                if first:
+                    out.append(f"{inner}b = {r(row.at, w)}(d)")
+                    base = "b"
+                else:  # read once at the top
+                    base = ats.setdefault(row.at, f"at{len(ats)}")
+                out.append(f"{inner}if {base} is not None:")
+                inner += "    "
+            if not first:
+                out.append(f"{inner}matched = True")
+            out += _action(row, i, base, r, w, inner, s.blocks == "implicit")
+            if first:
+                out.append(f"{inner}return True")
+            elif _op(row) == "" and row.each is None:  # only such a row can end the stream
+                out += [f"{inner}if m.ended is not None:", f"{inner}    return True"]
+        return out
+
+    ats: dict[str, str] = {}
+    if s.recognise is not None:
+        lines.append(f"    kind = {r(s.recognise, where)}(d)")
+        for event, ids in groups.items():
+            if event is None:
+                continue
+            lines.append(f"    if kind == {event!r}:")
+            lines += rows(ids, "        ")
+            last = s.decode[ids[-1]]
+            if not (first and not last.when and last.at is None):  # else it always returned
+                lines.append("        return " + ("False" if first else "matched"))
+    body = rows(groups.get(None, []), "    ")
+    if not first:
+        lines.append("    matched = False")
+        lines += [f"    {name} = {r(path, where)}(d)" for path, name in ats.items()]
+    lines += body
+    lines.append("    return " + ("False" if first else "matched"))
+    return lines
+
+
+def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
+    """What the stream template needs: reader sources, rules, the dispatch function, encoder
+    functions."""
+    r = _Readers()
+    rules = [_rule(row, f"{where}: stream.decode[{i}]", r) for i, row in enumerate(s.decode)]
+    if s.recognise is None and any(row.event for row in s.decode):
         raise StreamSpecError(f"{where}: rows with `event` need the stream's `recognise` path")
-    recognise = r(s.recognise, f"{where}: stream.recognise") if s.recognise else None
+    dispatch = _dispatch(s, where, r)
     enc: EncodeSpec | None = s.encode
     name_path = (s.recognise or "type") if event_names else None
     funcs: list[dict[str, Any]] = []
@@ -212,9 +334,8 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
             )
     return {
         "readers": r.src,
-        "recognise": recognise,
-        "by_on": by_on,
-        "every": every,
+        "rules": rules,
+        "dispatch": "\n".join(dispatch),
         "s": s,
         "enc": enc,
         "funcs": funcs,

@@ -42,24 +42,14 @@ def _r2(v: Any) -> Any:  # message.model
     return v
 
 
-def _r3(v: Any) -> Any:  # content_block.type
-    if type(v) is not dict:
-        return None
-    v = v.get("content_block")
-    if type(v) is not dict:
-        return None
-    v = v.get("type")
-    return v
-
-
-def _r4(v: Any) -> Any:  # index
+def _r3(v: Any) -> Any:  # index
     if type(v) is not dict:
         return None
     v = v.get("index")
     return v
 
 
-def _r5(v: Any) -> Any:  # content_block.text
+def _r4(v: Any) -> Any:  # content_block.text
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -69,7 +59,7 @@ def _r5(v: Any) -> Any:  # content_block.text
     return v
 
 
-def _r6(v: Any) -> Any:  # content_block.id
+def _r5(v: Any) -> Any:  # content_block.id
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -79,7 +69,7 @@ def _r6(v: Any) -> Any:  # content_block.id
     return v
 
 
-def _r7(v: Any) -> Any:  # content_block.name
+def _r6(v: Any) -> Any:  # content_block.name
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -89,7 +79,7 @@ def _r7(v: Any) -> Any:  # content_block.name
     return v
 
 
-def _r8(v: Any) -> Any:  # content_block.input
+def _r7(v: Any) -> Any:  # content_block.input
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -99,7 +89,7 @@ def _r8(v: Any) -> Any:  # content_block.input
     return v
 
 
-def _r9(v: Any) -> Any:  # content_block.signature
+def _r8(v: Any) -> Any:  # content_block.signature
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -109,7 +99,7 @@ def _r9(v: Any) -> Any:  # content_block.signature
     return v
 
 
-def _r10(v: Any) -> Any:  # content_block.data
+def _r9(v: Any) -> Any:  # content_block.data
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -119,7 +109,7 @@ def _r10(v: Any) -> Any:  # content_block.data
     return v
 
 
-def _r11(v: Any) -> Any:  # content_block.thinking
+def _r10(v: Any) -> Any:  # content_block.thinking
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -129,17 +119,7 @@ def _r11(v: Any) -> Any:  # content_block.thinking
     return v
 
 
-def _r12(v: Any) -> Any:  # delta.type
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    if type(v) is not dict:
-        return None
-    v = v.get("type")
-    return v
-
-
-def _r13(v: Any) -> Any:  # delta.text
+def _r11(v: Any) -> Any:  # delta.text
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -149,7 +129,7 @@ def _r13(v: Any) -> Any:  # delta.text
     return v
 
 
-def _r14(v: Any) -> Any:  # delta.thinking
+def _r12(v: Any) -> Any:  # delta.thinking
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -159,7 +139,7 @@ def _r14(v: Any) -> Any:  # delta.thinking
     return v
 
 
-def _r15(v: Any) -> Any:  # delta.partial_json
+def _r13(v: Any) -> Any:  # delta.partial_json
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -169,7 +149,7 @@ def _r15(v: Any) -> Any:  # delta.partial_json
     return v
 
 
-def _r16(v: Any) -> Any:  # delta.signature
+def _r14(v: Any) -> Any:  # delta.signature
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -179,7 +159,7 @@ def _r16(v: Any) -> Any:  # delta.signature
     return v
 
 
-def _r17(v: Any) -> Any:  # delta.stop_reason
+def _r15(v: Any) -> Any:  # delta.stop_reason
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -189,7 +169,7 @@ def _r17(v: Any) -> Any:  # delta.stop_reason
     return v
 
 
-def _r18(v: Any) -> Any:  # delta.stop_sequence
+def _r16(v: Any) -> Any:  # delta.stop_sequence
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -199,21 +179,41 @@ def _r18(v: Any) -> Any:  # delta.stop_sequence
     return v
 
 
-def _r19(v: Any) -> Any:  # usage
+def _r17(v: Any) -> Any:  # usage
     if type(v) is not dict:
         return None
     v = v.get("usage")
     return v
 
 
-def _r20(v: Any) -> Any:  # error
+def _r18(v: Any) -> Any:  # error
     if type(v) is not dict:
         return None
     v = v.get("error")
     return v
 
 
-def _r21(v: Any) -> Any:  # type
+def _r19(v: Any) -> Any:  # type
+    if type(v) is not dict:
+        return None
+    v = v.get("type")
+    return v
+
+
+def _r20(v: Any) -> Any:  # content_block.type
+    if type(v) is not dict:
+        return None
+    v = v.get("content_block")
+    if type(v) is not dict:
+        return None
+    v = v.get("type")
+    return v
+
+
+def _r21(v: Any) -> Any:  # delta.type
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
     if type(v) is not dict:
         return None
     v = v.get("type")
@@ -324,45 +324,80 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
     return {"type": "message_stop"}
 
 
+_RULES = (
+    Rule(usage=(_r0,), start=(_r1, _r2, None), restart="fail"),
+    Rule(key=_r3, text=(_r4,), keyed=True, quiet=True, open="text"),
+    Rule(key=_r3, call_id=_r5, name=_r6, arguments_object=_r7, keyed=True, open="tool_call"),
+    Rule(key=_r3, signature=_r8, redacted=_r9, text=(_r10,), keyed=True, open="reasoning"),
+    Rule(key=_r3, keyed=True, quiet=True, open="ignored"),
+    Rule(key=_r3, text=(_r11,), keyed=True, quiet=True),
+    Rule(key=_r3, text=(_r12,), keyed=True, quiet=True),
+    Rule(key=_r3, arguments=_r13, keyed=True, quiet=True),
+    Rule(key=_r3, signature=_r14, keyed=True),
+    Rule(key=_r3, keyed=True, close=True),
+    Rule(finish=_r15, stop_sequence=_r16, usage=(_r17,)),
+    Rule(end=True),
+    Rule(error=_r18),
+    Rule(),
+)
+
+
+def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
+    kind = _r19(d)
+    if kind == "message_start":
+        m._apply(_RULES[0], d, None, d, out)
+        return True
+    if kind == "content_block_start":
+        if _r20(d) == "text":
+            m._block(_RULES[1], d, None, out)
+            return True
+        if _r20(d) == "tool_use":
+            m._block(_RULES[2], d, None, out)
+            return True
+        if _r20(d) in ("thinking", "redacted_thinking"):
+            m._block(_RULES[3], d, None, out)
+            return True
+        m._block(_RULES[4], d, None, out)
+        return True
+    if kind == "content_block_delta":
+        if _r21(d) == "text_delta":
+            m._block(_RULES[5], d, None, out)
+            return True
+        if _r21(d) == "thinking_delta":
+            m._block(_RULES[6], d, None, out)
+            return True
+        if _r21(d) == "input_json_delta":
+            m._block(_RULES[7], d, None, out)
+            return True
+        if _r21(d) == "signature_delta":
+            m._block(_RULES[8], d, None, out)
+            return True
+        return False
+    if kind == "content_block_stop":
+        m._block(_RULES[9], d, None, out)
+        return True
+    if kind == "message_delta":
+        m._apply(_RULES[10], d, None, d, out)
+        return True
+    if kind == "message_stop":
+        m._apply(_RULES[11], d, None, d, out)
+        return True
+    if kind == "error":
+        err = _r18(d)
+        if err:
+            m._fail_error(err, d, out)
+            return True
+        return True
+    if kind == "ping":
+        m._apply(_RULES[13], d, None, d, out)
+        return True
+    return False
+
+
 ROWS = StreamRows(
     protocol="anthropic_messages",
-    recognise=_r21,
-    by_on={
-        "message_start": (Rule(usage=(_r0,), start=(_r1, _r2, None), restart="fail"),),
-        "content_block_start": (
-            Rule(when=((_r3, ("text",)),), key=_r4, text=(_r5,), open="text"),
-            Rule(
-                when=((_r3, ("tool_use",)),),
-                key=_r4,
-                call_id=_r6,
-                name=_r7,
-                arguments_object=_r8,
-                open="tool_call",
-            ),
-            Rule(
-                when=((_r3, ("thinking", "redacted_thinking")),),
-                key=_r4,
-                signature=_r9,
-                redacted=_r10,
-                text=(_r11,),
-                open="reasoning",
-            ),
-            Rule(key=_r4, open="ignored"),
-        ),
-        "content_block_delta": (
-            Rule(when=((_r12, ("text_delta",)),), key=_r4, text=(_r13,)),
-            Rule(when=((_r12, ("thinking_delta",)),), key=_r4, text=(_r14,)),
-            Rule(when=((_r12, ("input_json_delta",)),), key=_r4, arguments=_r15),
-            Rule(when=((_r12, ("signature_delta",)),), key=_r4, signature=_r16),
-        ),
-        "content_block_stop": (Rule(key=_r4, close=True),),
-        "message_delta": (Rule(finish=_r17, stop_sequence=_r18, usage=(_r19,)),),
-        "message_stop": (Rule(end=True),),
-        "error": (Rule(error=_r20),),
-        "ping": (Rule(),),
-    },
-    every=(),
-    first_match=True,
+    dispatch=dispatch,
+    start_event=True,
     implicit_blocks=False,
     done_sentinel=None,
     end_after_finish=False,

@@ -40,7 +40,93 @@ def _r3(v: Any) -> Any:  # created
     return v
 
 
-def _r4(v: Any) -> Any:  # choices[index=0].delta
+def _r4(v: Any) -> Any:  # reasoning_content
+    if type(v) is not dict:
+        return None
+    v = v.get("reasoning_content")
+    return v
+
+
+def _r5(v: Any) -> Any:  # reasoning
+    if type(v) is not dict:
+        return None
+    v = v.get("reasoning")
+    return v
+
+
+def _r6(v: Any) -> Any:  # content
+    if type(v) is not dict:
+        return None
+    v = v.get("content")
+    return v
+
+
+def _r7(v: Any) -> Any:  # refusal
+    if type(v) is not dict:
+        return None
+    v = v.get("refusal")
+    return v
+
+
+def _r8(v: Any) -> Any:  # index
+    if type(v) is not dict:
+        return None
+    v = v.get("index")
+    return v
+
+
+def _r9(v: Any) -> Any:  # function.name
+    if type(v) is not dict:
+        return None
+    v = v.get("function")
+    if type(v) is not dict:
+        return None
+    v = v.get("name")
+    return v
+
+
+def _r10(v: Any) -> Any:  # function.arguments
+    if type(v) is not dict:
+        return None
+    v = v.get("function")
+    if type(v) is not dict:
+        return None
+    v = v.get("arguments")
+    return v
+
+
+def _r11(v: Any) -> Any:  # finish_reason
+    if type(v) is not dict:
+        return None
+    v = v.get("finish_reason")
+    return v
+
+
+def _r12(v: Any) -> Any:  # usage
+    if type(v) is not dict:
+        return None
+    v = v.get("usage")
+    return v
+
+
+def _r13(v: Any) -> Any:  # x_groq.usage
+    if type(v) is not dict:
+        return None
+    v = v.get("x_groq")
+    if type(v) is not dict:
+        return None
+    v = v.get("usage")
+    return v
+
+
+def _r14(v: Any) -> Any:  # tool_calls
+    if type(v) is not dict:
+        return None
+    v = v.get("tool_calls")
+    return v
+
+
+def _r15(v: Any) -> Any:  # choices[index=0].delta
     if type(v) is not dict:
         return None
     v = v.get("choices")
@@ -58,69 +144,7 @@ def _r4(v: Any) -> Any:  # choices[index=0].delta
     return v
 
 
-def _r5(v: Any) -> Any:  # reasoning_content
-    if type(v) is not dict:
-        return None
-    v = v.get("reasoning_content")
-    return v
-
-
-def _r6(v: Any) -> Any:  # reasoning
-    if type(v) is not dict:
-        return None
-    v = v.get("reasoning")
-    return v
-
-
-def _r7(v: Any) -> Any:  # content
-    if type(v) is not dict:
-        return None
-    v = v.get("content")
-    return v
-
-
-def _r8(v: Any) -> Any:  # refusal
-    if type(v) is not dict:
-        return None
-    v = v.get("refusal")
-    return v
-
-
-def _r9(v: Any) -> Any:  # tool_calls
-    if type(v) is not dict:
-        return None
-    v = v.get("tool_calls")
-    return v
-
-
-def _r10(v: Any) -> Any:  # index
-    if type(v) is not dict:
-        return None
-    v = v.get("index")
-    return v
-
-
-def _r11(v: Any) -> Any:  # function.name
-    if type(v) is not dict:
-        return None
-    v = v.get("function")
-    if type(v) is not dict:
-        return None
-    v = v.get("name")
-    return v
-
-
-def _r12(v: Any) -> Any:  # function.arguments
-    if type(v) is not dict:
-        return None
-    v = v.get("function")
-    if type(v) is not dict:
-        return None
-    v = v.get("arguments")
-    return v
-
-
-def _r13(v: Any) -> Any:  # choices[index=0]
+def _r16(v: Any) -> Any:  # choices[index=0]
     if type(v) is not dict:
         return None
     v = v.get("choices")
@@ -132,30 +156,6 @@ def _r13(v: Any) -> Any:  # choices[index=0]
             break
     else:
         return None
-    return v
-
-
-def _r14(v: Any) -> Any:  # finish_reason
-    if type(v) is not dict:
-        return None
-    v = v.get("finish_reason")
-    return v
-
-
-def _r15(v: Any) -> Any:  # usage
-    if type(v) is not dict:
-        return None
-    v = v.get("usage")
-    return v
-
-
-def _r16(v: Any) -> Any:  # x_groq.usage
-    if type(v) is not dict:
-        return None
-    v = v.get("x_groq")
-    if type(v) is not dict:
-        return None
-    v = v.get("usage")
     return v
 
 
@@ -253,43 +253,86 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
     }
 
 
+_RULES = (
+    Rule(error=_r0),
+    Rule(start=(_r1, _r2, _r3)),
+    Rule(
+        text=(
+            _r4,
+            _r5,
+        ),
+        key_const="reasoning",
+        keyed=True,
+        quiet=True,
+        open="reasoning",
+    ),
+    Rule(text=(_r6,), key_const="text", keyed=True, quiet=True, open="text"),
+    Rule(text=(_r7,), key_const="refusal", keyed=True, quiet=True, open="text"),
+    Rule(
+        key=_r8,
+        call_id=_r1,
+        name=_r9,
+        arguments=_r10,
+        keyed=True,
+        quiet=True,
+        key_prefix="call",
+        open="tool_call",
+    ),
+    Rule(finish=_r11),
+    Rule(
+        usage=(
+            _r12,
+            _r13,
+        )
+    ),
+)
+
+
+def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
+    matched = False
+    at0 = _r15(d)
+    at1 = _r16(d)
+    matched = True
+    err = _r0(d)
+    if err:
+        m._fail_error(err, d, out)
+        return True
+    matched = True
+    if m.msg_id is None:
+        m._apply(_RULES[1], d, None, d, out)
+    if at0 is not None:
+        matched = True
+        if _r4(at0) or _r5(at0):
+            m._block(_RULES[2], at0, None, out)
+    if at0 is not None:
+        matched = True
+        if _r6(at0):
+            m._block(_RULES[3], at0, None, out)
+    if at0 is not None:
+        matched = True
+        if _r7(at0):
+            m._block(_RULES[4], at0, None, out)
+    if at0 is not None:
+        matched = True
+        items = _r14(at0)
+        if type(items) is list:
+            for pos, item in enumerate(items):
+                if type(item) is dict:
+                    m._block(_RULES[5], item, pos, out)
+    if at1 is not None:
+        matched = True
+        m._apply(_RULES[6], at1, None, d, out)
+        if m.ended is not None:
+            return True
+    matched = True
+    m._usage(_RULES[7], d, out)
+    return matched
+
+
 ROWS = StreamRows(
     protocol="openai_chat",
-    recognise=None,
-    by_on={},
-    every=(
-        Rule(error=_r0),
-        Rule(start=(_r1, _r2, _r3)),
-        Rule(
-            at=_r4,
-            text=(
-                _r5,
-                _r6,
-            ),
-            key_const="reasoning",
-            open="reasoning",
-        ),
-        Rule(at=_r4, text=(_r7,), key_const="text", open="text"),
-        Rule(at=_r4, text=(_r8,), key_const="refusal", open="text"),
-        Rule(
-            at=_r4,
-            each=_r9,
-            key=_r10,
-            call_id=_r1,
-            name=_r11,
-            arguments=_r12,
-            key_prefix="call",
-            open="tool_call",
-        ),
-        Rule(at=_r13, finish=_r14),
-        Rule(
-            usage=(
-                _r15,
-                _r16,
-            )
-        ),
-    ),
-    first_match=False,
+    dispatch=dispatch,
+    start_event=False,
     implicit_blocks=True,
     done_sentinel="[DONE]",
     end_after_finish=True,

@@ -58,6 +58,8 @@ class Encoder(StreamEncoderBase):
         self.rows = rows
         self.pid = rows.protocol
         self.t = rows.templates
+        self.sequential = rows.sequential
+        self.delta_tpl = {k: self.t.get(f"{k}_delta") for k in ("text", "reasoning", "tool_call")}
         self.id = rows.id_default
         self.model = "unknown"
         self.created = 0
@@ -95,10 +97,13 @@ class Encoder(StreamEncoderBase):
             self._start(StreamStart(), out)
         if t is TextDelta or t is ReasoningDelta:
             b = self.blocks.get(ev.key)
-            if b is None or b.ended or (self.rows.sequential and self.current is not b):
+            if b is None or b.ended or (self.sequential and self.current is not b):
                 b = self._open(ev.key, "text" if t is TextDelta else "reasoning", ev, out)
-            self._wire_start(b, out)
-            self._emit("text_delta" if b.kind == "text" else "reasoning_delta", ev, b.index, out)
+            if not b.started:
+                self._wire_start(b, out)
+            tpl = self.delta_tpl[b.kind]
+            if tpl is not None:
+                out.append(frame(tpl[0](self, ev, b.index), tpl[1]))
         elif t is ToolCallDelta:
             b = self.blocks.get(ev.key)
             if b is None or b.kind != "tool_call" or (b.ended and b.queued is None):
@@ -107,7 +112,9 @@ class Encoder(StreamEncoderBase):
                 b.queued.append(ev.arguments)
             else:
                 b.args = True
-                self._emit("tool_call_delta", ev, b.index, out)
+                tpl = self.delta_tpl["tool_call"]
+                if tpl is not None:
+                    out.append(frame(tpl[0](self, ev, b.index), tpl[1]))
         elif t in _KIND:
             b = self._open(ev.key, _KIND[t], ev, out)
             if b.kind != "reasoning" and b.queued is None:

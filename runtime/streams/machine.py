@@ -81,39 +81,21 @@ class Decoder(StreamDecoderBase):
         if type(d) is not dict:
             self.ignored += 1
             return []
-        if R.recognise is not None:
-            rules = R.by_on.get(R.recognise(d)) or R.every
-        else:
-            rules = R.every
         out: list[Any] = []
         self.pending = None
-        matched = False
-        for rule in rules:
-            if rule.when and not all(get(d) in want for get, want in rule.when):
-                continue
-            base = rule.at(d) if rule.at is not None else d
-            if base is None:
-                continue
-            matched = True
-            if rule.each is not None:
-                items = rule.each(base)
-                if type(items) is list:
-                    for pos, item in enumerate(items):
-                        if type(item) is dict:
-                            self._apply(rule, item, pos, d, out)
-            else:
-                self._apply(rule, base, None, d, out)
-            if self.ended is not None or R.first_match:
-                break
+        matched = R.dispatch(self, d, out)
         if not matched:
             self.ignored += 1
         start = self.pending
         # a start event of its own always starts; a start read from every chunk (Chat) waits
         # for a chunk that says something (Azure opens with an anonymous filter chunk)
-        if start is not None and self.msg_id is None and (start.id or out or R.recognise):
+        if start is not None and self.msg_id is None and (start.id or out or R.start_event):
             self.msg_id = start.id or ""
             out.insert(0, start)
         return out
+
+    def _fail_error(self, err: Any, d: Any, out: list[Any]) -> None:
+        out += self._fail([ErrorEvent(error=self._error(err, d))])
 
     def _apply(self, rule: Rule, w: Any, pos: int | None, d: Any, out: list[Any]) -> None:
         if rule.count:
@@ -188,12 +170,6 @@ class Decoder(StreamDecoderBase):
 
     # ---------------------------------------------------------------- blocks
     def _block(self, rule: Rule, w: Any, pos: int | None, out: list[Any]) -> None:
-        if rule.key_const is not None:
-            wkey = rule.key_const
-        else:
-            k = rule.key(w) if rule.key is not None else None
-            wkey = rule.key_prefix + str(k if k is not None else pos)
-        b = self.blocks.get(wkey)
         text = None
         for get in rule.text:
             t = get(w)
@@ -204,6 +180,14 @@ class Decoder(StreamDecoderBase):
         if type(args) is not str:
             args = None
         cid = rule.call_id(w) if rule.call_id is not None else None
+        if not (text or args or cid) and self.rows.implicit_blocks and rule.quiet:
+            return  # a chunk without this row's fields: nothing opens, nothing moves
+        if rule.key_const is not None:
+            wkey = rule.key_const
+        else:
+            k = rule.key(w) if rule.key is not None else None
+            wkey = rule.key_prefix + str(k if k is not None else pos)
+        b = self.blocks.get(wkey)
         if rule.open is not None:
             implicit = self.rows.implicit_blocks
             if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:

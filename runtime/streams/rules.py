@@ -19,9 +19,6 @@ Template = Callable[[Any, Any, int], Any]
 
 @dataclass(slots=True, kw_only=True, frozen=True)
 class Rule:
-    when: tuple[tuple[Reader, tuple[Any, ...]], ...] = ()
-    at: Reader | None = None
-    each: Reader | None = None
     key: Reader | None = None
     key_const: str | None = None
     key_prefix: str = ""
@@ -43,19 +40,15 @@ class Rule:
     error: Reader | None = None
     end: bool = False
     count: bool = False
-
-    @property
-    def keyed(self) -> bool:
-        return self.key is not None or self.key_const is not None
+    keyed: bool = False  # the row touches a block (it has `key` or `key_const`)
+    quiet: bool = False  # without text, arguments or a call id the row does nothing to a block
 
 
 @dataclass(slots=True, kw_only=True, frozen=True)
 class StreamRows:
     protocol: str
-    recognise: Reader | None
-    by_on: dict[str, tuple[Rule, ...]]
-    every: tuple[Rule, ...]
-    first_match: bool
+    dispatch: Callable[[Any, Any, list[Any]], bool]  # runs the rows on one event: matched?
+    start_event: bool  # the start is an event of its own (else read from every chunk)
     implicit_blocks: bool
     done_sentinel: str | None
     end_after_finish: bool
