@@ -285,7 +285,12 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
         "fields": tool_fields,
         "ctor": tool_ctor,
         "known": tool_known,
-        "dropped": _dropped(types["Tool"], {f.c for f in p.tool_fields}, TRANSFORM_HANDLED["Tool"]),
+        "dropped": _dropped(
+            types["Tool"],
+            {f.c for f in p.tool_fields},
+            # a top-level strict switch for all tools (tool_choice_rule.strict_path)
+            TRANSFORM_HANDLED["Tool"] | ({"strict"} if p.tool_choice_rule.strict_path else set()),
+        ),
     }
 
     def top(rows: list[FieldRow], tname: str) -> dict[str, Any]:

@@ -6,7 +6,7 @@ file, the key path and what was expected (see ``codegen.load``).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -194,10 +194,21 @@ class Flags(Strict):
     tool_results: Literal["user_turn_blocks", "tool_messages", "items"]
     tool_calls: Literal["content_blocks", "message_field", "items"]
     reasoning_fields: list[str] = Field(
-        default_factory=list, description="assistant message fields carrying reasoning text"
+        default_factory=list,
+        description="assistant message fields carrying reasoning text; none: reasoning is a "
+        "content part (its part row)",
+    )
+    plan_field: str | None = Field(
+        None,
+        description="assistant message field holding the text written before tool calls "
+        "(Cohere tool_plan): read as a text part, written from the text of a turn with calls",
     )
     tool_choice_shape: Literal[
-        "typed_object", "string_or_function", "string_or_flat_function", "function_calling_config"
+        "typed_object",
+        "string_or_function",
+        "string_or_flat_function",
+        "function_calling_config",
+        "string",  # modes only, no named-tool form (see ToolChoiceRule)
     ]
     parallel_flag: Literal["disable_parallel_tool_use", "parallel_tool_calls", "none"]
     max_tokens_required: bool = False
@@ -216,7 +227,9 @@ class Flags(Strict):
 
 
 class ErrorShape(Strict):
-    type_path: str
+    type_path: str | None = Field(
+        None, description="path of the error type; none: the type comes from the HTTP status"
+    )
     message_path: str
     code_path: str | None = None
     param_path: str | None = None
@@ -232,6 +245,57 @@ class FinishRule(Strict):
     )
     numeric: dict[int, str] = Field(
         default_factory=dict, description="wire numbers (proto enums) -> raw reason names"
+    )
+
+
+# ---------------------------------------------------------------- protocols/*.yaml: envelopes and rules
+
+
+class ResponseEnvelope(Strict):
+    """Where a message-shaped response (Chat, Cohere) keeps its parts: read and written by the
+    message_response transform, never by per-protocol code."""
+
+    choices: str | None = Field(
+        None,
+        description="list key whose first item holds message and finish (Chat `choices`); the "
+        "other items go back only to the same protocol. None: both sit at the top level",
+    )
+    message: str = Field(description="key of the assistant message")
+    finish: str = Field(description="key of the finish reason (beside the message)")
+    content: Literal["string", "parts"] = Field(
+        description="message content written for another protocol's text: one string, or a "
+        "list of text parts"
+    )
+    defaults: dict[str, Any] = Field(
+        default_factory=dict,
+        description="top-level keys always written, with this value when the response has none",
+    )
+    choice_constants: dict[str, Any] = Field(
+        default_factory=dict, description="keys of the choice item always written"
+    )
+    choice_defaults: dict[str, Any] = Field(
+        default_factory=dict,
+        description="keys of the choice item written for a response from another protocol",
+    )
+
+
+class ToolChoiceRule(Strict):
+    """tool_choice facts beyond the enum rows: the tool_choice helper reads them."""
+
+    absent_means: str | None = Field(
+        None,
+        description="the mode the protocol writes by leaving tool_choice out (Cohere: auto); "
+        "it has no row in `tool_choice`",
+    )
+    named_as: str | None = Field(
+        None,
+        description="a protocol with no named-tool form sends a named choice as this mode "
+        "(reported as a loss)",
+    )
+    strict_path: str | None = Field(
+        None,
+        description="top-level bool making every tool strict (Cohere strict_tools), for "
+        "protocols with no per-tool strict flag",
     )
 
 
@@ -256,6 +320,12 @@ class ProtocolSpec(Strict):
     tool_choice: list[EnumRow]
     errors: list[EnumRow]
     error_shape: ErrorShape
+    response_envelope: ResponseEnvelope | None = Field(
+        None, description="message-shaped responses (transform message_response)"
+    )
+    tool_choice_rule: ToolChoiceRule = Field(
+        default_factory=lambda: ToolChoiceRule.model_validate({})
+    )
     roles: list[EnumRow]
     enum_defaults: EnumDefaults = Field(
         description="per enum table: `decode` (unified value for an unknown raw value) and "

@@ -54,6 +54,7 @@ FLAGS = ProtocolFlags(
     tool_results="user_turn_blocks",
     tool_calls="content_blocks",
     reasoning_fields=(),
+    plan_field=None,
     tool_choice_shape="typed_object",
     parallel_flag="disable_parallel_tool_use",
     max_tokens_required=True,
@@ -269,6 +270,11 @@ ERROR_SHAPE: dict[str, Any] = {
     "status_code_path": None,
     "envelope": {"type": "error"},
 }
+# where a message-shaped response keeps message, finish and constants (spec: response_envelope)
+RESPONSE_ENVELOPE: dict[str, Any] | None = None
+USAGE_PATH = "usage"
+# tool_choice beyond the enum rows (spec: tool_choice_rule)
+TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
 
 
 def _why(feature: str) -> str:

@@ -46,6 +46,7 @@ FLAGS = ProtocolFlags(
     tool_results="user_turn_blocks",
     tool_calls="content_blocks",
     reasoning_fields=(),
+    plan_field=None,
     tool_choice_shape="function_calling_config",
     parallel_flag="none",
     max_tokens_required=False,
@@ -325,6 +326,11 @@ ERROR_SHAPE: dict[str, Any] = {
     "status_code_path": "error.code",
     "envelope": {},
 }
+# where a message-shaped response keeps message, finish and constants (spec: response_envelope)
+RESPONSE_ENVELOPE: dict[str, Any] | None = None
+USAGE_PATH = "usageMetadata"
+# tool_choice beyond the enum rows (spec: tool_choice_rule)
+TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
 
 
 def _why(feature: str) -> str:

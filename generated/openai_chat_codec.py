@@ -56,6 +56,7 @@ FLAGS = ProtocolFlags(
         "reasoning_content",
         "reasoning",
     ),
+    plan_field=None,
     tool_choice_shape="string_or_function",
     parallel_flag="parallel_tool_calls",
     max_tokens_required=False,
@@ -96,7 +97,7 @@ TRANSFORMS: tuple[str, ...] = (
     "tools",
     "reasoning_effort",
     "response_format",
-    "chat_choice_response",
+    "message_response",
 )
 TOOL_TYPE: str | None = "function"
 SUPPORT: dict[str, tuple[str, str]] = {
@@ -261,6 +262,24 @@ ERROR_SHAPE: dict[str, Any] = {
     "status_code_path": None,
     "envelope": {},
 }
+# where a message-shaped response keeps message, finish and constants (spec: response_envelope)
+RESPONSE_ENVELOPE: dict[str, Any] | None = {
+    "choices": "choices",
+    "message": "message",
+    "finish": "finish_reason",
+    "content": "string",
+    "defaults": {
+        "id": "chatcmpl-interlingua",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "unknown",
+    },
+    "choice_constants": {"index": 0},
+    "choice_defaults": {"logprobs": None},
+}
+USAGE_PATH = "usage"
+# tool_choice beyond the enum rows (spec: tool_choice_rule)
+TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
 
 
 def _why(feature: str) -> str:

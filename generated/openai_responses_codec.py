@@ -51,6 +51,7 @@ FLAGS = ProtocolFlags(
     tool_results="items",
     tool_calls="items",
     reasoning_fields=(),
+    plan_field=None,
     tool_choice_shape="string_or_flat_function",
     parallel_flag="parallel_tool_calls",
     max_tokens_required=False,
@@ -311,6 +312,11 @@ ERROR_SHAPE: dict[str, Any] = {
     "status_code_path": None,
     "envelope": {},
 }
+# where a message-shaped response keeps message, finish and constants (spec: response_envelope)
+RESPONSE_ENVELOPE: dict[str, Any] | None = None
+USAGE_PATH = "usage"
+# tool_choice beyond the enum rows (spec: tool_choice_rule)
+TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
 
 
 def _why(feature: str) -> str:

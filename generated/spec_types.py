@@ -20,10 +20,18 @@ class ProtocolFlags:
     developer_role: bool
     tool_results: Literal["user_turn_blocks", "tool_messages", "items"]
     tool_calls: Literal["content_blocks", "message_field", "items"]
-    # assistant message fields carrying reasoning text
+    # assistant message fields carrying reasoning text; none: reasoning is a content part (its part
+    # row)
     reasoning_fields: tuple[str, ...]
+    # assistant message field holding the text written before tool calls (Cohere tool_plan): read as
+    # a text part, written from the text of a turn with calls
+    plan_field: str | None
     tool_choice_shape: Literal[
-        "typed_object", "string_or_function", "string_or_flat_function", "function_calling_config"
+        "typed_object",
+        "string_or_function",
+        "string_or_flat_function",
+        "function_calling_config",
+        "string",
     ]
     parallel_flag: Literal["disable_parallel_tool_use", "parallel_tool_calls", "none"]
     max_tokens_required: bool

@@ -120,7 +120,8 @@ def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
     standard one for the type (Chat's 503 for overloaded) travels as the canonical status."""
     codec = protocol(source).codec
     shape = codec.ERROR_SHAPE
-    raw_type = get_dotted(body, shape["type_path"])
+    # no type path (Cohere: {"message", "id"}): the type comes from the HTTP status alone
+    raw_type = get_dotted(body, shape["type_path"]) if shape["type_path"] else None
     if type(raw_type) is not str:
         raw_type = None
     rows: tuple[tuple[str, int | None, str], ...] = codec.ERROR_ROWS
@@ -200,7 +201,8 @@ def encode_error(err: ErrorInfo, target: str) -> tuple[int, dict[str, Any]]:
         if same_raw
         else codec.ERROR_ENCODE.get(err.type, codec.ERROR_ENCODE["api_error"])
     )
-    _set(out, shape["type_path"], raw)
+    if shape["type_path"]:
+        _set(out, shape["type_path"], raw)
     _set(out, shape["message_path"], err.message)
     if shape.get("param_path"):
         _set(out, shape["param_path"], err.param)

@@ -10,6 +10,7 @@ from typing import Any
 from ._errors import InterlinguaError
 from .transforms import REGISTRY, Transform
 from .transforms._base import Dec, Enc, _noop
+from .transforms.message_response import envelope_keys
 
 PROTOCOLS = ("anthropic_messages", "openai_chat", "openai_responses", "gemini")
 
@@ -52,8 +53,13 @@ def protocol(pid: str) -> Protocol:
     except ModuleNotFoundError:
         raise UnknownProtocol(f"protocol {pid!r} is not implemented yet") from None
     transforms = tuple(REGISTRY[name] for name in codec.TRANSFORMS)
-    req_known = frozenset(codec.REQUEST_ROW_KEYS).union(*(t.request_keys for t in transforms))
-    resp_known = frozenset(codec.RESPONSE_ROW_KEYS).union(*(t.response_keys for t in transforms))
+    rule_keys = {codec.TOOL_CHOICE_RULE["strict_path"]} - {None}
+    req_known = frozenset(codec.REQUEST_ROW_KEYS).union(
+        rule_keys, *(t.request_keys for t in transforms)
+    )
+    resp_known = frozenset(codec.RESPONSE_ROW_KEYS).union(
+        envelope_keys(codec), *(t.response_keys for t in transforms)
+    )
     nested: dict[str, frozenset[str]] = dict(getattr(codec, "REQUEST_NESTED", {}))
     for t in transforms:
         for k, keys in t.request_nested.items():

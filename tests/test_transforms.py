@@ -1236,7 +1236,7 @@ def test_blocks_response_invalid_input_names_the_path(wire: dict[str, Any], path
     assert e.value.path == path
 
 
-# ---------------------------------------------------------------- chat_choice_response
+# ---------------------------------------------------------------- message_response (Chat rows)
 
 CHAT_RESPONSE: dict[str, Any] = {
     "id": "chatcmpl-9",
@@ -1273,7 +1273,7 @@ CHAT_RESPONSE: dict[str, Any] = {
 
 
 def _chat_response(wire: dict[str, Any] = CHAT_RESPONSE) -> tuple[Response, Ctx]:
-    resp, ctx = dec_resp("chat_choice_response", wire, CHAT)
+    resp, ctx = dec_resp("message_response", wire, CHAT)
     C.decode_response_fields(wire, resp, ctx)  # id, model, created: spec rows
     return resp, ctx
 
@@ -1295,7 +1295,7 @@ def test_choice_response_decode() -> None:
 
 def test_choice_response_same_protocol_round_trip() -> None:
     resp, _ = _chat_response()
-    out, ctx = enc_resp("chat_choice_response", resp, CHAT, CHAT)
+    out, ctx = enc_resp("message_response", resp, CHAT, CHAT)
     assert out == CHAT_RESPONSE and ctx.losses == []
 
 
@@ -1305,13 +1305,13 @@ def test_choice_response_keeps_extra_choices_for_chat() -> None:
     second["index"] = 1
     wire["choices"].append(second)
     resp, _ = _chat_response(wire)
-    out, _ = enc_resp("chat_choice_response", resp, CHAT, CHAT)
+    out, _ = enc_resp("message_response", resp, CHAT, CHAT)
     assert out == wire
 
 
 def test_choice_response_from_anthropic() -> None:
     resp, _ = _ant_response()
-    out, ctx = enc_resp("chat_choice_response", resp, ANT, CHAT)
+    out, ctx = enc_resp("message_response", resp, ANT, CHAT)
     assert out == {
         "id": "msg_01",
         "object": "chat.completion",
@@ -1362,7 +1362,7 @@ def test_choice_response_from_anthropic() -> None:
 )
 def test_choice_response_finish_reasons_from_anthropic(unified: str, raw: str, lost: bool) -> None:
     resp = Response(parts=[TextPart(text="x")], finish=Finish(unified=unified, raw=raw))
-    out, ctx = enc_resp("chat_choice_response", resp, ANT, CHAT)
+    out, ctx = enc_resp("message_response", resp, ANT, CHAT)
     assert out["choices"][0]["finish_reason"] == C.FINISH_ENCODE[unified]
     assert features(ctx.losses) == (["finish_reason"] if lost else [])
 
@@ -1381,13 +1381,13 @@ def test_choice_response_finish_reasons_from_anthropic(unified: str, raw: str, l
 )
 def test_choice_response_invalid_input_names_the_path(wire: dict[str, Any], path: str) -> None:
     with pytest.raises(InvalidInput) as e:
-        dec_resp("chat_choice_response", wire, CHAT)
+        dec_resp("message_response", wire, CHAT)
     assert e.value.path == path
 
 
 @pytest.mark.xfail(
     strict=True,
-    reason="chat_choice_response keeps choices[1:] in Response.hints['more_choices'] and writes "
+    reason="message_response keeps choices[1:] in Response.hints['more_choices'] and writes "
     "them back only for Chat; content_blocks_response never looks at them, so an n>1 response "
     "toward Anthropic loses every other choice without a loss (the module docstring says they "
     "are reported)",

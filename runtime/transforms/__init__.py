@@ -11,10 +11,11 @@ from ._base import Transform
 from .gemini_config import GEMINI_CONFIG
 from .gemini_contents import GEMINI_CONTENTS
 from .gemini_response import GEMINI_RESPONSE
+from .message_response import MESSAGE_RESPONSE
 from .messages_blocks import MESSAGES_BLOCKS
 from .messages_flat import MESSAGES_FLAT
 from .reasoning import REASONING_EFFORT, THINKING_CONFIG
-from .responses import CHAT_CHOICE_RESPONSE, CONTENT_BLOCKS_RESPONSE
+from .responses import CONTENT_BLOCKS_RESPONSE
 from .responses_config import RESPONSES_CONFIG
 from .responses_input import RESPONSES_ITEMS
 from .responses_output import RESPONSES_OUTPUT
@@ -31,7 +32,7 @@ REGISTRY: dict[str, Transform] = {
         REASONING_EFFORT,
         RESPONSE_FORMAT,
         CONTENT_BLOCKS_RESPONSE,
-        CHAT_CHOICE_RESPONSE,
+        MESSAGE_RESPONSE,
         RESPONSES_ITEMS,
         RESPONSES_CONFIG,
         RESPONSES_OUTPUT,

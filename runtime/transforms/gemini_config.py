@@ -23,6 +23,7 @@ from ._base import Codec, Transform
 from ._util import drop_hosted_tool
 from .gemini_contents import _camel, _snake
 from .reasoning import _reasoning_ext, effort_for_budget
+from .tool_choice import no_parallel_switch
 
 __all__ = ["GEMINI_CONFIG", "openapi_to_json_schema"]
 
@@ -174,13 +175,7 @@ def _encode_tools(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> 
             if ctx.same and (req.hints or {}).get("tools_object") and len(entries) == 1
             else entries
         )
-    if req.parallel_tool_calls is False:
-        ctx.loss(
-            "parallel_tool_calls",
-            "parallel_tool_calls: false dropped",
-            "Gemini has no switch for parallel function calls",
-            "parallel_tool_calls",
-        )
+    no_parallel_switch(req, ctx)  # flags.parallel_flag: none
     raw_tc = (req.hints or {}).get("tool_config") if ctx.same else None
     tc = req.tool_choice
     if raw_tc is not None:

@@ -1,0 +1,117 @@
+"""message_response: a response holding one assistant message in the shape of a request message
+(OpenAI Chat ``choices[0].message`` + ``finish_reason``; Cohere v2 ``message`` +
+``finish_reason`` at the top), with ``usage`` beside it. Where each sits, which constants are
+written and whether text content is one string or a list of parts are the protocol's
+``response_envelope`` row (codec.RESPONSE_ENVELOPE): no per-protocol code here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._codec_support import report_ext
+from .._errors import InvalidInput
+from .._losses import Ctx
+from .._wire import expect_dict, expect_list
+from ..generated.canonical import Message, Response
+from ._base import Codec, Transform
+from .messages_flat import decode_message, encode_message
+from .._finish import finish_from_wire
+from .responses import _finish, decode_usage, encode_usage
+
+
+def _holder(w: dict[str, Any], env: dict[str, Any]) -> tuple[dict[str, Any], str, list[Any]]:
+    """The object holding message and finish, its path prefix, and the other choices."""
+    key = env["choices"]
+    if key is None:
+        return w, "", []
+    choices = expect_list(w.get(key), key)
+    if not choices:
+        raise InvalidInput("no choices", path=key)
+    return expect_dict(choices[0], f"{key}[0]"), f"{key}[0].", choices[1:]
+
+
+def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
+    env = codec.RESPONSE_ENVELOPE
+    c0, prefix, more = _holder(w, env)
+    mpath = prefix + env["message"]
+    msg = decode_message(expect_dict(c0.get(env["message"]), mpath), mpath, codec, ctx)
+    resp.parts = msg.parts
+    resp.finish = finish_from_wire(codec, c0.get(env["finish"]), prefix + env["finish"])
+    resp.usage = decode_usage(w, codec)
+    hints: dict[str, Any] = {"message_hints": msg.hints or {}}  # decoded: its form is known
+    if env["choices"] is not None:
+        known = {env["message"], env["finish"], *env["choice_constants"]}
+        extra = {k: v for k, v in c0.items() if k not in known}
+        if extra:
+            hints["choice_ext"] = extra
+    if msg.ext:  # e.g. Cohere citations: back to the same protocol, reported for any other
+        hints["message_ext"] = msg.ext
+        report_ext(msg.ext, mpath, ctx)  # now: the target is known, its encoder never sees them
+    resp.hints = hints
+    if more:
+        # n > 1: the other choices have no canonical home; as an extension they are written
+        # back to the same protocol and reported as lost anywhere else
+        resp.ext = {**(resp.ext or {}), env["choices"]: more}
+    absent = [k for k in env["defaults"] if k not in w]
+    if absent:  # keys the encoder always writes that the source left out (a wire-form hint)
+        hints["absent"] = absent
+
+
+def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    env = codec.RESPONSE_ENVELOPE
+    hints = resp.hints or {}
+    prefix = f"{env['choices']}[0]." if env["choices"] else ""
+    msg_ext = hints.get("message_ext")
+    msg = Message(
+        role="assistant",
+        parts=resp.parts,
+        ext=msg_ext if ctx.same else None,
+        hints=hints.get("message_hints"),
+    )
+    wire_msg = encode_message(msg, prefix + env["message"], codec, ctx, reasoning_out=True)[0]
+    content = wire_msg.get("content")
+    if not (ctx.same and hints.get("message_hints") is not None):  # no source form to keep
+        if env["content"] == "string" and type(content) is list:
+            # text blocks join (what the target could not carry in them was reported)
+            texts = [b.get("text") for b in content if type(b) is dict and b.get("type") == "text"]
+            if len(texts) == len(content):
+                wire_msg["content"] = "".join(t for t in texts if type(t) is str)
+        elif env["content"] == "parts" and type(content) is str:
+            wire_msg["content"] = [{"type": "text", "text": content}] if content else []
+    finish = _finish(resp, prefix + env["finish"], codec, ctx)
+    for k, v in env["defaults"].items():
+        if k in out:
+            continue
+        out[k] = getattr(resp, k, None) or v
+    if env["choices"] is None:
+        out[env["message"]] = wire_msg
+        out[env["finish"]] = finish
+    else:
+        choice: dict[str, Any] = {**env["choice_constants"], env["message"]: wire_msg}
+        choice[env["finish"]] = finish
+        choice.update(hints.get("choice_ext") or {} if ctx.same else env["choice_defaults"])
+        more = (resp.ext or {}).get(env["choices"]) if ctx.same else None
+        out[env["choices"]] = [choice, *(more if type(more) is list else [])]
+    if resp.usage is not None or not ctx.same:
+        out[codec.USAGE_PATH] = encode_usage(resp, codec, ctx)
+    if ctx.same:
+        for k in hints.get("absent", ()):
+            out.pop(k, None)
+
+
+def envelope_keys(codec: Codec) -> frozenset[str]:
+    """The top-level keys a response envelope row names (known: never kept in ext)."""
+    env = codec.RESPONSE_ENVELOPE
+    if env is None:
+        return frozenset()
+    return frozenset(
+        {env["choices"] or env["message"], env["finish"], *env["defaults"], codec.USAGE_PATH}
+    )
+
+
+MESSAGE_RESPONSE = Transform(
+    name="message_response",
+    doc=__doc__ or "",
+    decode_response=_decode,
+    encode_response=_encode,
+)

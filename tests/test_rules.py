@@ -1,0 +1,73 @@
+"""Envelopes and rules as rows: the response envelope (message_response), the tool_choice rule
+(absent auto, no named form, no parallel switch, one strict switch) and error bodies without a
+type path. Each rule is one helper driven by spec rows; these tests run it through every
+protocol that has the row."""
+
+from __future__ import annotations
+
+import interlingua
+import pytest
+from interlingua._losses import Ctx
+from interlingua.generated.canonical import Request, Tool, ToolChoice
+
+CHAT_RESPONSE = {
+    "id": "chatcmpl-1",
+    "object": "chat.completion",
+    "created": 7,
+    "model": "m",
+    "choices": [
+        {
+            "index": 0,
+            "message": {"role": "assistant", "content": "Hi", "annotations": [{"url": "u"}]},
+            "finish_reason": "stop",
+            "logprobs": None,
+        }
+    ],
+    "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4},
+}
+
+
+def test_chat_envelope_is_read_from_rows_and_written_back_exactly() -> None:
+    t = interlingua.translate_response(CHAT_RESPONSE, source="openai_chat", target="openai_chat")
+    assert t.body == CHAT_RESPONSE and not t.losses
+
+
+def test_unknown_message_fields_are_reported_toward_other_protocols() -> None:
+    t = interlingua.translate_response(
+        CHAT_RESPONSE, source="openai_chat", target="anthropic_messages"
+    )
+    assert [(x.path, x.feature) for x in t.losses] == [
+        ("choices[0].message.annotations", "extensions")
+    ]
+    assert t.body["content"] == [{"type": "text", "text": "Hi"}]
+
+
+def _req(**kw: object) -> Request:
+    return Request(
+        model="m",
+        tools=[Tool(name="get_weather", parameters={"type": "object"})],
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+@pytest.mark.parametrize("target", ["openai_chat", "openai_responses", "gemini"])
+def test_parallel_false_without_a_switch_is_reported_only_where_there_is_none(
+    target: str,
+) -> None:
+    ctx = Ctx("anthropic_messages", target)
+    out = interlingua.encode_request(_req(parallel_tool_calls=False), target, ctx)
+    reported = [x for x in ctx.losses if x.feature == "parallel_tool_calls"]
+    if target == "gemini":
+        assert reported and "no switch for parallel tool calls" in reported[0].why
+        assert "parallel_tool_calls" not in out
+    else:
+        assert not reported and out["parallel_tool_calls"] is False
+
+
+def test_named_choice_keeps_its_name_where_the_protocol_has_a_named_form() -> None:
+    ctx = Ctx("anthropic_messages", "openai_chat")
+    out = interlingua.encode_request(
+        _req(tool_choice=ToolChoice(mode="tool", name="get_weather")), "openai_chat", ctx
+    )
+    assert out["tool_choice"] == {"type": "function", "function": {"name": "get_weather"}}
+    assert not ctx.losses
