@@ -10,12 +10,12 @@ from typing import Any
 
 from .._codec_support import report_ext
 from .._errors import InvalidInput
+from .._finish import finish_from_wire
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list
 from ..generated.canonical import Message, Response
 from ._base import Codec, Transform
 from .messages_flat import decode_message, encode_message
-from .._finish import finish_from_wire
 from .responses import _finish, decode_usage, encode_usage
 
 
@@ -46,7 +46,11 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
             hints["choice_ext"] = extra
     if msg.ext:  # e.g. Cohere citations: back to the same protocol, reported for any other
         hints["message_ext"] = msg.ext
-        report_ext(msg.ext, mpath, ctx)  # now: the target is known, its encoder never sees them
+        # reported now (the target is known, its encoder never sees them); an empty value
+        # (OpenAI's `annotations: []`) carries nothing
+        said = {k: v for k, v in msg.ext.items() if v is not None and v != [] and v != {}}
+        if said:
+            report_ext(said, mpath, ctx)
     resp.hints = hints
     if more:
         # n > 1: the other choices have no canonical home; as an extension they are written
