@@ -156,7 +156,19 @@ class _ProtocolChecks:
                 )
             return
         encoded = {r.unified for r in rows if r.only != "decode"}
-        exempt = self.structural_roles() if table == "roles" else set()
+        exempt: set[str | None] = set()
+        if table == "roles":
+            exempt = set(self.structural_roles())
+        elif table == "tool_choice":  # modes tool_choice_rule writes without a row
+            rule = self.p.tool_choice_rule
+            exempt = {rule.absent_means} | ({"tool"} if rule.named_as else set())
+            for key in ("absent_means", "named_as"):
+                mode = getattr(rule, key)
+                if mode is not None and mode not in allowed:
+                    self.src.error(
+                        ("tool_choice_rule", key),
+                        f"{mode!r} is not a {enum_name} {_one_of(allowed)}",
+                    )
         missing = [v for v in allowed if v not in encoded and v not in exempt]
         if missing:
             self.src.error(

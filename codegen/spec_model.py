@@ -266,6 +266,15 @@ class ResponseEnvelope(Strict):
         description="message content written for another protocol's text: one string, or a "
         "list of text parts"
     )
+    content_parts: list[str] | None = Field(
+        None,
+        description="the part kinds a response message may hold beside tool calls (Cohere: "
+        "text, reasoning); others are dropped and reported. None: any",
+    )
+    finish_required: bool = Field(
+        False,
+        description="a response without a finish reason still writes one (tool calls or a stop)",
+    )
     defaults: dict[str, Any] = Field(
         default_factory=dict,
         description="top-level keys always written, with this value when the response has none",

@@ -326,10 +326,8 @@ ERROR_SHAPE: dict[str, Any] = {
     "status_code_path": "error.code",
     "envelope": {},
 }
-# where a message-shaped response keeps message, finish and constants (spec: response_envelope)
 RESPONSE_ENVELOPE: dict[str, Any] | None = None
 USAGE_PATH = "usageMetadata"
-# tool_choice beyond the enum rows (spec: tool_choice_rule)
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
 
 

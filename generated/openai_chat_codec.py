@@ -262,12 +262,13 @@ ERROR_SHAPE: dict[str, Any] = {
     "status_code_path": None,
     "envelope": {},
 }
-# where a message-shaped response keeps message, finish and constants (spec: response_envelope)
 RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choices": "choices",
     "message": "message",
     "finish": "finish_reason",
     "content": "string",
+    "content_parts": None,
+    "finish_required": False,
     "defaults": {
         "id": "chatcmpl-interlingua",
         "object": "chat.completion",
@@ -278,7 +279,6 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choice_defaults": {"logprobs": None},
 }
 USAGE_PATH = "usage"
-# tool_choice beyond the enum rows (spec: tool_choice_rule)
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
 
 

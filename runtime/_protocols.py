@@ -12,7 +12,7 @@ from .transforms import REGISTRY, Transform
 from .transforms._base import Dec, Enc, _noop
 from .transforms.message_response import envelope_keys
 
-PROTOCOLS = ("anthropic_messages", "openai_chat", "openai_responses", "gemini")
+PROTOCOLS = ("anthropic_messages", "openai_chat", "openai_responses", "gemini", "cohere_v2")
 
 
 class UnknownProtocol(InterlinguaError):

@@ -94,8 +94,9 @@ PATHS: dict[str, tuple[str, ...]] = {
     "openai_chat": ("/v1/chat/completions",),
     "openai_responses": ("/v1/responses",),
     "gemini": ("/v1beta/models/{target}",),
+    "cohere_v2": ("/v2/chat",),
 }
-BASE_SUFFIX = {"gemini": "/v1beta"}
+BASE_SUFFIX = {"gemini": "/v1beta", "cohere_v2": "/v2"}
 
 SCRIPTED_CALL = ToolCallPart(id="call_scripted_1", name="get_weather", arguments='{"city":"Paris"}')
 

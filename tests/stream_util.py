@@ -150,6 +150,23 @@ def claude_code_streams() -> list[Path]:
     return sorted(p for p in root.glob("*/*_resp.txt") if b"(SSE)" in p.read_bytes()[:40])
 
 
+def streaming_protocols() -> list[str]:
+    """The available protocols that translate streams (the one place tests ask; a protocol
+    whose stream rows have not landed raises NoStream)."""
+    from interlingua import available
+    from interlingua.streams import NoStream, stream_encoder
+
+    out = []
+    for pid in available():
+        try:
+            stream_decoder(pid)
+            stream_encoder(pid)
+        except NoStream:
+            continue
+        out.append(pid)
+    return out
+
+
 def decode_stream(data: bytes | Iterable[bytes], pid: str) -> list[Any]:
     """SSE bytes (or chunks) of protocol ``pid`` -> the canonical events, close() included."""
     chunks = [data] if isinstance(data, bytes) else data

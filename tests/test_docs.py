@@ -30,6 +30,7 @@ PROTOCOL_NAMES = {
     "Chat": "openai_chat",
     "Responses": "openai_responses",
     "Gemini": "gemini",
+    "Cohere": "cohere_v2",
 }
 
 _FENCE = re.compile(r"^```[^\n]*\n(.*?)^```[ \t]*$", re.S | re.M)

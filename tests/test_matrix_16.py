@@ -1,4 +1,5 @@
-"""All 16 directions among the four protocols, for requests, responses and streams.
+"""All directions among the protocols (25 for five) for requests, responses and errors, and
+among the protocols that translate streams for streams.
 
 Every source payload is written once in Anthropic Messages and expressed in each other protocol
 by interlingua itself (Anthropic -> P), then translated P -> Q for every Q. What must survive is
@@ -27,10 +28,11 @@ from interlingua.streams.accumulate import accumulate
 from interlingua.transforms.gemini_envelope import MARK
 from interlingua.transforms.reasoning_envelope import B64_MARK, PREFIX
 
-from tests.stream_util import decode_stream
+from tests.stream_util import decode_stream, streaming_protocols
 
 PROTOCOLS = interlingua.available()
 PAIRS = list(itertools.product(PROTOCOLS, PROTOCOLS))
+STREAM_PAIRS = list(itertools.product(streaming_protocols(), streaming_protocols()))
 PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=="
 SIG = "EqQBCkgIARABGAIiQJ1x0nE9l9Y2m5Q3ezh0u6Ew8dB/signature=="
 
@@ -217,7 +219,7 @@ def test_response_every_direction(source: str, target: str) -> None:
     assert resp.finish is not None and resp.finish.unified == "tool_calls"
 
 
-@pytest.mark.parametrize(("source", "target"), PAIRS)
+@pytest.mark.parametrize(("source", "target"), STREAM_PAIRS)
 def test_stream_every_direction(source: str, target: str) -> None:
     out = b"".join(
         interlingua.translate_stream([_as(source, "stream")], source=source, target=target)
@@ -230,6 +232,26 @@ def test_stream_every_direction(source: str, target: str) -> None:
     ]
     assert len({p.id for p in resp.parts if type(p) is ToolCallPart}) == 2
     assert resp.finish is not None and resp.finish.unified == "tool_calls"
+
+
+ERROR = {
+    "type": "error",
+    "error": {
+        "type": "rate_limit_error",
+        "message": "Number of requests has exceeded your rate limit",
+    },
+}
+
+
+@pytest.mark.parametrize(("source", "target"), PAIRS)
+def test_error_every_direction(source: str, target: str) -> None:
+    status, body = interlingua.translate_error(
+        429, ERROR, source="anthropic_messages", target=source
+    )
+    st, out = interlingua.translate_error(status, body, source=source, target=target)
+    err = interlingua.decode_error(st, out, target)
+    assert (st, err.type) == (429, "rate_limit")
+    assert err.message == ERROR["error"]["message"]
 
 
 # ---- opaque reasoning state: each protocol's own, replayed only to its owner -------------------
@@ -363,6 +385,8 @@ def test_reasoning_state_goes_back_only_to_its_owner(source: str, target: str) -
 def _assistant_turn(body: dict[str, Any], pid: str) -> Any:
     if pid == "openai_chat":
         return body["choices"][0]["message"]
+    if pid == "cohere_v2":
+        return body["message"]
     if pid == "anthropic_messages":
         return {"role": "assistant", "content": body["content"]}
     if pid == "openai_responses":
@@ -373,7 +397,7 @@ def _assistant_turn(body: dict[str, Any], pid: str) -> Any:
 def _with_history(req: dict[str, Any], pid: str, turn: Any) -> dict[str, Any]:
     """Append the assistant turn and a tool result for its call, as that client would."""
     req = dict(req)
-    if pid == "openai_chat":
+    if pid in ("openai_chat", "cohere_v2"):  # one tool message per result, by call id
         call = turn["tool_calls"][0]
         req["messages"] = [
             *req["messages"],

@@ -8,6 +8,7 @@ it handles. Each is tested on its own in tests/test_transforms.py.
 from __future__ import annotations
 
 from ._base import Transform
+from .cohere_config import COHERE_CONFIG
 from .gemini_config import GEMINI_CONFIG
 from .gemini_contents import GEMINI_CONTENTS
 from .gemini_response import GEMINI_RESPONSE
@@ -39,6 +40,7 @@ REGISTRY: dict[str, Transform] = {
         GEMINI_CONTENTS,
         GEMINI_CONFIG,
         GEMINI_RESPONSE,
+        COHERE_CONFIG,
     )
 }
 

@@ -10,10 +10,10 @@ from typing import Any
 
 from .._codec_support import report_ext
 from .._errors import InvalidInput
-from .._finish import finish_from_wire
+from .._finish import finish_from_wire, finish_to_wire
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list
-from ..generated.canonical import Message, Response
+from ..generated.canonical import Message, Part, Response, ToolCallPart
 from ._base import Codec, Transform
 from .messages_flat import decode_message, encode_message
 from .responses import _finish, decode_usage, encode_usage
@@ -66,9 +66,12 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
     hints = resp.hints or {}
     prefix = f"{env['choices']}[0]." if env["choices"] else ""
     msg_ext = hints.get("message_ext")
+    parts = resp.parts
+    if env["content_parts"] is not None:
+        parts = _carried(parts, env["content_parts"], prefix + env["message"], ctx)
     msg = Message(
         role="assistant",
-        parts=resp.parts,
+        parts=parts,
         ext=msg_ext if ctx.same else None,
         hints=hints.get("message_hints"),
     )
@@ -82,7 +85,12 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
                 wire_msg["content"] = "".join(t for t in texts if type(t) is str)
         elif env["content"] == "parts" and type(content) is str:
             wire_msg["content"] = [{"type": "text", "text": content}] if content else []
-    finish = _finish(resp, prefix + env["finish"], codec, ctx)
+    finish: str | None
+    if resp.finish is None and env["finish_required"]:  # how the output ended: calls or a stop
+        has_calls = any(type(p) is ToolCallPart for p in parts)
+        finish = finish_to_wire(codec, None, ctx, prefix + env["finish"], has_calls)
+    else:
+        finish = _finish(resp, prefix + env["finish"], codec, ctx)
     for k, v in env["defaults"].items():
         if k in out:
             continue
@@ -101,6 +109,22 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
     if ctx.same:
         for k in hints.get("absent", ()):
             out.pop(k, None)
+
+
+def _carried(parts: list[Part], kinds: list[str], path: str, ctx: Ctx) -> list[Part]:
+    """The parts a response message of the target can hold; the others are reported."""
+    out = []
+    for i, p in enumerate(parts):
+        if p.PART in kinds or type(p) is ToolCallPart:
+            out.append(p)
+        else:
+            ctx.loss(
+                f"{path}.content[{i}]",
+                f"{p.PART} part dropped",
+                f"a {ctx.target} response message holds only {', '.join(kinds)}",
+                p.FEATURE,
+            )
+    return out
 
 
 def envelope_keys(codec: Codec) -> frozenset[str]:

@@ -60,6 +60,12 @@ def decode_message(m: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> Mess
             hints = {**(hints or {}), "reasoning_field": next(iter(present))}
             if len(present) > 1:
                 hints["reasoning_fields"] = present
+        plan_field = codec.FLAGS.plan_field
+        plan = m.get(plan_field) if plan_field else None
+        if plan is not None:  # Cohere tool_plan: the text written before the calls
+            known.append(plan_field)  # type: ignore[arg-type]
+            parts.append(TextPart(text=expect_str(plan, f"{path}.{plan_field}")))
+            hints = {**(hints or {}), "plan": True}
         calls = m.get("tool_calls")
         if calls is not None:
             known.append("tool_calls")
@@ -140,6 +146,8 @@ def encode_message(
         t = type(p)
         if t is ToolCallPart:
             calls.append(codec.encode_tool_call(p, f"{path}.tool_calls[{len(calls)}]", ctx))
+        elif t is ReasoningPart and not codec.FLAGS.reasoning_fields:
+            content.append(p)  # a content part of its own (Cohere thinking)
         elif t is ReasoningPart:
             if p.text or (ctx.same and hints.get("reasoning_field")):  # type: ignore[union-attr]
                 reasoning.append(p.text)  # type: ignore[union-attr]
@@ -165,6 +173,15 @@ def encode_message(
     elif reasoning and reasoning_out:
         field = hints.get("reasoning_field") or codec.FLAGS.reasoning_fields[0]
         msg[field] = "".join(reasoning)
+    plan_field = codec.FLAGS.plan_field
+    if plan_field and calls and content and type(content[-1]) is TextPart:
+        # the text before the calls goes in the plan field: the source's own plan (the last
+        # text part), or, from another protocol, the text of a turn with calls and reasoning
+        if ctx.same and hints.get("plan"):
+            msg[plan_field] = content.pop().text  # type: ignore[union-attr]
+        elif not ctx.same and all(type(p) in (TextPart, ReasoningPart) for p in content):
+            msg[plan_field] = "".join(p.text for p in content if type(p) is TextPart)  # type: ignore[union-attr]
+            content = [p for p in content if type(p) is ReasoningPart]
     if content:
         # the message itself unless tool calls, reasoning or a refusal were taken out
         shown = (
@@ -173,7 +190,7 @@ def encode_message(
             else Message(role=m.role, parts=content, hints=m.hints)
         )
         msg["content"] = text_content(shown, codec, path + ".content", ctx)
-    elif ctx.same and hints.get("absent"):
+    elif (ctx.same and hints.get("absent")) or (plan_field and plan_field in msg):
         pass
     elif ctx.same and hints.get("empty_list"):
         msg["content"] = []

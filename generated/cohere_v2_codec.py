@@ -1,0 +1,793 @@
+# Generated from spec/protocols/cohere_v2.yaml by `make generate` (python -m codegen). Do not edit by hand.
+
+"""Cohere v2 Chat codec: rows of spec/protocols/cohere_v2.yaml as straight-line code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interlingua._codec_support import (
+    add_hint,
+    apply_wire_shape,
+    drop_ext,
+    restore_wire_names,
+    split_ext,
+    wire_shape_hints,
+)
+from interlingua._errors import InvalidInput
+from interlingua._losses import Ctx
+from interlingua._wire import (
+    expect_bool,
+    expect_dict,
+    expect_int,
+    expect_list,
+    expect_number,
+    expect_str,
+    expect_str_list,
+    format_data_url,
+    parse_data_url,
+)
+
+from .canonical import (
+    ImagePart,
+    NativePart,
+    Part,
+    ReasoningPart,
+    Request,
+    Response,
+    TextPart,
+    Tool,
+    ToolCallPart,
+    ToolResultPart,
+    Usage,
+)
+from .spec_types import HttpAuth, HttpSpec, ProtocolFlags
+
+PROTOCOL = "cohere_v2"
+FLAGS = ProtocolFlags(
+    system_placement="in_messages",
+    system_messages_in_turns=True,
+    developer_role=False,
+    tool_results="tool_messages",
+    tool_calls="message_field",
+    reasoning_fields=(),
+    plan_field="tool_plan",
+    tool_choice_shape="string",
+    parallel_flag="none",
+    max_tokens_required=False,
+    max_tokens_default=None,
+    usage_input_includes_cache=True,
+    sse_event_names=True,
+    stream_usage_opt_in=None,
+    usage_output_includes_reasoning=True,
+)
+# how the protocol is called over HTTP (spec: http); the gateway reads it
+HTTP = HttpSpec(
+    base_path="/v2",
+    inbound_paths=("/v2/chat",),
+    url_actions={},
+    upstream_path="/chat",
+    upstream_stream_path=None,
+    auth=HttpAuth(header="authorization", scheme="Bearer", query=None),
+    extra_headers={},
+    forward_headers=(),
+    count_tokens=None,
+    models=None,
+    request_id_header=None,
+    model_in_path=False,
+)
+TRANSFORMS: tuple[str, ...] = (
+    "messages_flat",
+    "tools",
+    "cohere_config",
+    "message_response",
+)
+TOOL_TYPE: str | None = "function"
+SUPPORT: dict[str, tuple[str, str]] = {
+    "system": ("full", ""),
+    "system_position": ("full", ""),
+    "roles": ("lossy", "no developer role (sent as system)"),
+    "text": ("lossy", "citations on the message are carried only between Cohere endpoints"),
+    "image": (
+        "lossy",
+        "image_url in requests (data URLs and URLs); a response message holds no image",
+    ),
+    "file": ("unsupported", "documents are their own part, carried only between Cohere endpoints"),
+    "audio": ("unsupported", ""),
+    "tool_call": ("full", ""),
+    "tool_result": ("full", ""),
+    "tool_result_error": ("unsupported", "no is_error on tool messages"),
+    "reasoning_text": ("full", "thinking content parts"),
+    "reasoning_replay": ("unsupported", "no opaque reasoning state"),
+    "tool_spec": ("lossy", "one strict_tools switch for all tools"),
+    "hosted_tools": ("unsupported", ""),
+    "tool_choice": ("lossy", "REQUIRED / NONE, auto by omission; a named tool is sent as REQUIRED"),
+    "parallel_tool_calls": ("unsupported", "no switch"),
+    "max_tokens": ("full", ""),
+    "sampling": ("full", "p and stop_sequences"),
+    "top_k": ("full", "k"),
+    "user": ("unsupported", ""),
+    "reasoning_config": ("lossy", "thinking {type, token_budget}; efforts become budgets"),
+    "structured_output": (
+        "lossy",
+        "response_format json_object with an optional json_schema; no name, description or strict",
+    ),
+    "caching": ("unsupported", "cached_tokens reported, no cache hints"),
+    "usage": ("lossy", "tokens and cached_tokens; no cache-write or reasoning count"),
+    "finish_reason": (
+        "lossy",
+        "content_filter / refusal / pause become COMPLETE; TIMEOUT reads as error",
+    ),
+    "errors": ("lossy", "{message, id}: the type comes from the HTTP status"),
+    "stream_text": ("unsupported", "streams not translated yet"),
+    "stream_reasoning": ("unsupported", "streams not translated yet"),
+    "stream_tool_calls": ("unsupported", "streams not translated yet"),
+    "stream_usage": ("unsupported", "streams not translated yet"),
+    "stream_error": ("unsupported", "streams not translated yet"),
+    "extensions": (
+        "lossy",
+        "fields with no canonical home (seed, penalties, documents, citations) go back only to this protocol",
+    ),
+    "native_parts": ("lossy", "document parts carried only between Cohere endpoints"),
+}
+
+# ---------------------------------------------------------------- enum tables (unified <-> raw)
+FINISH_DECODE: dict[str, str] = {
+    "COMPLETE": "stop",
+    "STOP_SEQUENCE": "stop_sequence",
+    "MAX_TOKENS": "length",
+    "TOOL_CALL": "tool_calls",
+    "ERROR": "error",
+    "TIMEOUT": "error",
+}
+FINISH_ENCODE: dict[str, str] = {
+    "stop": "COMPLETE",
+    "stop_sequence": "STOP_SEQUENCE",
+    "length": "MAX_TOKENS",
+    "tool_calls": "TOOL_CALL",
+    "error": "ERROR",
+    "content_filter": "COMPLETE",
+    "refusal": "COMPLETE",
+    "pause": "COMPLETE",
+    "other": "COMPLETE",
+}
+FINISH_DECODE_DEFAULT: str = "other"
+FINISH_ENCODE_DEFAULT: str = "COMPLETE"
+TOOL_CHOICE_DECODE: dict[str, str] = {"REQUIRED": "required", "NONE": "none"}
+TOOL_CHOICE_ENCODE: dict[str, str] = {"required": "REQUIRED", "none": "NONE"}
+ROLE_DECODE: dict[str, str] = {
+    "system": "system",
+    "user": "user",
+    "assistant": "assistant",
+    "tool": "tool",
+}
+ROLE_ENCODE: dict[str, str] = {
+    "system": "system",
+    "developer": "system",
+    "user": "user",
+    "assistant": "assistant",
+    "tool": "tool",
+}
+ERROR_DECODE: dict[str, str] = {
+    "bad_request": "invalid_request",
+    "unauthorized": "authentication",
+    "forbidden": "permission",
+    "not_found": "not_found",
+    "unprocessable_entity": "invalid_request",
+    "too_many_requests": "rate_limit",
+    "invalid_token": "invalid_request",
+    "client_closed_request": "api_error",
+    "internal_server_error": "api_error",
+    "not_implemented": "api_error",
+    "service_unavailable": "overloaded",
+    "gateway_timeout": "timeout",
+}
+ERROR_ENCODE: dict[str, str] = {
+    "invalid_request": "bad_request",
+    "authentication": "unauthorized",
+    "permission": "forbidden",
+    "not_found": "not_found",
+    "request_too_large": "bad_request",
+    "rate_limit": "too_many_requests",
+    "api_error": "internal_server_error",
+    "overloaded": "service_unavailable",
+    "timeout": "gateway_timeout",
+    "bad_gateway": "internal_server_error",
+}
+FINISH_STOP_WITH_CALLS = False
+FINISH_NUMERIC: dict[int, str] = {}
+ERROR_STATUS: dict[str, int] = {
+    "invalid_request": 400,
+    "authentication": 401,
+    "permission": 403,
+    "not_found": 404,
+    "request_too_large": 400,
+    "rate_limit": 429,
+    "api_error": 500,
+    "overloaded": 503,
+    "timeout": 504,
+    "bad_gateway": 502,
+}
+# decode rows as (raw type, HTTP status or None, unified type): a status can settle a raw type
+ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
+    ("bad_request", 400, "invalid_request"),
+    ("unauthorized", 401, "authentication"),
+    ("forbidden", 403, "permission"),
+    ("not_found", 404, "not_found"),
+    ("unprocessable_entity", 422, "invalid_request"),
+    ("too_many_requests", 429, "rate_limit"),
+    ("invalid_token", 498, "invalid_request"),
+    ("client_closed_request", 499, "api_error"),
+    ("internal_server_error", 500, "api_error"),
+    ("not_implemented", 501, "api_error"),
+    ("service_unavailable", 503, "overloaded"),
+    ("gateway_timeout", 504, "timeout"),
+    ("internal_server_error", 502, "bad_gateway"),
+)
+# wire stream event -> canonical event kinds it may yield (spec: stream_events)
+STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
+ERROR_SHAPE: dict[str, Any] = {
+    "type_path": None,
+    "message_path": "message",
+    "code_path": None,
+    "param_path": None,
+    "status_code_path": None,
+    "envelope": {},
+}
+RESPONSE_ENVELOPE: dict[str, Any] | None = {
+    "choices": None,
+    "message": "message",
+    "finish": "finish_reason",
+    "content": "parts",
+    "content_parts": ["text", "reasoning"],
+    "finish_required": True,
+    "defaults": {"id": "interlingua"},
+    "choice_constants": {},
+    "choice_defaults": {},
+}
+USAGE_PATH = "usage"
+TOOL_CHOICE_RULE: dict[str, Any] = {
+    "absent_means": "auto",
+    "named_as": "required",
+    "strict_path": "strict_tools",
+}
+
+
+def _why(feature: str) -> str:
+    level, note = SUPPORT[feature]
+    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+# ---------------------------------------------------------------- parts
+
+_KNOWN_TEXT_0 = frozenset({"text", "type"})
+_NESTED_TEXT_0: dict[str, frozenset[str]] = {}
+
+
+def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+    v_text = w.get("text")
+    if v_text is None:
+        raise InvalidInput("missing required field", path=path + ".text")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".text")
+    return TextPart(
+        text=v_text,
+        ext=None if _KNOWN_TEXT_0.issuperset(w) else split_ext(w, _KNOWN_TEXT_0),
+    )
+
+
+def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "text"}
+
+    out["text"] = p.text
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.annotations is not None:
+        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_text = _dec_text_0  # the only row: no dispatch call
+encode_text = _enc_text_0  # the only row: no dispatch call
+
+
+_KNOWN_IMAGE_1 = frozenset({"image_url", "type"})
+_NESTED_IMAGE_1: dict[str, frozenset[str]] = {
+    "image_url": frozenset({"detail", "url"}),
+}
+
+
+def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    v_url = w.get("image_url")
+    if v_url is not None:
+        if type(v_url) is not dict:
+            v_url = expect_dict(v_url, path + ".image_url")
+        v_url = v_url.get("url")
+    if v_url is None:
+        raise InvalidInput("missing required field", path=path + ".image_url.url")
+    if type(v_url) is not str:
+        v_url = expect_str(v_url, path + ".image_url.url")
+    v_detail = w.get("image_url")
+    if v_detail is not None:
+        if type(v_detail) is not dict:
+            v_detail = expect_dict(v_detail, path + ".image_url")
+        v_detail = v_detail.get("detail")
+    if v_detail is not None and type(v_detail) is not str:
+        v_detail = expect_str(v_detail, path + ".image_url.detail")
+    v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
+    if v_data is not None:
+        v_url = None
+    return ImagePart(
+        url=v_url,
+        media_type=v_media_type,
+        data=v_data,
+        detail=v_detail,
+        ext=split_ext(w, _KNOWN_IMAGE_1, _NESTED_IMAGE_1),
+    )
+
+
+def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "image_url"}
+
+    if p.data is not None:
+        out.setdefault("image_url", {})["url"] = format_data_url(p.media_type, p.data)
+    elif p.url is not None:
+        out.setdefault("image_url", {})["url"] = p.url
+
+    if p.detail is not None:
+        out.setdefault("image_url", {})["detail"] = p.detail
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_image = _dec_image_1  # the only row: no dispatch call
+encode_image = _enc_image_1  # the only row: no dispatch call
+
+
+_KNOWN_REASONING_2 = frozenset({"thinking", "type"})
+_NESTED_REASONING_2: dict[str, frozenset[str]] = {}
+
+
+def _dec_reasoning_2(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
+    v_text = w.get("thinking")
+    if v_text is None:
+        raise InvalidInput("missing required field", path=path + ".thinking")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".thinking")
+    return ReasoningPart(
+        text=v_text,
+        ext=None if _KNOWN_REASONING_2.issuperset(w) else split_ext(w, _KNOWN_REASONING_2),
+    )
+
+
+def _enc_reasoning_2(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "thinking"}
+
+    out["thinking"] = p.text
+    if p.signature is not None:
+        ctx.loss(
+            path + ".signature", "signature dropped", _why("reasoning_replay"), "reasoning_replay"
+        )
+    if p.redacted is not None:
+        ctx.loss(
+            path + ".redacted", "redacted dropped", _why("reasoning_replay"), "reasoning_replay"
+        )
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_reasoning = _dec_reasoning_2  # the only row: no dispatch call
+
+
+def encode_reasoning(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    if not p.text:  # no opaque state here: reasoning without text cannot travel
+        ctx.loss(
+            path,
+            "reasoning dropped",
+            "it has no text and cohere_v2 no opaque reasoning state",
+            "reasoning_replay",
+        )
+        return None
+    return _enc_reasoning_2(p, path, ctx)
+
+
+_KNOWN_TOOL_CALL_3 = frozenset({"function", "id", "type"})
+_NESTED_TOOL_CALL_3: dict[str, frozenset[str]] = {
+    "function": frozenset({"arguments", "name"}),
+}
+_SHAPE_TOOL_CALL_3: tuple[tuple[str, ...], ...] = (("type",), ("function", "arguments"))
+
+
+def _dec_tool_call_3(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
+    v_id = w.get("id")
+    if v_id is None:
+        raise InvalidInput("missing required field", path=path + ".id")
+    if type(v_id) is not str:
+        v_id = expect_str(v_id, path + ".id")
+    v_name = w.get("function")
+    if v_name is not None:
+        if type(v_name) is not dict:
+            v_name = expect_dict(v_name, path + ".function")
+        v_name = v_name.get("name")
+    if v_name is None:
+        raise InvalidInput("missing required field", path=path + ".function.name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".function.name")
+    v_arguments = w.get("function")
+    if v_arguments is not None:
+        if type(v_arguments) is not dict:
+            v_arguments = expect_dict(v_arguments, path + ".function")
+        v_arguments = v_arguments.get("arguments")
+    if v_arguments is None:
+        v_arguments = ""  # a call with no arguments
+    if type(v_arguments) is not str:
+        v_arguments = expect_str(v_arguments, path + ".function.arguments")
+    return ToolCallPart(
+        id=v_id,
+        name=v_name,
+        arguments=v_arguments,
+        ext=split_ext(w, _KNOWN_TOOL_CALL_3, _NESTED_TOOL_CALL_3),
+        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_3)
+        if w.get("type") is None
+        or type(w.get("function")) is not dict
+        or w["function"].get("arguments") is None
+        else None,
+    )
+
+
+def _enc_tool_call_3(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "function"}
+
+    out["id"] = p.id
+
+    out.setdefault("function", {})["name"] = p.name
+
+    out.setdefault("function", {})["arguments"] = p.arguments
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    apply_wire_shape(out, p.hints, ctx)
+    return out
+
+
+decode_tool_call = _dec_tool_call_3  # the only row: no dispatch call
+encode_tool_call = _enc_tool_call_3  # the only row: no dispatch call
+
+
+_KNOWN_TOOL_RESULT_4 = frozenset({"content", "role", "tool_call_id"})
+_NESTED_TOOL_RESULT_4: dict[str, frozenset[str]] = {}
+
+
+def _dec_tool_result_4(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
+    v_call_id = w.get("tool_call_id")
+    if v_call_id is None:
+        raise InvalidInput("missing required field", path=path + ".tool_call_id")
+    if type(v_call_id) is not str:
+        v_call_id = expect_str(v_call_id, path + ".tool_call_id")
+    v_content = w.get("content")
+    s_content = type(v_content) is str
+    if v_content is not None:
+        v_content = decode_parts(v_content, path + ".content", ctx)
+    return ToolResultPart(
+        call_id=v_call_id,
+        content=v_content,
+        hints={"string": True} if s_content else None,
+        ext=None if _KNOWN_TOOL_RESULT_4.issuperset(w) else split_ext(w, _KNOWN_TOOL_RESULT_4),
+    )
+
+
+def _enc_tool_result_4(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"role": "tool"}
+
+    out["tool_call_id"] = p.call_id
+
+    if p.content is not None:
+        out["content"] = encode_parts(p.content, p.hints, path + ".content", ctx)
+    if p.is_error:
+        ctx.loss(
+            path + ".is_error", "is_error dropped", _why("tool_result_error"), "tool_result_error"
+        )
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_tool_result = _dec_tool_result_4  # the only row: no dispatch call
+encode_tool_result = _enc_tool_result_4  # the only row: no dispatch call
+
+
+_PART_DECODERS: dict[str, Any] = {
+    "text": decode_text,
+    "image_url": decode_image,
+    "thinking": decode_reasoning,
+}
+NATIVE_PARTS: frozenset[str] = frozenset(["document"])
+_PART_ENCODERS: dict[type, Any] = {
+    TextPart: encode_text,
+    ImagePart: encode_image,
+    ReasoningPart: encode_reasoning,
+}
+
+
+def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
+    if type(w) is not dict:
+        w = expect_dict(w, path)
+    t = w.get("type")
+    fn = _PART_DECODERS.get(t) if type(t) is str else None
+    if fn is None:
+        if type(t) is str and t in NATIVE_PARTS:
+            return NativePart(type=t, data=w, owner=PROTOCOL)  # type: ignore[arg-type]
+        raise InvalidInput(f"unknown content block type {t!r}", path=path + ".type")
+    return fn(w, path, ctx)
+
+
+def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    fn = _PART_ENCODERS.get(type(p))
+    if type(p) is NativePart:
+        if p.owner == PROTOCOL:
+            return p.data
+        ctx.loss(
+            path,
+            f"{p.type} block dropped",
+            f"a block of {p.owner} with no equivalent in {PROTOCOL}",
+            "native_parts",
+        )
+        return None
+    if fn is None:
+        feature = type(p).FEATURE
+        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
+        return None
+    return fn(p, path, ctx)
+
+
+def decode_parts(v: Any, path: str, ctx: Ctx) -> list[Part]:
+    if type(v) is str:
+        return [TextPart(text=v)]
+    v = expect_list(v, path)
+    return [decode_part(e, f"{path}[{i}]", ctx) for i, e in enumerate(v)]
+
+
+def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx: Ctx) -> Any:
+    if hints is not None and hints.get("string") and len(parts) == 1 and type(parts[0]) is TextPart:
+        return parts[0].text
+    out = []
+    for i, part in enumerate(parts):
+        e = encode_part(part, f"{path}[{i}]", ctx)
+        if e is not None:
+            out.append(e)
+    return out
+
+
+# ---------------------------------------------------------------- tools
+_KNOWN_TOOL = frozenset({"description", "name", "parameters"})
+_NESTED_TOOL: dict[str, frozenset[str]] = {}
+
+_KNOWN_TOOL_OUTER = frozenset(["function", "type"])
+_NESTED_TOOL_OUTER: dict[str, frozenset[str]] = {"function": _KNOWN_TOOL}
+
+
+def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
+    if type(w) is not dict:
+        w = expect_dict(w, path)
+    outer = w
+    w = expect_dict(w.get("function"), path + ".function")
+    path = path + ".function"
+    v_name = w.get("name")
+    if v_name is None:
+        raise InvalidInput("missing required field", path=path + ".name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".name")
+    v_description = w.get("description")
+    if v_description is not None and type(v_description) is not str:
+        v_description = expect_str(v_description, path + ".description")
+    v_parameters = w.get("parameters")
+    if v_parameters is not None and type(v_parameters) is not dict:
+        v_parameters = expect_dict(v_parameters, path + ".parameters")
+    return Tool(
+        name=v_name,
+        description=v_description,
+        parameters=v_parameters,
+        ext=split_ext(outer, _KNOWN_TOOL_OUTER, _NESTED_TOOL_OUTER),
+        hints=wire_shape_hints(outer, (("type",),)) if outer.get("type") is None else None,
+    )
+
+
+def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    out["name"] = p.name
+
+    if p.description is not None:
+        out["description"] = p.description
+
+    if p.parameters is not None:
+        out["parameters"] = p.parameters
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    out = {"type": "function", "function": out}
+    apply_wire_shape(out, p.hints, ctx)
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+# ---------------------------------------------------------------- request and response fields
+REQUEST_ROW_KEYS = frozenset(
+    {"k", "max_tokens", "model", "p", "stop_sequences", "stream", "temperature"}
+)
+REQUEST_NESTED: dict[str, frozenset[str]] = {}
+_REQUEST_WIRE_NAMES: dict[str, str] = {
+    "model": "model",
+    "max_tokens": "max_tokens",
+    "temperature": "temperature",
+    "top_p": "p",
+    "top_k": "k",
+    "stop": "stop_sequences",
+    "stream": "stream",
+}
+
+
+def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    path = ""
+    v_model = w.get("model")
+    if v_model is not None and type(v_model) is not str:
+        v_model = expect_str(v_model, path + ".model")
+    req.model = v_model
+    v_max_tokens = w.get("max_tokens")
+    if v_max_tokens is not None and type(v_max_tokens) is not int:
+        v_max_tokens = expect_int(v_max_tokens, path + ".max_tokens")
+    req.max_tokens = v_max_tokens
+    v_temperature = w.get("temperature")
+    if v_temperature is not None:
+        v_temperature = expect_number(v_temperature, path + ".temperature")
+    req.temperature = v_temperature
+    v_top_p = w.get("p")
+    if v_top_p is not None:
+        v_top_p = expect_number(v_top_p, path + ".p")
+    req.top_p = v_top_p
+    v_top_k = w.get("k")
+    if v_top_k is not None and type(v_top_k) is not int:
+        v_top_k = expect_int(v_top_k, path + ".k")
+    req.top_k = v_top_k
+    v_stop = w.get("stop_sequences")
+    if type(v_stop) is str:
+        add_hint(req, "string", "stop", True)
+    if v_stop is not None:
+        v_stop = expect_str_list(v_stop, path + ".stop_sequences")
+    req.stop = v_stop
+    v_stream = w.get("stream")
+    if v_stream is not None and type(v_stream) is not bool:
+        v_stream = expect_bool(v_stream, path + ".stream")
+    req.stream = v_stream
+
+
+def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+
+    if req.model is not None:
+        out["model"] = req.model
+
+    if req.max_tokens is not None:
+        out["max_tokens"] = req.max_tokens
+
+    if req.temperature is not None:
+        out["temperature"] = req.temperature
+
+    if req.top_p is not None:
+        out["p"] = req.top_p
+
+    if req.top_k is not None:
+        out["k"] = req.top_k
+
+    if req.stop is not None:
+        out["stop_sequences"] = req.stop
+
+    if req.stream is not None:
+        out["stream"] = req.stream
+    if req.user is not None:
+        ctx.loss("user", "user dropped", _why("user"), "user")
+    if req.metadata is not None:
+        ctx.loss("metadata", "metadata dropped", _why("extensions"), "extensions")
+    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
+
+
+RESPONSE_ROW_KEYS = frozenset({"id"})
+
+
+def decode_response_fields(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
+    path = ""
+    v_id = w.get("id")
+    if v_id is not None and type(v_id) is not str:
+        v_id = expect_str(v_id, path + ".id")
+    resp.id = v_id
+
+
+def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+
+    if resp.id is not None:
+        out["id"] = resp.id
+    if resp.stop_sequence is not None:
+        ctx.loss("stop_sequence", "stop_sequence dropped", _why("finish_reason"), "finish_reason")
+
+
+# ---------------------------------------------------------------- usage
+USAGE_CARRIED = frozenset({"input_cache_read", "input_total", "output_total"})
+
+
+def decode_usage(w: Any, path: str) -> Usage:
+    if type(w) is not dict:
+        w = expect_dict(w, path)
+    v_input = w.get("tokens")
+    if v_input is not None:
+        if type(v_input) is not dict:
+            v_input = expect_dict(v_input, path + ".tokens")
+        v_input = v_input.get("input_tokens")
+    if v_input is not None and type(v_input) is not int:
+        v_input = expect_int(v_input, path + ".tokens.input_tokens")
+    v_input_cache_read = w.get("cached_tokens")
+    if v_input_cache_read is not None and type(v_input_cache_read) is not int:
+        v_input_cache_read = expect_int(v_input_cache_read, path + ".cached_tokens")
+    v_output_total = w.get("tokens")
+    if v_output_total is not None:
+        if type(v_output_total) is not dict:
+            v_output_total = expect_dict(v_output_total, path + ".tokens")
+        v_output_total = v_output_total.get("output_tokens")
+    if v_output_total is not None and type(v_output_total) is not int:
+        v_output_total = expect_int(v_output_total, path + ".tokens.output_tokens")
+    u = Usage(raw=w)
+    u.input_total = v_input or 0
+    u.input_cache_read = v_input_cache_read or 0
+    u.output_total = v_output_total or 0
+    return u
+
+
+def encode_usage(u: Usage) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    out.setdefault("tokens", {})["input_tokens"] = u.input_total
+    out["cached_tokens"] = u.input_cache_read
+    out.setdefault("tokens", {})["output_tokens"] = u.output_total
+    return out
+
+
+__all__ = [
+    "PROTOCOL",
+    "FLAGS",
+    "HTTP",
+    "TRANSFORMS",
+    "SUPPORT",
+    "decode_part",
+    "encode_part",
+    "decode_parts",
+    "encode_parts",
+    "decode_tool",
+    "encode_tool",
+    "decode_request_fields",
+    "encode_request_fields",
+    "decode_response_fields",
+    "encode_response_fields",
+    "decode_usage",
+    "encode_usage",
+    "split_ext",
+    "decode_text",
+    "encode_text",
+    "decode_image",
+    "encode_image",
+    "decode_reasoning",
+    "encode_reasoning",
+    "decode_tool_call",
+    "encode_tool_call",
+    "decode_tool_result",
+    "encode_tool_result",
+]
