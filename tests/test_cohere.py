@@ -345,14 +345,6 @@ def test_foreign_errors_become_a_message_and_a_status() -> None:
     )
 
 
-def test_no_stream_translation_yet_is_a_typed_error() -> None:
-    from interlingua.streams import NoStream
-
-    for fn in (interlingua.stream_decoder, interlingua.stream_encoder):
-        with pytest.raises(NoStream, match="cohere_v2"):
-            fn(K)
-
-
 def test_thinking_text_round_trips_through_chat_dialect_field() -> None:
     t = interlingua.translate_response(RESPONSE, source=K, target=C)
     msg = t.body["choices"][0]["message"]

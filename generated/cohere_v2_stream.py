@@ -1,0 +1,376 @@
+# Generated from spec/protocols/cohere_v2.yaml by `make generate` (python -m codegen). Do not edit by hand.
+
+"""Cohere v2 Chat stream: the rows of `stream:` in spec/protocols/cohere_v2.yaml, compiled for the generic machines
+in runtime/streams (decoder: machine.py, encoder: encoder.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interlingua.streams.rules import Rule, StreamRows
+
+TRANSFORM = None
+
+
+def _r0(v: Any) -> Any:  # id
+    if type(v) is not dict:
+        return None
+    v = v.get("id")
+    return v
+
+
+def _r1(v: Any) -> Any:  # index
+    if type(v) is not dict:
+        return None
+    v = v.get("index")
+    return v
+
+
+def _r2(v: Any) -> Any:  # delta.message.content.text
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("message")
+    if type(v) is not dict:
+        return None
+    v = v.get("content")
+    if type(v) is not dict:
+        return None
+    v = v.get("text")
+    return v
+
+
+def _r3(v: Any) -> Any:  # delta.message.content.thinking
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("message")
+    if type(v) is not dict:
+        return None
+    v = v.get("content")
+    if type(v) is not dict:
+        return None
+    v = v.get("thinking")
+    return v
+
+
+def _r4(v: Any) -> Any:  # delta.message.tool_plan
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("message")
+    if type(v) is not dict:
+        return None
+    v = v.get("tool_plan")
+    return v
+
+
+def _r5(v: Any) -> Any:  # delta.message.tool_calls.id
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("message")
+    if type(v) is not dict:
+        return None
+    v = v.get("tool_calls")
+    if type(v) is not dict:
+        return None
+    v = v.get("id")
+    return v
+
+
+def _r6(v: Any) -> Any:  # delta.message.tool_calls.function.name
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("message")
+    if type(v) is not dict:
+        return None
+    v = v.get("tool_calls")
+    if type(v) is not dict:
+        return None
+    v = v.get("function")
+    if type(v) is not dict:
+        return None
+    v = v.get("name")
+    return v
+
+
+def _r7(v: Any) -> Any:  # delta.message.tool_calls.function.arguments
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("message")
+    if type(v) is not dict:
+        return None
+    v = v.get("tool_calls")
+    if type(v) is not dict:
+        return None
+    v = v.get("function")
+    if type(v) is not dict:
+        return None
+    v = v.get("arguments")
+    return v
+
+
+def _r8(v: Any) -> Any:  # delta.finish_reason
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("finish_reason")
+    return v
+
+
+def _r9(v: Any) -> Any:  # delta.error
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("error")
+    return v
+
+
+def _r10(v: Any) -> Any:  # delta.usage
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("usage")
+    return v
+
+
+def _r11(v: Any) -> Any:  # type
+    if type(v) is not dict:
+        return None
+    v = v.get("type")
+    return v
+
+
+def _r12(v: Any) -> Any:  # delta.message.content.type
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("message")
+    if type(v) is not dict:
+        return None
+    v = v.get("content")
+    if type(v) is not dict:
+        return None
+    v = v.get("type")
+    return v
+
+
+def _start(s: Any, ev: Any, i: int) -> Any:
+    return {"type": "message-start", "id": s.id, "delta": {"message": {"role": "assistant"}}}
+
+
+def _text_start(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "type": "content-start",
+        "index": i,
+        "delta": {"message": {"content": {"type": "text", "text": ""}}},
+    }
+
+
+def _text_delta(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "type": "content-delta",
+        "index": i,
+        "delta": {"message": {"content": {"text": ev.text}}},
+    }
+
+
+def _text_end(s: Any, ev: Any, i: int) -> Any:
+    return {"type": "content-end", "index": i}
+
+
+def _reasoning_start(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "type": "content-start",
+        "index": i,
+        "delta": {"message": {"content": {"type": "thinking", "thinking": ""}}},
+    }
+
+
+def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "type": "content-delta",
+        "index": i,
+        "delta": {"message": {"content": {"thinking": ev.text}}},
+    }
+
+
+def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
+    return {"type": "content-end", "index": i}
+
+
+def _tool_call_start(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "type": "tool-call-start",
+        "index": i,
+        "delta": {
+            "message": {
+                "tool_calls": {
+                    "id": ev.id,
+                    "type": "function",
+                    "function": {"name": ev.name, "arguments": ""},
+                }
+            }
+        },
+    }
+
+
+def _tool_call_delta(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "type": "tool-call-delta",
+        "index": i,
+        "delta": {"message": {"tool_calls": {"function": {"arguments": ev.arguments}}}},
+    }
+
+
+def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
+    return {"type": "tool-call-end", "index": i}
+
+
+def _error(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "type": "message-end",
+        "id": s.id,
+        "delta": {"finish_reason": "ERROR", "error": ev.error.message},
+    }
+
+
+def _end0(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "type": "message-end",
+        "id": s.id,
+        "delta": {"finish_reason": s.finish_raw, "usage": s.usage_wire()},
+    }
+
+
+_RULES = (
+    Rule(start=(_r0, None, None), restart="fail"),
+    Rule(key=_r1, text=(_r2,), keyed=True, quiet=True, open="text"),
+    Rule(key=_r1, text=(_r3,), keyed=True, quiet=True, open="reasoning"),
+    Rule(key=_r1, keyed=True, quiet=True, open="ignored"),
+    Rule(
+        key=_r1,
+        text=(
+            _r2,
+            _r3,
+        ),
+        keyed=True,
+        quiet=True,
+    ),
+    Rule(key=_r1, keyed=True, close=True),
+    Rule(text=(_r4,), key_const="tool_plan", keyed=True, quiet=True, open="text"),
+    Rule(
+        key=_r1,
+        call_id=_r5,
+        name=_r6,
+        arguments=_r7,
+        keyed=True,
+        key_prefix="call",
+        open="tool_call",
+        ends=("tool_plan",),
+    ),
+    Rule(key=_r1, arguments=_r7, keyed=True, quiet=True, key_prefix="call"),
+    Rule(key=_r1, keyed=True, key_prefix="call", close=True),
+    Rule(count=True),
+    Rule(finish=_r8, error=_r9, usage=(_r10,), end=True),
+    Rule(),
+)
+
+
+def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
+    kind = _r11(d)
+    if kind == "message-start":
+        m._apply(_RULES[0], d, None, d, out)
+        return True
+    if kind == "content-start":
+        if _r12(d) == "text":
+            m._block(_RULES[1], d, None, out)
+            return True
+        if _r12(d) == "thinking":
+            m._block(_RULES[2], d, None, out)
+            return True
+        m._block(_RULES[3], d, None, out)
+        return True
+    if kind == "content-delta":
+        m._block(_RULES[4], d, None, out)
+        return True
+    if kind == "content-end":
+        m._block(_RULES[5], d, None, out)
+        return True
+    if kind == "tool-plan-delta":
+        m._block(_RULES[6], d, None, out)
+        return True
+    if kind == "tool-call-start":
+        m._apply(_RULES[7], d, None, d, out)
+        return True
+    if kind == "tool-call-delta":
+        m._block(_RULES[8], d, None, out)
+        return True
+    if kind == "tool-call-end":
+        m._block(_RULES[9], d, None, out)
+        return True
+    if kind == "citation-start":
+        m._apply(_RULES[10], d, None, d, out)
+        return True
+    if kind == "citation-end":
+        m._apply(_RULES[10], d, None, d, out)
+        return True
+    if kind == "message-end":
+        m._apply(_RULES[11], d, None, d, out)
+        return True
+    if kind == "debug":
+        m._apply(_RULES[12], d, None, d, out)
+        return True
+    return False
+
+
+ROWS = StreamRows(
+    protocol="cohere_v2",
+    dispatch=dispatch,
+    start_event=True,
+    implicit_blocks=False,
+    done_sentinel=None,
+    end_after_finish=False,
+    sequential=True,
+    index="per_kind",
+    id_default="interlingua",
+    empty_arguments=None,
+    templates={
+        "start": (_start, "message-start"),
+        "text_start": (_text_start, "content-start"),
+        "text_delta": (_text_delta, "content-delta"),
+        "text_end": (_text_end, "content-end"),
+        "reasoning_start": (_reasoning_start, "content-start"),
+        "reasoning_delta": (_reasoning_delta, "content-delta"),
+        "reasoning_end": (_reasoning_end, "content-end"),
+        "tool_call_start": (_tool_call_start, "tool-call-start"),
+        "tool_call_delta": (_tool_call_delta, "tool-call-delta"),
+        "tool_call_end": (_tool_call_end, "tool-call-end"),
+        "error": (_error, "message-end"),
+    },
+    end=((_end0, "message-end", False),),
+    done=None,
+)
