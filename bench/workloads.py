@@ -17,8 +17,14 @@ import orjson
 from . import checks, contenders, data
 from .contenders import ANTHROPIC, CHAT, LiteLLM
 
-SHORT = {ANTHROPIC: "Anthropic", CHAT: "Chat", "openai_responses": "Responses", "gemini": "Gemini"}
-ABBR = {ANTHROPIC: "a", CHAT: "c", "openai_responses": "r", "gemini": "g"}
+SHORT = {
+    ANTHROPIC: "Anthropic",
+    CHAT: "Chat",
+    "openai_responses": "Responses",
+    "gemini": "Gemini",
+    "cohere_v2": "Cohere",
+}
+ABBR = {ANTHROPIC: "a", CHAT: "c", "openai_responses": "r", "gemini": "g", "cohere_v2": "k"}
 
 
 @dataclass
