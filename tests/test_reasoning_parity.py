@@ -36,10 +36,8 @@ TARGETS = tuple(ALL_PID.values())
 # Loss features only the response path reports, and why. The stream path reports nothing the
 # response path does not (ONLY_STREAM is empty).
 ONLY_RESPONSE = {
-    "finish_reason": "stream encoders report no finish-reason loss (a 'refusal' sent as "
-    "'content_filter'); issue 8 part 2 gives both paths one finish rule (runtime/streams/*)",
-    "usage": "StreamTranslator.losses lists opaque reasoning state only; a usage count the target "
-    "has no field for (output_reasoning, input_cache_write) is reported by response encoders",
+    "usage": "stream encoders report no usage loss yet: a count the target has no field for "
+    "(output_reasoning, input_cache_write) is reported by the response encoders only",
     "tool_call": "arguments cut by max_tokens are not JSON: a stream passes the text on, a "
     "response body holding an object (Anthropic input) sends {} and reports it",
 }
