@@ -125,7 +125,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "tool_result_error": ("lossy", "is_error becomes response {error: ...}"),
     "reasoning_text": (
         "lossy",
-        "thought parts; reasoning without a thoughtSignature is not sent back",
+        "thought parts, for any protocol\u0027s reasoning in responses and streams; in a request, reasoning without a thoughtSignature is not sent back",
     ),
     "reasoning_replay": (
         "lossy",

@@ -113,7 +113,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "tool_result_error": ("unsupported", "no is_error on function_call_output"),
     "reasoning_text": (
         "lossy",
-        "reasoning summary; reasoning text without encrypted state cannot be replayed in requests",
+        "reasoning summary, for any protocol\u0027s reasoning in responses and streams; reasoning text without encrypted state cannot be replayed in requests",
     ),
     "reasoning_replay": (
         "lossy",

@@ -90,7 +90,7 @@ def decode_response(body: Any, source: str, ctx: Ctx | None = None) -> Response:
 
 def encode_response(resp: Response, target: str, ctx: Ctx) -> dict[str, Any]:
     p = protocol(target)
-    parts = fold_for_client(resp.parts, target)  # foreign reasoning state rides in envelopes
+    parts = fold_for_client(resp.parts, target, ctx)  # reasoning shown, foreign state enveloped
     if parts is not resp.parts:
         resp = replace(resp, parts=parts)
     out: dict[str, Any] = {}

@@ -9,7 +9,7 @@ from ._losses import Loss
 from ._sse import SSEDecoder
 from .generated.canonical import ReasoningEnd, StreamStart, Usage, UsageEvent
 from .streams import StreamDecoderBase, StreamEncoderBase, stream_decoder, stream_encoder
-from .transforms.envelopes import carried
+from .transforms.envelopes import replay_loss, state_lost
 
 __all__ = ["StreamTranslator", "translate_stream", "atranslate_stream"]
 
@@ -40,15 +40,8 @@ class StreamTranslator:
 
     def _note(self, ev: Any) -> None:
         if type(ev) is ReasoningEnd:
-            if (ev.signature or ev.redacted) and not carried(ev.owner, self.target):
-                self.losses.append(
-                    Loss(
-                        f"stream.reasoning[{ev.key}]",
-                        "reasoning signature dropped",
-                        f"its opaque state belongs to {ev.owner}",
-                        "reasoning_replay",
-                    )
-                )
+            if state_lost(ev.owner, ev.signature, ev.redacted, self.target):
+                self.losses.append(replay_loss(f"stream.reasoning[{ev.key}]", ev.owner))
         elif ev.usage is not None:  # UsageEvent, StreamStart
             self.usage = ev.usage
 

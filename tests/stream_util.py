@@ -3,10 +3,11 @@
 Recorded streams live in ../shared/fixtures/recorded (index.jsonl, ``kind: stream``):
 
 - ``*.chunks.txt`` (vercel/ai): one SSE ``data:`` payload per line, the envelope removed.
-  Re-wrapped as ``event: <type>`` + ``data:`` for Anthropic (the event name is the payload's
-  ``type``, as the real API sends it) and bare ``data:`` for Chat. None of the Chat recordings
-  keeps the ``[DONE]`` sentinel (vercel's test harness appends it when it replays them), so it is
-  appended when missing.
+  Re-wrapped as ``event: <type>`` + ``data:`` for Anthropic and Responses (the event name is
+  the payload's ``type``, as the real APIs send it) and bare ``data:`` for Chat and Gemini. None
+  of the Chat recordings keeps the ``[DONE]`` sentinel (vercel's test harness appends it when it
+  replays them), so it is appended when missing.
+- ``*.jsonarray.json`` (Gemini Go SDK): one JSON array of chunks, each sent as ``data:``.
 - everything else (``*.response.sse``, ``*.sse``, openai-python ``*.bin``, anthropic-sdk-python
   ``*.txt``): raw SSE bytes. A few were stored without the blank line that terminates their last
   event (``...message_stop"}`` / ``data: [DONE]\\n``); by WHATWG rules that event would never be
@@ -16,6 +17,7 @@ Recorded streams live in ../shared/fixtures/recorded (index.jsonl, ``kind: strea
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -36,6 +38,7 @@ from tests.conftest import FIXTURES
 
 __all__ = [
     "PID",
+    "ALL_PID",
     "RecordedStream",
     "recorded_streams",
     "load_stream",
@@ -55,9 +58,12 @@ __all__ = [
     "sdk_snapshot",
 ]
 
-# index.jsonl protocol name -> interlingua protocol id
+# index.jsonl protocol name -> interlingua protocol id (``recorded_streams()`` defaults to these)
 PID = {"anthropic": "anthropic_messages", "openai-chat": "openai_chat"}
+# all four protocols (``recorded_streams(*ALL_PID)``)
+ALL_PID = {**PID, "openai-responses": "openai_responses", "gemini": "gemini"}
 RECORDED = FIXTURES / "recorded"
+_TYPE = re.compile(r'"type"\s*:\s*"([^"]+)"')
 
 
 class RecordedStream:
@@ -68,7 +74,7 @@ class RecordedStream:
     def __init__(self, meta: dict[str, Any]) -> None:
         self.meta = meta
         self.file = RECORDED / meta["file"]
-        self.pid = PID[meta["protocol"]]
+        self.pid = ALL_PID[meta["protocol"]]
 
     @property
     def name(self) -> str:
@@ -103,7 +109,9 @@ def recorded_streams(*protocols: str) -> list[RecordedStream]:
 
 
 def chunks_to_sse(lines: Iterable[str], pid: str) -> bytes:
-    """JSONL of SSE data payloads -> the SSE bytes the provider sent."""
+    """JSONL of SSE data payloads -> the SSE bytes the provider sent (Anthropic and Responses
+    name each event after the payload's ``type``; a Responses recording cut mid-object has its
+    type found without parsing)."""
     out: list[bytes] = []
     done = False
     for line in lines:
@@ -113,6 +121,9 @@ def chunks_to_sse(lines: Iterable[str], pid: str) -> bytes:
         if pid == "anthropic_messages":
             etype = orjson.loads(line)["type"]
             out.append(f"event: {etype}\ndata: {line}\n\n".encode())
+        elif pid == "openai_responses":
+            m = _TYPE.search(line)
+            out.append(f"event: {m.group(1) if m else 'message'}\ndata: {line}\n\n".encode())
         else:
             done = done or line == "[DONE]"
             out.append(f"data: {line}\n\n".encode())
@@ -132,6 +143,8 @@ def load_stream(path: Path, pid: str) -> bytes:
     raw = path.read_bytes()
     if path.name.endswith(".chunks.txt"):
         return chunks_to_sse(raw.decode().splitlines(), pid)
+    if path.name.endswith(".jsonarray.json"):  # Gemini Go SDK: one JSON array of chunks
+        return b"".join(b"data: " + orjson.dumps(x) + b"\n\n" for x in orjson.loads(raw))
     return _terminated(raw)
 
 

@@ -279,11 +279,14 @@ def test_response_to_gemini_client_and_back() -> None:
     t = interlingua.translate_response(RESPONSE, source=A, target="gemini")
     assert not [loss for loss in t.losses if loss.feature == "reasoning_replay"]
     turn = t.body["candidates"][0]["content"]
+    # the thinking is shown as a thought part, as the stream shows it; the state rides on
+    assert turn["parts"][0] == {"text": THINKING, "thought": True}
     _gemini_call_part(turn)
     req = _gemini_next_request(turn)
-    back = interlingua.translate_request(req, source="gemini", target=A, model="claude-x").body
-    assistant = next(m for m in back["messages"] if m["role"] == "assistant")
-    assert assistant["content"] == BLOCKS
+    back_t = interlingua.translate_request(req, source="gemini", target=A, model="claude-x")
+    assistant = next(m for m in back_t.body["messages"] if m["role"] == "assistant")
+    assert assistant["content"] == BLOCKS  # the echoed thought part is not replayed twice
+    assert not [loss for loss in back_t.losses if "reasoning" in loss.feature]
     for target in ("gemini", "openai_chat", "openai_responses"):
         sent = interlingua.translate_request(req, source="gemini", target=target, model="m")
         wire = orjson.dumps(sent.body).decode()
@@ -305,9 +308,10 @@ def test_stream_to_gemini_client_and_back() -> None:
     turn = {"role": "model", "parts": parts}
     back = interlingua.translate_request(
         _gemini_next_request(turn), source="gemini", target=A, model="claude-x"
-    ).body
-    assistant = next(m for m in back["messages"] if m["role"] == "assistant")
+    )
+    assistant = next(m for m in back.body["messages"] if m["role"] == "assistant")
     assert assistant["content"] == BLOCKS  # the echoed thought text parts carry no state
+    assert not [loss for loss in back.losses if "reasoning" in loss.feature]  # nor are lost
 
 
 def test_genai_sdk_keeps_the_signature_bytes() -> None:

@@ -247,7 +247,7 @@ def test_thinking_block_becomes_reasoning_content_and_the_signature_is_reported(
     msg = t.body["choices"][0]["message"]
     assert msg["reasoning_content"] == "France's capital is Paris."
     assert msg["content"] == "Paris."
-    assert losses_by_feature(t.losses) == {"reasoning_replay": ["choices[0].message.content[0]"]}
+    assert losses_by_feature(t.losses) == {"reasoning_replay": ["parts[0]"]}  # canonical part
     # back to Anthropic: the text is shown, the signature is gone (never invented)
     back = resp(t.body, C, A).body
     assert back["content"][0] == {
@@ -267,7 +267,7 @@ def test_redacted_thinking_is_reported_toward_chat() -> None:
     msg = t.body["choices"][0]["message"]
     assert "reasoning_content" not in msg
     assert msg["content"] == "Paris."
-    assert losses_by_feature(t.losses) == {"reasoning_replay": ["choices[0].message.content[0]"]}
+    assert losses_by_feature(t.losses) == {"reasoning_replay": ["parts[0]"]}  # canonical part
 
 
 # ---------------------------------------------------------------- ids, tool calls, refusals

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
-from interlingua import Ctx, InvalidInput, Loss, available
+from interlingua import Ctx, InvalidInput, Loss, available, encode_response
 from interlingua._protocols import protocol
 from interlingua.generated.canonical import (
     EFFORT_BUDGETS,
@@ -1182,7 +1182,9 @@ def test_blocks_response_from_chat_maps_finish_and_reports_what_is_lost() -> Non
         usage=Usage(input_total=110, input_cache_read=100, output_total=7, output_reasoning=3),
         source=CHAT,
     )
-    out, ctx = enc_resp("content_blocks_response", resp, CHAT, ANT)
+    # through the pipeline: its response hook shows reasoning made elsewhere (envelopes.shown)
+    ctx = Ctx(CHAT, ANT)
+    out = encode_response(resp, ANT, ctx)
     assert out == {
         "id": "chatcmpl-1",
         "type": "message",

@@ -9,7 +9,6 @@ RECITATION and the rest are content_filter, the raw reason kept. A prompt blocke
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from .._codec_support import deep_merge
@@ -18,10 +17,9 @@ from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import Finish, Response, ToolCallPart, Usage
 from ._base import Codec, Transform
-from .envelopes import fold_for_client
 from .gemini_contents import CallIds, decode_parts, encode_parts, snake_parts
 
-__all__ = ["GEMINI_RESPONSE", "decode_finish", "encode_finish", "fold_for_client"]
+__all__ = ["GEMINI_RESPONSE", "decode_finish", "encode_finish"]
 
 _CAND_KEYS = frozenset({"content", "finishReason"})
 _REPORTED = ("groundingMetadata", "citationMetadata", "urlContextMetadata")
@@ -144,13 +142,6 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
     if not same:
         out.setdefault("modelVersion", resp.model or "unknown")
         out.setdefault("responseId", resp.id or "interlingua")
-
-
-def for_client(resp: Response, target: str) -> Response:
-    """The response as sent to a client of ``target``: attached foreign signatures folded into
-    tool call ids (gemini_envelope) or other envelopes (envelopes)."""
-    parts = fold_for_client(resp.parts, target)
-    return resp if parts is resp.parts else dataclasses.replace(resp, parts=parts)
 
 
 GEMINI_RESPONSE = Transform(

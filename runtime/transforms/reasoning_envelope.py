@@ -9,7 +9,9 @@ rides, when a *response or stream* goes to a client of
   reasoning item's ``encrypted_content``, one item per block, its thinking text as the summary;
 - Gemini: in the ``thoughtSignature`` of the part that follows the blocks (usually the
   functionCall), consecutive blocks in one envelope, written as the standard base64 of its text
-  (Gemini SDKs type the signature as base64 bytes);
+  (Gemini SDKs type the signature as base64 bytes); the thinking text is shown before it as
+  thought parts, which the envelope makes redundant when the client echoes them
+  (``envelopes.unwrap_request`` drops those copies);
 
 as::
 
@@ -144,8 +146,10 @@ def wants(p: Any, target: str) -> bool:
 
 def fold_run(run: list[ReasoningPart], target: str) -> list[Part]:
     """What a client of ``target`` receives for consecutive foreign reasoning parts."""
-    if target == "gemini":  # one signature, on the part that follows (gemini_envelope)
-        return [attach_part(to_base64(wrap_parts(run)))]
+    if target == "gemini":  # the text as thought parts, then one signature on the part that
+        # follows (gemini_envelope), as the Gemini stream encoder sends them
+        shown: list[Part] = [ReasoningPart(text=p.text, owner=target) for p in run if p.text]
+        return [*shown, attach_part(to_base64(wrap_parts(run)))]
     return [
         ReasoningPart(
             text=p.text,

@@ -12,7 +12,7 @@ from .._codec_support import deep_merge
 from .._errors import InvalidInput
 from .._finish import finish_from_wire, finish_to_wire
 from .._losses import Ctx
-from ..generated.canonical import Part, ReasoningPart, Response, Usage
+from ..generated.canonical import Response, Usage
 from ._base import Codec, Transform
 
 
@@ -86,35 +86,17 @@ def _drop_absent(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
             out.pop(k, None)
 
 
-def _shown_reasoning(parts: list[Part], codec: Codec, ctx: Ctx) -> list[Part]:
-    """A response shows reasoning text made elsewhere as this protocol's reasoning block with an
-    empty signature (a request would not replay it: see the reasoning part encoder). Opaque
-    state of another protocol is never sent on; dropping it is reported."""
-    out: list[Part] = []
-    for i, p in enumerate(parts):
-        if type(p) is ReasoningPart and p.owner != codec.PROTOCOL:
-            if p.signature or p.redacted:
-                ctx.loss(
-                    f"content[{i}].signature",
-                    "reasoning state dropped",
-                    f"it belongs to {p.owner}",
-                    "reasoning_replay",
-                )
-            if not p.text:
-                continue
-            p = ReasoningPart(text=p.text, signature="", owner=codec.PROTOCOL, id=p.id)
-        out.append(p)
-    return out
-
-
 def _encode_blocks(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     out.setdefault("id", resp.id or "msg_interlingua")
     out["type"] = "message"
     out["role"] = "assistant"
     out.setdefault("model", resp.model or "unknown")
-    out["content"] = codec.encode_parts(
-        _shown_reasoning(resp.parts, codec, ctx), None, "content", ctx
-    )
+    out["content"] = content = codec.encode_parts(resp.parts, None, "content", ctx)
+    if not ctx.same:  # reasoning text shown from elsewhere (envelopes.shown) has no signature,
+        # which the Messages API types as a string: an empty one, as streams send
+        for b in content:
+            if b.get("type") == "thinking":
+                b.setdefault("signature", "")
     out["stop_reason"] = _finish(resp, "stop_reason", codec, ctx)
     out.setdefault("stop_sequence", None)
     out["usage"] = encode_usage(resp, codec, ctx)
