@@ -140,6 +140,11 @@ class HttpSpec(Strict):
     )
     count_tokens: CountTokens | None = Field(None, description="the token-count call, if any")
     models: ModelListing | None = Field(None, description="the model list, if any")
+    otel_provider: str | None = Field(
+        None,
+        description="the GenAI semantic conventions' gen_ai.provider.name of the protocol's "
+        "API (anthropic, openai, gcp.gemini): the gateway's trace spans name their upstream so",
+    )
     request_id_header: str | None = Field(
         None,
         pattern=r"^[a-z0-9-]+$",

@@ -111,6 +111,7 @@ HTTP = HttpSpec(
         },
         envelope={"has_more": False, "first_id": "{first_id}", "last_id": "{last_id}"},
     ),
+    otel_provider="anthropic",
     request_id_header="request-id",
     model_in_path=False,
 )

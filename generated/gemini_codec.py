@@ -91,6 +91,7 @@ HTTP = HttpSpec(
         },
         envelope={},
     ),
+    otel_provider="gcp.gemini",
     request_id_header=None,
     model_in_path=True,
 )

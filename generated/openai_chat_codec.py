@@ -89,6 +89,7 @@ HTTP = HttpSpec(
         item={"id": "{id}", "object": "model", "created": 0, "owned_by": "interlingua"},
         envelope={"object": "list"},
     ),
+    otel_provider="openai",
     request_id_header="x-request-id",
     model_in_path=False,
 )

@@ -129,6 +129,9 @@ class HttpSpec:
     count_tokens: CountTokens | None
     # the model list, if any
     models: ModelListing | None
+    # the GenAI semantic conventions' gen_ai.provider.name of the protocol's API (anthropic, openai,
+    # gcp.gemini): the gateway's trace spans name their upstream so
+    otel_provider: str | None
     # response header with the call's id, the one the protocol's SDKs read (the gateway logs the
     # upstream's and returns it to the caller in the caller's header)
     request_id_header: str | None

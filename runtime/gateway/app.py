@@ -38,6 +38,7 @@ from .disconnect import ClientGone, until_disconnect
 from .errors import GatewayError, error_response, info_from_exception, upstream_error_response
 from .listing import model_listing
 from .log import GATEWAY_ID_HEADER, AccessRecord
+from .observe import Observers
 from .retry import send_with_retries
 from .state.keeper import RESPONSES, StateCall, StateKeeper
 from .state.routes import state_routes
@@ -63,6 +64,7 @@ class Gateway:
     def __init__(self, cfg: Config, pool: UpstreamPool, served: list[str] | None = None) -> None:
         self.cfg = cfg
         self.pool = pool
+        self.observers = Observers(cfg)  # metrics and traces
         self.state = StateKeeper(None, 0)  # create_app gives it the configured store
         served = servable() if served is None else served
         # every way a served protocol's client presents a key (spec: http.auth)
@@ -110,6 +112,7 @@ class Gateway:
     ) -> Response | SSEStreamResponse:
         """One call of ``inbound``'s clients; ``count``: its token-count route."""
         rec = AccessRecord(request.method, request.url.path, inbound)
+        self.observers.begin(rec, request.headers)
         resp: Response | SSEStreamResponse
         try:
             if count:
@@ -176,6 +179,7 @@ class Gateway:
             await call.restore(req, ctx)
             wire_out = encode_request(req, up.protocol, ctx)
             built = self.pool.build(up, wire_out, mapped, rec.stream, request.headers, same)
+            self.observers.outgoing(rec, built.headers)
             return built, (ctx, call)
 
         async def send() -> tuple[Upstream, tuple[Ctx, StateCall], httpx.Response]:
@@ -194,7 +198,9 @@ class Gateway:
                 await upstream.aclose()
                 raise
             on_end = call.finish_stream if call.active else None
-            return SSEStreamResponse(upstream, translator, rec, extra, on_end)  # closes upstream
+            sse = SSEStreamResponse(upstream, translator, rec, extra, on_end)  # closes upstream
+            sse.open_streams = self.observers.open_streams
+            return sse
 
         async def read() -> bytes:
             try:
@@ -243,7 +249,7 @@ class Gateway:
             raise GatewayError(
                 "bad_gateway", f"the upstream sent an invalid {source} response: {e}", 502
             ) from None
-        rec.usage = resp.usage
+        rec.usage, rec.response_model = resp.usage, resp.model
         if source == target and not (call.active and call.turn):
             content = body  # pass-through: the upstream's bytes, untouched
             out = None
@@ -337,6 +343,8 @@ def create_app(cfg: Config, *, transport: httpx.AsyncBaseTransport | None = None
     gw = Gateway(cfg, pool, served)
     gw.state = keeper = StateKeeper.from_config(cfg)
     routes = [Route("/healthz", gw.healthz, methods=["GET"])]
+    if gw.observers.metrics is not None:
+        routes.append(Route("/metrics", gw.observers.metrics.endpoint, methods=["GET"]))
     if RESPONSES in served:  # the stored responses (GET / DELETE /v1/responses/{id})
         routes += state_routes(keeper, http_spec(RESPONSES).inbound_paths, gw.check_key)
     listed: dict[str, tuple[str, ...]] = {}  # GET path -> the protocols listing models there

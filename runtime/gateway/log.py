@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,11 +51,16 @@ class AccessRecord:
     error: str | None = None
     done: bool = False
     upstream_request_id: str | None = None
+    response_model: str | None = None
+    loss_features: list[str] = field(default_factory=list)
+    span: Any = None  # the OpenTelemetry span of the call (tracing.py), if traced
+    sinks: tuple[Callable[[AccessRecord, float], None], ...] = ()  # metrics, traces
     attempts: list[dict[str, Any]] = field(default_factory=list)  # each failed try (retry.py)
 
     def add_losses(self, losses: list[Loss]) -> None:
         self.losses += len(losses)
         self.loss_paths += [f"{x.path} ({x.feature})" for x in losses]
+        self.loss_features += [x.feature for x in losses]
 
     def first_byte(self) -> None:
         if self.ttfb is None:
@@ -97,6 +103,13 @@ class AccessRecord:
         if self.done:
             return
         self.done = True
+        if self.sinks:
+            latency = time.perf_counter() - self.start
+            for sink in self.sinks:
+                try:
+                    sink(self, latency)
+                except Exception:  # metrics and traces never fail a call
+                    logging.getLogger("interlingua.gateway").exception("metrics/trace sink")
         if ACCESS_LOGGER.isEnabledFor(logging.INFO):
             ACCESS_LOGGER.info(orjson.dumps(self.as_dict()).decode())
 

@@ -11,7 +11,8 @@ upstream is tried at once. When every attempt failed the caller gets the last fa
 The idempotency rule: everything here happens before the gateway answers, so a retry never
 follows a byte sent to the caller (a stream that breaks later ends with an in-band error and is
 never replayed: a tool call is never run twice because of the gateway). Each attempt that failed
-is in the access log (``attempts``).
+is in the access log (``attempts``: upstream, outcome, wait, then: retry / fallback /
+give_up).
 """
 
 from __future__ import annotations
@@ -101,10 +102,18 @@ async def send_with_retries(
                     wait = None  # longer than we wait: the next upstream, if any
                 outcome = resp.status_code
             if wait is None or attempt == up.retries:
-                rec.attempts.append({"upstream": up.name, "outcome": outcome, "wait_ms": None})
+                then = "fallback" if up is not candidates[-1] else "give_up"
+                rec.attempts.append(
+                    {"upstream": up.name, "outcome": outcome, "wait_ms": None, "then": then}
+                )
                 break
             rec.attempts.append(
-                {"upstream": up.name, "outcome": outcome, "wait_ms": round(wait * 1000)}
+                {
+                    "upstream": up.name,
+                    "outcome": outcome,
+                    "wait_ms": round(wait * 1000),
+                    "then": "retry",
+                }
             )
             await sleep(wait)
     if last is not None:

@@ -52,6 +52,8 @@ class ObservedTranslator(StreamTranslator):
 class SSEStreamResponse:
     """An ASGI response that relays an open upstream response through a translator."""
 
+    open_streams: Any = None  # a gauge (metrics.py): counted while the stream lasts
+
     def __init__(
         self,
         upstream: httpx.Response,
@@ -72,6 +74,8 @@ class SSEStreamResponse:
         rec = self.record
         rec.status = 200
         rec.ending = "cancelled"  # until the producer says otherwise
+        if self.open_streams is not None:
+            self.open_streams.inc()
         try:
             async with anyio.create_task_group() as tg:
 
@@ -98,6 +102,8 @@ class SSEStreamResponse:
                     err = await self.on_end(self.translator)
                     rec.error = rec.error or err
                 rec.emit()
+                if self.open_streams is not None:
+                    self.open_streams.dec()
 
     async def _relay(self, send: Any) -> None:
         t = self.translator
