@@ -30,6 +30,7 @@ _VAR_EXPR = {
     "$name": "ev.name",
     "$signature": "ev.signature",
     "$redacted": "ev.redacted",
+    "$format": "s.format_of(ev)",
     "$finish": "s.finish_raw",
     "$stop_sequence": "s.stop_sequence",
     "$usage": "s.usage_wire()",
@@ -95,6 +96,15 @@ class _Readers:
         self.src.append("\n".join(lines))
         return name
 
+    def owner(self, path: str, where: str) -> str:
+        """A reader of (owner protocol id, field for encrypted data) through OWNERS."""
+        inner = self(path, where)
+        name = f"_owner{inner}"
+        if name not in self.names.values():
+            self.names[f"owner:{path}"] = name
+            self.src.append(f"def {name}(v: Any) -> Any:\n    return OWNERS.get({inner}(v))")
+        return name
+
 
 def _paths(v: str | list[str] | None) -> list[str]:
     if v is None:
@@ -122,6 +132,8 @@ def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
         readers = [r(p, where) for p in _paths(getattr(row, name))]
         if readers:
             args.append(f"{name}=({', '.join(readers)},)")
+    if row.owner is not None:
+        args.append(f"owner={r.owner(row.owner, where)}")
     if row.key_const is not None:
         args.append(f"key_const={row.key_const!r}")
     if row.key_prefix:

@@ -39,6 +39,7 @@ from .canonical import (
 from .spec_types import CountTokens, HttpAuth, HttpSpec, ModelListing, ProtocolFlags
 
 PROTOCOL = "gemini"
+DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
 FLAGS = ProtocolFlags(
     system_placement="top_level_field",
     system_messages_in_turns=False,
@@ -46,6 +47,7 @@ FLAGS = ProtocolFlags(
     tool_results="user_turn_blocks",
     tool_calls="content_blocks",
     reasoning_fields=(),
+    reasoning_text_in_requests=False,
     tool_choice_shape="function_calling_config",
     parallel_flag="none",
     max_tokens_required=False,
@@ -325,6 +327,8 @@ ERROR_SHAPE: dict[str, Any] = {
     "status_code_path": "error.code",
     "envelope": {},
 }
+# reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
+REASONING_DETAILS: dict[str, Any] | None = None
 
 
 def _why(feature: str) -> str:

@@ -11,6 +11,9 @@ from interlingua.streams.rules import Rule, StreamRows
 
 TRANSFORM = None
 
+# wire owner name -> (protocol id that owns the opaque state, where its signature rides)
+OWNERS: dict[str, tuple[str, str]] = {}
+
 
 def _r0(v: Any) -> Any:  # error
     if type(v) is not dict:
@@ -149,16 +152,6 @@ def _r15(v: Any) -> Any:  # usage
     return v
 
 
-def _r16(v: Any) -> Any:  # x_groq.usage
-    if type(v) is not dict:
-        return None
-    v = v.get("x_groq")
-    if type(v) is not dict:
-        return None
-    v = v.get("usage")
-    return v
-
-
 def _start(s: Any, ev: Any, i: int) -> Any:
     return {
         "id": s.id,
@@ -282,12 +275,7 @@ ROWS = StreamRows(
             open="tool_call",
         ),
         Rule(at=_r13, finish=_r14),
-        Rule(
-            usage=(
-                _r15,
-                _r16,
-            )
-        ),
+        Rule(usage=(_r15,)),
     ),
     first_match=False,
     implicit_blocks=True,

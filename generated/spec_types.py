@@ -22,6 +22,9 @@ class ProtocolFlags:
     tool_calls: Literal["content_blocks", "message_field", "items"]
     # assistant message fields carrying reasoning text
     reasoning_fields: tuple[str, ...]
+    # assistant reasoning is sent back in requests whatever the client spoke (dialects that want the
+    # turn's reasoning back: DeepSeek, OpenRouter)
+    reasoning_text_in_requests: bool
     tool_choice_shape: Literal[
         "typed_object", "string_or_function", "string_or_flat_function", "function_calling_config"
     ]
