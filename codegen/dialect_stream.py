@@ -108,7 +108,9 @@ def merge_stream(
     for ev, body in ov.events.items():
         eloc: tuple[str, ...] = ("stream", "events", ev)
         if ev not in TEMPLATE_EVENTS:
-            src.error(eloc, f"unknown template event (expected one of {', '.join(TEMPLATE_EVENTS)})")
+            src.error(
+                eloc, f"unknown template event (expected one of {', '.join(TEMPLATE_EVENTS)})"
+            )
             continue
         try:
             _template(body, where)
