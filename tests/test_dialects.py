@@ -251,3 +251,16 @@ def test_groq_usage_in_x_groq_is_read_only_with_the_dialect() -> None:
     assert groq.usage is not None and (groq.usage.input_total, groq.usage.output_total) == (45, 7)
     plain = accumulate_stream(b"".join(translate_stream([data], source=C, target=A)), A)
     assert plain.usage is None or plain.usage.output_total == 0
+
+
+def test_groq_recorded_in_band_error_reaches_an_anthropic_client_typed() -> None:
+    folder = CASSETTES / "compatible-api.groq.com/test_groq/test_tool_use_failed_error_streaming"
+    raw = recorded(folder / "00.response.sse").read_bytes()
+    events = anthropic_events(b"".join(translate_stream([raw], source=C, target=A, dialect="groq")))
+    thinking = "".join(
+        e["delta"].get("thinking", "") for e in events if e["type"] == "content_block_delta"
+    )
+    assert thinking.startswith("We need")  # gpt-oss reasoning in `reasoning` (channel analysis)
+    assert events[-1]["type"] == "error"
+    assert events[-1]["error"]["type"] == "invalid_request_error"
+    assert "Tool call validation failed" in events[-1]["error"]["message"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._codec_support import deep_merge
+from .._codec_support import deep_merge, report_ext
 from .._errors import InvalidInput
 from .._finish import finish_from_wire, finish_to_wire
 from .._losses import Ctx
@@ -144,7 +144,9 @@ def _decode_choice(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) ->
     if extra:
         hints["choice_ext"] = extra
     if msg.ext:
-        hints["message_ext"] = msg.ext
+        hints["message_ext"] = msg.ext  # written back by a Chat encoder, reported elsewhere
+        said = {k: v for k, v in msg.ext.items() if v is not None and v != [] and v != {}}
+        report_ext(said, "choices[0].message", ctx)
     hints["message_hints"] = msg.hints or {}  # decoded from the wire: its form is known
     resp.hints = hints or None
     if len(choices) > 1:
