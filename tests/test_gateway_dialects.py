@@ -19,7 +19,7 @@ from tests.test_dialects import CLAUDE_STREAM, CLAUDE_THINKING, OPENROUTER, next
 
 
 def test_config_takes_a_dialect_per_upstream_and_refuses_a_wrong_one() -> None:
-    up = {"protocol": "openai_chat", "base_url": "https://openrouter.ai/api/v1"}
+    up = {"protocol": "openai_chat", "base_url": "https://openrouter.ai/api/v1", "api_key_env": ""}
     cfg = load_config(data={"upstreams": [{**up, "dialect": "openrouter"}, up]})
     assert [u.dialect for u in cfg.upstreams] == ["openrouter", None]
     with pytest.raises(ConfigError, match=r"upstreams\[0\].dialect: 'openrouter' is not a dialect"):
@@ -34,7 +34,7 @@ def test_the_upstream_dialect_flag() -> None:
     args = {n: None for n in names} | {"model_map": []}
     cfg = config_from_args(
         argparse.Namespace(
-            **args, upstream_base_url="https://api.deepseek.com", upstream_dialect="deepseek"
+            **args, upstream_base_url="http://127.0.0.1:9/v1", upstream_dialect="deepseek"
         )
     )
     assert (cfg.upstreams[0].protocol, cfg.upstreams[0].dialect) == ("openai_chat", "deepseek")
@@ -69,6 +69,7 @@ def gateway() -> Iterator[tuple[str, list[dict[str, Any]]]]:
                     "protocol": "openai_chat",
                     "dialect": "openrouter",
                     "base_url": "https://openrouter.test/api/v1",
+                    "api_key_env": "",
                 }
             ],
         }
