@@ -3,13 +3,14 @@ expected (every problem found, one per line); nothing is written then."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
 from .checks import check_canonical, check_protocol
+from .dialects import Dialect, load_dialect
 from .source import SourceFile, SpecError
 from .spec_model import CanonicalSpec, ProtocolSpec
 
@@ -23,6 +24,7 @@ class Spec:
     canonical: CanonicalSpec
     protocols: list[ProtocolSpec]
     sources: dict[str, Path]
+    dialects: list[Dialect] = field(default_factory=list)
 
 
 def _validate(src: SourceFile, model: type[M]) -> M | None:
@@ -71,7 +73,8 @@ def _model_in(tp: Any) -> Any:
 
 
 def load_spec(root: Path) -> Spec:
-    """Read ``root``/canonical.yaml and ``root``/protocols/*.yaml; SpecError lists every problem."""
+    """Read ``root``/canonical.yaml, ``root``/protocols/*.yaml and the overlays in
+    ``root``/dialects/*.yaml; SpecError lists every problem."""
     canonical_src = SourceFile.load(root / "canonical.yaml")
     canonical = _validate(canonical_src, CanonicalSpec)
     if canonical is not None:
@@ -80,6 +83,7 @@ def load_spec(root: Path) -> Spec:
     assert canonical is not None
     files = [canonical_src]
     protocols: list[ProtocolSpec] = []
+    loaded: list[SourceFile] = []
     sources = {"canonical": canonical_src.path}
     for path in sorted((root / "protocols").glob("*.yaml")):
         src = SourceFile.load(path)
@@ -89,8 +93,17 @@ def load_spec(root: Path) -> Spec:
             continue
         check_protocol(canonical, proto, src)
         protocols.append(proto)
+        loaded.append(src)
         sources[proto.id] = path
+    by_id = {p.id: (p, f) for p, f in zip(protocols, loaded, strict=True)}
+    dialects: list[Dialect] = []
+    for path in sorted((root / "dialects").glob("*.yaml")):
+        src, dialect = load_dialect(path, canonical, by_id)
+        files.append(src)
+        if dialect is not None:
+            dialects.append(dialect)
+            sources[dialect.module] = path
     errors = [e for f in files for e in f.errors]
     if errors:
         raise SpecError("\n".join(errors))
-    return Spec(canonical, protocols, sources)
+    return Spec(canonical, protocols, sources, dialects)

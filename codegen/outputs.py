@@ -36,8 +36,32 @@ def render_stream(p: ProtocolSpec, source: str) -> str:
             f"TRANSFORM = {p.stream.transform!r}\n"
         )
     view = stream_view(p.stream, source, p.flags.sse_event_names)
+    rd = p.reasoning_details
+    owners = {o.format: (o.owner, o.signature_in) for o in rd.owners} if rd else {}
     tpl = env().get_template("stream.py.j2")
-    return tpl.render(header=header(source), title=p.title, source=source, pid=p.id, v=view)
+    return tpl.render(
+        header=header(source),
+        title=p.title,
+        source=source,
+        pid=p.id,
+        v=view,
+        owners=owners,
+        formats={o.owner: o.format for o in rd.owners} if rd else {},
+        unknown_owner=rd.unknown_owner if rd else "",
+    )
+
+
+def render_dialects(spec: Spec) -> str:
+    """generated/dialects.py: every dialect, its base protocol and its generated modules."""
+    rows = "".join(
+        f"    {d.name!r}: ({d.protocol.id!r}, {d.module!r}, {d.spec.title!r}),\n"
+        for d in spec.dialects
+    )
+    return (
+        header("spec/dialects/")
+        + '"""Dialects (spec/dialects/*.yaml): name -> (base protocol, module stem, title)."""\n\n'
+        + f"DIALECTS: dict[str, tuple[str, str, str]] = {{\n{rows}}}\n"
+    )
 
 
 def render_all(spec: Spec, root: Path) -> dict[str, str]:
@@ -54,6 +78,12 @@ def render_all(spec: Spec, root: Path) -> dict[str, str]:
         out[f"generated/{p.id}_models.py"] = render_wire_models(p, src)
         if p.stream is not None:
             out[f"generated/{p.id}_stream.py"] = render_stream(p, src)
+    for d in spec.dialects:
+        src = rel(d.path)
+        out[f"generated/{d.module}_codec.py"] = render_codec(spec, d.protocol, src, d.name)
+        if d.protocol.stream is not None and d.protocol.stream.transform is None:
+            out[f"generated/{d.module}_stream.py"] = render_stream(d.protocol, src)
+    out["generated/dialects.py"] = render_dialects(spec)
     out["docs/compatibility.md"] = render_compat(spec)
     out["spec/.schema.json"] = _schema_json()
     return out

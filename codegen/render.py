@@ -207,7 +207,7 @@ def _part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str)
     }
 
 
-def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
+def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None = None) -> str:
     types = {t.name: t for t in spec.canonical.types}
     part_types = {t.part: t for t in spec.canonical.types if t.part}
     rows_by_kind: dict[str, list[dict[str, Any]]] = {}
@@ -332,6 +332,8 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
         .render(
             header=header(source),
             p=p,
+            dialect=dialect,
+            reasoning_details=_reasoning_details(p),
             flags=pysrc(p.flags),
             http=pysrc(p.http),
             kinds=kinds,
@@ -356,6 +358,25 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str) -> str:
             },
         )
     )
+
+
+def _reasoning_details(p: ProtocolSpec) -> dict[str, Any] | None:
+    """The reasoning_details rows as plain data: owners both ways, items by wire type."""
+    rd = p.reasoning_details
+    if rd is None:
+        return None
+    return {
+        "field": rd.field,
+        "type_key": rd.type_key,
+        "owner_key": rd.owner_key,
+        "id_key": rd.id_key,
+        "unknown_owner": rd.unknown_owner,
+        "index_key": rd.index_key,
+        "owners": {o.format: (o.owner, o.signature_in) for o in rd.owners},
+        "formats": {o.owner: o.format for o in rd.owners},
+        "text_items": {o.owner: o.text_item for o in rd.owners if o.text_item},
+        "items": {r.type: r.model_dump(exclude={"type"}) for r in rd.items},
+    }
 
 
 def render_canonical(spec: Spec, source: str) -> str:

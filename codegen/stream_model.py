@@ -33,6 +33,7 @@ TEMPLATE_VARS = {
     "$name": "ToolCallStart.name",
     "$signature": "ReasoningEnd.signature (only to its owner)",
     "$redacted": "ReasoningEnd.redacted (only to its owner)",
+    "$format": "the wire name of ReasoningEnd.owner (reasoning_details.owners)",
     "$finish": "the finish reason, through the protocol's finish rule",
     "$stop_sequence": "FinishEvent.stop_sequence",
     "$usage": "the last usage, through the protocol's usage rows",
@@ -85,6 +86,11 @@ class DecodeRow(Strict):
     arguments_object: str | None = Field(None, description="whole arguments as a JSON object")
     signature: str | None = Field(None, description="opaque reasoning state, appended")
     redacted: str | None = Field(None, description="opaque redacted reasoning payload")
+    owner: str | None = Field(
+        None,
+        description="wire value naming the owner of the block's opaque state, looked up in "
+        "the protocol's reasoning_details.owners (absent: the protocol owns it)",
+    )
     start: dict[Literal["id", "model", "created"], str] | None = Field(
         None, description="message id, model, created: the stream's start"
     )

@@ -30,6 +30,7 @@ _VAR_EXPR = {
     "$name": "ev.name",
     "$signature": "ev.signature",
     "$redacted": "ev.redacted",
+    "$format": "s.format_of(ev)",
     "$finish": "s.finish_raw",
     "$stop_sequence": "s.stop_sequence",
     "$usage": "s.usage_wire()",
@@ -95,6 +96,15 @@ class _Readers:
         self.src.append("\n".join(lines))
         return name
 
+    def owner(self, path: str, where: str) -> str:
+        """A reader of (owner protocol id, field for encrypted data) through OWNERS."""
+        inner = self(path, where)
+        name = f"_owner{inner}"
+        if name not in self.names.values():
+            self.names[f"owner:{path}"] = name
+            self.src.append(f"def {name}(v: Any) -> Any:\n    return OWNERS.get({inner}(v))")
+        return name
+
 
 def _paths(v: str | list[str] | None) -> list[str]:
     if v is None:
@@ -116,6 +126,8 @@ def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
         readers = [r(p, where) for p in _paths(getattr(row, name))]
         if readers:
             args.append(f"{name}=({', '.join(readers)},)")
+    if row.owner is not None:
+        args.append(f"owner={r.owner(row.owner, where)}")
     if row.key_const is not None:
         args.append(f"key_const={row.key_const!r}")
     if row.key is not None or row.key_const is not None:
@@ -260,18 +272,18 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
                 get = f"{r(path, w)}(d)"
                 conds.append(f"{get} == {vals[0]!r}" if len(vals) == 1 else f"{get} in {vals!r}")
             inner = ind
+            base = "d"
+            if row.at is not None and not first:  # read once at the top
+                base = ats.setdefault(row.at, f"at{len(ats)}")
+                conds.append(f"{base} is not None")
             if conds:
                 out.append(f"{ind}if {' and '.join(conds)}:")
                 inner += "    "
-            base = "d"
-            if row.at is not None:
-                if first:
-                    out.append(f"{inner}b = {r(row.at, w)}(d)")
-                    base = "b"
-                else:  # read once at the top
-                    base = ats.setdefault(row.at, f"at{len(ats)}")
-                out.append(f"{inner}if {base} is not None:")
+            if row.at is not None and first:
+                out.append(f"{inner}b = {r(row.at, w)}(d)")
+                out.append(f"{inner}if b is not None:")
                 inner += "    "
+                base = "b"
             if not first:
                 out.append(f"{inner}matched = True")
             out += _action(row, i, base, r, w, inner, s.blocks == "implicit")

@@ -47,6 +47,7 @@ from .canonical import (
 from .spec_types import CountTokens, HttpAuth, HttpSpec, ModelListing, ProtocolFlags
 
 PROTOCOL = "anthropic_messages"
+DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
 FLAGS = ProtocolFlags(
     system_placement="top_level_field",
     system_messages_in_turns=True,
@@ -55,6 +56,7 @@ FLAGS = ProtocolFlags(
     tool_calls="content_blocks",
     reasoning_fields=(),
     plan_field=None,
+    reasoning_text_in_requests=False,
     tool_choice_shape="typed_object",
     parallel_flag="disable_parallel_tool_use",
     max_tokens_required=True,
@@ -274,6 +276,8 @@ ERROR_SHAPE: dict[str, Any] = {
 RESPONSE_ENVELOPE: dict[str, Any] | None = None
 USAGE_PATH = "usage"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
+# reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
+REASONING_DETAILS: dict[str, Any] | None = None
 
 
 def _why(feature: str) -> str:

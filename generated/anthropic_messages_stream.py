@@ -11,6 +11,9 @@ from interlingua.streams.rules import Rule, StreamRows
 
 TRANSFORM = None
 
+# wire owner name -> (protocol id that owns the opaque state, where its signature rides)
+OWNERS: dict[str, tuple[str, str]] = {}
+
 
 def _r0(v: Any) -> Any:  # message.usage
     if type(v) is not dict:

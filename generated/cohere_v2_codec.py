@@ -44,6 +44,7 @@ from .canonical import (
 from .spec_types import HttpAuth, HttpSpec, ProtocolFlags
 
 PROTOCOL = "cohere_v2"
+DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
 FLAGS = ProtocolFlags(
     system_placement="in_messages",
     system_messages_in_turns=True,
@@ -52,6 +53,7 @@ FLAGS = ProtocolFlags(
     tool_calls="message_field",
     reasoning_fields=(),
     plan_field="tool_plan",
+    reasoning_text_in_requests=False,
     tool_choice_shape="string",
     parallel_flag="none",
     max_tokens_required=False,
@@ -73,6 +75,7 @@ HTTP = HttpSpec(
     forward_headers=(),
     count_tokens=None,
     models=None,
+    otel_provider=None,
     request_id_header=None,
     model_in_path=False,
 )
@@ -254,6 +257,8 @@ TOOL_CHOICE_RULE: dict[str, Any] = {
     "named_as": "required",
     "strict_path": "strict_tools",
 }
+# reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
+REASONING_DETAILS: dict[str, Any] | None = None
 
 
 def _why(feature: str) -> str:

@@ -39,6 +39,7 @@ from .canonical import (
 from .spec_types import CountTokens, HttpAuth, HttpSpec, ModelListing, ProtocolFlags
 
 PROTOCOL = "gemini"
+DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
 FLAGS = ProtocolFlags(
     system_placement="top_level_field",
     system_messages_in_turns=False,
@@ -47,6 +48,7 @@ FLAGS = ProtocolFlags(
     tool_calls="content_blocks",
     reasoning_fields=(),
     plan_field=None,
+    reasoning_text_in_requests=False,
     tool_choice_shape="function_calling_config",
     parallel_flag="none",
     max_tokens_required=False,
@@ -330,6 +332,8 @@ ERROR_SHAPE: dict[str, Any] = {
 RESPONSE_ENVELOPE: dict[str, Any] | None = None
 USAGE_PATH = "usageMetadata"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
+# reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
+REASONING_DETAILS: dict[str, Any] | None = None
 
 
 def _why(feature: str) -> str:

@@ -46,6 +46,7 @@ from .canonical import (
 from .spec_types import HttpAuth, HttpSpec, ModelListing, ProtocolFlags
 
 PROTOCOL = "openai_chat"
+DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
 FLAGS = ProtocolFlags(
     system_placement="in_messages",
     system_messages_in_turns=True,
@@ -57,6 +58,7 @@ FLAGS = ProtocolFlags(
         "reasoning",
     ),
     plan_field=None,
+    reasoning_text_in_requests=False,
     tool_choice_shape="string_or_function",
     parallel_flag="parallel_tool_calls",
     max_tokens_required=False,
@@ -281,6 +283,8 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
 }
 USAGE_PATH = "usage"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
+# reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
+REASONING_DETAILS: dict[str, Any] | None = None
 
 
 def _why(feature: str) -> str:

@@ -11,6 +11,9 @@ from interlingua.streams.rules import Rule, StreamRows
 
 TRANSFORM = None
 
+# wire owner name -> (protocol id that owns the opaque state, where its signature rides)
+OWNERS: dict[str, tuple[str, str]] = {}
+
 
 def _r0(v: Any) -> Any:  # error
     if type(v) is not dict:
@@ -109,24 +112,14 @@ def _r12(v: Any) -> Any:  # usage
     return v
 
 
-def _r13(v: Any) -> Any:  # x_groq.usage
-    if type(v) is not dict:
-        return None
-    v = v.get("x_groq")
-    if type(v) is not dict:
-        return None
-    v = v.get("usage")
-    return v
-
-
-def _r14(v: Any) -> Any:  # tool_calls
+def _r13(v: Any) -> Any:  # tool_calls
     if type(v) is not dict:
         return None
     v = v.get("tool_calls")
     return v
 
 
-def _r15(v: Any) -> Any:  # choices[index=0].delta
+def _r14(v: Any) -> Any:  # choices[index=0].delta
     if type(v) is not dict:
         return None
     v = v.get("choices")
@@ -144,7 +137,7 @@ def _r15(v: Any) -> Any:  # choices[index=0].delta
     return v
 
 
-def _r16(v: Any) -> Any:  # choices[index=0]
+def _r15(v: Any) -> Any:  # choices[index=0]
     if type(v) is not dict:
         return None
     v = v.get("choices")
@@ -279,19 +272,14 @@ _RULES = (
         open="tool_call",
     ),
     Rule(finish=_r11),
-    Rule(
-        usage=(
-            _r12,
-            _r13,
-        )
-    ),
+    Rule(usage=(_r12,)),
 )
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = False
-    at0 = _r15(d)
-    at1 = _r16(d)
+    at0 = _r14(d)
+    at1 = _r15(d)
     matched = True
     err = _r0(d)
     if err:
@@ -314,7 +302,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._block(_RULES[4], at0, None, out)
     if at0 is not None:
         matched = True
-        items = _r14(at0)
+        items = _r13(at0)
         if type(items) is list:
             for pos, item in enumerate(items):
                 if type(item) is dict:

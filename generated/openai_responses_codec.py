@@ -44,6 +44,7 @@ from .canonical import (
 from .spec_types import HttpAuth, HttpSpec, ModelListing, ProtocolFlags
 
 PROTOCOL = "openai_responses"
+DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
 FLAGS = ProtocolFlags(
     system_placement="instructions",
     system_messages_in_turns=True,
@@ -52,6 +53,7 @@ FLAGS = ProtocolFlags(
     tool_calls="items",
     reasoning_fields=(),
     plan_field=None,
+    reasoning_text_in_requests=False,
     tool_choice_shape="string_or_flat_function",
     parallel_flag="parallel_tool_calls",
     max_tokens_required=False,
@@ -316,6 +318,8 @@ ERROR_SHAPE: dict[str, Any] = {
 RESPONSE_ENVELOPE: dict[str, Any] | None = None
 USAGE_PATH = "usage"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
+# reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
+REASONING_DETAILS: dict[str, Any] | None = None
 
 
 def _why(feature: str) -> str:

@@ -26,6 +26,9 @@ class ProtocolFlags:
     # assistant message field holding the text written before tool calls (Cohere tool_plan): read as
     # a text part, written from the text of a turn with calls
     plan_field: str | None
+    # assistant reasoning is sent back in requests whatever the client spoke (dialects that want the
+    # turn's reasoning back: DeepSeek, OpenRouter)
+    reasoning_text_in_requests: bool
     tool_choice_shape: Literal[
         "typed_object",
         "string_or_function",

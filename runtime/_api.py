@@ -17,7 +17,7 @@ from ._pipeline import (
     encode_request,
     encode_response,
 )
-from ._protocols import protocol
+from ._protocols import check_dialect, dialect_for, protocol
 from .generated.canonical import Request
 
 __all__ = ["Translation", "translate_request", "translate_response", "translate_error", "load_json"]
@@ -60,16 +60,21 @@ def translate_request(
     strict: bool = False,
     model: str | None = None,
     stream: bool | None = None,
+    dialect: str | None = None,
 ) -> Translation:
     """``model`` / ``stream``: for sources that keep them in the URL (Gemini), or to override.
-    When the target keeps them in the URL, the result's ``path`` is the endpoint to call."""
+    When the target keeps them in the URL, the result's ``path`` is the endpoint to call.
+    ``dialect`` (spec/dialects, e.g. ``"openrouter"``) applies to the side(s) speaking its base
+    protocol; a dialect of neither side is an UnknownDialect error."""
+    check_dialect(dialect, source, target)
     ctx = Ctx(source, target)
-    req = decode_request(load_json(body), source, ctx)
+    req = decode_request(load_json(body), source, ctx, dialect=dialect_for(source, dialect))
     if model is not None:
         req.model = model
     if stream is not None:
         req.stream = stream
-    out = _finish(encode_request(req, target, ctx), ctx, strict)
+    wire = encode_request(req, target, ctx, dialect=dialect_for(target, dialect))
+    out = _finish(wire, ctx, strict)
     out.path = request_path(req, target)
     return out
 
@@ -87,11 +92,18 @@ def request_path(req: Request, target: str) -> str | None:
 
 
 def translate_response(
-    body: bytes | str | dict[str, Any], *, source: str, target: str, strict: bool = False
+    body: bytes | str | dict[str, Any],
+    *,
+    source: str,
+    target: str,
+    strict: bool = False,
+    dialect: str | None = None,
 ) -> Translation:
+    check_dialect(dialect, source, target)
     ctx = Ctx(source, target)
-    resp = decode_response(load_json(body), source, ctx)
-    return _finish(encode_response(resp, target, ctx), ctx, strict)
+    resp = decode_response(load_json(body), source, ctx, dialect=dialect_for(source, dialect))
+    wire = encode_response(resp, target, ctx, dialect=dialect_for(target, dialect))
+    return _finish(wire, ctx, strict)
 
 
 def translate_error(

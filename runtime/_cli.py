@@ -14,7 +14,7 @@ import orjson
 
 from ._api import translate_error, translate_request, translate_response
 from ._errors import InterlinguaError
-from ._protocols import PROTOCOLS
+from ._protocols import PROTOCOLS, dialects
 from ._stream_api import StreamTranslator
 from .gateway.cli import add_serve_parser, serve
 
@@ -27,7 +27,7 @@ def _translate(args: argparse.Namespace) -> int:
     out = sys.stdout.buffer
     with _read(args.file) as f:
         if args.kind == "stream":
-            t = StreamTranslator(args.source, args.target)
+            t = StreamTranslator(args.source, args.target, args.dialect)
             for chunk in iter(lambda: f.read(65536), b""):
                 out.write(t.feed(chunk))
             out.write(t.close())
@@ -46,12 +46,13 @@ def _translate(args: argparse.Namespace) -> int:
             strict=args.strict,
             model=args.model,
             stream=args.stream,
+            dialect=args.dialect,
         )
         if result.path is not None:
             print(f"path: {result.path}", file=sys.stderr)
     else:
         result = translate_response(
-            data, source=args.source, target=args.target, strict=args.strict
+            data, source=args.source, target=args.target, strict=args.strict, dialect=args.dialect
         )
     out.write(orjson.dumps(result.body, option=orjson.OPT_INDENT_2) + b"\n")
     for loss in result.losses:
@@ -68,6 +69,11 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--from", dest="source", required=True, choices=PROTOCOLS)
     tr.add_argument("--to", dest="target", required=True, choices=PROTOCOLS)
     tr.add_argument("--kind", choices=("request", "response", "stream", "error"), default="request")
+    tr.add_argument(
+        "--dialect",
+        choices=sorted(dialects()),
+        help="dialect of the side(s) speaking its base protocol (spec/dialects), e.g. openrouter",
+    )
     tr.add_argument("--status", type=int, default=400, help="HTTP status of an error body")
     tr.add_argument("--strict", action="store_true", help="fail instead of reporting losses")
     tr.add_argument("--model", help="model, for protocols that keep it in the URL (Gemini)")

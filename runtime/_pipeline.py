@@ -27,8 +27,10 @@ __all__ = [
 ]
 
 
-def decode_request(body: Any, source: str, ctx: Ctx | None = None) -> Request:
-    p = protocol(source)
+def decode_request(
+    body: Any, source: str, ctx: Ctx | None = None, *, dialect: str | None = None
+) -> Request:
+    p = protocol(source, dialect)
     ctx = ctx or Ctx(source, source)
     w = expect_dict(body, "")
     req = Request(source=source)
@@ -42,8 +44,10 @@ def decode_request(body: Any, source: str, ctx: Ctx | None = None) -> Request:
     return req
 
 
-def encode_request(req: Request, target: str, ctx: Ctx) -> dict[str, Any]:
-    p = protocol(target)
+def encode_request(
+    req: Request, target: str, ctx: Ctx, *, dialect: str | None = None
+) -> dict[str, Any]:
+    p = protocol(target, dialect)
     out: dict[str, Any] = {}
     if req.max_tokens is None and p.codec.FLAGS.max_tokens_required:
         req = copy(req)  # never mutate the caller's canonical request
@@ -74,8 +78,10 @@ def _default_limit(req: Request, default: int | None) -> int:
     return (default or 4096) + extra
 
 
-def decode_response(body: Any, source: str, ctx: Ctx | None = None) -> Response:
-    p = protocol(source)
+def decode_response(
+    body: Any, source: str, ctx: Ctx | None = None, *, dialect: str | None = None
+) -> Response:
+    p = protocol(source, dialect)
     ctx = ctx or Ctx(source, source)
     w = expect_dict(body, "")
     resp = Response(source=source)
@@ -88,8 +94,10 @@ def decode_response(body: Any, source: str, ctx: Ctx | None = None) -> Response:
     return resp
 
 
-def encode_response(resp: Response, target: str, ctx: Ctx) -> dict[str, Any]:
-    p = protocol(target)
+def encode_response(
+    resp: Response, target: str, ctx: Ctx, *, dialect: str | None = None
+) -> dict[str, Any]:
+    p = protocol(target, dialect)
     parts = fold_for_client(resp.parts, target, ctx)  # reasoning shown, foreign state enveloped
     if parts is not resp.parts:
         resp = replace(resp, parts=parts)

@@ -1,4 +1,8 @@
-"""Protocol registry: protocol id -> generated codec module and its transforms."""
+"""Protocol registry: protocol id (and dialect) -> generated codec module and its transforms.
+
+A dialect (spec/dialects/<name>.yaml) is its base protocol with an overlay merged in by codegen:
+``protocol("openai_chat", "openrouter")`` loads generated/openai_chat__openrouter_codec.py. The
+protocol id stays the base id (a dialect speaks its protocol); only the rows differ."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from importlib import import_module
 from typing import Any
 
 from ._errors import InterlinguaError
+from .generated.dialects import DIALECTS as _DIALECTS
 from .transforms import REGISTRY, Transform
 from .transforms._base import Dec, Enc, _noop
 from .transforms.message_response import envelope_keys
@@ -17,6 +22,41 @@ PROTOCOLS = ("anthropic_messages", "openai_chat", "openai_responses", "gemini", 
 
 class UnknownProtocol(InterlinguaError):
     pass
+
+
+class UnknownDialect(InterlinguaError):
+    """``dialect=`` names no spec/dialects overlay, or one for another protocol."""
+
+
+def dialects() -> dict[str, str]:
+    """Every dialect name -> its base protocol id."""
+    return {name: row[0] for name, row in _DIALECTS.items()}
+
+
+def dialect_base(dialect: str) -> str:
+    """The base protocol of ``dialect``; UnknownDialect when there is no such dialect."""
+    row = _DIALECTS.get(dialect)
+    if row is None:
+        known = ", ".join(f"{n} ({r[0]})" for n, r in sorted(_DIALECTS.items()))
+        raise UnknownDialect(f"unknown dialect {dialect!r} (expected one of {known})")
+    return row[0]
+
+
+def dialect_for(pid: str, dialect: str | None) -> str | None:
+    """``dialect`` when it is a dialect of ``pid``, else None (a translation applies it to the
+    side(s) speaking its base protocol). Unknown names raise UnknownDialect."""
+    if dialect is None:
+        return None
+    return dialect if dialect_base(dialect) == pid else None
+
+
+def check_dialect(dialect: str | None, *pids: str) -> None:
+    """Refuse a dialect that none of ``pids`` speaks (a clear error, never ignored)."""
+    if dialect is not None and dialect_base(dialect) not in pids:
+        raise UnknownDialect(
+            f"dialect {dialect!r} is a dialect of {dialect_base(dialect)}, "
+            f"not of {' or '.join(dict.fromkeys(pids))}"
+        )
 
 
 @dataclass(frozen=True)
@@ -44,12 +84,21 @@ class Protocol:
         object.__setattr__(self, "response_encoders", real([t.encode_response for t in ts]))
 
 
+def dialect_module(pid: str, dialect: str | None) -> str:
+    """Stem of the generated modules of ``pid`` in ``dialect`` (checked)."""
+    if dialect is None:
+        return pid
+    check_dialect(dialect, pid)
+    return str(_DIALECTS[dialect][1])
+
+
 @cache
-def protocol(pid: str) -> Protocol:
+def protocol(pid: str, dialect: str | None = None) -> Protocol:
     if pid not in PROTOCOLS:
         raise UnknownProtocol(f"unknown protocol {pid!r} (expected one of {', '.join(PROTOCOLS)})")
+    module = dialect_module(pid, dialect)
     try:
-        codec = import_module(f"interlingua.generated.{pid}_codec")
+        codec = import_module(f"interlingua.generated.{module}_codec")
     except ModuleNotFoundError:
         raise UnknownProtocol(f"protocol {pid!r} is not implemented yet") from None
     transforms = tuple(REGISTRY[name] for name in codec.TRANSFORMS)

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Any
 
 from ._losses import Loss
+from ._protocols import check_dialect, dialect_for
 from ._sse import SSEDecoder
 from .generated.canonical import ReasoningEnd, StreamStart, Usage, UsageEvent
 from .streams import StreamDecoderBase, StreamEncoderBase, stream_decoder, stream_encoder
@@ -20,13 +21,28 @@ class StreamTranslator:
     ``usage`` is the last usage seen; ``losses`` lists opaque reasoning state the target cannot
     carry (the stream itself has no room to say so)."""
 
-    __slots__ = ("sse", "decoder", "encoder", "target", "usage", "losses")
+    __slots__ = ("sse", "decoder", "encoder", "target", "usage", "losses", "carries")
 
-    def __init__(self, source: str, target: str) -> None:
+    def __init__(
+        self,
+        source: str,
+        target: str,
+        dialect: str | None = None,
+        *,
+        source_dialect: str | None = None,
+        target_dialect: str | None = None,
+    ) -> None:
+        """``dialect`` applies to the side(s) speaking its base protocol; ``source_dialect`` /
+        ``target_dialect`` name one side's dialect (a gateway's upstream)."""
+        check_dialect(dialect, source, target)
+        sd = source_dialect or dialect_for(source, dialect)
+        td = target_dialect or dialect_for(target, dialect)
         self.sse = SSEDecoder()
-        self.decoder: StreamDecoderBase = stream_decoder(source)
-        self.encoder: StreamEncoderBase = stream_encoder(target)
+        self.decoder: StreamDecoderBase = stream_decoder(source, sd)
+        self.encoder: StreamEncoderBase = stream_encoder(target, td)
         self.target = target
+        rows = getattr(self.encoder, "rows", None)
+        self.carries: frozenset[str] = frozenset(rows.owners if rows is not None else ())
         self.usage: Usage | None = None
         self.losses: list[Loss] = []
 
@@ -40,7 +56,10 @@ class StreamTranslator:
 
     def _note(self, ev: Any) -> None:
         if type(ev) is ReasoningEnd:
-            if state_lost(ev.owner, ev.signature, ev.redacted, self.target):
+            if (
+                state_lost(ev.owner, ev.signature, ev.redacted, self.target)
+                and ev.owner not in self.carries
+            ):
                 self.losses.append(replay_loss(f"stream.reasoning[{ev.key}]", ev.owner))
         elif ev.usage is not None:  # UsageEvent, StreamStart
             self.usage = ev.usage
@@ -64,8 +83,10 @@ class StreamTranslator:
 _NOTED = frozenset({ReasoningEnd, UsageEvent, StreamStart})
 
 
-def translate_stream(chunks: Iterable[bytes], *, source: str, target: str) -> Iterator[bytes]:
-    t = StreamTranslator(source, target)
+def translate_stream(
+    chunks: Iterable[bytes], *, source: str, target: str, dialect: str | None = None
+) -> Iterator[bytes]:
+    t = StreamTranslator(source, target, dialect)
     for chunk in chunks:
         out = t.feed(chunk)
         if out:
@@ -76,9 +97,9 @@ def translate_stream(chunks: Iterable[bytes], *, source: str, target: str) -> It
 
 
 async def atranslate_stream(
-    chunks: AsyncIterable[bytes], *, source: str, target: str
+    chunks: AsyncIterable[bytes], *, source: str, target: str, dialect: str | None = None
 ) -> AsyncIterator[bytes]:
-    t = StreamTranslator(source, target)
+    t = StreamTranslator(source, target, dialect)
     async for chunk in chunks:
         out = t.feed(chunk)
         if out:

@@ -1015,29 +1015,6 @@ def test_encoders_fed_directly() -> None:
     )
 
 
-def test_dialect_usage_in_x_groq_reaches_anthropic() -> None:
-    """Groq streams usage in `x_groq.usage` of the last chunk (the stream row `usage: [usage, x_groq.usage]`)."""
-    base = {"id": "chatcmpl-g", "object": "chat.completion.chunk", "created": 1, "model": "llama"}
-    out = translate(
-        chat_sse(
-            {**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Hi"}}]},
-            {
-                **base,
-                "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}],
-                "x_groq": {
-                    "id": "req_1",
-                    "usage": {"prompt_tokens": 45, "completion_tokens": 7, "total_tokens": 52},
-                },
-            },
-            "[DONE]",
-        ),
-        C,
-        A,
-    )
-    usage = accumulate(decode_stream(out, A), A).usage
-    assert usage is not None and (usage.input_total, usage.output_total) == (45, 7)
-
-
 def test_dropped_stream_signatures_are_reported_as_losses() -> None:
     """A stream has no room for a loss report: the translator lists what it could not carry."""
     sig = {

@@ -173,11 +173,13 @@ class Gateway:
                 req.stream = action == "stream"
             rec.stream = bool(req.stream)
             req.model = mapped
-            opt_in = getattr(protocol(up.protocol).codec.FLAGS, "stream_usage_opt_in", None)
+            opt_in = getattr(
+                protocol(up.protocol, up.dialect).codec.FLAGS, "stream_usage_opt_in", None
+            )
             if req.stream and opt_in and not same:
                 req.include_usage = True  # so the caller gets usage, and the access log too
             await call.restore(req, ctx)
-            wire_out = encode_request(req, up.protocol, ctx)
+            wire_out = encode_request(req, up.protocol, ctx, dialect=up.dialect)
             built = self.pool.build(up, wire_out, mapped, rec.stream, request.headers, same)
             self.observers.outgoing(rec, built.headers)
             return built, (ctx, call)
@@ -193,7 +195,7 @@ class Gateway:
             extra["x-interlingua-losses"] = str(len(ctx.losses))
         if rec.stream and upstream.status_code < 400:
             try:
-                translator = call.translator(up.protocol, inbound)
+                translator = call.translator(up.protocol, inbound, up.dialect)
             except BaseException:
                 await upstream.aclose()
                 raise
@@ -217,7 +219,7 @@ class Gateway:
             )
             resp.headers.update(extra)
             return resp
-        return await self._response(body, up.protocol, inbound, rec, extra, call)
+        return await self._response(body, up.protocol, inbound, rec, extra, call, up.dialect)
 
     def ids(
         self, rec: AccessRecord, inbound: str, up: Upstream, headers: httpx.Headers
@@ -241,10 +243,11 @@ class Gateway:
         rec: AccessRecord,
         headers: dict[str, str],
         call: StateCall,
+        dialect: str | None = None,
     ) -> Response:
         ctx = Ctx(source, target)
         try:
-            resp = decode_response(load_json(body), source, ctx)
+            resp = decode_response(load_json(body), source, ctx, dialect=dialect)
         except InterlinguaError as e:
             raise GatewayError(
                 "bad_gateway", f"the upstream sent an invalid {source} response: {e}", 502

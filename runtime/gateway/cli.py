@@ -29,6 +29,10 @@ def add_serve_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     sv.add_argument("--host", help="address to bind (default 127.0.0.1)")
     sv.add_argument("--port", type=int, help="port to listen on (default 8080)")
     sv.add_argument("--upstream-protocol", choices=PROTOCOLS, help="protocol of the upstream")
+    sv.add_argument(
+        "--upstream-dialect",
+        help="dialect of the upstream protocol, e.g. openrouter, deepseek, groq",
+    )
     sv.add_argument("--upstream-base-url", help="e.g. http://127.0.0.1:11434/v1")
     sv.add_argument("--upstream-api-key-env", help="environment variable holding the upstream key")
     sv.add_argument("--upstream-timeout", type=float, help="seconds between upstream bytes")
@@ -69,7 +73,14 @@ def config_from_args(args: argparse.Namespace) -> Config:
             upstream["api_key_env"] = args.upstream_api_key_env
         if args.upstream_timeout:
             upstream["timeout"] = args.upstream_timeout
-    elif args.upstream_protocol or args.upstream_api_key_env or args.upstream_timeout:
+        if args.upstream_dialect:
+            upstream["dialect"] = args.upstream_dialect
+    elif (
+        args.upstream_protocol
+        or args.upstream_api_key_env
+        or args.upstream_timeout
+        or args.upstream_dialect
+    ):
         raise ConfigError("the --upstream-* flags need --upstream-base-url")
     try:
         return load_config(
@@ -150,7 +161,7 @@ def worker_app() -> Any:
     from .app import create_app
 
     names = ("config", "host", "port", "upstream_protocol", "upstream_base_url",
-             "upstream_api_key_env", "upstream_timeout", "inbound_keys_env",
+             "upstream_api_key_env", "upstream_timeout", "upstream_dialect", "inbound_keys_env",
              "max_body_bytes", "state")  # fmt: skip
     flags = {n: None for n in names} | {"model_map": []} | json.loads(os.environ[WORKER_ARGS])
     configure_access_log()

@@ -15,6 +15,7 @@ responses_state = "auto"      # "gateway": keep Responses state even for a Respo
 [[upstreams]]                 # the first whose `models` globs match the model takes the request
 name = "local"
 protocol = "openai_chat"
+dialect = "openrouter"        # optional: a spec/dialects overlay of the protocol (interlingua dialects)
 base_url = "http://127.0.0.1:11434/v1"
 api_key_env = "OLLAMA_API_KEY"  # the key is read from this variable, never from the file
 models = ["*"]
@@ -46,7 +47,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from .._errors import InterlinguaError
-from .._protocols import PROTOCOLS
+from .._protocols import PROTOCOLS, dialects
 
 __all__ = ["ConfigError", "Config", "Upstream", "load_config", "parse_model_map"]
 
@@ -67,6 +68,7 @@ class Upstream:
     name: str
     protocol: str
     base_url: str
+    dialect: str | None = None  # spec/dialects overlay of `protocol` spoken by this upstream
     api_key_env: str | None = None
     headers: dict[str, str] = field(default_factory=dict)
     models: list[str] = field(default_factory=lambda: ["*"])
@@ -168,6 +170,7 @@ def _upstream(d: Any, i: int) -> Upstream:
     unknown = set(d) - {
         "name",
         "protocol",
+        "dialect",
         "base_url",
         "api_key_env",
         "headers",
@@ -185,6 +188,13 @@ def _upstream(d: Any, i: int) -> Upstream:
     protocol = _str(d, "protocol", where)
     if protocol not in PROTOCOLS:
         raise ConfigError(f"{where}.protocol: expected one of {', '.join(PROTOCOLS)}")
+    dialect = _str(d, "dialect", where)
+    if dialect is not None and dialects().get(dialect) != protocol:
+        known = [n for n, base in sorted(dialects().items()) if base == protocol]
+        raise ConfigError(
+            f"{where}.dialect: {dialect!r} is not a dialect of {protocol} "
+            f"(expected one of {', '.join(known) or 'none'})"
+        )
     base_url = _str(d, "base_url", where)
     if not base_url:
         raise ConfigError(f"{where}.base_url: required")
@@ -218,6 +228,7 @@ def _upstream(d: Any, i: int) -> Upstream:
     return Upstream(
         name=_str(d, "name", where) or f"upstream{i}",
         protocol=protocol,
+        dialect=dialect,
         base_url=base_url.rstrip("/"),
         api_key_env=key_env,
         headers=dict(headers),

@@ -7,7 +7,7 @@ from importlib import import_module
 from typing import Any
 
 from .._errors import InterlinguaError
-from .._protocols import protocol
+from .._protocols import dialect_module, protocol
 from ._base import StreamDecoderBase, StreamEncoderBase
 from .accumulate import Accumulator, StreamFailed, accumulate
 from .encoder import Encoder
@@ -20,11 +20,13 @@ class NoStream(InterlinguaError):
 
 
 @cache
-def _stream(pid: str) -> tuple[StreamRows | None, Any]:
-    """The protocol's compiled stream rows, or the module of its named stream transform."""
+def _stream(pid: str, dialect: str | None = None) -> tuple[StreamRows | None, Any]:
+    """The protocol's (or dialect's) compiled stream rows, or the module of its named stream
+    transform."""
     protocol(pid)
+    module = dialect_module(pid, dialect)
     try:
-        mod = import_module(f"interlingua.generated.{pid}_stream")
+        mod = import_module(f"interlingua.generated.{module}_stream")
     except ModuleNotFoundError:
         raise NoStream(f"protocol {pid!r} has no stream rows in its spec") from None
     if mod.ROWS is not None:
@@ -32,16 +34,16 @@ def _stream(pid: str) -> tuple[StreamRows | None, Any]:
     return None, import_module(f"interlingua.streams.{mod.TRANSFORM}")
 
 
-def stream_decoder(pid: str) -> StreamDecoderBase:
-    rows, machine = _stream(pid)
-    codec = protocol(pid).codec
+def stream_decoder(pid: str, dialect: str | None = None) -> StreamDecoderBase:
+    rows, machine = _stream(pid, dialect)
+    codec = protocol(pid, dialect).codec
     dec: StreamDecoderBase = Decoder(codec, rows) if rows is not None else machine.Decoder(codec)
     return dec
 
 
-def stream_encoder(pid: str) -> StreamEncoderBase:
-    rows, machine = _stream(pid)
-    codec = protocol(pid).codec
+def stream_encoder(pid: str, dialect: str | None = None) -> StreamEncoderBase:
+    rows, machine = _stream(pid, dialect)
+    codec = protocol(pid, dialect).codec
     enc: StreamEncoderBase = Encoder(codec, rows) if rows is not None else machine.Encoder(codec)
     return enc
 

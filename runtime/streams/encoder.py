@@ -77,6 +77,10 @@ class Encoder(StreamEncoderBase):
     def usage_wire(self) -> Any:
         return self.codec.encode_usage(self.usage or Usage())
 
+    def format_of(self, ev: Any) -> str:
+        """The wire name of the owner of ``ev``'s opaque state (rows.owners)."""
+        return self.rows.owners.get(ev.owner, self.rows.unknown_owner)
+
     def _emit(self, name: str, ev: Any, i: int, out: list[bytes]) -> None:
         tpl = self.t.get(name)
         if tpl is not None:
@@ -188,7 +192,7 @@ class Encoder(StreamEncoderBase):
         if b.queued is not None:  # still waiting: it ends when it is flushed
             b.ended = True
             return
-        mine = type(ev) is ReasoningEnd and ev.owner == self.pid
+        mine = type(ev) is ReasoningEnd and (ev.owner == self.pid or ev.owner in self.rows.owners)
         if mine and ev.redacted and not b.started and "reasoning_redacted" in self.t:
             b.started = True
             self._emit("reasoning_redacted", ev, self._next_index(b), out)

@@ -41,7 +41,7 @@ __all__ = ["Decoder"]
 
 
 class _Block:
-    __slots__ = ("kind", "key", "call_id", "sig", "redacted", "open")
+    __slots__ = ("kind", "key", "call_id", "sig", "redacted", "open", "owner")
 
     def __init__(self, kind: str, key: str, call_id: str | None) -> None:
         self.kind = kind
@@ -50,6 +50,7 @@ class _Block:
         self.sig: list[str] = []
         self.redacted: str | None = None
         self.open = True
+        self.owner: str | None = None  # read from the wire (rule.owner); None: the protocol
 
 
 class Decoder(StreamDecoderBase):
@@ -192,7 +193,9 @@ class Decoder(StreamDecoderBase):
             implicit = self.rows.implicit_blocks
             if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
                 self._close(b, out)  # a new call id at a known key: a new call
-            if (b is None or not b.open) and (not implicit or text or args or cid):
+            if (b is None or not b.open) and (
+                not implicit or text or args or cid or (rule.owner and _opaque(rule, w))
+            ):
                 b = self._new(rule, wkey, w, cid, out)
         if b is None or not b.open:
             if text or args:
@@ -219,7 +222,13 @@ class Decoder(StreamDecoderBase):
             if sig and type(sig) is str:
                 b.sig.append(sig)
             red = rule.redacted(w) if rule.redacted is not None else None
-            if type(red) is str:
+            own = rule.owner(w) if rule.owner is not None else None
+            if own is not None:
+                b.owner = own[0]
+                if own[1] == "encrypted" and red:  # this owner's signature is encrypted data
+                    b.sig.append(red)
+                    red = None
+            if type(red) is str and red:
                 b.redacted = red
         if rule.close:
             self._close(b, out)
@@ -264,7 +273,7 @@ class Decoder(StreamDecoderBase):
             out.append(ToolCallEnd(key=b.key))
         elif b.kind == "reasoning":
             sig = "".join(b.sig) or None
-            owner = self.pid if (sig or b.redacted) else None
+            owner = (b.owner or self.pid) if (sig or b.redacted) else None
             out.append(ReasoningEnd(key=b.key, signature=sig, redacted=b.redacted, owner=owner))
 
     def _close_all(self) -> list[Any]:
@@ -305,3 +314,10 @@ class Decoder(StreamDecoderBase):
         if self.ended is None and self.finished and self.rows.end_after_finish:
             return self._end("completed")
         return super().close()
+
+
+def _opaque(rule: Rule, w: Any) -> bool:
+    """Does the event carry opaque reasoning state (a block with no text opens for it)?"""
+    sig = rule.signature(w) if rule.signature is not None else None
+    red = rule.redacted(w) if rule.redacted is not None else None
+    return bool(sig and type(sig) is str) or bool(red and type(red) is str)

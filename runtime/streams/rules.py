@@ -32,6 +32,7 @@ class Rule:
     arguments_object: Reader | None = None
     signature: Reader | None = None
     redacted: Reader | None = None
+    owner: Reader | None = None  # -> (owner protocol id, "text" | "encrypted") or None
     start: tuple[Reader | None, Reader | None, Reader | None] | None = None
     restart: str = "ignore"
     usage: tuple[Reader, ...] = ()
@@ -59,3 +60,5 @@ class StreamRows:
     templates: dict[str, tuple[Template, str | None]] = field(default_factory=dict)
     end: tuple[tuple[Template, str | None, bool], ...] = ()
     done: str | None = None
+    owners: dict[str, str] = field(default_factory=dict)  # opaque state it carries: id -> wire
+    unknown_owner: str = ""

@@ -23,6 +23,7 @@ from ..generated.canonical import (
 )
 from ._base import Codec, Transform
 from ._util import message_dict, messages_list, role_of, text_content
+from .reasoning_items import decode_items, encode_items
 
 _MSG_KEYS = frozenset({"role", "content", "name"})
 
@@ -53,6 +54,15 @@ def decode_message(m: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> Mess
             if r is not None:
                 known.append(field)
                 present[field] = expect_str(r, f"{path}.{field}")
+        rd = codec.REASONING_DETAILS
+        items = m.get(rd["field"]) if rd is not None else None
+        if items is not None:  # typed items (with opaque state) say what the text fields say
+            known.append(rd["field"])
+            parts[:0] = decode_items(items, rd, f"{path}.{rd['field']}")
+            hints = {**(hints or {}), "reasoning_items": items}
+            if present and any(type(p) is ReasoningPart for p in parts):
+                hints["reasoning_field"] = next(iter(present))
+                present = {}
         if present:
             # dialects send one field, vLLM sends both with the same text: one part per text
             texts = list(dict.fromkeys(present.values()))
@@ -151,6 +161,8 @@ def encode_message(
         elif t is ReasoningPart:
             if p.text or (ctx.same and hints.get("reasoning_field")):  # type: ignore[union-attr]
                 reasoning.append(p.text)  # type: ignore[union-attr]
+            if codec.REASONING_DETAILS is not None and reasoning_out:
+                continue  # encode_items writes the state or reports it
             if not reasoning_out or p.signature or p.redacted:  # type: ignore[union-attr]
                 what = (
                     "reasoning block dropped"
@@ -182,6 +194,14 @@ def encode_message(
         elif not ctx.same and all(type(p) in (TextPart, ReasoningPart) for p in content):
             msg[plan_field] = "".join(p.text for p in content if type(p) is TextPart)  # type: ignore[union-attr]
             content = [p for p in content if type(p) is ReasoningPart]
+    rd = codec.REASONING_DETAILS
+    if rd is not None and reasoning_out:
+        rparts = [p for p in m.parts if type(p) is ReasoningPart]
+        same = hints.get("reasoning_items") if ctx.same else None
+        if same is not None:
+            msg[rd["field"]] = same
+        elif rparts:
+            msg[rd["field"]] = encode_items(rparts, rd, f"{path}.{rd['field']}", ctx)
     if content:
         # the message itself unless tool calls, reasoning or a refusal were taken out
         shown = (
@@ -228,7 +248,8 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
             wire.append(_media_message(media, codec, f"messages[{j - 1}]", ctx))
             media = []
         path = f"messages[{j}]"
-        wire.extend(encode_message(m, path, codec, ctx, reasoning_out=ctx.same, media=media))
+        back = ctx.same or codec.FLAGS.reasoning_text_in_requests
+        wire.extend(encode_message(m, path, codec, ctx, reasoning_out=back, media=media))
     if media:
         wire.append(_media_message(media, codec, f"messages[{len(req.messages) - 1}]", ctx))
     out["messages"] = wire

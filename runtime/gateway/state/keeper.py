@@ -134,10 +134,13 @@ class StateCall:
         except StateUnavailable as e:
             raise unavailable(e) from None
 
-    def translator(self, source: str, target: str) -> ObservedTranslator:
+    def translator(
+        self, source: str, target: str, dialect: str | None = None
+    ) -> ObservedTranslator:
+        """``dialect``: the upstream's (the source side's), never applied to the client."""
         if not self.active:
-            return ObservedTranslator(source, target)
-        return StatefulTranslator(source, target, self)
+            return ObservedTranslator(source, target, source_dialect=dialect)
+        return StatefulTranslator(source, target, self, dialect)
 
     async def finish_stream(self, t: StatefulTranslator) -> str | None:
         """After a stream: its state saved; the access log's error type when that failed."""
@@ -171,8 +174,10 @@ class StatefulTranslator(ObservedTranslator):
 
     __slots__ = ("call", "events", "out_sse", "final")
 
-    def __init__(self, source: str, target: str, call: StateCall) -> None:
-        super().__init__(source, target)
+    def __init__(
+        self, source: str, target: str, call: StateCall, dialect: str | None = None
+    ) -> None:
+        super().__init__(source, target, source_dialect=dialect)
         self.call = call
         self.events: list[Any] = []
         self.out_sse = SSEDecoder() if call.turn is not None else None

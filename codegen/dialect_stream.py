@@ -1,0 +1,127 @@
+"""The ``stream:`` section of a dialect overlay: decode rows added to the base protocol's rows
+(placed ``after:`` a base row or ``replaces:`` one, the base row named by some of its keys, e.g.
+``replaces: {key_const: reasoning}``; otherwise appended), and encode templates replaced or added
+(``events:``, keyed by canonical event as in the base's ``stream.encode.events``). Every row is
+compiled on its own first, so a bad one is refused at its own line."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from pydantic import Field, ValidationError, model_validator
+
+from .source import SourceFile
+from .spec_http import Strict
+from .spec_model import ProtocolSpec
+from .stream_model import TEMPLATE_EVENTS, DecodeRow, StreamSpec
+from .stream_render import StreamSpecError, _Readers, _rule, _template
+
+__all__ = ["StreamOverlay", "merge_stream"]
+
+_PLACE = ("after", "replaces")
+
+
+class OverlayDecodeRow(DecodeRow):
+    after: dict[str, Any] | None = Field(None, description="keys naming the base row it follows")
+    replaces: dict[str, Any] | None = Field(
+        None, description="keys naming the base row it replaces"
+    )
+
+    @model_validator(mode="after")
+    def _one_place(self) -> OverlayDecodeRow:
+        if self.after is not None and self.replaces is not None:
+            raise ValueError("a row is placed `after:` a base row or `replaces:` one, not both")
+        return self
+
+
+class StreamOverlay(Strict):
+    decode: list[OverlayDecodeRow] = Field(default_factory=list)
+    events: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="encode templates replaced or added, by canonical event"
+    )
+
+
+def _find(base: list[dict[str, Any]], sel: dict[str, Any]) -> list[int]:
+    return [i for i, row in enumerate(base) if all(row.get(k) == v for k, v in sel.items())]
+
+
+def merge_stream(
+    base: ProtocolSpec,
+    base_src: SourceFile,
+    ov: StreamOverlay,
+    src: SourceFile,
+) -> StreamSpec | None:
+    """The base stream with the overlay applied; problems go on ``src`` (the overlay)."""
+    raw = (base_src.data or {}).get("stream")
+    if base.stream is None or base.stream.transform is not None or not isinstance(raw, dict):
+        src.error(("stream",), f"{base.id} has no stream rows to add to")
+        return None
+    merged = copy.deepcopy(raw)
+    rows: list[dict[str, Any]] = merged.setdefault("decode", [])
+    where = str(src.path)
+    owned = False
+    placed: list[tuple[int, dict[str, Any], str]] = []  # (base position, row, how)
+    appended: list[dict[str, Any]] = []
+    for i, row in enumerate(ov.decode):
+        loc = ("stream", "decode", i)
+        try:
+            _rule(row, f"{where}: stream.decode[{i}]", _Readers())
+        except StreamSpecError as e:
+            src.error(loc, str(e).split(": ", 1)[-1])
+            continue
+        if row.owner is not None:
+            owned = True
+            if row.signature is None and row.redacted is None:
+                src.error(
+                    (*loc, "owner"),
+                    "`owner` names who made opaque state: the row needs `signature` or `redacted`",
+                )
+        body = row.model_dump(exclude_unset=True, by_alias=True, exclude=set(_PLACE))
+        how = next((k for k in _PLACE if getattr(row, k) is not None), None)
+        if how is None:
+            appended.append(body)
+            continue
+        sel = getattr(row, how)
+        found = _find(raw.get("decode") or [], sel)
+        if len(found) != 1:
+            src.error(
+                (*loc, how),
+                f"{'no' if not found else len(found)} base row{'s' if len(found) > 1 else ''} "
+                f"of {base.id} stream.decode match {sel} (name exactly one by its keys)",
+            )
+            continue
+        placed.append((found[0], body, how))
+    if owned and base.reasoning_details is None and "reasoning_details" not in (src.data or {}):
+        src.error(
+            ("stream", "decode"),
+            "a row with `owner` needs a reasoning_details section "
+            "(its owners map the wire value to a protocol)",
+        )
+    for pos, body, how in sorted(placed, key=lambda pl: -pl[0]):
+        if how == "replaces":
+            rows[pos] = body
+        else:
+            rows.insert(pos + 1, body)
+    rows.extend(appended)
+    enc = merged.get("encode")
+    for ev, body in ov.events.items():
+        eloc: tuple[str, ...] = ("stream", "events", ev)
+        if ev not in TEMPLATE_EVENTS:
+            src.error(
+                eloc, f"unknown template event (expected one of {', '.join(TEMPLATE_EVENTS)})"
+            )
+            continue
+        try:
+            _template(body, where)
+        except StreamSpecError as e:
+            src.error(eloc, str(e).split(": ", 1)[-1])
+            continue
+        if isinstance(enc, dict):
+            enc.setdefault("events", {})[ev] = body
+    try:
+        return StreamSpec.model_validate(merged)
+    except ValidationError as e:
+        for err in e.errors():
+            src.error(("stream",), f"the merged stream is invalid at {err['loc']}: {err['msg']}")
+        return None

@@ -1,0 +1,327 @@
+# Generated from spec/dialects/deepseek.yaml by `make generate` (python -m codegen). Do not edit by hand.
+
+"""OpenAI Chat Completions stream: the rows of `stream:` in spec/dialects/deepseek.yaml, compiled for the generic machines
+in runtime/streams (decoder: machine.py, encoder: encoder.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interlingua.streams.rules import Rule, StreamRows
+
+TRANSFORM = None
+
+# wire owner name -> (protocol id that owns the opaque state, where its signature rides)
+OWNERS: dict[str, tuple[str, str]] = {}
+
+
+def _r0(v: Any) -> Any:  # error
+    if type(v) is not dict:
+        return None
+    v = v.get("error")
+    return v
+
+
+def _r1(v: Any) -> Any:  # id
+    if type(v) is not dict:
+        return None
+    v = v.get("id")
+    return v
+
+
+def _r2(v: Any) -> Any:  # model
+    if type(v) is not dict:
+        return None
+    v = v.get("model")
+    return v
+
+
+def _r3(v: Any) -> Any:  # created
+    if type(v) is not dict:
+        return None
+    v = v.get("created")
+    return v
+
+
+def _r4(v: Any) -> Any:  # reasoning_content
+    if type(v) is not dict:
+        return None
+    v = v.get("reasoning_content")
+    return v
+
+
+def _r5(v: Any) -> Any:  # content
+    if type(v) is not dict:
+        return None
+    v = v.get("content")
+    return v
+
+
+def _r6(v: Any) -> Any:  # refusal
+    if type(v) is not dict:
+        return None
+    v = v.get("refusal")
+    return v
+
+
+def _r7(v: Any) -> Any:  # index
+    if type(v) is not dict:
+        return None
+    v = v.get("index")
+    return v
+
+
+def _r8(v: Any) -> Any:  # function.name
+    if type(v) is not dict:
+        return None
+    v = v.get("function")
+    if type(v) is not dict:
+        return None
+    v = v.get("name")
+    return v
+
+
+def _r9(v: Any) -> Any:  # function.arguments
+    if type(v) is not dict:
+        return None
+    v = v.get("function")
+    if type(v) is not dict:
+        return None
+    v = v.get("arguments")
+    return v
+
+
+def _r10(v: Any) -> Any:  # finish_reason
+    if type(v) is not dict:
+        return None
+    v = v.get("finish_reason")
+    return v
+
+
+def _r11(v: Any) -> Any:  # usage
+    if type(v) is not dict:
+        return None
+    v = v.get("usage")
+    return v
+
+
+def _r12(v: Any) -> Any:  # tool_calls
+    if type(v) is not dict:
+        return None
+    v = v.get("tool_calls")
+    return v
+
+
+def _r13(v: Any) -> Any:  # choices[index=0].delta
+    if type(v) is not dict:
+        return None
+    v = v.get("choices")
+    if type(v) is not list:
+        return None
+    for x in v:
+        if type(x) is dict and x.get("index", 0) == 0:
+            v = x
+            break
+    else:
+        return None
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    return v
+
+
+def _r14(v: Any) -> Any:  # choices[index=0]
+    if type(v) is not dict:
+        return None
+    v = v.get("choices")
+    if type(v) is not list:
+        return None
+    for x in v:
+        if type(x) is dict and x.get("index", 0) == 0:
+            v = x
+            break
+    else:
+        return None
+    return v
+
+
+def _start(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "id": s.id,
+        "object": "chat.completion.chunk",
+        "created": s.created,
+        "model": s.model,
+        "choices": [
+            {"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}
+        ],
+    }
+
+
+def _text_delta(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "id": s.id,
+        "object": "chat.completion.chunk",
+        "created": s.created,
+        "model": s.model,
+        "choices": [{"index": 0, "delta": {"content": ev.text}, "finish_reason": None}],
+    }
+
+
+def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "id": s.id,
+        "object": "chat.completion.chunk",
+        "created": s.created,
+        "model": s.model,
+        "choices": [{"index": 0, "delta": {"reasoning_content": ev.text}, "finish_reason": None}],
+    }
+
+
+def _tool_call_start(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "id": s.id,
+        "object": "chat.completion.chunk",
+        "created": s.created,
+        "model": s.model,
+        "choices": [
+            {
+                "index": 0,
+                "delta": {
+                    "tool_calls": [
+                        {
+                            "index": i,
+                            "id": ev.id,
+                            "type": "function",
+                            "function": {"name": ev.name, "arguments": ""},
+                        }
+                    ]
+                },
+                "finish_reason": None,
+            }
+        ],
+    }
+
+
+def _tool_call_delta(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "id": s.id,
+        "object": "chat.completion.chunk",
+        "created": s.created,
+        "model": s.model,
+        "choices": [
+            {
+                "index": 0,
+                "delta": {"tool_calls": [{"index": i, "function": {"arguments": ev.arguments}}]},
+                "finish_reason": None,
+            }
+        ],
+    }
+
+
+def _end0(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "id": s.id,
+        "object": "chat.completion.chunk",
+        "created": s.created,
+        "model": s.model,
+        "choices": [{"index": 0, "delta": {}, "finish_reason": s.finish_raw}],
+    }
+
+
+def _end1(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "id": s.id,
+        "object": "chat.completion.chunk",
+        "created": s.created,
+        "model": s.model,
+        "choices": [],
+        "usage": s.usage_wire(),
+    }
+
+
+_RULES = (
+    Rule(error=_r0),
+    Rule(start=(_r1, _r2, _r3)),
+    Rule(text=(_r4,), key_const="reasoning", keyed=True, quiet=True, open="reasoning"),
+    Rule(text=(_r5,), key_const="text", keyed=True, quiet=True, open="text"),
+    Rule(text=(_r6,), key_const="refusal", keyed=True, quiet=True, open="text"),
+    Rule(
+        key=_r7,
+        call_id=_r1,
+        name=_r8,
+        arguments=_r9,
+        keyed=True,
+        quiet=True,
+        key_prefix="call",
+        open="tool_call",
+    ),
+    Rule(finish=_r10),
+    Rule(usage=(_r11,)),
+)
+
+
+def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
+    matched = False
+    at0 = _r13(d)
+    at1 = _r14(d)
+    matched = True
+    err = _r0(d)
+    if err:
+        m._fail_error(err, d, out)
+        return True
+    matched = True
+    if m.msg_id is None:
+        m._apply(_RULES[1], d, None, d, out)
+    if at0 is not None:
+        matched = True
+        if _r4(at0):
+            m._block(_RULES[2], at0, None, out)
+    if at0 is not None:
+        matched = True
+        if _r5(at0):
+            m._block(_RULES[3], at0, None, out)
+    if at0 is not None:
+        matched = True
+        if _r6(at0):
+            m._block(_RULES[4], at0, None, out)
+    if at0 is not None:
+        matched = True
+        items = _r12(at0)
+        if type(items) is list:
+            for pos, item in enumerate(items):
+                if type(item) is dict:
+                    m._block(_RULES[5], item, pos, out)
+    if at1 is not None:
+        matched = True
+        m._apply(_RULES[6], at1, None, d, out)
+        if m.ended is not None:
+            return True
+    matched = True
+    m._usage(_RULES[7], d, out)
+    return matched
+
+
+ROWS = StreamRows(
+    protocol="openai_chat",
+    dispatch=dispatch,
+    start_event=False,
+    implicit_blocks=True,
+    done_sentinel="[DONE]",
+    end_after_finish=True,
+    sequential=False,
+    index="tool_calls",
+    id_default="chatcmpl-interlingua",
+    empty_arguments="{}",
+    templates={
+        "start": (_start, None),
+        "text_delta": (_text_delta, None),
+        "reasoning_delta": (_reasoning_delta, None),
+        "tool_call_start": (_tool_call_start, None),
+        "tool_call_delta": (_tool_call_delta, None),
+    },
+    end=(
+        (_end0, None, False),
+        (_end1, None, True),
+    ),
+    done="[DONE]",
+)

@@ -1,0 +1,990 @@
+# Generated from spec/dialects/groq.yaml by `make generate` (python -m codegen). Do not edit by hand.
+
+"""OpenAI Chat Completions codec: rows of spec/protocols/openai_chat.yaml as straight-line code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interlingua._codec_support import (
+    add_hint,
+    apply_wire_shape,
+    drop_ext,
+    restore_wire_names,
+    split_ext,
+    wire_shape_hints,
+)
+from interlingua._errors import InvalidInput
+from interlingua._losses import Ctx
+from interlingua._wire import (
+    expect_bool,
+    expect_dict,
+    expect_int,
+    expect_list,
+    expect_number,
+    expect_str,
+    expect_str_list,
+    format_data_url,
+    parse_data_url,
+)
+
+from .canonical import (
+    AudioPart,
+    FilePart,
+    ImagePart,
+    NativePart,
+    Part,
+    RefusalPart,
+    Request,
+    Response,
+    TextPart,
+    Tool,
+    ToolCallPart,
+    ToolResultPart,
+    Usage,
+)
+from .spec_types import HttpAuth, HttpSpec, ModelListing, ProtocolFlags
+
+PROTOCOL = "openai_chat"
+DIALECT: str | None = "groq"  # the spec/dialects overlay merged in, if any
+FLAGS = ProtocolFlags(
+    system_placement="in_messages",
+    system_messages_in_turns=True,
+    developer_role=True,
+    tool_results="tool_messages",
+    tool_calls="message_field",
+    reasoning_fields=("reasoning",),
+    plan_field=None,
+    reasoning_text_in_requests=False,
+    tool_choice_shape="string_or_function",
+    parallel_flag="parallel_tool_calls",
+    max_tokens_required=False,
+    max_tokens_default=None,
+    usage_input_includes_cache=True,
+    sse_event_names=False,
+    stream_usage_opt_in="stream_options.include_usage",
+    usage_output_includes_reasoning=True,
+)
+# how the protocol is called over HTTP (spec: http); the gateway reads it
+HTTP = HttpSpec(
+    base_path="/v1",
+    inbound_paths=(
+        "/v1/chat/completions",
+        "/chat/completions",
+    ),
+    url_actions={},
+    upstream_path="/chat/completions",
+    upstream_stream_path=None,
+    auth=HttpAuth(header="authorization", scheme="Bearer", query=None),
+    extra_headers={},
+    forward_headers=(),
+    count_tokens=None,
+    models=ModelListing(
+        paths=(
+            "/v1/models",
+            "/models",
+        ),
+        items_key="data",
+        item={"id": "{id}", "object": "model", "created": 0, "owned_by": "interlingua"},
+        envelope={"object": "list"},
+    ),
+    otel_provider="openai",
+    request_id_header="x-request-id",
+    model_in_path=False,
+)
+TRANSFORMS: tuple[str, ...] = (
+    "messages_flat",
+    "tools",
+    "reasoning_effort",
+    "response_format",
+    "message_response",
+)
+TOOL_TYPE: str | None = "function"
+SUPPORT: dict[str, tuple[str, str]] = {
+    "system": ("full", ""),
+    "system_position": ("full", ""),
+    "roles": ("full", ""),
+    "text": ("lossy", "no citations or annotations on text parts"),
+    "image": ("full", "data URLs and URLs"),
+    "file": ("full", "file_data data URLs and file ids"),
+    "audio": ("full", "input_audio (base64 with a format)"),
+    "tool_call": ("full", ""),
+    "tool_result": ("full", ""),
+    "tool_result_error": ("unsupported", "no is_error on tool messages"),
+    "reasoning_text": ("full", "reasoning (reasoning_format: parsed)"),
+    "reasoning_replay": ("unsupported", "no opaque reasoning state to replay"),
+    "tool_spec": ("full", ""),
+    "hosted_tools": (
+        "lossy",
+        "dialect tools (e.g. openrouter:*) carried only between Chat endpoints",
+    ),
+    "tool_choice": (
+        "lossy",
+        "one named function at most; no allowed-function lists or validated mode",
+    ),
+    "parallel_tool_calls": ("full", ""),
+    "max_tokens": ("full", "max_completion_tokens (max_tokens accepted)"),
+    "sampling": ("full", ""),
+    "top_k": ("unsupported", "not in the official API"),
+    "user": ("full", ""),
+    "reasoning_config": ("lossy", "reasoning_effort only; budgets become the nearest effort"),
+    "structured_output": ("full", "response_format"),
+    "caching": ("unsupported", "automatic prefix caching; cache_control hints are dropped"),
+    "usage": ("lossy", "prompt_tokens includes cached_tokens; no cache-write count"),
+    "finish_reason": (
+        "lossy",
+        "stop_sequence / pause_turn become stop, refusal becomes content_filter",
+    ),
+    "errors": ("full", ""),
+    "stream_text": ("full", ""),
+    "stream_reasoning": ("lossy", "reasoning text only, no signature"),
+    "stream_tool_calls": ("full", ""),
+    "stream_usage": ("full", "needs stream_options.include_usage"),
+    "stream_error": ("full", ""),
+    "extensions": ("lossy", "fields with no canonical home go back only to this protocol"),
+    "native_parts": (
+        "lossy",
+        "dialect parts (video_url, Mistral thinking) carried only between Chat endpoints",
+    ),
+}
+
+# ---------------------------------------------------------------- enum tables (unified <-> raw)
+FINISH_DECODE: dict[str, str] = {
+    "stop": "stop",
+    "length": "length",
+    "tool_calls": "tool_calls",
+    "content_filter": "content_filter",
+    "function_call": "tool_calls",
+}
+FINISH_ENCODE: dict[str, str] = {
+    "stop": "stop",
+    "length": "length",
+    "tool_calls": "tool_calls",
+    "content_filter": "content_filter",
+    "stop_sequence": "stop",
+    "refusal": "content_filter",
+    "pause": "stop",
+    "other": "stop",
+    "error": "stop",
+}
+FINISH_DECODE_DEFAULT: str = "other"
+FINISH_ENCODE_DEFAULT: str = "stop"
+TOOL_CHOICE_DECODE: dict[str, str] = {
+    "auto": "auto",
+    "none": "none",
+    "required": "required",
+    "any": "required",
+    "function": "tool",
+}
+TOOL_CHOICE_ENCODE: dict[str, str] = {
+    "auto": "auto",
+    "none": "none",
+    "required": "required",
+    "tool": "function",
+}
+ROLE_DECODE: dict[str, str] = {
+    "system": "system",
+    "developer": "developer",
+    "user": "user",
+    "assistant": "assistant",
+    "tool": "tool",
+    "function": "tool",
+}
+ROLE_ENCODE: dict[str, str] = {
+    "system": "system",
+    "developer": "developer",
+    "user": "user",
+    "assistant": "assistant",
+    "tool": "tool",
+}
+ERROR_DECODE: dict[str, str] = {
+    "invalid_request_error": "invalid_request",
+    "authentication_error": "authentication",
+    "invalid_api_key": "authentication",
+    "permission_error": "permission",
+    "not_found_error": "not_found",
+    "request_too_large": "request_too_large",
+    "rate_limit_error": "rate_limit",
+    "insufficient_quota": "rate_limit",
+    "server_error": "api_error",
+    "api_error": "api_error",
+    "timeout": "timeout",
+}
+ERROR_ENCODE: dict[str, str] = {
+    "invalid_request": "invalid_request_error",
+    "authentication": "authentication_error",
+    "permission": "permission_error",
+    "not_found": "not_found_error",
+    "request_too_large": "request_too_large",
+    "rate_limit": "rate_limit_error",
+    "api_error": "server_error",
+    "overloaded": "server_error",
+    "timeout": "timeout",
+    "bad_gateway": "server_error",
+}
+FINISH_STOP_WITH_CALLS = False
+FINISH_NUMERIC: dict[int, str] = {}
+ERROR_STATUS: dict[str, int] = {
+    "invalid_request": 400,
+    "authentication": 401,
+    "permission": 403,
+    "not_found": 404,
+    "request_too_large": 413,
+    "rate_limit": 429,
+    "api_error": 500,
+    "overloaded": 503,
+    "timeout": 504,
+    "bad_gateway": 502,
+}
+# decode rows as (raw type, HTTP status or None, unified type): a status can settle a raw type
+ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
+    ("invalid_request_error", 400, "invalid_request"),
+    ("authentication_error", 401, "authentication"),
+    ("invalid_api_key", 401, "authentication"),
+    ("permission_error", 403, "permission"),
+    ("not_found_error", 404, "not_found"),
+    ("request_too_large", 413, "request_too_large"),
+    ("rate_limit_error", 429, "rate_limit"),
+    ("insufficient_quota", 429, "rate_limit"),
+    ("server_error", 500, "api_error"),
+    ("api_error", 500, "api_error"),
+    ("server_error", 503, "overloaded"),
+    ("timeout", 504, "timeout"),
+    ("server_error", 502, "bad_gateway"),
+)
+# wire stream event -> canonical event kinds it may yield (spec: stream_events)
+STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
+ERROR_SHAPE: dict[str, Any] = {
+    "type_path": "error.type",
+    "message_path": "error.message",
+    "code_path": "error.code",
+    "param_path": "error.param",
+    "status_code_path": None,
+    "envelope": {},
+}
+RESPONSE_ENVELOPE: dict[str, Any] | None = {
+    "choices": "choices",
+    "message": "message",
+    "finish": "finish_reason",
+    "content": "string",
+    "content_parts": None,
+    "finish_required": False,
+    "defaults": {
+        "id": "chatcmpl-interlingua",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "unknown",
+    },
+    "choice_constants": {"index": 0},
+    "choice_defaults": {"logprobs": None},
+}
+USAGE_PATH = "usage"
+TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
+# reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
+REASONING_DETAILS: dict[str, Any] | None = None
+
+
+def _why(feature: str) -> str:
+    level, note = SUPPORT[feature]
+    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+# ---------------------------------------------------------------- parts
+
+_KNOWN_TEXT_0 = frozenset({"text", "type"})
+_NESTED_TEXT_0: dict[str, frozenset[str]] = {}
+
+
+def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+    v_text = w.get("text")
+    if v_text is None:
+        raise InvalidInput("missing required field", path=path + ".text")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".text")
+    return TextPart(
+        text=v_text,
+        ext=None if _KNOWN_TEXT_0.issuperset(w) else split_ext(w, _KNOWN_TEXT_0),
+    )
+
+
+def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "text"}
+
+    out["text"] = p.text
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.annotations is not None:
+        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_text = _dec_text_0  # the only row: no dispatch call
+encode_text = _enc_text_0  # the only row: no dispatch call
+
+
+_KNOWN_IMAGE_1 = frozenset({"image_url", "type"})
+_NESTED_IMAGE_1: dict[str, frozenset[str]] = {
+    "image_url": frozenset({"detail", "url"}),
+}
+
+
+def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+    v_url = w.get("image_url")
+    if v_url is not None:
+        if type(v_url) is not dict:
+            v_url = expect_dict(v_url, path + ".image_url")
+        v_url = v_url.get("url")
+    if v_url is None:
+        raise InvalidInput("missing required field", path=path + ".image_url.url")
+    if type(v_url) is not str:
+        v_url = expect_str(v_url, path + ".image_url.url")
+    v_detail = w.get("image_url")
+    if v_detail is not None:
+        if type(v_detail) is not dict:
+            v_detail = expect_dict(v_detail, path + ".image_url")
+        v_detail = v_detail.get("detail")
+    if v_detail is not None and type(v_detail) is not str:
+        v_detail = expect_str(v_detail, path + ".image_url.detail")
+    v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
+    if v_data is not None:
+        v_url = None
+    return ImagePart(
+        url=v_url,
+        media_type=v_media_type,
+        data=v_data,
+        detail=v_detail,
+        ext=split_ext(w, _KNOWN_IMAGE_1, _NESTED_IMAGE_1),
+    )
+
+
+def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "image_url"}
+
+    if p.data is not None:
+        out.setdefault("image_url", {})["url"] = format_data_url(p.media_type, p.data)
+    elif p.url is not None:
+        out.setdefault("image_url", {})["url"] = p.url
+
+    if p.detail is not None:
+        out.setdefault("image_url", {})["detail"] = p.detail
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_image = _dec_image_1  # the only row: no dispatch call
+encode_image = _enc_image_1  # the only row: no dispatch call
+
+
+_KNOWN_FILE_2 = frozenset({"file", "type"})
+_NESTED_FILE_2: dict[str, frozenset[str]] = {
+    "file": frozenset({"file_data", "file_id", "filename"}),
+}
+
+
+def _dec_file_2(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+    v_url = w.get("file")
+    if v_url is not None:
+        if type(v_url) is not dict:
+            v_url = expect_dict(v_url, path + ".file")
+        v_url = v_url.get("file_data")
+    if v_url is not None and type(v_url) is not str:
+        v_url = expect_str(v_url, path + ".file.file_data")
+    v_file_id = w.get("file")
+    if v_file_id is not None:
+        if type(v_file_id) is not dict:
+            v_file_id = expect_dict(v_file_id, path + ".file")
+        v_file_id = v_file_id.get("file_id")
+    if v_file_id is not None and type(v_file_id) is not str:
+        v_file_id = expect_str(v_file_id, path + ".file.file_id")
+    v_filename = w.get("file")
+    if v_filename is not None:
+        if type(v_filename) is not dict:
+            v_filename = expect_dict(v_filename, path + ".file")
+        v_filename = v_filename.get("filename")
+    if v_filename is not None and type(v_filename) is not str:
+        v_filename = expect_str(v_filename, path + ".file.filename")
+    v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
+    if v_data is not None:
+        v_url = None
+    return FilePart(
+        url=v_url,
+        media_type=v_media_type,
+        data=v_data,
+        file_id=v_file_id,
+        filename=v_filename,
+        ext=split_ext(w, _KNOWN_FILE_2, _NESTED_FILE_2),
+    )
+
+
+def _enc_file_2(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "file"}
+
+    if p.data is not None:
+        out.setdefault("file", {})["file_data"] = format_data_url(p.media_type, p.data)
+    elif p.url is not None:
+        out.setdefault("file", {})["file_data"] = p.url
+
+    if p.file_id is not None:
+        out.setdefault("file", {})["file_id"] = p.file_id
+
+    if p.filename is not None:
+        out.setdefault("file", {})["filename"] = p.filename
+    if p.text is not None:
+        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_file = _dec_file_2  # the only row: no dispatch call
+encode_file = _enc_file_2  # the only row: no dispatch call
+
+
+_KNOWN_AUDIO_3 = frozenset({"input_audio", "type"})
+_NESTED_AUDIO_3: dict[str, frozenset[str]] = {
+    "input_audio": frozenset({"data", "format"}),
+}
+
+
+def _dec_audio_3(w: dict[str, Any], path: str, ctx: Ctx) -> AudioPart:
+    v_data = w.get("input_audio")
+    if v_data is not None:
+        if type(v_data) is not dict:
+            v_data = expect_dict(v_data, path + ".input_audio")
+        v_data = v_data.get("data")
+    if v_data is None:
+        raise InvalidInput("missing required field", path=path + ".input_audio.data")
+    if type(v_data) is not str:
+        v_data = expect_str(v_data, path + ".input_audio.data")
+    v_format = w.get("input_audio")
+    if v_format is not None:
+        if type(v_format) is not dict:
+            v_format = expect_dict(v_format, path + ".input_audio")
+        v_format = v_format.get("format")
+    if v_format is not None and type(v_format) is not str:
+        v_format = expect_str(v_format, path + ".input_audio.format")
+    return AudioPart(
+        data=v_data,
+        format=v_format,
+        ext=split_ext(w, _KNOWN_AUDIO_3, _NESTED_AUDIO_3),
+    )
+
+
+def _enc_audio_3(p: AudioPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "input_audio"}
+
+    out.setdefault("input_audio", {})["data"] = p.data
+
+    if p.format is not None:
+        out.setdefault("input_audio", {})["format"] = p.format
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_audio = _dec_audio_3  # the only row: no dispatch call
+encode_audio = _enc_audio_3  # the only row: no dispatch call
+
+
+_KNOWN_REFUSAL_4 = frozenset({"refusal", "type"})
+_NESTED_REFUSAL_4: dict[str, frozenset[str]] = {}
+
+
+def _dec_refusal_4(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
+    v_text = w.get("refusal")
+    if v_text is None:
+        raise InvalidInput("missing required field", path=path + ".refusal")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".refusal")
+    return RefusalPart(
+        text=v_text,
+        ext=None if _KNOWN_REFUSAL_4.issuperset(w) else split_ext(w, _KNOWN_REFUSAL_4),
+    )
+
+
+def _enc_refusal_4(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "refusal"}
+
+    out["refusal"] = p.text
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_refusal = _dec_refusal_4  # the only row: no dispatch call
+encode_refusal = _enc_refusal_4  # the only row: no dispatch call
+
+
+_KNOWN_TOOL_CALL_5 = frozenset({"function", "id", "type"})
+_NESTED_TOOL_CALL_5: dict[str, frozenset[str]] = {
+    "function": frozenset({"arguments", "name"}),
+}
+_SHAPE_TOOL_CALL_5: tuple[tuple[str, ...], ...] = (("type",), ("function", "arguments"))
+
+
+def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
+    v_id = w.get("id")
+    if v_id is None:
+        raise InvalidInput("missing required field", path=path + ".id")
+    if type(v_id) is not str:
+        v_id = expect_str(v_id, path + ".id")
+    v_name = w.get("function")
+    if v_name is not None:
+        if type(v_name) is not dict:
+            v_name = expect_dict(v_name, path + ".function")
+        v_name = v_name.get("name")
+    if v_name is None:
+        raise InvalidInput("missing required field", path=path + ".function.name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".function.name")
+    v_arguments = w.get("function")
+    if v_arguments is not None:
+        if type(v_arguments) is not dict:
+            v_arguments = expect_dict(v_arguments, path + ".function")
+        v_arguments = v_arguments.get("arguments")
+    if v_arguments is None:
+        v_arguments = ""  # a call with no arguments
+    if type(v_arguments) is not str:
+        v_arguments = expect_str(v_arguments, path + ".function.arguments")
+    return ToolCallPart(
+        id=v_id,
+        name=v_name,
+        arguments=v_arguments,
+        ext=split_ext(w, _KNOWN_TOOL_CALL_5, _NESTED_TOOL_CALL_5),
+        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_5)
+        if w.get("type") is None
+        or type(w.get("function")) is not dict
+        or w["function"].get("arguments") is None
+        else None,
+    )
+
+
+def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "function"}
+
+    out["id"] = p.id
+
+    out.setdefault("function", {})["name"] = p.name
+
+    out.setdefault("function", {})["arguments"] = p.arguments
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    apply_wire_shape(out, p.hints, ctx)
+    return out
+
+
+decode_tool_call = _dec_tool_call_5  # the only row: no dispatch call
+encode_tool_call = _enc_tool_call_5  # the only row: no dispatch call
+
+
+_KNOWN_TOOL_RESULT_6 = frozenset({"content", "role", "tool_call_id"})
+_NESTED_TOOL_RESULT_6: dict[str, frozenset[str]] = {}
+
+
+def _dec_tool_result_6(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
+    v_call_id = w.get("tool_call_id")
+    if v_call_id is None:
+        raise InvalidInput("missing required field", path=path + ".tool_call_id")
+    if type(v_call_id) is not str:
+        v_call_id = expect_str(v_call_id, path + ".tool_call_id")
+    v_content = w.get("content")
+    s_content = type(v_content) is str
+    if v_content is not None:
+        v_content = decode_parts(v_content, path + ".content", ctx)
+    return ToolResultPart(
+        call_id=v_call_id,
+        content=v_content,
+        hints={"string": True} if s_content else None,
+        ext=None if _KNOWN_TOOL_RESULT_6.issuperset(w) else split_ext(w, _KNOWN_TOOL_RESULT_6),
+    )
+
+
+def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"role": "tool"}
+
+    out["tool_call_id"] = p.call_id
+
+    if p.content is not None:
+        out["content"] = encode_parts(p.content, p.hints, path + ".content", ctx)
+    if p.is_error:
+        ctx.loss(
+            path + ".is_error", "is_error dropped", _why("tool_result_error"), "tool_result_error"
+        )
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_tool_result = _dec_tool_result_6  # the only row: no dispatch call
+encode_tool_result = _enc_tool_result_6  # the only row: no dispatch call
+
+
+_PART_DECODERS: dict[str, Any] = {
+    "text": decode_text,
+    "image_url": decode_image,
+    "file": decode_file,
+    "input_audio": decode_audio,
+    "refusal": decode_refusal,
+}
+NATIVE_PARTS: frozenset[str] = frozenset(["video_url", "thinking"])
+_PART_ENCODERS: dict[type, Any] = {
+    TextPart: encode_text,
+    ImagePart: encode_image,
+    FilePart: encode_file,
+    AudioPart: encode_audio,
+    RefusalPart: encode_refusal,
+}
+
+
+def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
+    if type(w) is not dict:
+        w = expect_dict(w, path)
+    t = w.get("type")
+    fn = _PART_DECODERS.get(t) if type(t) is str else None
+    if fn is None:
+        if type(t) is str and t in NATIVE_PARTS:
+            return NativePart(type=t, data=w, owner=PROTOCOL)  # type: ignore[arg-type]
+        raise InvalidInput(f"unknown content block type {t!r}", path=path + ".type")
+    return fn(w, path, ctx)
+
+
+def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    fn = _PART_ENCODERS.get(type(p))
+    if type(p) is NativePart:
+        if p.owner == PROTOCOL:
+            return p.data
+        ctx.loss(
+            path,
+            f"{p.type} block dropped",
+            f"a block of {p.owner} with no equivalent in {PROTOCOL}",
+            "native_parts",
+        )
+        return None
+    if fn is None:
+        feature = type(p).FEATURE
+        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
+        return None
+    return fn(p, path, ctx)
+
+
+def decode_parts(v: Any, path: str, ctx: Ctx) -> list[Part]:
+    if type(v) is str:
+        return [TextPart(text=v)]
+    v = expect_list(v, path)
+    return [decode_part(e, f"{path}[{i}]", ctx) for i, e in enumerate(v)]
+
+
+def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx: Ctx) -> Any:
+    if hints is not None and hints.get("string") and len(parts) == 1 and type(parts[0]) is TextPart:
+        return parts[0].text
+    out = []
+    for i, part in enumerate(parts):
+        e = encode_part(part, f"{path}[{i}]", ctx)
+        if e is not None:
+            out.append(e)
+    return out
+
+
+# ---------------------------------------------------------------- tools
+_KNOWN_TOOL = frozenset({"description", "name", "parameters", "strict"})
+_NESTED_TOOL: dict[str, frozenset[str]] = {}
+
+_KNOWN_TOOL_OUTER = frozenset(["function", "type"])
+_NESTED_TOOL_OUTER: dict[str, frozenset[str]] = {"function": _KNOWN_TOOL}
+
+
+def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
+    if type(w) is not dict:
+        w = expect_dict(w, path)
+    outer = w
+    w = expect_dict(w.get("function"), path + ".function")
+    path = path + ".function"
+    v_name = w.get("name")
+    if v_name is None:
+        raise InvalidInput("missing required field", path=path + ".name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".name")
+    v_description = w.get("description")
+    if v_description is not None and type(v_description) is not str:
+        v_description = expect_str(v_description, path + ".description")
+    v_parameters = w.get("parameters")
+    if v_parameters is not None and type(v_parameters) is not dict:
+        v_parameters = expect_dict(v_parameters, path + ".parameters")
+    v_strict = w.get("strict")
+    if v_strict is not None and type(v_strict) is not bool:
+        v_strict = expect_bool(v_strict, path + ".strict")
+    return Tool(
+        name=v_name,
+        description=v_description,
+        parameters=v_parameters,
+        strict=v_strict,
+        ext=split_ext(outer, _KNOWN_TOOL_OUTER, _NESTED_TOOL_OUTER),
+        hints=wire_shape_hints(outer, (("type",),)) if outer.get("type") is None else None,
+    )
+
+
+def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    out["name"] = p.name
+
+    if p.description is not None:
+        out["description"] = p.description
+
+    if p.parameters is not None:
+        out["parameters"] = p.parameters
+
+    if p.strict is not None:
+        out["strict"] = p.strict
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    out = {"type": "function", "function": out}
+    apply_wire_shape(out, p.hints, ctx)
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+# ---------------------------------------------------------------- request and response fields
+REQUEST_ROW_KEYS = frozenset(
+    {
+        "max_completion_tokens",
+        "max_tokens",
+        "metadata",
+        "model",
+        "stop",
+        "stream",
+        "stream_options",
+        "temperature",
+        "top_p",
+        "user",
+    }
+)
+REQUEST_NESTED: dict[str, frozenset[str]] = {
+    "stream_options": frozenset({"include_usage"}),
+}
+_REQUEST_WIRE_NAMES: dict[str, str] = {
+    "model": "model",
+    "max_tokens": "max_completion_tokens",
+    "temperature": "temperature",
+    "top_p": "top_p",
+    "stop": "stop",
+    "stream": "stream",
+    "user": "user",
+    "metadata": "metadata",
+}
+
+
+def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    path = ""
+    v_model = w.get("model")
+    if v_model is not None and type(v_model) is not str:
+        v_model = expect_str(v_model, path + ".model")
+    req.model = v_model
+    v_max_tokens = w.get("max_completion_tokens")
+    if v_max_tokens is None and w.get("max_tokens") is not None:
+        v_max_tokens = w.get("max_tokens")
+        add_hint(req, "aliases", "max_tokens", "max_tokens")
+    if v_max_tokens is not None and type(v_max_tokens) is not int:
+        v_max_tokens = expect_int(v_max_tokens, path + ".max_completion_tokens")
+    req.max_tokens = v_max_tokens
+    v_temperature = w.get("temperature")
+    if v_temperature is not None:
+        v_temperature = expect_number(v_temperature, path + ".temperature")
+    req.temperature = v_temperature
+    v_top_p = w.get("top_p")
+    if v_top_p is not None:
+        v_top_p = expect_number(v_top_p, path + ".top_p")
+    req.top_p = v_top_p
+    v_stop = w.get("stop")
+    if type(v_stop) is str:
+        add_hint(req, "string", "stop", True)
+    if v_stop is not None:
+        v_stop = expect_str_list(v_stop, path + ".stop")
+    req.stop = v_stop
+    v_stream = w.get("stream")
+    if v_stream is not None and type(v_stream) is not bool:
+        v_stream = expect_bool(v_stream, path + ".stream")
+    req.stream = v_stream
+    v_include_usage = w.get("stream_options")
+    if v_include_usage is not None:
+        if type(v_include_usage) is not dict:
+            v_include_usage = expect_dict(v_include_usage, path + ".stream_options")
+        v_include_usage = v_include_usage.get("include_usage")
+    if v_include_usage is not None and type(v_include_usage) is not bool:
+        v_include_usage = expect_bool(v_include_usage, path + ".stream_options.include_usage")
+    req.include_usage = v_include_usage
+    v_user = w.get("user")
+    if v_user is not None and type(v_user) is not str:
+        v_user = expect_str(v_user, path + ".user")
+    req.user = v_user
+    v_metadata = w.get("metadata")
+    if v_metadata is not None and type(v_metadata) is not dict:
+        v_metadata = expect_dict(v_metadata, path + ".metadata")
+    req.metadata = v_metadata
+
+
+def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+
+    if req.model is not None:
+        out["model"] = req.model
+
+    if req.max_tokens is not None:
+        out["max_completion_tokens"] = req.max_tokens
+
+    if req.temperature is not None:
+        out["temperature"] = req.temperature
+
+    if req.top_p is not None:
+        out["top_p"] = req.top_p
+
+    if req.stop is not None:
+        out["stop"] = req.stop
+
+    if req.stream is not None:
+        out["stream"] = req.stream
+
+    if req.include_usage is not None:
+        out.setdefault("stream_options", {})["include_usage"] = req.include_usage
+
+    if req.user is not None:
+        out["user"] = req.user
+
+    if req.metadata is not None:
+        out["metadata"] = req.metadata
+    if req.top_k is not None:
+        ctx.loss("top_k", "top_k dropped", _why("top_k"), "top_k")
+    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
+
+
+RESPONSE_ROW_KEYS = frozenset({"created", "id", "model"})
+
+
+def decode_response_fields(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
+    path = ""
+    v_id = w.get("id")
+    if v_id is not None and type(v_id) is not str:
+        v_id = expect_str(v_id, path + ".id")
+    resp.id = v_id
+    v_model = w.get("model")
+    if v_model is not None and type(v_model) is not str:
+        v_model = expect_str(v_model, path + ".model")
+    resp.model = v_model
+    v_created = w.get("created")
+    if v_created is not None and type(v_created) is not int:
+        v_created = expect_int(v_created, path + ".created")
+    resp.created = v_created
+
+
+def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+
+    if resp.id is not None:
+        out["id"] = resp.id
+
+    if resp.model is not None:
+        out["model"] = resp.model
+
+    if resp.created is not None:
+        out["created"] = resp.created
+    if resp.stop_sequence is not None:
+        ctx.loss("stop_sequence", "stop_sequence dropped", _why("finish_reason"), "finish_reason")
+
+
+# ---------------------------------------------------------------- usage
+USAGE_CARRIED = frozenset({"input_cache_read", "input_total", "output_reasoning", "output_total"})
+
+
+def decode_usage(w: Any, path: str) -> Usage:
+    if type(w) is not dict:
+        w = expect_dict(w, path)
+    v_input = w.get("prompt_tokens")
+    if v_input is not None and type(v_input) is not int:
+        v_input = expect_int(v_input, path + ".prompt_tokens")
+    v_input_cache_read = w.get("prompt_tokens_details")
+    if v_input_cache_read is not None:
+        if type(v_input_cache_read) is not dict:
+            v_input_cache_read = expect_dict(v_input_cache_read, path + ".prompt_tokens_details")
+        v_input_cache_read = v_input_cache_read.get("cached_tokens")
+    if v_input_cache_read is not None and type(v_input_cache_read) is not int:
+        v_input_cache_read = expect_int(
+            v_input_cache_read, path + ".prompt_tokens_details.cached_tokens"
+        )
+    v_output_total = w.get("completion_tokens")
+    if v_output_total is not None and type(v_output_total) is not int:
+        v_output_total = expect_int(v_output_total, path + ".completion_tokens")
+    v_output_reasoning = w.get("completion_tokens_details")
+    if v_output_reasoning is not None:
+        if type(v_output_reasoning) is not dict:
+            v_output_reasoning = expect_dict(
+                v_output_reasoning, path + ".completion_tokens_details"
+            )
+        v_output_reasoning = v_output_reasoning.get("reasoning_tokens")
+    if v_output_reasoning is not None and type(v_output_reasoning) is not int:
+        v_output_reasoning = expect_int(
+            v_output_reasoning, path + ".completion_tokens_details.reasoning_tokens"
+        )
+    u = Usage(raw=w)
+    u.input_total = v_input or 0
+    u.input_cache_read = v_input_cache_read or 0
+    u.output_total = v_output_total or 0
+    u.output_reasoning = v_output_reasoning or 0
+    return u
+
+
+def encode_usage(u: Usage) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    out["prompt_tokens"] = u.input_total
+    out.setdefault("prompt_tokens_details", {})["cached_tokens"] = u.input_cache_read
+    out["completion_tokens"] = u.output_total
+    out.setdefault("completion_tokens_details", {})["reasoning_tokens"] = u.output_reasoning
+    out["total_tokens"] = u.input_total + u.output_total
+    return out
+
+
+__all__ = [
+    "PROTOCOL",
+    "FLAGS",
+    "HTTP",
+    "TRANSFORMS",
+    "SUPPORT",
+    "decode_part",
+    "encode_part",
+    "decode_parts",
+    "encode_parts",
+    "decode_tool",
+    "encode_tool",
+    "decode_request_fields",
+    "encode_request_fields",
+    "decode_response_fields",
+    "encode_response_fields",
+    "decode_usage",
+    "encode_usage",
+    "split_ext",
+    "decode_text",
+    "encode_text",
+    "decode_image",
+    "encode_image",
+    "decode_file",
+    "encode_file",
+    "decode_audio",
+    "encode_audio",
+    "decode_refusal",
+    "encode_refusal",
+    "decode_tool_call",
+    "encode_tool_call",
+    "decode_tool_result",
+    "encode_tool_result",
+]
