@@ -257,6 +257,7 @@ def test_upstream_auth_headers(stack: Stack) -> None:
         "openai_chat": ("authorization", f"Bearer {UPSTREAM_KEY}"),
         "openai_responses": ("authorization", f"Bearer {UPSTREAM_KEY}"),
         "gemini": ("x-goog-api-key", UPSTREAM_KEY),
+        "cohere_v2": ("authorization", f"Bearer {UPSTREAM_KEY}"),
     }
     stack.need("anthropic_messages")
     for upstream in stack.protocols:
