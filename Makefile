@@ -42,6 +42,7 @@ bench: $(STAMP)  ## translation cost vs the orjson floor (and LiteLLM when insta
 
 bench-gateway: $(STAMP)  ## load check: 200 concurrent streams through the gateway, none lost or mixed up
 	$(BIN)/python -m bench.gateway_load
+	$(BIN)/python -m bench.gateway_overhead
 
 E2E_CLIENTS := @anthropic-ai/claude-code@2.1.197 @openai/codex@0.171.0 @google/gemini-cli@0.61.0
 
