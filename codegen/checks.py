@@ -10,7 +10,7 @@ from typing import Any
 
 from .source import Loc, SourceFile
 from .spec_model import WIRE_TYPES_FOR, CanonicalSpec, EnumRow, FieldRow, ProtocolSpec
-from .stream_render import stream_problems
+from .stream_checks import stream_problems
 
 # protocol enum table -> the canonical enum its `unified` values come from
 ENUM_TABLES = {
