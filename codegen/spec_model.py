@@ -219,6 +219,13 @@ class Flags(Strict):
     max_tokens_required: bool = False
     max_tokens_default: int | None = None
     usage_input_includes_cache: bool
+    foreign_reasoning: Literal["none", "signature", "parts"] = Field(
+        "none",
+        description="how a client of this protocol receives another protocol's opaque reasoning "
+        "state (runtime/transforms/reasoning_envelope.py): not at all, wrapped in the reasoning "
+        "part's own signature (Responses encrypted_content), or as thought parts followed by "
+        "one signature-only part (Gemini thoughtSignature)",
+    )
     sse_event_names: bool
     stream_usage_opt_in: str | None = Field(
         None, description="request path that asks for usage in streams"

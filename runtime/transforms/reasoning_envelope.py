@@ -53,7 +53,26 @@ __all__ = [
 ]
 
 PREFIX = "ilgenv1:"
-CLIENTS = frozenset({"openai_responses", "gemini"})  # protocols whose clients carry the envelope
+
+
+def _carrier(target: str) -> str:
+    """How a client of ``target`` receives foreign reasoning state (spec flag foreign_reasoning)."""
+    from .._protocols import PROTOCOLS, protocol  # the registry imports the transforms
+
+    if target not in PROTOCOLS:
+        return "none"
+    mode: str = protocol(target).codec.FLAGS.foreign_reasoning
+    return mode
+
+
+class _Clients:
+    """The protocols whose clients carry the envelope (``target in CLIENTS``), from the flag."""
+
+    def __contains__(self, target: object) -> bool:
+        return type(target) is str and _carrier(target) != "none"
+
+
+CLIENTS = _Clients()
 OWNERS = frozenset({"anthropic_messages"})  # protocols whose reasoning state it carries
 
 
@@ -146,8 +165,8 @@ def wants(p: Any, target: str) -> bool:
 
 def fold_run(run: list[ReasoningPart], target: str) -> list[Part]:
     """What a client of ``target`` receives for consecutive foreign reasoning parts."""
-    if target == "gemini":  # the text as thought parts, then one signature on the part that
-        # follows (gemini_envelope), as the Gemini stream encoder sends them
+    if _carrier(target) == "parts":  # the text as thought parts, then one signature on the
+        # part that follows (gemini_envelope), as the Gemini stream encoder sends them
         shown: list[Part] = [ReasoningPart(text=p.text, owner=target) for p in run if p.text]
         return [*shown, attach_part(to_base64(wrap_parts(run)))]
     return [
