@@ -11,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 
 from .checks import check_canonical, check_protocol
 from .dialects import Dialect, load_dialect
+from .embed_model import EmbedSpec, load_embeddings
 from .source import SourceFile, SpecError
 from .spec_model import CanonicalSpec, ProtocolSpec
 
@@ -25,6 +26,7 @@ class Spec:
     protocols: list[ProtocolSpec]
     sources: dict[str, Path]
     dialects: list[Dialect] = field(default_factory=list)
+    embeddings: EmbedSpec | None = None  # spec/embeddings, when the folder exists
 
 
 def _validate(src: SourceFile, model: type[M]) -> M | None:
@@ -103,7 +105,9 @@ def load_spec(root: Path) -> Spec:
         if dialect is not None:
             dialects.append(dialect)
             sources[dialect.module] = path
+    embeddings, embed_files = load_embeddings(root, {p.id for p in protocols})
+    files += embed_files
     errors = [e for f in files for e in f.errors]
     if errors:
         raise SpecError("\n".join(errors))
-    return Spec(canonical, protocols, sources, dialects)
+    return Spec(canonical, protocols, sources, dialects, embeddings)

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 from .compat import render_compat
+from .embed_model import EmbedCanonical, EmbedProtocol
+from .embed_render import render_embed_canonical, render_embed_codec, render_embed_compat
 from .load import Spec
 from .render import env, header, render_canonical, render_codec
 from .spec_model import CanonicalSpec, ProtocolSpec
@@ -22,6 +24,8 @@ def _schema_json() -> str:
         "$defs": {
             "canonical": CanonicalSpec.model_json_schema(),
             "protocol": ProtocolSpec.model_json_schema(),
+            "embeddings_canonical": EmbedCanonical.model_json_schema(),
+            "embeddings_protocol": EmbedProtocol.model_json_schema(),
         },
     }
     return json.dumps(schema, indent=2, sort_keys=True) + "\n"
@@ -85,5 +89,13 @@ def render_all(spec: Spec, root: Path) -> dict[str, str]:
             out[f"generated/{d.module}_stream.py"] = render_stream(d.protocol, src)
     out["generated/dialects.py"] = render_dialects(spec)
     out["docs/compatibility.md"] = render_compat(spec)
+    if spec.embeddings is not None:  # spec/embeddings: its canonical model, codecs, matrix
+        e = spec.embeddings
+        out["generated/embeddings_canonical.py"] = render_embed_canonical(
+            e, rel(e.sources["canonical"])
+        )
+        for ep in e.protocols:
+            out[f"generated/{ep.id}_codec.py"] = render_embed_codec(ep, rel(e.sources[ep.id]))
+        out["docs/compatibility.md"] += render_embed_compat(e)
     out["spec/.schema.json"] = _schema_json()
     return out

@@ -1,9 +1,17 @@
 """interlingua: translate LLM API wire protocols through one canonical model.
 
-Protocols: ``anthropic_messages``, ``openai_chat``, ``openai_responses``, ``gemini``.
+Protocols: ``anthropic_messages``, ``openai_chat``, ``openai_responses``, ``gemini``,
+``cohere_v2``; embeddings: ``openai_embeddings``, ``gemini_embeddings``.
 """
 
 from ._api import Translation, translate_error, translate_request, translate_response
+from ._embeddings import (
+    EMBEDDINGS_PROTOCOLS,
+    join_embeddings_responses,
+    split_embeddings_request,
+    translate_embeddings_request,
+    translate_embeddings_response,
+)
 from ._errors import InterlinguaError, InvalidInput, LossError, UnsupportedFeature
 from ._losses import Ctx, Loss
 from ._pipeline import (
@@ -19,6 +27,11 @@ from ._stream_api import StreamTranslator, atranslate_stream, translate_stream
 from .streams import stream_decoder, stream_encoder
 
 __all__ = [
+    "EMBEDDINGS_PROTOCOLS",
+    "join_embeddings_responses",
+    "split_embeddings_request",
+    "translate_embeddings_request",
+    "translate_embeddings_response",
     "PROTOCOLS",
     "StreamTranslator",
     "atranslate_stream",

@@ -1,4 +1,5 @@
-"""Command line: ``interlingua translate --from P --to Q [--kind K] [FILE|-]`` and
+"""Command line: ``interlingua translate --from P --to Q [--kind K] [FILE|-]`` (K: request,
+response, stream, error, embeddings-request, embeddings-response) and
 ``interlingua serve`` (the gateway, see docs/gateway.md).
 
 The result goes to stdout, the losses to stderr (one per line); invalid input exits 2 with a
@@ -13,6 +14,11 @@ from typing import BinaryIO
 import orjson
 
 from ._api import translate_error, translate_request, translate_response
+from ._embeddings import (
+    EMBEDDINGS_PROTOCOLS,
+    translate_embeddings_request,
+    translate_embeddings_response,
+)
 from ._errors import InterlinguaError
 from ._protocols import PROTOCOLS, dialects
 from ._stream_api import StreamTranslator
@@ -38,7 +44,21 @@ def _translate(args: argparse.Namespace) -> int:
         print(f"status: {status}", file=sys.stderr)
         out.write(orjson.dumps(body, option=orjson.OPT_INDENT_2) + b"\n")
         return 0
-    if args.kind == "request":
+    if args.kind == "embeddings-request":
+        result = translate_embeddings_request(
+            data, source=args.source, target=args.target, strict=args.strict, model=args.model
+        )
+        if result.path is not None:
+            print(f"path: {result.path}", file=sys.stderr)
+    elif args.kind == "embeddings-response":
+        request = None
+        if args.request is not None:
+            with open(args.request, "rb") as r:
+                request = r.read()
+        result = translate_embeddings_response(
+            data, source=args.source, target=args.target, strict=args.strict, request=request
+        )
+    elif args.kind == "request":
         result = translate_request(
             data,
             source=args.source,
@@ -66,9 +86,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     sub = ap.add_subparsers(dest="command", required=True)
     tr = sub.add_parser("translate", help="translate a request, response, stream or error body")
-    tr.add_argument("--from", dest="source", required=True, choices=PROTOCOLS)
-    tr.add_argument("--to", dest="target", required=True, choices=PROTOCOLS)
-    tr.add_argument("--kind", choices=("request", "response", "stream", "error"), default="request")
+    pids = (*PROTOCOLS, *EMBEDDINGS_PROTOCOLS)
+    tr.add_argument("--from", dest="source", required=True, choices=pids)
+    tr.add_argument("--to", dest="target", required=True, choices=pids)
+    kinds = ("request", "response", "stream", "error", "embeddings-request", "embeddings-response")
+    tr.add_argument("--kind", choices=kinds, default="request")
+    tr.add_argument(
+        "--request",
+        help="embeddings-response: the client's request body (vectors' form, single or batch)",
+    )
     tr.add_argument(
         "--dialect",
         choices=sorted(dialects()),

@@ -35,6 +35,7 @@ from ..streams import stream_decoder, stream_encoder
 from .config import Config, Upstream
 from .counting import count_tokens, estimate_tokens
 from .disconnect import ClientGone, until_disconnect
+from .embeddings import embeddings_routes
 from .errors import GatewayError, error_response, info_from_exception, upstream_error_response
 from .listing import model_listing
 from .log import GATEWAY_ID_HEADER, AccessRecord
@@ -356,6 +357,7 @@ def create_app(cfg: Config, *, transport: httpx.AsyncBaseTransport | None = None
             for path in m.paths:
                 listed[path] = (*listed.get(path, ()), pid)
     routes += [Route(p, _listing(gw, pids), methods=["GET"]) for p, pids in listed.items()]
+    routes += embeddings_routes(gw, served)  # before the chat routes: {model}:<action> paths
     for pid in served:
         count = http_spec(pid).count_tokens
         if count is not None and count.inbound_paths:

@@ -1,0 +1,252 @@
+# Generated from spec/embeddings/gemini_embeddings.yaml by `make generate` (python -m codegen). Do not edit by hand.
+
+"""Gemini embedContent / batchEmbedContents codec: rows of spec/embeddings/gemini_embeddings.yaml as straight-line code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interlingua._codec_support import drop_ext, split_ext
+from interlingua._embed_support import (
+    floats_from_vector,
+    in_index_order,
+    read_content,
+    vector_from_floats,
+    write_content,
+)
+from interlingua._errors import InvalidInput
+from interlingua._losses import Ctx
+from interlingua._wire import expect_dict, expect_int, expect_list, expect_str
+
+from .embeddings_canonical import (
+    Embedding,
+    EmbeddingsRequest,
+    EmbeddingsResponse,
+    EmbedInput,
+    EmbedUsage,
+)
+
+PROTOCOL = "gemini_embeddings"
+TITLE = "Gemini embedContent / batchEmbedContents"
+UPSTREAMS: tuple[str, ...] = ("gemini",)
+ERRORS = "gemini"  # its clients read errors in this protocol's shape
+MAX_INPUTS = 100  # inputs per call; a larger batch is split
+INBOUND_PATHS: tuple[str, ...] = ()
+MODEL_PREFIXES: tuple[str, ...] = ("/v1beta/models/", "/v1/models/", "/models/")
+ACTIONS: dict[str, str] = {"embedContent": "single", "batchEmbedContents": "batch"}
+UPSTREAM_PATH = "/models/{model}:batchEmbedContents"
+BATCH_KEY = "requests"  # the request objects' list (None: inputs in one field)
+MODEL_IN_PATH = True
+ENCODINGS: tuple[str, ...] = ("float",)
+_VECTOR_OUT: dict[str, Any] = {"float": floats_from_vector}
+TASK_DECODE: dict[str, str] = {
+    "RETRIEVAL_QUERY": "retrieval_query",
+    "RETRIEVAL_DOCUMENT": "retrieval_document",
+    "SEMANTIC_SIMILARITY": "semantic_similarity",
+    "CLASSIFICATION": "classification",
+    "CLUSTERING": "clustering",
+    "QUESTION_ANSWERING": "question_answering",
+    "FACT_VERIFICATION": "fact_verification",
+    "CODE_RETRIEVAL_QUERY": "code_retrieval_query",
+    "TASK_TYPE_UNSPECIFIED": "unspecified",
+}
+TASK_ENCODE: dict[str, str] = {
+    "retrieval_query": "RETRIEVAL_QUERY",
+    "retrieval_document": "RETRIEVAL_DOCUMENT",
+    "semantic_similarity": "SEMANTIC_SIMILARITY",
+    "classification": "CLASSIFICATION",
+    "clustering": "CLUSTERING",
+    "question_answering": "QUESTION_ANSWERING",
+    "fact_verification": "FACT_VERIFICATION",
+    "code_retrieval_query": "CODE_RETRIEVAL_QUERY",
+    "unspecified": "TASK_TYPE_UNSPECIFIED",
+}
+_REQUEST_KEYS = frozenset(["content", "model", "outputDimensionality", "taskType", "title"])
+_RESPONSE_KEYS = frozenset(["embedding", "embeddings", "usageMetadata"])
+_ITEM_KEYS = frozenset(["values"])
+SUPPORT: dict[str, tuple[str, str]] = {
+    "text_input": ("full", "content.parts[].text"),
+    "token_input": (
+        "unsupported",
+        "text only: token arrays are refused (no tokenizer to turn them into text)",
+    ),
+    "multipart_input": (
+        "full",
+        "several parts in one content; parts other than text only between Gemini endpoints",
+    ),
+    "dimensions": ("full", "outputDimensionality (one value per call)"),
+    "vector_encoding": (
+        "lossy",
+        "values are JSON numbers; the gateway encodes base64 for an OpenAI caller",
+    ),
+    "task_type": ("full", "taskType per input"),
+    "title": ("full", "title per input"),
+    "user": ("unsupported", ""),
+    "usage": ("lossy", "usageMetadata when the API sends it"),
+    "batch": ("full", "up to 100 requests per batchEmbedContents call"),
+    "extensions": ("lossy", "fields with no canonical home go back only to this protocol"),
+}
+
+
+def _why(feature: str) -> str:
+    level, note = SUPPORT[feature]
+    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+def _index(e: Embedding) -> int:
+    return e.index
+
+
+def _count(v: Any, path: str) -> int | None:
+    return None if v is None else expect_int(v, path)
+
+
+def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) -> None:
+    v = w.get("model")
+    if v is not None:
+        v = expect_str(v, path + "model")
+        v = v.removeprefix("models/")
+        if k and req.model is not None and v != req.model:
+            raise InvalidInput(
+                f"differs from the first request ({req.model!r}): one value per call",
+                path=path + "model",
+            )
+        req.model = v
+    v = w.get("outputDimensionality")
+    if v is not None:
+        v = expect_int(v, path + "outputDimensionality")
+        if k and req.dimensions is not None and v != req.dimensions:
+            raise InvalidInput(
+                f"differs from the first request ({req.dimensions!r}): one value per call",
+                path=path + "outputDimensionality",
+            )
+        req.dimensions = v
+    return None
+
+
+def decode_request(w: Any, ctx: Ctx) -> EmbeddingsRequest:
+    w = expect_dict(w, "")
+    req = EmbeddingsRequest(source=PROTOCOL)
+    objs: Any = w.get("requests")
+    single = objs is None  # the single form: the body is one request object
+    if single:
+        objs, base = [w], ""
+    else:
+        objs, base = expect_list(objs, "requests"), "requests"
+        if not objs:
+            raise InvalidInput("expected at least one request", path=base)
+        req.ext = split_ext(w, frozenset({"requests"}))
+    for k, o in enumerate(objs):
+        path = f"{base}[{k}]." if base else ""
+        o = expect_dict(o, path.rstrip("."))
+        inp = read_content(o.get("content"), path + "content", EmbedInput)
+        _dec_input(o, path, inp)
+        _dec_fields(o, path, req, k)
+        req.inputs.append(inp)
+    req.hints = {"single": single}
+    return req
+
+
+def _dec_input(o: dict[str, Any], path: str, inp: EmbedInput) -> None:
+    v = o.get("taskType")
+    if v is not None:
+        v = expect_str(v, path + "taskType")
+        v = TASK_DECODE.get(v, v)  # an unknown raw value is kept raw
+        inp.task_type = v
+    v = o.get("title")
+    if v is not None:
+        v = expect_str(v, path + "title")
+        inp.title = v
+    inp.ext = split_ext(o, _REQUEST_KEYS)
+
+
+def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    single = bool(req.hints and req.hints.get("single"))
+    off = req.hints.get("offset", 0) if req.hints else 0  # a part of a split batch
+    if req.user is not None:
+        ctx.loss("user", "user dropped", _why("user"), "user")
+    objs: list[dict[str, Any]] = []
+    for k, inp in enumerate(req.inputs):
+        path = f"inputs[{k + off}]"
+        o: dict[str, Any] = {}
+        if req.model is not None:
+            o["model"] = "models/" + req.model.removeprefix("models/")
+        o["content"] = write_content(inp, path, ctx)
+        if req.dimensions is not None:
+            o["outputDimensionality"] = req.dimensions
+        if inp.task_type is not None:
+            o["taskType"] = TASK_ENCODE.get(inp.task_type, inp.task_type)
+        if inp.title is not None:
+            o["title"] = inp.title
+        if inp.ext:
+            drop_ext(inp.ext, o, path, ctx)
+        objs.append(o)
+    if single and ctx.same and len(objs) == 1:
+        return objs[0]
+    out["requests"] = objs
+    if req.ext:
+        drop_ext(req.ext, out, "", ctx)
+    return out
+
+
+def decode_response(w: Any, ctx: Ctx) -> EmbeddingsResponse:
+    w = expect_dict(w, "")
+    resp = EmbeddingsResponse(source=PROTOCOL)
+    items: Any = w.get("embeddings")
+    base = "embeddings"
+    if items is None and "embedding" in w:
+        items, base = [w["embedding"]], "embedding"
+        resp.hints = {"single": True}
+    for k, it in enumerate(expect_list(items, base)):
+        p = f"{base}[{k}]" if base != "embedding" else base
+        it = expect_dict(it, p)
+        v = it.get("values")
+        vec = vector_from_floats(v, p + ".values")
+        i = k
+        ext = split_ext(it, _ITEM_KEYS)
+        resp.embeddings.append(Embedding(index=i, vector=vec, ext=ext))
+    in_index_order(resp.embeddings, base)
+    u = w.get("usageMetadata")
+    if u is not None:
+        u = expect_dict(u, "usageMetadata")
+        resp.usage = EmbedUsage(
+            input_tokens=_count(u.get("promptTokenCount"), "usageMetadata.promptTokenCount"),
+            total_tokens=_count(u.get("totalTokenCount"), "usageMetadata.totalTokenCount"),
+        )
+    resp.ext = split_ext(w, _RESPONSE_KEYS)
+    return resp
+
+
+def encode_response(
+    resp: EmbeddingsResponse, ctx: Ctx, req: EmbeddingsRequest | None = None
+) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    fmt = req.encoding_format if req is not None else None
+    if fmt is None and ctx.same and resp.hints:
+        fmt = resp.hints.get("encoding")
+    vector_out = _VECTOR_OUT.get(fmt or "float")
+    if vector_out is None:
+        vector_out = floats_from_vector
+    items: list[dict[str, Any]] = []
+    for k, e in enumerate(sorted(resp.embeddings, key=_index)):
+        it: dict[str, Any] = {}
+        it["values"] = vector_out(e.vector, f"embeddings[{k}].values")
+        if e.ext:
+            drop_ext(e.ext, it, f"embeddings[{k}]", ctx)
+        items.append(it)
+    if req is not None and (req.hints or {}).get("single") and len(items) == 1:
+        out["embedding"] = items[0]
+    else:
+        out["embeddings"] = items
+    u = resp.usage
+    if u is not None:
+        out["usageMetadata"] = {
+            "promptTokenCount": u.input_tokens,
+            "totalTokenCount": u.total_tokens,
+        }
+        for key in [k for k, v in out["usageMetadata"].items() if v is None]:
+            del out["usageMetadata"][key]
+    if resp.ext:
+        drop_ext(resp.ext, out, "", ctx)
+    return out

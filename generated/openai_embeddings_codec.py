@@ -1,0 +1,213 @@
+# Generated from spec/embeddings/openai_embeddings.yaml by `make generate` (python -m codegen). Do not edit by hand.
+
+"""OpenAI Embeddings codec: rows of spec/embeddings/openai_embeddings.yaml as straight-line code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interlingua._codec_support import drop_ext, report_ext, split_ext
+from interlingua._embed_support import (
+    base64_from_vector,
+    floats_from_vector,
+    in_index_order,
+    read_input_list,
+    report_joined,
+    vector_from_base64,
+    vector_from_floats,
+    write_input_list,
+)
+from interlingua._errors import InvalidInput
+from interlingua._losses import Ctx
+from interlingua._wire import expect_dict, expect_int, expect_list, expect_str
+
+from .embeddings_canonical import (
+    Embedding,
+    EmbeddingsRequest,
+    EmbeddingsResponse,
+    EmbedInput,
+    EmbedUsage,
+)
+
+PROTOCOL = "openai_embeddings"
+TITLE = "OpenAI Embeddings"
+UPSTREAMS: tuple[str, ...] = ("openai_chat", "openai_responses")
+ERRORS = "openai_chat"  # its clients read errors in this protocol's shape
+MAX_INPUTS = 2048  # inputs per call; a larger batch is split
+INBOUND_PATHS: tuple[str, ...] = ("/v1/embeddings", "/embeddings")
+MODEL_PREFIXES: tuple[str, ...] = ()
+ACTIONS: dict[str, str] = {}
+UPSTREAM_PATH = "/embeddings"
+BATCH_KEY = None  # the request objects' list (None: inputs in one field)
+MODEL_IN_PATH = False
+ENCODINGS: tuple[str, ...] = ("float", "base64")
+_VECTOR_OUT: dict[str, Any] = {"float": floats_from_vector, "base64": base64_from_vector}
+TASK_DECODE: dict[str, str] = {}
+TASK_ENCODE: dict[str, str] = {}
+_REQUEST_KEYS = frozenset(["dimensions", "encoding_format", "input", "model", "user"])
+_RESPONSE_KEYS = frozenset(["data", "model", "object", "usage"])
+_ITEM_KEYS = frozenset(["embedding", "index", "object"])
+SUPPORT: dict[str, tuple[str, str]] = {
+    "text_input": ("full", ""),
+    "token_input": ("full", "a token array or a list of them"),
+    "multipart_input": (
+        "lossy",
+        "one string per input: several text parts are joined with a newline",
+    ),
+    "dimensions": ("full", "dimensions"),
+    "vector_encoding": ("full", "encoding_format: base64 (little-endian float32)"),
+    "task_type": ("unsupported", "no task type: the model embeds queries and documents alike"),
+    "title": ("unsupported", ""),
+    "user": ("full", ""),
+    "usage": ("full", "prompt_tokens, total_tokens"),
+    "batch": ("full", "up to 2048 inputs per call"),
+    "extensions": ("lossy", "fields with no canonical home go back only to this protocol"),
+}
+
+
+def _why(feature: str) -> str:
+    level, note = SUPPORT[feature]
+    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+def _index(e: Embedding) -> int:
+    return e.index
+
+
+def _count(v: Any, path: str) -> int | None:
+    return None if v is None else expect_int(v, path)
+
+
+def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) -> None:
+    v = w.get("model")
+    if v is not None:
+        v = expect_str(v, path + "model")
+        req.model = v
+    v = w.get("dimensions")
+    if v is not None:
+        v = expect_int(v, path + "dimensions")
+        req.dimensions = v
+    v = w.get("encoding_format")
+    if v is not None:
+        v = expect_str(v, path + "encoding_format")
+        if v not in ENCODINGS:
+            raise InvalidInput(
+                f"expected one of {', '.join(ENCODINGS)}, got {v!r:.40}",
+                path=path + "encoding_format",
+            )
+        req.encoding_format = v
+    v = w.get("user")
+    if v is not None:
+        v = expect_str(v, path + "user")
+        req.user = v
+    return None
+
+
+def decode_request(w: Any, ctx: Ctx) -> EmbeddingsRequest:
+    w = expect_dict(w, "")
+    req = EmbeddingsRequest(source=PROTOCOL)
+    req.inputs, single = read_input_list(w.get("input"), "input", EmbedInput)
+    _dec_fields(w, "", req, 0)
+    req.ext = split_ext(w, _REQUEST_KEYS)
+    req.hints = {"single": single}
+    return req
+
+
+def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    single = bool(req.hints and req.hints.get("single"))
+    off = req.hints.get("offset", 0) if req.hints else 0  # a part of a split batch
+    for k, inp in enumerate(req.inputs):
+        path = f"inputs[{k + off}]"
+        if inp.task_type is not None:
+            ctx.loss(path + ".task_type", "task_type dropped", _why("task_type"), "task_type")
+        if inp.title is not None:
+            ctx.loss(path + ".title", "title dropped", _why("title"), "title")
+        report_joined(inp, path, ctx, _why("multipart_input"))
+        if inp.ext:
+            report_ext(inp.ext, path, ctx)
+    if req.model is not None:
+        out["model"] = req.model
+    out["input"] = write_input_list(req.inputs, single, "input")
+    if req.dimensions is not None:
+        out["dimensions"] = req.dimensions
+    if req.encoding_format is not None:
+        out["encoding_format"] = req.encoding_format
+    if req.user is not None:
+        out["user"] = req.user
+    if req.ext:
+        drop_ext(req.ext, out, "", ctx)
+    return out
+
+
+def decode_response(w: Any, ctx: Ctx) -> EmbeddingsResponse:
+    w = expect_dict(w, "")
+    resp = EmbeddingsResponse(source=PROTOCOL)
+    items: Any = w.get("data")
+    base = "data"
+    for k, it in enumerate(expect_list(items, base)):
+        p = f"{base}[{k}]"
+        it = expect_dict(it, p)
+        v = it.get("embedding")
+        if type(v) is str:
+            vec = vector_from_base64(v, p + ".embedding")
+            resp.hints = {**(resp.hints or {}), "encoding": "base64"}
+        else:
+            vec = vector_from_floats(v, p + ".embedding")
+        i = it.get("index")
+        i = k if i is None else expect_int(i, p + ".index")
+        ext = split_ext(it, _ITEM_KEYS)
+        resp.embeddings.append(Embedding(index=i, vector=vec, ext=ext))
+    in_index_order(resp.embeddings, base)
+    v = w.get("model")
+    if v is not None:
+        v = expect_str(v, "model")
+        resp.model = v
+    u = w.get("usage")
+    if u is not None:
+        u = expect_dict(u, "usage")
+        resp.usage = EmbedUsage(
+            input_tokens=_count(u.get("prompt_tokens"), "usage.prompt_tokens"),
+            total_tokens=_count(u.get("total_tokens"), "usage.total_tokens"),
+        )
+    resp.ext = split_ext(w, _RESPONSE_KEYS)
+    return resp
+
+
+def encode_response(
+    resp: EmbeddingsResponse, ctx: Ctx, req: EmbeddingsRequest | None = None
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"object": "list"}
+    fmt = req.encoding_format if req is not None else None
+    if fmt is None and ctx.same and resp.hints:
+        fmt = resp.hints.get("encoding")
+    vector_out = _VECTOR_OUT.get(fmt or "float")
+    if vector_out is None:
+        vector_out = floats_from_vector
+    items: list[dict[str, Any]] = []
+    for k, e in enumerate(sorted(resp.embeddings, key=_index)):
+        it: dict[str, Any] = {"object": "embedding"}
+        it["index"] = e.index
+        it["embedding"] = vector_out(e.vector, f"data[{k}].embedding")
+        if e.ext:
+            drop_ext(e.ext, it, f"data[{k}]", ctx)
+        items.append(it)
+    out["data"] = items
+    v = resp.model if resp.model is not None else (req.model if req is not None else None)
+    if v is not None:
+        out["model"] = v
+    u = resp.usage
+    if u is None or None in (u.input_tokens, u.total_tokens):
+        ctx.loss("usage", "usage unknown: written as 0", f"{ctx.source} reported none", "usage")
+        u = EmbedUsage(
+            input_tokens=(u.input_tokens if u else None) or 0,
+            total_tokens=(u.total_tokens if u else None) or 0,
+        )
+    if u is not None:
+        out["usage"] = {
+            "prompt_tokens": u.input_tokens,
+            "total_tokens": u.total_tokens,
+        }
+    if resp.ext:
+        drop_ext(resp.ext, out, "", ctx)
+    return out

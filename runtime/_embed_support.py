@@ -1,0 +1,246 @@
+"""Helpers the generated embeddings codecs call (generated/<id>_codec.py of spec/embeddings):
+the input forms, the vector forms (floats, base64 float32), and the split / join of a batch.
+
+An input form and a vector form are named by a row (``input: {form: ...}``, ``encodings:``);
+codegen picks the helper, so nothing here knows a protocol by name.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+import struct
+from typing import Any
+
+from ._errors import InvalidInput, UnsupportedFeature
+from ._losses import Ctx
+from ._wire import expect_dict, expect_list, expect_str
+from .generated.embeddings_canonical import (
+    Embedding,
+    EmbeddingsRequest,
+    EmbeddingsResponse,
+    EmbedInput,
+    EmbedUsage,
+)
+
+__all__ = [
+    "PART_JOINER",
+    "in_index_order",
+    "report_joined",
+    "base64_from_vector",
+    "floats_from_vector",
+    "join_responses",
+    "read_content",
+    "read_input_list",
+    "split_request",
+    "vector_from_base64",
+    "vector_from_floats",
+    "write_content",
+    "write_input_list",
+]
+
+PART_JOINER = "\n"  # several text parts of one input, toward a protocol with one string per input
+
+
+def _kind(v: Any) -> str:
+    return "null" if v is None else type(v).__name__
+
+
+# ---------------------------------------------------------------- input forms
+
+
+def _tokens(v: list[Any], path: str) -> list[int]:
+    for i, t in enumerate(v):
+        if type(t) is not int or t < 0:
+            raise InvalidInput(
+                f"expected a token id (an integer >= 0), got {t!r:.40}", path=f"{path}[{i}]"
+            )
+    return v
+
+
+def read_input_list(v: Any, path: str, make: Any = EmbedInput) -> tuple[list[Any], bool]:
+    """``input_list`` form: a string, a list of strings, a token array or a list of token arrays
+    -> (inputs, single: the caller sent one input unlisted). ``make``: the EmbedInput class."""
+    if type(v) is str:
+        return [make(text=v)], True
+    items = expect_list(v, path)
+    if not items:
+        raise InvalidInput("expected at least one input", path=path)
+    if type(items[0]) is int:
+        return [make(tokens=_tokens(items, path))], True
+    out: list[Any] = []
+    for i, item in enumerate(items):
+        if type(item) is str:
+            out.append(make(text=item))
+        elif type(item) is list:
+            out.append(make(tokens=_tokens(item, f"{path}[{i}]")))
+        else:
+            raise InvalidInput(
+                f"expected a string or a token array, got {_kind(item)}", path=f"{path}[{i}]"
+            )
+    return out, False
+
+
+def write_input_list(inputs: list[EmbedInput], single: bool, path: str) -> Any:
+    """The ``input_list`` wire value: one kind for all inputs (text or token arrays)."""
+    for k, i in enumerate(inputs):
+        if i.hints is not None and i.hints.get("other_parts"):
+            raise UnsupportedFeature(
+                "content parts other than text cannot be embedded here (text only)",
+                path=f"inputs[{k}]",
+            )
+    if all(i.tokens is not None for i in inputs):
+        lists = [i.tokens for i in inputs]
+        return lists[0] if single and len(lists) == 1 else lists
+    texts: list[str] = []
+    for k, i in enumerate(inputs):
+        if i.text is None:  # token arrays mixed with text: the wire has no such list
+            raise UnsupportedFeature(
+                "token arrays and text cannot be mixed in one call", path=f"{path}[{k}]"
+            )
+        texts.append(i.text)
+    return texts[0] if single and len(texts) == 1 else texts
+
+
+def read_content(v: Any, path: str, make: Any = EmbedInput) -> Any:
+    """``content`` form: ``{parts: [{text}, ...], role?}`` -> one input. Several text parts are
+    one input (joined when sent elsewhere); other parts are kept for the same protocol only."""
+    c = expect_dict(v, path)
+    parts = expect_list(c.get("parts"), path + ".parts")
+    texts: list[str] = []
+    other = False
+    for k, p in enumerate(parts):
+        p = expect_dict(p, f"{path}.parts[{k}]")
+        t = p.get("text")
+        if t is not None and len(p) == 1:
+            texts.append(expect_str(t, f"{path}.parts[{k}].text"))
+        else:
+            other = True
+    inp = make(text=PART_JOINER.join(texts))
+    if other or len(texts) != 1 or len(c) != 1:
+        inp.hints = {"content": c, "other_parts": other, "parts": len(texts)}
+    return inp
+
+
+def write_content(inp: EmbedInput, path: str, ctx: Ctx) -> dict[str, Any]:
+    """One input as a ``content`` object; token arrays cannot be (no tokenizer here)."""
+    h = inp.hints
+    if h is not None and "content" in h:
+        if ctx.same:
+            return dict(h["content"])
+        if h.get("other_parts"):
+            raise UnsupportedFeature(
+                f"{ctx.source} content parts other than text cannot be embedded by {ctx.target}",
+                path=path,
+            )
+    if inp.tokens is not None:
+        raise UnsupportedFeature(
+            f"{ctx.target} takes text only: token arrays cannot be sent (no tokenizer)", path=path
+        )
+    return {"parts": [{"text": inp.text or ""}]}
+
+
+def report_joined(inp: EmbedInput, path: str, ctx: Ctx, why: str) -> None:
+    """Several text parts toward a protocol with one string per input: one loss."""
+    h = inp.hints
+    if h is not None and h.get("parts", 1) > 1 and not ctx.same:
+        n = h["parts"]
+        ctx.loss(path, f"{n} text parts joined with a newline", why, "multipart_input")
+
+
+# ---------------------------------------------------------------- vector forms
+
+
+def vector_from_floats(v: Any, path: str) -> list[float]:
+    for i, x in enumerate(expect_list(v, path)):
+        if type(x) is not float and (type(x) is not int):
+            raise InvalidInput(f"expected a number, got {_kind(x)}", path=f"{path}[{i}]")
+    return v
+
+
+def floats_from_vector(vec: list[float], path: str) -> list[float]:
+    return vec
+
+
+def vector_from_base64(v: Any, path: str) -> list[float]:
+    """base64 of little-endian float32 values (OpenAI's ``encoding_format: base64``), exact."""
+    try:
+        raw = base64.b64decode(expect_str(v, path), validate=True)
+    except binascii.Error as e:
+        raise InvalidInput(f"not valid base64: {e}", path=path) from None
+    if len(raw) % 4:
+        raise InvalidInput(f"{len(raw)} bytes is not a whole number of float32 values", path=path)
+    return list(struct.unpack(f"<{len(raw) // 4}f", raw))
+
+
+def base64_from_vector(vec: list[float], path: str) -> str:
+    """Each value rounded to the nearest float32 (exact for values that came as float32)."""
+    try:
+        raw = struct.pack(f"<{len(vec)}f", *vec)
+    except (OverflowError, struct.error):
+        bad = next((i for i, x in enumerate(vec) if not _fits_float32(x)), 0)
+        raise InvalidInput("value out of float32 range", path=f"{path}[{bad}]") from None
+    return base64.b64encode(raw).decode("ascii")
+
+
+def _fits_float32(x: Any) -> bool:
+    return isinstance(x, int | float) and (not math.isfinite(x) or abs(x) <= 3.4028234663852886e38)
+
+
+def in_index_order(items: list[Any], path: str) -> None:
+    """Sort the vectors by their index, which must be 0 .. n-1 (each once)."""
+    items.sort(key=_index)
+    for k, e in enumerate(items):
+        if e.index != k:
+            raise InvalidInput(
+                f"vector indices are not 0..{len(items) - 1} (found {e.index})", path=path
+            )
+
+
+def _index(e: Any) -> int:
+    return int(e.index)
+
+
+# ---------------------------------------------------------------- batches
+
+
+def split_request(req: EmbeddingsRequest, max_inputs: int) -> list[EmbeddingsRequest]:
+    """``req`` as calls of at most ``max_inputs`` inputs each, in order (one call when it fits)."""
+    if max_inputs <= 0:
+        raise ValueError("max_inputs must be positive")
+    if len(req.inputs) <= max_inputs:
+        return [req]
+    out = []
+    for start in range(0, len(req.inputs), max_inputs):
+        part = req.__copy__()
+        part.inputs = req.inputs[start : start + max_inputs]
+        part.hints = {**(req.hints or {}), "single": False, "offset": start}
+        out.append(part)
+    return out
+
+
+def join_responses(parts: list[EmbeddingsResponse], sizes: list[int]) -> EmbeddingsResponse:
+    """The answers to the calls of ``split_request`` (``sizes``: inputs per call) as one:
+    vectors renumbered in input order, usage added up (unknown when a part has none)."""
+    if len(parts) == 1:
+        return parts[0]
+    out = EmbeddingsResponse(model=parts[0].model, source=parts[0].source, ext=parts[0].ext)
+    offset = 0
+    for resp, size in zip(parts, sizes, strict=True):
+        if len(resp.embeddings) != size:
+            raise InvalidInput(f"{size} inputs were sent, {len(resp.embeddings)} vectors came back")
+        for e in resp.embeddings:
+            out.embeddings.append(Embedding(index=e.index + offset, vector=e.vector, ext=e.ext))
+        offset += size
+    usages = [p.usage for p in parts]
+    if all(u is not None for u in usages):
+        out.usage = EmbedUsage(
+            input_tokens=_sum([u.input_tokens for u in usages if u is not None]),
+            total_tokens=_sum([u.total_tokens for u in usages if u is not None]),
+        )
+    return out
+
+
+def _sum(values: list[int | None]) -> int | None:
+    return None if any(v is None for v in values) else sum(v for v in values if v is not None)

@@ -1,0 +1,162 @@
+"""Embeddings across protocols (spec/embeddings): ``translate_embeddings_request`` /
+``translate_embeddings_response``, the batch split and join, and the protocol registry.
+
+An embeddings protocol is named by its id (``openai_embeddings``, ``gemini_embeddings``) or by a
+chat protocol whose upstreams serve it (``openai_chat``, ``openai_responses`` -> OpenAI
+embeddings; ``gemini`` -> Gemini embeddings): the spec row ``upstreams`` says which.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from ._api import Translation, _finish, load_json
+from ._embed_support import join_responses, split_request
+from ._errors import InvalidInput
+from ._losses import Ctx
+from ._protocols import UnknownProtocol, protocol
+from .generated.embeddings_canonical import EmbeddingsRequest, EmbeddingsResponse
+
+__all__ = [
+    "EMBEDDINGS_PROTOCOLS",
+    "decode_embeddings_request",
+    "decode_embeddings_response",
+    "embeddings_protocol",
+    "encode_embeddings_request",
+    "encode_embeddings_response",
+    "join_embeddings_responses",
+    "split_embeddings_request",
+    "translate_embeddings_request",
+    "translate_embeddings_response",
+]
+
+# the files of spec/embeddings (tests/test_embeddings.py checks the two agree)
+EMBEDDINGS_PROTOCOLS = ("openai_embeddings", "gemini_embeddings")
+
+
+@cache
+def _module(pid: str) -> ModuleType:
+    return import_module(f"interlingua.generated.{pid}_codec")
+
+
+def embeddings_protocol(pid: str) -> ModuleType:
+    """The generated codec of an embeddings protocol, by its id or by a chat protocol it rides
+    (its ``upstreams`` row); UnknownProtocol when there is none."""
+    if pid in EMBEDDINGS_PROTOCOLS:
+        return _module(pid)
+    for eid in EMBEDDINGS_PROTOCOLS:
+        if pid in _module(eid).UPSTREAMS:
+            return _module(eid)
+    known = ", ".join(EMBEDDINGS_PROTOCOLS)
+    raise UnknownProtocol(
+        f"no embeddings protocol {pid!r} (expected one of {known}, or a chat "
+        "protocol one of them rides)"
+    )
+
+
+def decode_embeddings_request(body: Any, source: str, ctx: Ctx | None = None) -> EmbeddingsRequest:
+    codec = embeddings_protocol(source)
+    return codec.decode_request(load_json(body), ctx or Ctx(codec.PROTOCOL, codec.PROTOCOL))  # type: ignore[no-any-return]
+
+
+def encode_embeddings_request(req: EmbeddingsRequest, target: str, ctx: Ctx) -> dict[str, Any]:
+    return embeddings_protocol(target).encode_request(req, ctx)  # type: ignore[no-any-return]
+
+
+def decode_embeddings_response(
+    body: Any, source: str, ctx: Ctx | None = None
+) -> EmbeddingsResponse:
+    codec = embeddings_protocol(source)
+    return codec.decode_response(load_json(body), ctx or Ctx(codec.PROTOCOL, codec.PROTOCOL))  # type: ignore[no-any-return]
+
+
+def encode_embeddings_response(
+    resp: EmbeddingsResponse, target: str, ctx: Ctx, request: EmbeddingsRequest | None = None
+) -> dict[str, Any]:
+    """``request``: the caller's request (decoded from ``target``): it picks the vectors' form
+    (float / base64), the single or batch answer, and the model when the source names none."""
+    return embeddings_protocol(target).encode_response(resp, ctx, request)  # type: ignore[no-any-return]
+
+
+def _ctx(source: str, target: str) -> Ctx:
+    return Ctx(embeddings_protocol(source).PROTOCOL, embeddings_protocol(target).PROTOCOL)
+
+
+def request_path(model: str | None, target: str) -> str | None:
+    """The endpoint path when ``target`` keeps the model in the URL (Gemini), else None."""
+    codec = embeddings_protocol(target)
+    if not codec.MODEL_IN_PATH or model is None:
+        return None
+    base = protocol(codec.UPSTREAMS[0]).codec.HTTP.base_path
+    return str(base + codec.UPSTREAM_PATH.format(model=model.removeprefix("models/")))
+
+
+def translate_embeddings_request(
+    body: bytes | str | dict[str, Any],
+    *,
+    source: str,
+    target: str,
+    strict: bool = False,
+    model: str | None = None,
+) -> Translation:
+    """An embeddings request of ``source`` for a ``target`` upstream. ``model``: for sources
+    that keep it in the URL (Gemini), or to override; the result's ``path`` is the endpoint to
+    call when the target keeps the model in the URL. Losses are reported as for chat."""
+    ctx = _ctx(source, target)
+    req = decode_embeddings_request(body, source, ctx)
+    if model is not None:
+        req.model = model
+    out = _finish(encode_embeddings_request(req, target, ctx), ctx, strict)
+    out.path = request_path(req.model, target)
+    return out
+
+
+def translate_embeddings_response(
+    body: bytes | str | dict[str, Any],
+    *,
+    source: str,
+    target: str,
+    strict: bool = False,
+    request: bytes | str | dict[str, Any] | None = None,
+) -> Translation:
+    """An embeddings answer of ``source`` for a ``target`` client. ``request``: that client's
+    request body (in ``target``'s protocol), which says the vectors' form (``encoding_format``
+    base64 or float), single or batch answer and the model; without it: floats, batch form."""
+    ctx = _ctx(source, target)
+    resp = decode_embeddings_response(body, source, ctx)
+    req = None
+    if request is not None:
+        req = decode_embeddings_request(request, target, Ctx(ctx.target, ctx.target))
+    return _finish(encode_embeddings_response(resp, target, ctx, req), ctx, strict)
+
+
+def split_embeddings_request(
+    body: bytes | str | dict[str, Any], *, protocol: str, max_inputs: int | None = None
+) -> list[dict[str, Any]]:
+    """A request of ``protocol`` as requests of at most ``max_inputs`` inputs (default: the
+    protocol's own limit, spec row ``max_inputs``), in input order; their answers join back with
+    ``join_embeddings_responses``."""
+    codec = embeddings_protocol(protocol)
+    ctx = Ctx(codec.PROTOCOL, codec.PROTOCOL)
+    req = codec.decode_request(load_json(body), ctx)
+    parts = split_request(req, max_inputs or codec.MAX_INPUTS)
+    if len(parts) == 1:
+        return [codec.encode_request(req, ctx)]
+    return [codec.encode_request(p, ctx) for p in parts]
+
+
+def join_embeddings_responses(
+    bodies: list[bytes | str | dict[str, Any]], *, protocol: str
+) -> dict[str, Any]:
+    """The answers to the requests of ``split_embeddings_request``, in their order, as one
+    answer: vectors renumbered in input order, usage added up."""
+    if not bodies:
+        raise InvalidInput("no answers to join")
+    codec = embeddings_protocol(protocol)
+    ctx = Ctx(codec.PROTOCOL, codec.PROTOCOL)
+    parts = [codec.decode_response(load_json(b), ctx) for b in bodies]
+    joined = join_responses(parts, [len(p.embeddings) for p in parts])
+    return codec.encode_response(joined, ctx, None)  # type: ignore[no-any-return]
