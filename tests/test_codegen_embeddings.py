@@ -1,0 +1,155 @@
+"""The embeddings spec language on a tiny inline spec: malformed rows are refused with the file,
+the line and the row; the codec generated from a well-formed one imports and runs."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from interlingua._errors import InvalidInput
+from interlingua._losses import Ctx
+
+from codegen.__main__ import main
+from codegen.load import SpecError, load_spec
+from tests.tiny_spec import write_spec
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TINY = """\
+id: tiny_embed
+title: Tiny embeddings
+endpoint: POST /embed
+upstreams: [tiny_v2]
+errors: tiny_v2
+http:
+  inbound_paths: [/embed]
+  upstream_path: /embed
+max_inputs: 2
+request:
+  batch: items
+  input: {w: doc, form: content}
+  fields:
+    - {c: dimensions, w: size, type: int, feature: dimensions}
+  input_fields:
+    - {c: task_type, w: kind, type: task_type, feature: task_type}
+task_types:
+  - {unified: retrieval_query, raw: Q}
+response:
+  items: vectors
+  vector: v
+support:
+  text_input: {level: full}
+  token_input: {level: unsupported}
+  multipart_input: {level: full}
+  dimensions: {level: full}
+  vector_encoding: {level: lossy}
+  task_type: {level: full}
+  title: {level: unsupported}
+  user: {level: unsupported}
+  usage: {level: unsupported}
+  batch: {level: full}
+  extensions: {level: lossy}
+"""
+
+
+def write(tmp_path: Path, tiny: str = TINY) -> Path:
+    spec = write_spec(tmp_path)
+    (spec / "embeddings").mkdir(exist_ok=True)
+    canonical = (ROOT / "spec" / "embeddings" / "canonical.yaml").read_text(encoding="utf-8")
+    (spec / "embeddings" / "canonical.yaml").write_text(canonical, encoding="utf-8")
+    (spec / "embeddings" / "tiny_embed.yaml").write_text(tiny, encoding="utf-8")
+    return spec
+
+
+def refused(tmp_path: Path, old: str, new: str) -> str:
+    assert old in TINY
+    spec = write(tmp_path, TINY.replace(old, new))
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    return str(info.value)
+
+
+def test_unknown_canonical_field_names_the_file_line_and_row(tmp_path: Path) -> None:
+    msg = refused(tmp_path, "{c: dimensions, w: size", "{c: dimension, w: size")
+    assert "tiny_embed.yaml:14: request.fields[0] {c: dimension, w: size" in msg
+    assert "'dimension' is not a field of EmbeddingsRequest" in msg
+
+
+def test_wire_type_must_carry_the_canonical_type(tmp_path: Path) -> None:
+    msg = refused(tmp_path, "w: size, type: int", "w: size, type: str")
+    assert (
+        "tiny_embed.yaml:14:" in msg
+        and "str carries str, EmbeddingsRequest.dimensions is int" in msg
+    )
+
+
+def test_unknown_task_type_and_feature_and_missing_support(tmp_path: Path) -> None:
+    msg = refused(
+        tmp_path, "{unified: retrieval_query, raw: Q}", "{unified: retrieval_querry, raw: Q}"
+    )
+    assert (
+        "tiny_embed.yaml:18: task_types[0]" in msg and "'retrieval_querry' is not a TaskType" in msg
+    )
+    msg = refused(tmp_path, "feature: dimensions}", "feature: dims}")
+    assert "tiny_embed.yaml:14:" in msg and "unknown feature 'dims'" in msg
+    msg = refused(tmp_path, "  batch: {level: full}\n", "")
+    assert "missing features batch" in msg
+
+
+def test_unknown_key_form_and_upstream(tmp_path: Path) -> None:
+    msg = refused(tmp_path, "max_inputs: 2\n", "max_inputs: 2\nmax_input: 3\n")
+    assert "tiny_embed.yaml:10: max_input: Extra inputs are not permitted" in msg
+    msg = refused(tmp_path, "form: content", "form: contents")
+    assert "tiny_embed.yaml:12: request.input.form:" in msg
+    msg = refused(tmp_path, "upstreams: [tiny_v2]", "upstreams: [tiny_v3]")
+    assert "tiny_embed.yaml:4: upstreams[0]" in msg and "'tiny_v3' is not a protocol" in msg
+    msg = refused(tmp_path, "max_inputs: 2", "max_inputs: 0")
+    assert "tiny_embed.yaml:9: max_inputs: Input should be greater than 0" in msg
+
+
+def generate(tmp_path: Path) -> ModuleType:
+    out = tmp_path / "out"
+    assert main(["--spec", str(write(tmp_path)), "--out", str(out)]) == 0
+    name = f"tinyembed_{abs(hash(str(tmp_path)))}"
+    pkg = out / "generated"
+    loader = importlib.util.spec_from_file_location(
+        name, pkg / "__init__.py", submodule_search_locations=[str(pkg)]
+    )
+    assert loader is not None and loader.loader is not None
+    module = importlib.util.module_from_spec(loader)
+    sys.modules[name] = module
+    loader.loader.exec_module(module)
+    return importlib.import_module(f"{name}.tiny_embed_codec")
+
+
+def test_the_generated_codec_runs(tmp_path: Path) -> None:
+    codec = generate(tmp_path)
+    assert (codec.MAX_INPUTS, codec.BATCH_KEY, codec.TASK_DECODE) == (
+        2,
+        "items",
+        {"Q": "retrieval_query"},
+    )
+    body = {"items": [{"doc": {"parts": [{"text": "a"}]}, "size": 4, "kind": "Q"}]}
+    ctx = Ctx("tiny_embed", "tiny_embed")
+    req = codec.decode_request(body, ctx)
+    assert (req.inputs[0].text, req.inputs[0].task_type, req.dimensions) == (
+        "a",
+        "retrieval_query",
+        4,
+    )
+    assert codec.encode_request(req, ctx) == body
+    resp = codec.decode_response({"vectors": [{"v": [0.5, 1]}]}, ctx)
+    assert resp.embeddings[0].vector == [0.5, 1]
+    out = codec.encode_response(resp, Ctx("other", "tiny_embed"))
+    assert out == {"vectors": [{"v": [0.5, 1]}]}
+    with pytest.raises(InvalidInput) as info:
+        codec.decode_request({"items": [{"doc": {"parts": [{"text": "a"}]}, "size": "4"}]}, ctx)
+    assert info.value.path == "items[0].size"
+    text = (tmp_path / "out" / "generated" / "tiny_embed_codec.py").read_text(encoding="utf-8")
+    assert text.startswith(
+        "# Generated from spec/embeddings/tiny_embed.yaml by `make generate`"
+    ) or ("tiny_embed.yaml by `make generate`" in text.splitlines()[0])
