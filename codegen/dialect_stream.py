@@ -14,8 +14,9 @@ from pydantic import Field, ValidationError, model_validator
 from .source import SourceFile
 from .spec_http import Strict
 from .spec_model import ProtocolSpec
+from .stream_encode import template as _template
 from .stream_model import TEMPLATE_EVENTS, DecodeRow, StreamSpec
-from .stream_render import StreamSpecError, _Readers, _rule, _template
+from .stream_render import StreamSpecError, _Readers, _rule
 
 __all__ = ["StreamOverlay", "merge_stream"]
 

@@ -29,8 +29,8 @@ TEMPLATE_VARS = {
     "$index": "the block's index (per `index` rule)",
     "$text": "TextDelta.text / ReasoningDelta.text",
     "$arguments": "ToolCallDelta.arguments",
-    "$call_id": "ToolCallStart.id",
-    "$name": "ToolCallStart.name",
+    "$call_id": "ToolCallStart.id (in tool_call_end too)",
+    "$name": "ToolCallStart.name (in tool_call_end too)",
     "$signature": "ReasoningEnd.signature (only to its owner)",
     "$redacted": "ReasoningEnd.redacted (only to its owner)",
     "$format": "the wire name of ReasoningEnd.owner (reasoning_details.owners)",
@@ -38,6 +38,19 @@ TEMPLATE_VARS = {
     "$stop_sequence": "FinishEvent.stop_sequence",
     "$usage": "the last usage, through the protocol's usage rows",
     "$error": "ErrorEvent.error.message (an in-band error written as a template)",
+    # item-shaped streams (Responses): wire items with ids, parts grouped in items, whole values
+    "$seq": "the next event sequence number (0, 1, 2 ... per stream)",
+    "$item_id": "the block's wire item id (`ids`; a grouped block: its group's id)",
+    "$part": "a grouped block's position in its group",
+    "$parts": "the finished parts of the group (`part_key` values of its blocks' end templates)",
+    "$output": "the finished wire items, by index (`item_key` values of the end templates)",
+    "$text_all": "all the text of the block so far",
+    "$arguments_all": "all the argument text of the tool call so far",
+    "$status": "completed, or incomplete once the stream fails (blocks ended by the failure)",
+    "$status_failed": "null, or incomplete once the stream fails",
+    "$error_type": "the raw error type of ErrorEvent.error (the protocol's errors rows)",
+    "$encrypted": "opaque reasoning state for this client: its own, or another owner's in an "
+    "envelope when flags.foreign_reasoning is `signature`",
 }
 
 TEMPLATE_EVENTS = (
@@ -53,8 +66,13 @@ TEMPLATE_EVENTS = (
     "tool_call_start",
     "tool_call_delta",
     "tool_call_end",
+    "group_start",
+    "group_end",
     "error",
 )
+
+# conditions a template row may have (`if` / `unless`)
+TemplateCond = Literal["usage", "first", "text", "completed"]
 
 Paths = str | list[str]
 
@@ -71,7 +89,14 @@ class DecodeRow(Strict):
     )
     at: str | None = Field(None, description="path the other paths of this row start from")
     each: str | None = Field(None, description="list path (under `at`): the row runs per item")
-    key: str | None = Field(None, description="path of the vendor id that keys the block")
+    key: Paths | None = Field(
+        None, description="path of the vendor id that keys the block (a list: first present)"
+    )
+    sub: str | None = Field(
+        None,
+        description="path of a position under `key` (Responses content_index): the block is "
+        "keyed `<key>:<sub>` and ends with the block of `key`",
+    )
     key_const: str | None = Field(None, description="constant key (Chat text, reasoning)")
     key_prefix: str = Field("", description="namespace of the keys (separate index spaces)")
     open: BlockKind | None = Field(None, description="opens a block of this kind for `key`")
@@ -80,10 +105,18 @@ class DecodeRow(Strict):
     )
     close: bool = Field(False, description="ends the block of `key`")
     text: Paths | None = Field(None, description="delta text for the block (first non-empty)")
-    call_id: str | None = Field(None, description="tool call id (a new id reopens the key)")
+    call_id: Paths | None = Field(None, description="tool call id (a new id reopens the key)")
     name: str | None = Field(None, description="tool call name")
     arguments: str | None = Field(None, description="argument text (a JSON string)")
     arguments_object: str | None = Field(None, description="whole arguments as a JSON object")
+    whole: bool = Field(
+        False,
+        description="text / arguments are the whole value (a `.done` event): used only when "
+        "no delta came for the block (since its last `separator`)",
+    )
+    separator: str | None = Field(
+        None, description="a new part of the block begins: this text goes first if it has text"
+    )
     signature: str | None = Field(None, description="opaque reasoning state, appended")
     redacted: str | None = Field(None, description="opaque redacted reasoning payload")
     owner: str | None = Field(
@@ -98,9 +131,14 @@ class DecodeRow(Strict):
         "ignore", description="a second start with another id: ignored or a failed stream"
     )
     usage: Paths | None = Field(None, description="usage object (first present path)")
-    finish: str | None = Field(None, description="finish reason value")
+    finish: Paths | None = Field(None, description="finish reason value (first present)")
     stop_sequence: str | None = None
-    error: str | None = Field(None, description="a truthy value here fails the stream")
+    error: Paths | None = Field(None, description="a truthy value here fails the stream")
+    error_type: str | None = Field(
+        None,
+        description="path (in the error object) of its raw type when it is not where the "
+        "protocol's error_shape says (Responses response.error.code)",
+    )
     end: bool = Field(False, description="the normal terminal event")
     count: bool = Field(False, description="an event with no canonical home: counted, ignored")
     feature: str | None = Field(None, description="feature row (docs/compatibility.md)")
@@ -111,7 +149,13 @@ class DecodeRow(Strict):
         if self.key is not None and self.key_const is not None:
             raise ValueError("a row has `key` or `key_const`, not both")
         needs_key = (
-            self.open or self.close or self.text or self.arguments or self.call_id or self.signature
+            self.open
+            or self.close
+            or self.text
+            or self.arguments
+            or self.call_id
+            or self.signature
+            or self.separator is not None
         )
         if needs_key and self.key is None and self.key_const is None:
             raise ValueError("a row that touches a block needs `key` or `key_const`")
@@ -120,10 +164,25 @@ class DecodeRow(Strict):
 
 class TemplateRow(Strict):
     """A wire event written at the end of a completed stream (``if`` limits it to streams that
-    saw a usage)."""
+    saw a usage), or one of several an event template writes. ``if`` / ``unless``: usage (a
+    usage was seen), first (the block's first delta), text (the block had text or arguments),
+    completed (the stream is not failing); ``finish_in`` / ``finish_not_in``: the raw finish."""
 
     body: dict[str, Any]
-    if_: Literal["usage"] | None = Field(None, alias="if")
+    if_: TemplateCond | None = Field(None, alias="if")
+    unless: TemplateCond | None = None
+    finish_in: list[str] | None = None
+    finish_not_in: list[str] | None = None
+
+    @model_validator(mode="after")
+    def _one_finish(self) -> TemplateRow:
+        if self.finish_in is not None and self.finish_not_in is not None:
+            raise ValueError("a template row has `finish_in` or `finish_not_in`, not both")
+        return self
+
+
+# a canonical event's template: one wire body, or several in order (rows may have conditions)
+EventTemplate = dict[str, Any] | list[TemplateRow]
 
 
 class EncodeSpec(Strict):
@@ -141,7 +200,30 @@ class EncodeSpec(Strict):
     empty_arguments: str | None = Field(
         None, description="argument text sent for a call that streamed none (Chat: '{}')"
     )
-    events: dict[str, dict[str, Any]] = Field(description="canonical event -> wire body template")
+    events: dict[str, EventTemplate] = Field(
+        description="canonical event -> wire body template (or a list of template rows)"
+    )
+    group: Literal["text"] | None = Field(
+        None,
+        description="blocks of this kind share one wire item (group_start / group_end) until a "
+        "block of another kind starts or the stream ends (Responses message items)",
+    )
+    ids: dict[Literal["text", "reasoning", "tool_call"], str] = Field(
+        default_factory=dict,
+        description="kind -> wire item id prefix: the canonical key (up to ':') when it has the "
+        "prefix and is unused, else <prefix>interlingua_<message id>_<n> ($item_id)",
+    )
+    defs: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="named bodies a template uses as {$use: name, key: value ...} (those keys "
+        "set over the named body's)",
+    )
+    item_key: str | None = Field(
+        None, description="key of the finished wire item in end templates (kept for $output)"
+    )
+    part_key: str | None = Field(
+        None, description="key of the finished part in grouped blocks' end templates ($parts)"
+    )
     end: list[TemplateRow] = Field(description="events of a completed ending, in order")
     done: str | None = Field(None, description="a final data line (Chat: [DONE])")
 
@@ -173,6 +255,9 @@ class StreamSpec(Strict):
         "starting ends the open ones, the finish ends all",
     )
     done_sentinel: str | None = Field(None, description="data line that ends the stream normally")
+    skip_data: list[str] = Field(
+        default_factory=list, description="data lines that say nothing (OpenRouter's [DONE])"
+    )
     end_after_finish: bool = Field(
         False, description="the body ending after a finish reason is a normal end"
     )

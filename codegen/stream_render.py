@@ -11,35 +11,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .stream_model import TEMPLATE_VARS, DecodeRow, EncodeSpec, StreamSpec
+from .stream_encode import StreamSpecError, TemplateError, encode_view
+from .stream_model import DecodeRow, StreamSpec
 
 _SEG = re.compile(
     r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\[(?P<field>[A-Za-z_]+)=(?P<value>[^\]]+)\])?$"
 )
-
-# template variable -> Python expression (s: the encoder, ev: the canonical event, i: index)
-_VAR_EXPR = {
-    "$id": "s.id",
-    "$model": "s.model",
-    "$created": "s.created",
-    "$index": "i",
-    "$text": "ev.text",
-    "$arguments": "ev.arguments",
-    "$call_id": "ev.id",
-    "$name": "ev.name",
-    "$signature": "ev.signature",
-    "$redacted": "ev.redacted",
-    "$format": "s.format_of(ev)",
-    "$finish": "s.finish_raw",
-    "$stop_sequence": "s.stop_sequence",
-    "$usage": "s.usage_wire()",
-    "$error": "ev.error.message",
-}
-assert set(_VAR_EXPR) == set(TEMPLATE_VARS)
-
-
-class StreamSpecError(ValueError):
-    """A stream row codegen cannot make sense of; the message names the row."""
 
 
 def _literal(v: str) -> Any:
@@ -95,6 +72,27 @@ class _Readers:
         self.src.append("\n".join(lines))
         return name
 
+    def first(self, paths: str | list[str], where: str) -> str:
+        """A reader of the first present (not None) of several paths."""
+        if isinstance(paths, str) or len(paths) == 1:
+            return self(paths if isinstance(paths, str) else paths[0], where)
+        inner = [self(p, where) for p in paths]
+        key = "first:" + "|".join(paths)
+        if key in self.names:
+            return self.names[key]
+        name = f"_r{len(self.names)}"
+        lines = [f"def {name}(v: Any) -> Any:  # first of {', '.join(paths)}"]
+        plain = [p.isidentifier() for p in paths]  # one key: read inline
+        if any(plain):
+            lines += ["    if type(v) is not dict:", "        return None"]
+        for fn, path, one in zip(inner, paths, plain, strict=True):
+            lines.append(f"    x = v.get({path!r})" if one else f"    x = {fn}(v)")
+            lines += ["    if x is not None:", "        return x"]
+        lines.append("    return None")
+        self.names[key] = name
+        self.src.append("\n".join(lines))
+        return name
+
     def owner(self, path: str, where: str) -> str:
         """A reader of (owner protocol id, field for encrypted data) through OWNERS."""
         inner = self(path, where)
@@ -113,14 +111,18 @@ def _paths(v: str | list[str] | None) -> list[str]:
 
 def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
     args: list[str] = []
-    for name in ("key", "call_id", "name", "arguments", "arguments_object"):
+    for name in ("key", "sub", "call_id", "name", "arguments", "arguments_object"):
         path = getattr(row, name)
         if path is not None:
-            args.append(f"{name}={r(path, where)}")
-    for name in ("signature", "redacted", "finish", "stop_sequence", "error"):
+            args.append(f"{name}={r.first(path, where)}")
+    for name in ("signature", "redacted", "finish", "stop_sequence", "error", "error_type"):
         path = getattr(row, name)
         if path is not None:
-            args.append(f"{name}={r(path, where)}")
+            args.append(f"{name}={r.first(path, where)}")
+    if row.whole:
+        args.append("whole=True")
+    if row.separator is not None:
+        args.append(f"separator={row.separator!r}")
     for name in ("text", "usage"):
         readers = [r(p, where) for p in _paths(getattr(row, name))]
         if readers:
@@ -168,37 +170,16 @@ def _op(row: DecodeRow) -> str:
     return one[0] if len(one) == 1 and one[0] != "other" else ""
 
 
-def _template(body: Any, where: str) -> str:
-    """A template value as a Python expression over s / ev / i."""
-    if isinstance(body, str) and body.startswith("$"):
-        if body not in _VAR_EXPR:
-            raise StreamSpecError(
-                f"{where}: unknown variable {body!r} (known: {sorted(_VAR_EXPR)})"
-            )
-        return _VAR_EXPR[body]
-    if isinstance(body, dict):
-        items = ", ".join(f"{k!r}: {_template(v, where)}" for k, v in body.items())
-        return "{" + items + "}"
-    if isinstance(body, list):
-        return "[" + ", ".join(_template(v, where) for v in body) + "]"
-    return repr(body)
-
-
-def _event_name(body: dict[str, Any], name_path: str | None, where: str) -> str | None:
-    """The SSE ``event:`` name: the body's value at the path that recognises events."""
-    if name_path is None:
-        return None
-    t: Any = body
-    for seg in name_path.split("."):
-        t = t.get(seg) if isinstance(t, dict) else None
-    if not isinstance(t, str) or t.startswith("$"):
-        raise StreamSpecError(f"{where}: a named event needs a literal `{name_path}`")
-    return t
-
-
 def _quiet(row: DecodeRow) -> bool:
     """Without text, arguments or a call id the row does nothing to its block."""
-    return not (row.close or row.signature or row.redacted or row.arguments_object or row.ends)
+    return not (
+        row.close
+        or row.signature
+        or row.redacted
+        or row.arguments_object
+        or row.ends
+        or row.separator is not None
+    )
 
 
 def _action(
@@ -221,6 +202,19 @@ def _action(
             f"{ind}        if type(item) is dict:",
             f"{ind}            {call}({args})",
         ]
+    if op == "block" and _delta_only(row) and not implicit:  # the machine's shortest path
+        # the values read here (a plain key inline: the event is a dict); key: its first path
+        def read(path: str) -> str:
+            return (
+                f"{base}.get({path!r})"
+                if base == "d" and path.isidentifier()
+                else (f"{r(path, where)}({base})")
+            )
+
+        key = read(_paths(row.key)[0])
+        sub = read(row.sub) if row.sub is not None else "None"
+        value = read((_paths(row.text) or [row.arguments or ""])[0])
+        return [f"{ind}m._delta({rule}, {base}, {key}, {sub}, {value}, out)"]
     if op == "block":
         quiet = _quiet(row)
         if quiet and implicit:  # the row's fields are read first: most chunks lack them
@@ -235,13 +229,30 @@ def _action(
     if op == "start":
         return [f"{ind}if m.msg_id is None:", f"{ind}    m._apply({rule}, {base}, None, d, out)"]
     if op == "error":
+        extra = f", {rule}" if row.error_type is not None else ""
         return [
-            f"{ind}err = {r(row.error or '', where)}({base})",
+            f"{ind}err = {r.first(row.error or '', where)}({base})",
             f"{ind}if err:",
-            f"{ind}    m._fail_error(err, d, out)",
+            f"{ind}    m._fail_error(err, d, out{extra})",
             f"{ind}    return True",
         ]
     return [f"{ind}m._apply({rule}, {base}, None, d, out)"]
+
+
+def _delta_only(row: DecodeRow) -> bool:
+    """A row that only passes one text or argument path on to the block of a wire key."""
+    one = len(_paths(row.text)) + (row.arguments is not None) == 1
+    others = (
+        row.key_const, row.call_id, row.name, row.arguments_object, row.signature, row.redacted,
+        row.owner, row.separator, row.each,
+    )  # fmt: skip
+    return (
+        one
+        and row.key is not None
+        and not row.close
+        and not row.whole
+        and others == ((None,) * len(others))
+    )
 
 
 def _only_block(row: DecodeRow) -> bool:
@@ -294,7 +305,12 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
 
     ats: dict[str, str] = {}
     if s.recognise is not None:
-        lines.append(f"    kind = {r(s.recognise, where)}(d)")
+        kind = (
+            f"d.get({s.recognise!r})"
+            if s.recognise.isidentifier()
+            else f"{r(s.recognise, where)}(d)"
+        )
+        lines.append(f"    kind = {kind}")  # d is a dict (the machine checked)
         for event, ids in groups.items():
             if event is None:
                 continue
@@ -320,35 +336,24 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
     if s.recognise is None and any(row.event for row in s.decode):
         raise StreamSpecError(f"{where}: rows with `event` need the stream's `recognise` path")
     dispatch = _dispatch(s, where, r)
-    enc: EncodeSpec | None = s.encode
     name_path = (s.recognise or "type") if event_names else None
-    funcs: list[dict[str, Any]] = []
-    end: list[dict[str, Any]] = []
-    if enc is not None:
-        envelope = {k: v for k, v in enc.envelope.items()}
-        for ev, body in enc.events.items():
-            w = f"{where}: stream.encode.events.{ev}"
-            full = {**envelope, **body}
-            funcs.append(
-                {"ev": ev, "expr": _template(full, w), "event": _event_name(full, name_path, w)}
-            )
-        for j, tpl in enumerate(enc.end):
-            w = f"{where}: stream.encode.end[{j}]"
-            full = {**envelope, **tpl.body}
-            end.append(
-                {
-                    "fn": f"_end{j}",
-                    "expr": _template(full, w),
-                    "event": _event_name(full, name_path, w),
-                    "if_usage": tpl.if_ == "usage",
-                }
-            )
+    try:
+        enc = encode_view(s.encode, where, name_path) if s.encode is not None else {}
+    except TemplateError as e:
+        raise StreamSpecError(str(e)) from None
     return {
         "readers": r.src,
         "rules": rules,
         "dispatch": "\n".join(dispatch),
         "s": s,
-        "enc": enc,
-        "funcs": funcs,
-        "end": end,
+        "enc": s.encode,
+        "funcs": enc.get("funcs", []),
+        "omit": "_omit("
+        in "".join(f["body"] for f in [*enc.get("funcs", []), *enc.get("end", [])]),
+        "accumulate": any(
+            x in f["body"]
+            for f in enc.get("funcs", [])
+            for x in ("s.cur.all()", "s.cur.deltas", "s.encrypted(")
+        ),
+        "end": enc.get("end", []),
     }

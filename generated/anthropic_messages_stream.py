@@ -196,14 +196,7 @@ def _r18(v: Any) -> Any:  # error
     return v
 
 
-def _r19(v: Any) -> Any:  # type
-    if type(v) is not dict:
-        return None
-    v = v.get("type")
-    return v
-
-
-def _r20(v: Any) -> Any:  # content_block.type
+def _r19(v: Any) -> Any:  # content_block.type
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -213,7 +206,7 @@ def _r20(v: Any) -> Any:  # content_block.type
     return v
 
 
-def _r21(v: Any) -> Any:  # delta.type
+def _r20(v: Any) -> Any:  # delta.type
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -346,33 +339,33 @@ _RULES = (
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
-    kind = _r19(d)
+    kind = d.get("type")
     if kind == "message_start":
         m._apply(_RULES[0], d, None, d, out)
         return True
     if kind == "content_block_start":
-        if _r20(d) == "text":
-            m._block(_RULES[1], d, None, out)
+        if _r19(d) == "text":
+            m._delta(_RULES[1], d, d.get("index"), None, _r4(d), out)
             return True
-        if _r20(d) == "tool_use":
+        if _r19(d) == "tool_use":
             m._block(_RULES[2], d, None, out)
             return True
-        if _r20(d) in ("thinking", "redacted_thinking"):
+        if _r19(d) in ("thinking", "redacted_thinking"):
             m._block(_RULES[3], d, None, out)
             return True
         m._block(_RULES[4], d, None, out)
         return True
     if kind == "content_block_delta":
-        if _r21(d) == "text_delta":
-            m._block(_RULES[5], d, None, out)
+        if _r20(d) == "text_delta":
+            m._delta(_RULES[5], d, d.get("index"), None, _r11(d), out)
             return True
-        if _r21(d) == "thinking_delta":
-            m._block(_RULES[6], d, None, out)
+        if _r20(d) == "thinking_delta":
+            m._delta(_RULES[6], d, d.get("index"), None, _r12(d), out)
             return True
-        if _r21(d) == "input_json_delta":
-            m._block(_RULES[7], d, None, out)
+        if _r20(d) == "input_json_delta":
+            m._delta(_RULES[7], d, d.get("index"), None, _r13(d), out)
             return True
-        if _r21(d) == "signature_delta":
+        if _r20(d) == "signature_delta":
             m._block(_RULES[8], d, None, out)
             return True
         return False

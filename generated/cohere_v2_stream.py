@@ -158,14 +158,7 @@ def _r10(v: Any) -> Any:  # delta.usage
     return v
 
 
-def _r11(v: Any) -> Any:  # type
-    if type(v) is not dict:
-        return None
-    v = v.get("type")
-    return v
-
-
-def _r12(v: Any) -> Any:  # delta.message.content.type
+def _r11(v: Any) -> Any:  # delta.message.content.type
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -304,16 +297,16 @@ _RULES = (
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
-    kind = _r11(d)
+    kind = d.get("type")
     if kind == "message-start":
         m._apply(_RULES[0], d, None, d, out)
         return True
     if kind == "content-start":
-        if _r12(d) == "text":
-            m._block(_RULES[1], d, None, out)
+        if _r11(d) == "text":
+            m._delta(_RULES[1], d, d.get("index"), None, _r2(d), out)
             return True
-        if _r12(d) == "thinking":
-            m._block(_RULES[2], d, None, out)
+        if _r11(d) == "thinking":
+            m._delta(_RULES[2], d, d.get("index"), None, _r3(d), out)
             return True
         m._block(_RULES[3], d, None, out)
         return True
@@ -330,7 +323,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[7], d, None, d, out)
         return True
     if kind == "tool-call-delta":
-        m._block(_RULES[8], d, None, out)
+        m._delta(_RULES[8], d, d.get("index"), None, _r7(d), out)
         return True
     if kind == "tool-call-end":
         m._block(_RULES[9], d, None, out)

@@ -32,6 +32,7 @@ from ..generated.canonical import (
     UsageEvent,
 )
 from ._base import DISCONNECTED, StreamEncoderBase, error_frame, frame
+from .items import ItemBlock, ItemState
 from .rules import StreamRows
 
 __all__ = ["Encoder"]
@@ -39,20 +40,10 @@ __all__ = ["Encoder"]
 _KIND = {TextStart: "text", ReasoningStart: "reasoning", ToolCallStart: "tool_call"}
 
 
-class _Block:
-    __slots__ = ("kind", "index", "started", "ended", "ev", "args", "queued")
-
-    def __init__(self, kind: str, ev: Any) -> None:
-        self.kind = kind
-        self.index = -1
-        self.started = False  # its start event went out
-        self.ended = False
-        self.ev = ev  # the start event (tool calls: id and name)
-        self.args = False  # argument text went out
-        self.queued: list[str] | None = None  # waiting argument pieces (sequential)
+_Block = ItemBlock
 
 
-class Encoder(StreamEncoderBase):
+class Encoder(StreamEncoderBase, ItemState):
     def __init__(self, codec: Any, rows: StreamRows) -> None:
         super().__init__(codec)
         self.rows = rows
@@ -73,6 +64,8 @@ class Encoder(StreamEncoderBase):
         self.waiting: dict[str, _Block] = {}  # sequential: tool calls waiting, in order
         self.counters: dict[str, int] = {}
         self.calls = 0
+        self.acc = rows.accumulate
+        self._init_items()
 
     def usage_wire(self) -> Any:
         return self.codec.encode_usage(self.usage or Usage())
@@ -81,11 +74,17 @@ class Encoder(StreamEncoderBase):
         """The wire name of the owner of ``ev``'s opaque state (rows.owners)."""
         return self.rows.owners.get(ev.owner, self.rows.unknown_owner)
 
-    def _emit(self, name: str, ev: Any, i: int, out: list[bytes]) -> None:
+    def _emit(self, name: str, ev: Any, i: int, out: list[bytes], b: Any = None) -> None:
         tpl = self.t.get(name)
         if tpl is not None:
+            if b is not None:
+                self.cur = b
             fn, event = tpl
-            out.append(frame(fn(self, ev, i), event))
+            body = fn(self, ev, i)
+            if type(body) is dict:
+                out.append(frame(body, event))
+            else:  # a template of several events: (body, event name) pairs
+                out += [frame(x, e) for x, e in body]
 
     # ------------------------------------------------------------------ feed
     def feed(self, ev: Any) -> list[bytes]:
@@ -105,9 +104,17 @@ class Encoder(StreamEncoderBase):
                 b = self._open(ev.key, "text" if t is TextDelta else "reasoning", ev, out)
             if not b.started:
                 self._wire_start(b, out)
+            if self.acc:
+                b.deltas += 1
+                b.pieces.append(ev.text)
             tpl = self.delta_tpl[b.kind]
             if tpl is not None:
-                out.append(frame(tpl[0](self, ev, b.index), tpl[1]))
+                self.cur = b
+                body = tpl[0](self, ev, b.index)
+                if type(body) is dict:
+                    out.append(frame(body, tpl[1]))
+                else:
+                    out += [frame(x, e) for x, e in body]
         elif t is ToolCallDelta:
             b = self.blocks.get(ev.key)
             if b is None or b.kind != "tool_call" or (b.ended and b.queued is None):
@@ -115,10 +122,7 @@ class Encoder(StreamEncoderBase):
             if b.queued is not None:
                 b.queued.append(ev.arguments)
             else:
-                b.args = True
-                tpl = self.delta_tpl["tool_call"]
-                if tpl is not None:
-                    out.append(frame(tpl[0](self, ev, b.index), tpl[1]))
+                self._args(b, ev, out)
         elif t in _KIND:
             b = self._open(ev.key, _KIND[t], ev, out)
             if b.kind != "reasoning" and b.queued is None:
@@ -133,6 +137,7 @@ class Encoder(StreamEncoderBase):
             self.finish = ev
         elif t is ErrorEvent:
             self._stop_current(out)
+            self._end_open(out)
             self._error(ev, out)
             self.closed = True
         elif t is StreamEnd:
@@ -160,8 +165,16 @@ class Encoder(StreamEncoderBase):
         self._emit("start", ev, 0, out)
 
     # ---------------------------------------------------------------- blocks
+    def _args(self, b: _Block, ev: Any, out: list[bytes]) -> None:
+        """Argument text of a started call goes out (and into its whole text)."""
+        b.args = True
+        if self.acc:
+            b.deltas += 1
+            b.pieces.append(ev.arguments)
+        self._emit("tool_call_delta", ev, b.index, out, b)
+
     def _open(self, key: str, kind: str, ev: Any, out: list[bytes]) -> _Block:
-        b = _Block(kind, ev)
+        b = _Block(kind, ev, key)
         self.blocks[key] = b
         if self.rows.sequential:
             cur = self.current
@@ -179,6 +192,13 @@ class Encoder(StreamEncoderBase):
         if b.started:
             return
         b.started = True
+        if self.rows.group is not None:
+            if b.kind == self.rows.group:
+                self._join_group(b, out)
+                self._emit(f"{b.kind}_start", b.ev, b.index, out, b)
+                return
+            if self.group is not None:
+                self._end_group(out)
         space = {"shared": "all", "per_kind": "tool" if b.kind == "tool_call" else "content"}
         name = space.get(self.rows.index, "tool" if b.kind == "tool_call" else "")
         if name:
@@ -186,7 +206,42 @@ class Encoder(StreamEncoderBase):
             self.counters[name] = b.index
         if b.kind == "tool_call":
             self.calls += 1
-        self._emit(f"{b.kind}_start", b.ev, b.index, out)
+        if self.rows.ids:
+            b.wid = self.wire_id(b.kind, b.key, b.index)
+        self._emit(f"{b.kind}_start", b.ev, b.index, out, b)
+
+    def _join_group(self, b: _Block, out: list[bytes]) -> None:
+        """A block of the grouped kind joins the open group, or starts one (its wire item)."""
+        g = self.group
+        if g is None:
+            g = self.group = _Block("group", None, b.key)
+            g.started = True
+            space = "all" if self.rows.index == "shared" else "content"
+            g.index = self.counters.get(space, -1) + 1
+            self.counters[space] = g.index
+            g.wid = self.wire_id(b.kind, b.key, g.index)
+            self._emit("group_start", None, g.index, out, g)
+        b.group, b.index, b.part, b.wid = g, g.index, len(g.children), g.wid
+        g.children.append(b)
+
+    def _end_group(self, out: list[bytes]) -> None:
+        """The open group ends: its blocks first, then its wire item."""
+        g, self.group = self.group, None
+        if g is None:
+            return
+        for c in g.children:
+            if not c.ended:
+                self._end_block(c, _End(c.key), out)
+        g.ended = True
+        self._emit("group_end", None, g.index, out, g)
+
+    def _end_open(self, out: list[bytes]) -> None:
+        """A failing stream: the blocks still open end as incomplete (never completed)."""
+        self.status = "incomplete"
+        self._end_group(out)
+        for key, b in list(self.blocks.items()):
+            if not b.ended:
+                self._end_block(b, _End(key), out)
 
     def _end_block(self, b: _Block, ev: Any, out: list[bytes], flush: bool = True) -> None:
         if b.queued is not None:  # still waiting: it ends when it is flushed
@@ -199,11 +254,16 @@ class Encoder(StreamEncoderBase):
         else:
             self._wire_start(b, out)
             if mine and ev.signature:
-                self._emit("reasoning_signature", ev, b.index, out)
-        if b.kind == "tool_call" and not b.args and self.rows.empty_arguments is not None:
-            self._emit("tool_call_delta", _Args(self.rows.empty_arguments), b.index, out)
+                self._emit("reasoning_signature", ev, b.index, out, b)
+        if (
+            b.kind == "tool_call"
+            and not b.args
+            and self.rows.empty_arguments is not None
+            and self.status == "completed"  # a cut call's arguments never ended
+        ):
+            self._args(b, _Args(self.rows.empty_arguments), out)
         b.ended = True
-        self._emit(f"{b.kind}_end", ev, b.index, out)
+        self._emit(f"{b.kind}_end", ev, b.index, out, b)
         if self.current is b:
             self.current = None
             if flush and self.waiting:
@@ -232,8 +292,7 @@ class Encoder(StreamEncoderBase):
             self.current = b
             self._wire_start(b, out)
             if pieces:
-                b.args = True
-                self._emit("tool_call_delta", _Args("".join(pieces)), b.index, out)
+                self._args(b, _Args("".join(pieces)), out)
             if not (ended or all_of_them):
                 break
             self._end_block(b, _End(), out, flush=False)
@@ -248,6 +307,7 @@ class Encoder(StreamEncoderBase):
         self.closed = True
         if ending != "completed":
             self._stop_current(out)
+            self._end_open(out)
             self._error(ErrorEvent(error=DISCONNECTED), out)
             return out
         self._stop_current(out)
@@ -255,6 +315,7 @@ class Encoder(StreamEncoderBase):
         for key, b in list(self.blocks.items()):
             if not b.ended:
                 self._end_block(b, _End(key), out)
+        self._end_group(out)
         f = self.finish.finish if self.finish is not None else None
         self.stop_sequence = self.finish.stop_sequence if self.finish is not None else None
         self.finish_raw, lossy = encode_finish(self.codec, f, self.calls > 0)
@@ -264,7 +325,9 @@ class Encoder(StreamEncoderBase):
         for fn, event, if_usage in self.rows.end:
             if if_usage and self.usage is None:
                 continue
-            out.append(frame(fn(self, None, 0), event))
+            body = fn(self, None, 0)
+            if body is not None:  # a row whose finish condition does not hold: nothing
+                out.append(frame(body, event))
         if self.rows.done is not None:
             out.append(b"data: " + self.rows.done.encode() + b"\n\n")
         return out

@@ -14,7 +14,6 @@ from typing import Any
 import orjson
 
 from .._finish import decode_finish
-from .._pipeline import decode_error
 from .._sse import SSEEvent
 from ..generated.canonical import (
     ErrorEvent,
@@ -35,15 +34,18 @@ from ..generated.canonical import (
     UsageEvent,
 )
 from ._base import StreamDecoderBase, parse_data
+from .inband import inband_error
 from .rules import Rule, StreamRows
 
 __all__ = ["Decoder"]
 
 
 class _Block:
-    __slots__ = ("kind", "key", "call_id", "sig", "redacted", "open", "owner")
+    __slots__ = ("kind", "key", "call_id", "sig", "redacted", "open", "owner", "parent", "fresh")
 
     def __init__(self, kind: str, key: str, call_id: str | None) -> None:
+        self.parent: str | None = None  # the wire key it ends with (rule.sub)
+        self.fresh = True  # no delta since it opened (or since its last separator)
         self.kind = kind
         self.key = key
         self.call_id = call_id
@@ -67,6 +69,7 @@ class Decoder(StreamDecoderBase):
         self.finished = False
         self.has_calls = False
         self.pending: StreamStart | None = None  # the start read from this event
+        self.subs = False  # some block has a parent key (rule.sub)
 
     # ------------------------------------------------------------------ feed
     def feed(self, ev: SSEEvent) -> list[Any]:
@@ -74,6 +77,8 @@ class Decoder(StreamDecoderBase):
             self.ignored += 1
             return []
         R = self.rows
+        if R.skip_data and ev.data in R.skip_data:
+            return []
         if R.done_sentinel is not None and ev.data == R.done_sentinel:
             return self._end("completed")
         d, bad = parse_data(ev)
@@ -95,8 +100,8 @@ class Decoder(StreamDecoderBase):
             out.insert(0, start)
         return out
 
-    def _fail_error(self, err: Any, d: Any, out: list[Any]) -> None:
-        out += self._fail([ErrorEvent(error=self._error(err, d))])
+    def _fail_error(self, err: Any, d: Any, out: list[Any], rule: Rule | None = None) -> None:
+        out += self._fail([ErrorEvent(error=self._error(err, d, rule))])
 
     def _apply(self, rule: Rule, w: Any, pos: int | None, d: Any, out: list[Any]) -> None:
         if rule.count:
@@ -104,7 +109,7 @@ class Decoder(StreamDecoderBase):
         if rule.error is not None:
             err = rule.error(w)
             if err:
-                out += self._fail([ErrorEvent(error=self._error(err, d))])
+                out += self._fail([ErrorEvent(error=self._error(err, d, rule))])
                 return
         if rule.start is not None and self._start(rule, w, out):
             return
@@ -114,6 +119,8 @@ class Decoder(StreamDecoderBase):
                 self._close(b, out)
         if rule.keyed:
             self._block(rule, w, pos, out)
+        if rule.end and (rule.usage or rule.finish is not None):  # a final summary event
+            out += self._close_all()
         if rule.usage:
             self._usage(rule, w, out)
         if rule.finish is not None:
@@ -170,6 +177,34 @@ class Decoder(StreamDecoderBase):
             out.append(UsageEvent(usage=usage))
 
     # ---------------------------------------------------------------- blocks
+    def _delta(self, rule: Rule, w: Any, k: Any, sub: Any, v: Any, out: list[Any]) -> None:
+        """A row with one text or argument path and a wire key (codegen picks it and reads
+        ``k``: the key's first path, ``sub``, ``v``: the value): an open block of its kind takes
+        the delta at once, anything else goes through ``_block``."""
+        if k is None:
+            self._block(rule, w, None, out)
+            return
+        wkey = rule.key_prefix + str(k)
+        if rule.sub is not None:
+            wkey = f"{wkey}:{sub if sub is not None else 0}"
+        b = self.blocks.get(wkey)
+        if b is None or not b.open:
+            self._block(rule, w, None, out)
+            return
+        if not v or type(v) is not str:
+            return
+        kind = b.kind
+        if rule.text and kind == "text":
+            out.append(TextDelta(key=b.key, text=v))
+        elif rule.text and kind == "reasoning":
+            out.append(ReasoningDelta(key=b.key, text=v))
+        elif rule.arguments is not None and kind == "tool_call":
+            out.append(ToolCallDelta(key=b.key, arguments=v))
+        else:  # another kind of block (ignored ones count it)
+            self._block(rule, w, None, out)
+            return
+        b.fresh = False
+
     def _block(self, rule: Rule, w: Any, pos: int | None, out: list[Any]) -> None:
         text = None
         for get in rule.text:
@@ -188,6 +223,10 @@ class Decoder(StreamDecoderBase):
         else:
             k = rule.key(w) if rule.key is not None else None
             wkey = rule.key_prefix + str(k if k is not None else pos)
+        parent = None
+        if rule.sub is not None:
+            sub = rule.sub(w)
+            parent, wkey = wkey, f"{wkey}:{sub if sub is not None else 0}"
         b = self.blocks.get(wkey)
         if rule.open is not None:
             implicit = self.rows.implicit_blocks
@@ -197,10 +236,29 @@ class Decoder(StreamDecoderBase):
                 not implicit or text or args or cid or (rule.owner and _opaque(rule, w))
             ):
                 b = self._new(rule, wkey, w, cid, out)
+                if parent is not None:
+                    b.parent = parent
+                    self.subs = True
+        if rule.close and self.subs:  # the blocks under this key end first
+            for o in [o for o in self.open if o.parent == wkey]:
+                self._close(o, out)
         if b is None or not b.open:
-            if text or args:
+            if (text or args) and not rule.whole:
                 self.ignored += 1
             return
+        if rule.whole and not b.fresh:  # deltas said it already
+            text = args = None
+        if rule.separator is not None:
+            if not b.fresh and b.kind in ("text", "reasoning"):
+                sep = rule.separator
+                out.append(
+                    TextDelta(key=b.key, text=sep)
+                    if b.kind == "text"
+                    else ReasoningDelta(key=b.key, text=sep)
+                )
+            b.fresh = True
+        elif text or args:
+            b.fresh = False
         if b.kind == "ignored":
             if text or args or rule.signature is not None:
                 self.ignored += 1
@@ -295,20 +353,11 @@ class Decoder(StreamDecoderBase):
         out.append(StreamEnd(ending="failed"))
         return out
 
-    def _error(self, err: Any, d: Any) -> ErrorInfo:
-        if type(err) is not dict:  # a bare message (Cohere's message-end delta.error)
-            return ErrorInfo(type="api_error", message=str(err), status=500)
-        return decode_error(self._status(err), d, self.pid)
-
-    def _status(self, err: dict[str, Any]) -> int:
-        """HTTP status of an in-band error: an int ``code`` (OpenRouter), ``status_code`` (Groq),
-        ``status``, else the status of its ``type``."""
-        for k in ("code", "status_code", "status"):
-            v = err.get(k)
-            if type(v) is int and 400 <= v <= 599:
-                return v
-        unified = self.codec.ERROR_DECODE.get(err.get("type"))
-        return int(self.codec.ERROR_STATUS.get(unified, 500)) if unified else 500
+    def _error(self, err: Any, d: Any, rule: Rule | None = None) -> ErrorInfo:
+        raw = None
+        if rule is not None and rule.error_type is not None and type(err) is dict:
+            raw = rule.error_type(err)
+        return inband_error(self.codec, self.pid, err, d, raw)
 
     def close(self) -> list[Any]:
         if self.ended is None and self.finished and self.rows.end_after_finish:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Reader", "Rule", "StreamRows", "Template"]
+__all__ = ["Reader", "Rule", "StreamRows", "Template", "omit"]
 
 Reader = Callable[[Any], Any]
 Template = Callable[[Any, Any, int], Any]
@@ -22,6 +22,7 @@ class Rule:
     key: Reader | None = None
     key_const: str | None = None
     key_prefix: str = ""
+    sub: Reader | None = None  # a position under the key: block "<key>:<sub>", ends with <key>
     open: str | None = None
     ends: tuple[str, ...] = ()
     close: bool = False
@@ -30,6 +31,8 @@ class Rule:
     name: Reader | None = None
     arguments: Reader | None = None
     arguments_object: Reader | None = None
+    whole: bool = False  # text / arguments are whole values: used when no delta came
+    separator: str | None = None  # a new part of the block: written first if it has text
     signature: Reader | None = None
     redacted: Reader | None = None
     owner: Reader | None = None  # -> (owner protocol id, "text" | "encrypted") or None
@@ -39,6 +42,7 @@ class Rule:
     finish: Reader | None = None
     stop_sequence: Reader | None = None
     error: Reader | None = None
+    error_type: Reader | None = None  # the raw type inside the error object
     end: bool = False
     count: bool = False
     keyed: bool = False  # the row touches a block (it has `key` or `key_const`)
@@ -53,6 +57,7 @@ class StreamRows:
     implicit_blocks: bool
     done_sentinel: str | None
     end_after_finish: bool
+    skip_data: tuple[str, ...] = ()  # data lines that say nothing
     sequential: bool = False
     index: str = "shared"
     id_default: str = ""
@@ -60,5 +65,16 @@ class StreamRows:
     templates: dict[str, tuple[Template, str | None]] = field(default_factory=dict)
     end: tuple[tuple[Template, str | None, bool], ...] = ()
     done: str | None = None
+    group: str | None = None  # blocks of this kind share one wire item (group_start/_end)
+    ids: dict[str, str] = field(default_factory=dict)  # kind -> wire item id prefix
+    accumulate: bool = False  # templates read a block's whole text ($text_all ...)
     owners: dict[str, str] = field(default_factory=dict)  # opaque state it carries: id -> wire
     unknown_owner: str = ""
+
+
+def omit(d: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """A template body without its optional keys (``key?``) whose value is None."""
+    for k in keys:
+        if d.get(k) is None:
+            d.pop(k, None)
+    return d

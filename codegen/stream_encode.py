@@ -1,0 +1,187 @@
+"""Compile a protocol's stream ``encode`` templates into functions of generated/<id>_stream.py.
+
+Each canonical event's template becomes ``_<event>(s, ev, i)`` returning the wire body (``s``:
+the encoder, ``ev``: the canonical event, ``i``: the block's index); a template of several rows
+returns a list of (body, SSE event name), each row under its ``if`` / ``unless`` condition. In
+end templates the value under ``item_key`` is kept for ``$output`` (``s.keep``) and the one under
+``part_key`` for the group's ``$parts`` (``s.keep_part``). A key ending in ``?`` is left out when
+its value is None."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .stream_model import TEMPLATE_VARS, EncodeSpec, TemplateRow
+
+# template variable -> Python expression (s: the encoder, ev: the canonical event, i: index;
+# s.cur: the block (or group) the event belongs to)
+VAR_EXPR = {
+    "$id": "s.id",
+    "$model": "s.model",
+    "$created": "s.created",
+    "$index": "i",
+    "$text": "ev.text",
+    "$arguments": "ev.arguments",
+    "$call_id": "ev.id",
+    "$name": "ev.name",
+    "$signature": "ev.signature",
+    "$redacted": "ev.redacted",
+    "$format": "s.format_of(ev)",
+    "$finish": "s.finish_raw",
+    "$stop_sequence": "s.stop_sequence",
+    "$usage": "s.usage_wire()",
+    "$error": "ev.error.message",
+    "$seq": "s.next_seq()",
+    "$item_id": "s.cur.wid",
+    "$part": "s.cur.part",
+    "$parts": "s.cur.kept_parts()",
+    "$output": "s.output()",
+    "$text_all": "s.cur.all()",
+    "$arguments_all": "s.cur.all()",
+    "$status": "s.status",
+    "$status_failed": 'None if s.status == "completed" else s.status',
+    "$error_type": "s.error_type(ev)",
+    "$encrypted": "s.encrypted(ev)",
+}
+assert set(VAR_EXPR) == set(TEMPLATE_VARS)
+
+# template row condition -> Python expression
+COND_EXPR = {
+    "usage": "s.usage is not None",
+    "first": "s.cur.deltas == 1",
+    "text": "s.cur.deltas > 0",
+    "completed": 's.status == "completed"',
+}
+
+
+class StreamSpecError(ValueError):
+    """A stream row or template codegen cannot make sense of; the message names it."""
+
+
+TemplateError = StreamSpecError
+
+
+def expand(body: Any, defs: dict[str, dict[str, Any]], where: str) -> Any:
+    """``{$use: name, k: v}``: the named body with ``k`` set (at codegen time)."""
+    if isinstance(body, dict):
+        if "$use" in body:
+            name = body["$use"]
+            if name not in defs:
+                raise TemplateError(f"{where}: unknown def {name!r} (known: {sorted(defs)})")
+            rest = {k: v for k, v in body.items() if k != "$use"}
+            body = {**defs[name], **rest}
+        return {k: expand(v, defs, where) for k, v in body.items()}
+    if isinstance(body, list):
+        return [expand(v, defs, where) for v in body]
+    return body
+
+
+# in a block's end template the start event's fields are the block's (its start event)
+END_EXPR = {"$call_id": "s.cur.ev.id", "$name": "s.cur.ev.name"}
+
+
+def template(body: Any, where: str, keep: dict[str, str] | None = None, end: bool = False) -> str:
+    """A template value as a Python expression over s / ev / i; ``keep``: top-level key ->
+    the encoder method that records its value; ``end``: a block's end template."""
+    if isinstance(body, str) and body.startswith("$"):
+        if body not in VAR_EXPR:
+            raise TemplateError(f"{where}: unknown variable {body!r} (known: {sorted(VAR_EXPR)})")
+        return END_EXPR.get(body, VAR_EXPR[body]) if end else VAR_EXPR[body]
+    if isinstance(body, dict):
+        items, optional = [], []
+        for k, v in body.items():
+            key = k[:-1] if isinstance(k, str) and k.endswith("?") else k
+            if key != k:
+                optional.append(key)
+            expr = template(v, where, None, end)
+            if keep and key in keep:
+                expr = f"s.{keep[key]}({expr})"
+            items.append(f"{key!r}: {expr}")
+        d = "{" + ", ".join(items) + "}"
+        return f"_omit({d}, {tuple(optional)!r})" if optional else d
+    if isinstance(body, list):
+        return "[" + ", ".join(template(v, where, None, end) for v in body) + "]"
+    return repr(body)
+
+
+def event_name(body: dict[str, Any], name_path: str | None, where: str) -> str | None:
+    """The SSE ``event:`` name: the body's value at the path that recognises events."""
+    if name_path is None:
+        return None
+    t: Any = body
+    for seg in name_path.split("."):
+        t = t.get(seg) if isinstance(t, dict) else None
+    if not isinstance(t, str) or t.startswith("$"):
+        raise TemplateError(f"{where}: a named event needs a literal `{name_path}`")
+    return t
+
+
+def _conds(row: TemplateRow) -> list[str]:
+    out = []
+    if row.if_ is not None:
+        out.append(COND_EXPR[row.if_])
+    if row.unless is not None:
+        out.append(f"not ({COND_EXPR[row.unless]})")
+    if row.finish_in is not None:
+        out.append(f"s.finish_raw in {tuple(row.finish_in)!r}")
+    if row.finish_not_in is not None:
+        out.append(f"s.finish_raw not in {tuple(row.finish_not_in)!r}")
+    return out
+
+
+def _keep(enc: EncodeSpec, ev: str) -> dict[str, str]:
+    keep = {}
+    if enc.item_key is not None and ev.endswith("_end"):
+        keep[enc.item_key] = "keep"
+    if enc.part_key is not None and enc.group is not None and ev == f"{enc.group}_end":
+        keep[enc.part_key] = "keep_part"
+    return keep
+
+
+def _body(ev: str, rows: list[TemplateRow], enc: EncodeSpec, name: str | None, w: str) -> str:
+    """The body of a template function of several rows: a list of (body, event name)."""
+    lines = ["    out: list[Any] = []"]
+    for j, row in enumerate(rows):
+        full = expand({**enc.envelope, **row.body}, enc.defs, w)
+        expr = template(full, f"{w}[{j}]", _keep(enc, ev), ev.endswith("_end"))
+        pair = f"({expr}, {event_name(full, name, f'{w}[{j}]')!r})"
+        conds = _conds(row)
+        if conds:
+            lines += [f"    if {' and '.join(conds)}:", f"        out.append({pair})"]
+        else:
+            lines.append(f"    out.append({pair})")
+    return "\n".join([*lines, "    return out"])
+
+
+def encode_view(enc: EncodeSpec, where: str, name_path: str | None) -> dict[str, Any]:
+    """The template functions (``funcs``: per canonical event; ``end``: the ending's rows)."""
+    funcs: list[dict[str, Any]] = []
+    end: list[dict[str, Any]] = []
+    for ev, tpl in enc.events.items():
+        w = f"{where}: stream.encode.events.{ev}"
+        if isinstance(tpl, list):
+            body = _body(ev, tpl, enc, name_path, w)
+            funcs.append({"ev": ev, "body": body, "event": None})
+            continue
+        full = expand({**enc.envelope, **tpl}, enc.defs, w)
+        expr = template(full, w, _keep(enc, ev), ev.endswith("_end"))
+        funcs.append(
+            {"ev": ev, "body": f"    return {expr}", "event": event_name(full, name_path, w)}
+        )
+    for j, row in enumerate(enc.end):
+        w = f"{where}: stream.encode.end[{j}]"
+        full = expand({**enc.envelope, **row.body}, enc.defs, w)
+        expr = template(full, w, _keep(enc, "end"))
+        conds = [c for c in _conds(row) if row.if_ != "usage" or c != COND_EXPR["usage"]]
+        body = f"    return {expr}"
+        if conds:  # a row that does not apply writes nothing
+            body = f"    if {' and '.join(conds)}:\n    {body}\n    return None"
+        end.append(
+            {
+                "fn": f"_end{j}",
+                "body": body,
+                "event": event_name(full, name_path, w),
+                "if_usage": row.if_ == "usage",
+            }
+        )
+    return {"funcs": funcs, "end": end}

@@ -1,0 +1,49 @@
+"""In-band stream errors read by a decode row's ``error`` path (and ``error_type``): the
+object -> ``ErrorInfo`` through the protocol's error table and error_shape, as HTTP errors are."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._codec_support import get_dotted
+from .._pipeline import decode_error
+from ..generated.canonical import ErrorInfo
+
+__all__ = ["inband_error"]
+
+
+def inband_error(codec: Any, pid: str, err: Any, d: Any, raw: Any = None) -> ErrorInfo:
+    """``err``: the value at the row's error path in event ``d``; ``raw``: its raw type when
+    the row says where it is (``error_type``)."""
+    if type(err) is not dict:  # a bare message (Cohere's message-end delta.error)
+        return ErrorInfo(type="api_error", message=str(err), status=500)
+    raw = raw if type(raw) is str else None
+    return decode_error(_status(codec, err, raw), _body(codec, err, d, raw), pid)
+
+
+def _body(codec: Any, err: dict[str, Any], d: Any, raw: str | None) -> Any:
+    """An error body in the protocol's error_shape: the event itself when the error object sits
+    where the shape says, else the error object put there (``raw``: its type)."""
+    shape = codec.ERROR_SHAPE
+    head, _, _ = shape["message_path"].rpartition(".")
+    if raw is None and (not head or get_dotted(d, head) is err):
+        return d
+    inner = dict(err)
+    tp = shape.get("type_path")
+    if raw is not None and tp and tp.startswith(head):
+        inner[tp[len(head) :].lstrip(".")] = raw
+    body: Any = inner
+    for seg in reversed(head.split(".") if head else []):
+        body = {seg: body}
+    return body
+
+
+def _status(codec: Any, err: dict[str, Any], raw: str | None) -> int:
+    """HTTP status of an in-band error: an int ``code`` (OpenRouter), ``status_code`` (Groq),
+    ``status``, else the status of its type."""
+    for k in ("code", "status_code", "status"):
+        v = err.get(k)
+        if type(v) is int and 400 <= v <= 599:
+            return v
+    unified = codec.ERROR_DECODE.get(raw or err.get("type"))
+    return int(codec.ERROR_STATUS.get(unified, 500)) if unified else 500

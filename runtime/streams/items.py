@@ -1,0 +1,120 @@
+"""What the generic encoder adds for item-shaped streams (OpenAI Responses; see the template
+variables in codegen/stream_model.py): wire item ids (``rows.ids``), blocks grouped into one
+wire item (``rows.group``: text parts in a message item), sequence numbers, the whole text of a
+block, the finished items and parts kept for the final object (``$output``, ``$parts``), the
+status of items a failure ends, the raw error type and opaque reasoning state for the client.
+Nothing here knows a protocol by name: the rows and the flags say what is used."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..generated.canonical import ReasoningEnd
+from ..transforms.reasoning_envelope import OWNERS as ENVELOPED
+from ..transforms.reasoning_envelope import wrap
+
+__all__ = ["ItemBlock", "ItemState"]
+
+
+class ItemBlock:
+    """A block (or a group of blocks) on the wire."""
+
+    __slots__ = (
+        "kind", "index", "started", "ended", "ev", "args", "queued", "key", "wid", "part",
+        "group", "pieces", "deltas", "parts", "children",
+    )  # fmt: skip
+
+    def __init__(self, kind: str, ev: Any, key: str = "") -> None:
+        self.kind = kind
+        self.index = -1
+        self.started = False  # its start event went out
+        self.ended = False
+        self.ev = ev  # the start event (tool calls: id and name)
+        self.args = False  # argument text went out
+        self.queued: list[str] | None = None  # waiting argument pieces (sequential)
+        self.key = key  # canonical key
+        self.wid = ""  # wire item id (rows.ids)
+        self.part = 0  # position in its group
+        self.group: ItemBlock | None = None
+        self.pieces: list[str] = []  # its text / arguments (rows.accumulate)
+        self.deltas = 0  # deltas sent (rows.accumulate)
+        self.parts: dict[int, Any] = {}  # a group: finished parts by position
+        self.children: list[ItemBlock] = []  # a group: its blocks
+
+    def all(self) -> str:
+        return "".join(self.pieces)
+
+    def kept_parts(self) -> list[Any]:
+        return [v for _, v in sorted(self.parts.items())]
+
+
+class ItemState:
+    """Mixed into the encoder: ``cur`` is the block (or group) a template is written for."""
+
+    codec: Any
+    pid: str
+    id: str
+    rows: Any
+    counters: dict[str, int]
+
+    def _init_items(self) -> None:
+        self.cur: Any = None
+        self.seq = 0
+        self.status = "completed"  # "incomplete" once the stream fails
+        self.kept: dict[int, Any] = {}
+        self.wids: set[str] = set()
+        self.group: ItemBlock | None = None  # the open group (rows.group)
+
+    def next_seq(self) -> int:
+        n = self.seq
+        self.seq = n + 1
+        return n
+
+    def keep(self, item: Any) -> Any:
+        """A finished wire item (an end template's ``item_key``), kept for ``$output``."""
+        self.kept[self.cur.index] = item
+        return item
+
+    def keep_part(self, part: Any) -> Any:
+        b = self.cur
+        if b.group is not None:
+            b.group.parts[b.part] = part
+        return part
+
+    def output(self) -> list[Any]:
+        return [v for _, v in sorted(self.kept.items())]
+
+    def wire_id(self, kind: str, key: str, index: int) -> str:
+        """The canonical key as the wire item id when it has the kind's prefix and is unused
+        (the same protocol's ids go back unchanged), else one made from the message id."""
+        prefix = self.rows.ids.get(kind)
+        if prefix is None:
+            return ""
+        k = key.partition(":")[0]  # a part's key is "<item key>:<position>"
+        wid = k if k.startswith(prefix) and k not in self.wids else ""
+        if not wid:
+            wid = f"{prefix}interlingua_{self.id}_{index}"
+        self.wids.add(wid)
+        return wid
+
+    def error_type(self, ev: Any) -> str:
+        """The raw type of an error: its own when it is this protocol's, else the error row's."""
+        err, c = ev.error, self.codec
+        if err.raw_type and c.ERROR_DECODE.get(err.raw_type) == err.type:
+            return str(err.raw_type)
+        return str(c.ERROR_ENCODE.get(err.type) or c.ERROR_ENCODE.get("api_error") or err.type)
+
+    def encrypted(self, ev: Any) -> str | None:
+        """Opaque reasoning state for this client: its own, or (flags.foreign_reasoning
+        ``signature``) another owner's in an envelope with the block's text."""
+        if type(ev) is not ReasoningEnd:
+            return None
+        if ev.owner == self.pid:
+            return ev.signature or None
+        if (
+            self.codec.FLAGS.foreign_reasoning == "signature"
+            and ev.owner in ENVELOPED
+            and (ev.signature is not None or ev.redacted is not None)
+        ):
+            return wrap(ev.owner or "", self.cur.all(), ev.signature, ev.redacted)
+        return None
