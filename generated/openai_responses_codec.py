@@ -264,50 +264,7 @@ ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
     ("server_error", 502, "bad_gateway"),
 )
 # wire stream event -> canonical event kinds it may yield (spec: stream_events)
-STREAM_EVENTS: dict[str, tuple[str, ...]] = {
-    "response.created": ("start",),
-    "response.in_progress": (),
-    "response.queued": (),
-    "response.output_item.added/message": (),
-    "response.output_item.added/function_call": ("tool_call_start",),
-    "response.output_item.added/reasoning": ("reasoning_start",),
-    "response.content_part.added": ("text_start",),
-    "response.output_text.delta": ("text_delta",),
-    "response.refusal.delta": ("text_delta",),
-    "response.output_text.done": (),
-    "response.content_part.done": ("text_end",),
-    "response.function_call_arguments.delta": ("tool_call_delta",),
-    "response.function_call_arguments.done": (),
-    "response.reasoning_summary_part.added": (),
-    "response.reasoning_summary_text.delta": ("reasoning_delta",),
-    "response.reasoning_text.delta": ("reasoning_delta",),
-    "response.reasoning_summary_text.done": (),
-    "response.reasoning_summary_part.done": (),
-    "response.output_item.done": (
-        "text_end",
-        "reasoning_end",
-        "tool_call_end",
-    ),
-    "response.completed": (
-        "usage",
-        "finish",
-        "end",
-    ),
-    "response.incomplete": (
-        "usage",
-        "finish",
-        "end",
-    ),
-    "response.failed": (
-        "error",
-        "end",
-    ),
-    "error": (
-        "error",
-        "end",
-    ),
-    "response.*": (),
-}
+STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
 ERROR_SHAPE: dict[str, Any] = {
     "type_path": "error.type",
     "message_path": "error.message",

@@ -1,6 +1,963 @@
 # Generated from spec/protocols/openai_responses.yaml by `make generate` (python -m codegen). Do not edit by hand.
 
-"""OpenAI Responses stream: run by the named stream transform in runtime/streams/openai_responses.py."""
+"""OpenAI Responses stream: the rows of `stream:` in spec/protocols/openai_responses.yaml, compiled for the generic machines
+in runtime/streams (decoder: machine.py, encoder: encoder.py)."""
 
-ROWS = None
-TRANSFORM = "openai_responses"
+from __future__ import annotations
+
+from typing import Any
+
+from interlingua.streams.rules import Rule, StreamRows
+from interlingua.streams.rules import omit as _omit
+
+TRANSFORM = None
+
+# wire owner name -> (protocol id that owns the opaque state, where its signature rides)
+OWNERS: dict[str, tuple[str, str]] = {}
+
+
+def _r0(v: Any) -> Any:  # item_id
+    if type(v) is not dict:
+        return None
+    v = v.get("item_id")
+    return v
+
+
+def _r1(v: Any) -> Any:  # output_index
+    if type(v) is not dict:
+        return None
+    v = v.get("output_index")
+    return v
+
+
+def _r2(v: Any) -> Any:  # first of item_id, output_index
+    if type(v) is not dict:
+        return None
+    x = v.get("item_id")
+    if x is not None:
+        return x
+    x = v.get("output_index")
+    if x is not None:
+        return x
+    return None
+
+
+def _r3(v: Any) -> Any:  # content_index
+    if type(v) is not dict:
+        return None
+    v = v.get("content_index")
+    return v
+
+
+def _r4(v: Any) -> Any:  # delta
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    return v
+
+
+def _r5(v: Any) -> Any:  # response.id
+    if type(v) is not dict:
+        return None
+    v = v.get("response")
+    if type(v) is not dict:
+        return None
+    v = v.get("id")
+    return v
+
+
+def _r6(v: Any) -> Any:  # response.model
+    if type(v) is not dict:
+        return None
+    v = v.get("response")
+    if type(v) is not dict:
+        return None
+    v = v.get("model")
+    return v
+
+
+def _r7(v: Any) -> Any:  # response.created_at
+    if type(v) is not dict:
+        return None
+    v = v.get("response")
+    if type(v) is not dict:
+        return None
+    v = v.get("created_at")
+    return v
+
+
+def _r8(v: Any) -> Any:  # item.id
+    if type(v) is not dict:
+        return None
+    v = v.get("item")
+    if type(v) is not dict:
+        return None
+    v = v.get("id")
+    return v
+
+
+def _r9(v: Any) -> Any:  # first of item.id, output_index
+    if type(v) is not dict:
+        return None
+    x = _r8(v)
+    if x is not None:
+        return x
+    x = v.get("output_index")
+    if x is not None:
+        return x
+    return None
+
+
+def _r10(v: Any) -> Any:  # item.call_id
+    if type(v) is not dict:
+        return None
+    v = v.get("item")
+    if type(v) is not dict:
+        return None
+    v = v.get("call_id")
+    return v
+
+
+def _r11(v: Any) -> Any:  # first of item.call_id, item.id
+    x = _r10(v)
+    if x is not None:
+        return x
+    x = _r8(v)
+    if x is not None:
+        return x
+    return None
+
+
+def _r12(v: Any) -> Any:  # item.name
+    if type(v) is not dict:
+        return None
+    v = v.get("item")
+    if type(v) is not dict:
+        return None
+    v = v.get("name")
+    return v
+
+
+def _r13(v: Any) -> Any:  # item.arguments
+    if type(v) is not dict:
+        return None
+    v = v.get("item")
+    if type(v) is not dict:
+        return None
+    v = v.get("arguments")
+    return v
+
+
+def _r14(v: Any) -> Any:  # part.text
+    if type(v) is not dict:
+        return None
+    v = v.get("part")
+    if type(v) is not dict:
+        return None
+    v = v.get("text")
+    return v
+
+
+def _r15(v: Any) -> Any:  # part.refusal
+    if type(v) is not dict:
+        return None
+    v = v.get("part")
+    if type(v) is not dict:
+        return None
+    v = v.get("refusal")
+    return v
+
+
+def _r16(v: Any) -> Any:  # text
+    if type(v) is not dict:
+        return None
+    v = v.get("text")
+    return v
+
+
+def _r17(v: Any) -> Any:  # refusal
+    if type(v) is not dict:
+        return None
+    v = v.get("refusal")
+    return v
+
+
+def _r18(v: Any) -> Any:  # arguments
+    if type(v) is not dict:
+        return None
+    v = v.get("arguments")
+    return v
+
+
+def _r19(v: Any) -> Any:  # item.encrypted_content
+    if type(v) is not dict:
+        return None
+    v = v.get("item")
+    if type(v) is not dict:
+        return None
+    v = v.get("encrypted_content")
+    return v
+
+
+def _r20(v: Any) -> Any:  # response.incomplete_details.reason
+    if type(v) is not dict:
+        return None
+    v = v.get("response")
+    if type(v) is not dict:
+        return None
+    v = v.get("incomplete_details")
+    if type(v) is not dict:
+        return None
+    v = v.get("reason")
+    return v
+
+
+def _r21(v: Any) -> Any:  # response.status
+    if type(v) is not dict:
+        return None
+    v = v.get("response")
+    if type(v) is not dict:
+        return None
+    v = v.get("status")
+    return v
+
+
+def _r22(v: Any) -> Any:  # first of response.incomplete_details.reason, response.status
+    x = _r20(v)
+    if x is not None:
+        return x
+    x = _r21(v)
+    if x is not None:
+        return x
+    return None
+
+
+def _r23(v: Any) -> Any:  # response.usage
+    if type(v) is not dict:
+        return None
+    v = v.get("response")
+    if type(v) is not dict:
+        return None
+    v = v.get("usage")
+    return v
+
+
+def _r24(v: Any) -> Any:  # response.error
+    if type(v) is not dict:
+        return None
+    v = v.get("response")
+    if type(v) is not dict:
+        return None
+    v = v.get("error")
+    return v
+
+
+def _r25(v: Any) -> Any:  # code
+    if type(v) is not dict:
+        return None
+    v = v.get("code")
+    return v
+
+
+def _r26(v: Any) -> Any:  # error
+    if type(v) is not dict:
+        return None
+    v = v.get("error")
+    return v
+
+
+def _r27(v: Any) -> Any:  # message
+    if type(v) is not dict:
+        return None
+    v = v.get("message")
+    return v
+
+
+def _r28(v: Any) -> Any:  # first of error, message
+    if type(v) is not dict:
+        return None
+    x = v.get("error")
+    if x is not None:
+        return x
+    x = v.get("message")
+    if x is not None:
+        return x
+    return None
+
+
+def _r29(v: Any) -> Any:  # item.type
+    if type(v) is not dict:
+        return None
+    v = v.get("item")
+    if type(v) is not dict:
+        return None
+    v = v.get("type")
+    return v
+
+
+def _r30(v: Any) -> Any:  # part.type
+    if type(v) is not dict:
+        return None
+    v = v.get("part")
+    if type(v) is not dict:
+        return None
+    v = v.get("type")
+    return v
+
+
+def _start(s: Any, ev: Any, i: int) -> Any:
+    out: list[Any] = []
+    out.append(
+        (
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.created",
+                "response": {
+                    "id": s.id,
+                    "object": "response",
+                    "created_at": s.created,
+                    "status": "in_progress",
+                    "error": None,
+                    "incomplete_details": None,
+                    "instructions": None,
+                    "max_output_tokens": None,
+                    "model": s.model,
+                    "output": [],
+                    "parallel_tool_calls": True,
+                    "previous_response_id": None,
+                    "reasoning": {"effort": None, "summary": None},
+                    "store": False,
+                    "temperature": None,
+                    "text": {"format": {"type": "text"}},
+                    "tool_choice": "auto",
+                    "tools": [],
+                    "top_p": None,
+                    "truncation": "disabled",
+                    "usage": None,
+                    "user": None,
+                    "metadata": {},
+                },
+            },
+            "response.created",
+        )
+    )
+    out.append(
+        (
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.in_progress",
+                "response": {
+                    "id": s.id,
+                    "object": "response",
+                    "created_at": s.created,
+                    "status": "in_progress",
+                    "error": None,
+                    "incomplete_details": None,
+                    "instructions": None,
+                    "max_output_tokens": None,
+                    "model": s.model,
+                    "output": [],
+                    "parallel_tool_calls": True,
+                    "previous_response_id": None,
+                    "reasoning": {"effort": None, "summary": None},
+                    "store": False,
+                    "temperature": None,
+                    "text": {"format": {"type": "text"}},
+                    "tool_choice": "auto",
+                    "tools": [],
+                    "top_p": None,
+                    "truncation": "disabled",
+                    "usage": None,
+                    "user": None,
+                    "metadata": {},
+                },
+            },
+            "response.in_progress",
+        )
+    )
+    return out
+
+
+def _group_start(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "sequence_number": s.next_seq(),
+        "type": "response.output_item.added",
+        "output_index": i,
+        "item": {
+            "id": s.cur.wid,
+            "type": "message",
+            "status": "in_progress",
+            "role": "assistant",
+            "content": [],
+        },
+    }
+
+
+def _group_end(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "sequence_number": s.next_seq(),
+        "type": "response.output_item.done",
+        "output_index": i,
+        "item": s.keep(
+            {
+                "id": s.cur.wid,
+                "type": "message",
+                "status": s.status,
+                "role": "assistant",
+                "content": s.cur.kept_parts(),
+            }
+        ),
+    }
+
+
+def _text_start(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "sequence_number": s.next_seq(),
+        "type": "response.content_part.added",
+        "item_id": s.cur.wid,
+        "output_index": i,
+        "content_index": s.cur.part,
+        "part": {"type": "output_text", "text": "", "annotations": [], "logprobs": []},
+    }
+
+
+def _text_delta(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "sequence_number": s.next_seq(),
+        "type": "response.output_text.delta",
+        "item_id": s.cur.wid,
+        "output_index": i,
+        "content_index": s.cur.part,
+        "delta": ev.text,
+        "logprobs": [],
+    }
+
+
+def _text_end(s: Any, ev: Any, i: int) -> Any:
+    out: list[Any] = []
+    out.append(
+        (
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.output_text.done",
+                "item_id": s.cur.wid,
+                "output_index": i,
+                "content_index": s.cur.part,
+                "text": s.cur.all(),
+                "logprobs": [],
+            },
+            "response.output_text.done",
+        )
+    )
+    out.append(
+        (
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.content_part.done",
+                "item_id": s.cur.wid,
+                "output_index": i,
+                "content_index": s.cur.part,
+                "part": s.keep_part(
+                    {"type": "output_text", "text": s.cur.all(), "annotations": [], "logprobs": []}
+                ),
+            },
+            "response.content_part.done",
+        )
+    )
+    return out
+
+
+def _reasoning_start(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "sequence_number": s.next_seq(),
+        "type": "response.output_item.added",
+        "output_index": i,
+        "item": {"id": s.cur.wid, "type": "reasoning", "summary": []},
+    }
+
+
+def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
+    out: list[Any] = []
+    if s.cur.deltas == 1:
+        out.append(
+            (
+                {
+                    "sequence_number": s.next_seq(),
+                    "type": "response.reasoning_summary_part.added",
+                    "item_id": s.cur.wid,
+                    "output_index": i,
+                    "summary_index": 0,
+                    "part": {"type": "summary_text", "text": ""},
+                },
+                "response.reasoning_summary_part.added",
+            )
+        )
+    out.append(
+        (
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.reasoning_summary_text.delta",
+                "item_id": s.cur.wid,
+                "output_index": i,
+                "summary_index": 0,
+                "delta": ev.text,
+            },
+            "response.reasoning_summary_text.delta",
+        )
+    )
+    return out
+
+
+def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
+    out: list[Any] = []
+    if s.cur.deltas > 0:
+        out.append(
+            (
+                {
+                    "sequence_number": s.next_seq(),
+                    "type": "response.reasoning_summary_text.done",
+                    "item_id": s.cur.wid,
+                    "output_index": i,
+                    "summary_index": 0,
+                    "text": s.cur.all(),
+                },
+                "response.reasoning_summary_text.done",
+            )
+        )
+    if s.cur.deltas > 0:
+        out.append(
+            (
+                {
+                    "sequence_number": s.next_seq(),
+                    "type": "response.reasoning_summary_part.done",
+                    "item_id": s.cur.wid,
+                    "output_index": i,
+                    "summary_index": 0,
+                    "part": {"type": "summary_text", "text": s.cur.all()},
+                },
+                "response.reasoning_summary_part.done",
+            )
+        )
+    if s.cur.deltas > 0:
+        out.append(
+            (
+                {
+                    "sequence_number": s.next_seq(),
+                    "type": "response.output_item.done",
+                    "output_index": i,
+                    "item": s.keep(
+                        _omit(
+                            {
+                                "id": s.cur.wid,
+                                "type": "reasoning",
+                                "summary": [{"type": "summary_text", "text": s.cur.all()}],
+                                "encrypted_content": s.encrypted(ev),
+                                "status": None if s.status == "completed" else s.status,
+                            },
+                            ("encrypted_content", "status"),
+                        )
+                    ),
+                },
+                "response.output_item.done",
+            )
+        )
+    if not (s.cur.deltas > 0):
+        out.append(
+            (
+                {
+                    "sequence_number": s.next_seq(),
+                    "type": "response.output_item.done",
+                    "output_index": i,
+                    "item": s.keep(
+                        _omit(
+                            {
+                                "id": s.cur.wid,
+                                "type": "reasoning",
+                                "summary": [],
+                                "encrypted_content": s.encrypted(ev),
+                                "status": None if s.status == "completed" else s.status,
+                            },
+                            ("encrypted_content", "status"),
+                        )
+                    ),
+                },
+                "response.output_item.done",
+            )
+        )
+    return out
+
+
+def _tool_call_start(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "sequence_number": s.next_seq(),
+        "type": "response.output_item.added",
+        "output_index": i,
+        "item": {
+            "id": s.cur.wid,
+            "type": "function_call",
+            "status": "in_progress",
+            "call_id": ev.id,
+            "name": ev.name,
+            "arguments": "",
+        },
+    }
+
+
+def _tool_call_delta(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "sequence_number": s.next_seq(),
+        "type": "response.function_call_arguments.delta",
+        "item_id": s.cur.wid,
+        "output_index": i,
+        "delta": ev.arguments,
+    }
+
+
+def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
+    out: list[Any] = []
+    if s.status == "completed":
+        out.append(
+            (
+                {
+                    "sequence_number": s.next_seq(),
+                    "type": "response.function_call_arguments.done",
+                    "item_id": s.cur.wid,
+                    "output_index": i,
+                    "arguments": s.cur.all(),
+                },
+                "response.function_call_arguments.done",
+            )
+        )
+    out.append(
+        (
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.output_item.done",
+                "output_index": i,
+                "item": s.keep(
+                    {
+                        "id": s.cur.wid,
+                        "type": "function_call",
+                        "status": s.status,
+                        "call_id": s.cur.ev.id,
+                        "name": s.cur.ev.name,
+                        "arguments": s.cur.all(),
+                    }
+                ),
+            },
+            "response.output_item.done",
+        )
+    )
+    return out
+
+
+def _error(s: Any, ev: Any, i: int) -> Any:
+    out: list[Any] = []
+    out.append(
+        (
+            {
+                "sequence_number": s.next_seq(),
+                "type": "error",
+                "code": s.error_type(ev),
+                "message": ev.error.message,
+                "param": None,
+                "error": {
+                    "type": s.error_type(ev),
+                    "code": s.error_type(ev),
+                    "message": ev.error.message,
+                    "param": None,
+                },
+            },
+            "error",
+        )
+    )
+    out.append(
+        (
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.failed",
+                "response": {
+                    "id": s.id,
+                    "object": "response",
+                    "created_at": s.created,
+                    "status": "failed",
+                    "error": {"code": s.error_type(ev), "message": ev.error.message},
+                    "incomplete_details": None,
+                    "instructions": None,
+                    "max_output_tokens": None,
+                    "model": s.model,
+                    "output": s.output(),
+                    "parallel_tool_calls": True,
+                    "previous_response_id": None,
+                    "reasoning": {"effort": None, "summary": None},
+                    "store": False,
+                    "temperature": None,
+                    "text": {"format": {"type": "text"}},
+                    "tool_choice": "auto",
+                    "tools": [],
+                    "top_p": None,
+                    "truncation": "disabled",
+                    "usage": s.usage_wire(),
+                    "user": None,
+                    "metadata": {},
+                },
+            },
+            "response.failed",
+        )
+    )
+    return out
+
+
+def _end0(s: Any, ev: Any, i: int) -> Any:
+    if s.finish_raw in ("max_output_tokens", "content_filter", "incomplete"):
+        return {
+            "sequence_number": s.next_seq(),
+            "type": "response.incomplete",
+            "response": {
+                "id": s.id,
+                "object": "response",
+                "created_at": s.created,
+                "status": "incomplete",
+                "error": None,
+                "incomplete_details": {"reason": s.finish_raw},
+                "instructions": None,
+                "max_output_tokens": None,
+                "model": s.model,
+                "output": s.output(),
+                "parallel_tool_calls": True,
+                "previous_response_id": None,
+                "reasoning": {"effort": None, "summary": None},
+                "store": False,
+                "temperature": None,
+                "text": {"format": {"type": "text"}},
+                "tool_choice": "auto",
+                "tools": [],
+                "top_p": None,
+                "truncation": "disabled",
+                "usage": s.usage_wire(),
+                "user": None,
+                "metadata": {},
+            },
+        }
+    return None
+
+
+def _end1(s: Any, ev: Any, i: int) -> Any:
+    if s.finish_raw not in ("max_output_tokens", "content_filter", "incomplete"):
+        return {
+            "sequence_number": s.next_seq(),
+            "type": "response.completed",
+            "response": {
+                "id": s.id,
+                "object": "response",
+                "created_at": s.created,
+                "status": "completed",
+                "error": None,
+                "incomplete_details": None,
+                "instructions": None,
+                "max_output_tokens": None,
+                "model": s.model,
+                "output": s.output(),
+                "parallel_tool_calls": True,
+                "previous_response_id": None,
+                "reasoning": {"effort": None, "summary": None},
+                "store": False,
+                "temperature": None,
+                "text": {"format": {"type": "text"}},
+                "tool_choice": "auto",
+                "tools": [],
+                "top_p": None,
+                "truncation": "disabled",
+                "usage": s.usage_wire(),
+                "user": None,
+                "metadata": {},
+            },
+        }
+    return None
+
+
+_RULES = (
+    Rule(key=_r2, sub=_r3, text=(_r4,), keyed=True, quiet=True, open="text"),
+    Rule(key=_r2, arguments=_r4, keyed=True, quiet=True),
+    Rule(start=(_r5, _r6, _r7)),
+    Rule(),
+    Rule(
+        key=_r9, call_id=_r11, name=_r12, arguments=_r13, keyed=True, quiet=True, open="tool_call"
+    ),
+    Rule(key=_r9, keyed=True, quiet=True, open="reasoning"),
+    Rule(key=_r9, keyed=True, quiet=True, open="ignored"),
+    Rule(
+        key=_r2,
+        sub=_r3,
+        text=(
+            _r14,
+            _r15,
+        ),
+        keyed=True,
+        quiet=True,
+        open="text",
+    ),
+    Rule(),
+    Rule(
+        key=_r2,
+        sub=_r3,
+        whole=True,
+        text=(
+            _r16,
+            _r17,
+        ),
+        keyed=True,
+        quiet=True,
+    ),
+    Rule(key=_r2, sub=_r3, keyed=True, close=True),
+    Rule(key=_r2, arguments=_r18, whole=True, keyed=True, quiet=True),
+    Rule(key=_r2, separator="\n\n", keyed=True),
+    Rule(key=_r2, text=(_r4,), keyed=True, quiet=True),
+    Rule(key=_r2, whole=True, text=(_r16,), keyed=True, quiet=True),
+    Rule(),
+    Rule(key=_r9, arguments=_r13, whole=True, keyed=True, close=True),
+    Rule(key=_r9, signature=_r19, keyed=True, close=True),
+    Rule(key=_r9, keyed=True, close=True),
+    Rule(finish=_r22, usage=(_r23,), end=True),
+    Rule(error=_r24, error_type=_r25),
+    Rule(error=_r28),
+)
+
+
+def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
+    kind = d.get("type")
+    if kind == "response.output_text.delta":
+        m._delta(_RULES[0], d, d.get("item_id"), d.get("content_index"), d.get("delta"), out)
+        return True
+    if kind == "response.refusal.delta":
+        m._delta(_RULES[0], d, d.get("item_id"), d.get("content_index"), d.get("delta"), out)
+        return True
+    if kind == "response.function_call_arguments.delta":
+        m._delta(_RULES[1], d, d.get("item_id"), None, d.get("delta"), out)
+        return True
+    if kind == "response.created":
+        if m.msg_id is None:
+            m._apply(_RULES[2], d, None, d, out)
+        return True
+    if kind == "response.in_progress":
+        if m.msg_id is None:
+            m._apply(_RULES[2], d, None, d, out)
+        return True
+    if kind == "response.queued":
+        if m.msg_id is None:
+            m._apply(_RULES[2], d, None, d, out)
+        return True
+    if kind == "response.output_item.added":
+        if _r29(d) == "message":
+            m._apply(_RULES[3], d, None, d, out)
+            return True
+        if _r29(d) == "function_call":
+            m._block(_RULES[4], d, None, out)
+            return True
+        if _r29(d) == "reasoning":
+            m._block(_RULES[5], d, None, out)
+            return True
+        m._block(_RULES[6], d, None, out)
+        return True
+    if kind == "response.content_part.added":
+        if _r30(d) in ("output_text", "refusal"):
+            m._block(_RULES[7], d, None, out)
+            return True
+        m._apply(_RULES[8], d, None, d, out)
+        return True
+    if kind == "response.output_text.done":
+        m._block(_RULES[9], d, None, out)
+        return True
+    if kind == "response.refusal.done":
+        m._block(_RULES[9], d, None, out)
+        return True
+    if kind == "response.content_part.done":
+        m._block(_RULES[10], d, None, out)
+        return True
+    if kind == "response.function_call_arguments.done":
+        m._block(_RULES[11], d, None, out)
+        return True
+    if kind == "response.reasoning_summary_part.added":
+        m._block(_RULES[12], d, None, out)
+        return True
+    if kind == "response.reasoning_summary_text.delta":
+        m._delta(_RULES[13], d, d.get("item_id"), None, d.get("delta"), out)
+        return True
+    if kind == "response.reasoning_text.delta":
+        m._delta(_RULES[13], d, d.get("item_id"), None, d.get("delta"), out)
+        return True
+    if kind == "response.reasoning_summary_text.done":
+        m._block(_RULES[14], d, None, out)
+        return True
+    if kind == "response.reasoning_text.done":
+        m._block(_RULES[14], d, None, out)
+        return True
+    if kind == "response.reasoning_summary_part.done":
+        m._apply(_RULES[15], d, None, d, out)
+        return True
+    if kind == "response.output_item.done":
+        if _r29(d) == "function_call":
+            m._block(_RULES[16], d, None, out)
+            return True
+        if _r29(d) == "reasoning":
+            m._block(_RULES[17], d, None, out)
+            return True
+        m._block(_RULES[18], d, None, out)
+        return True
+    if kind == "response.completed":
+        m._apply(_RULES[19], d, None, d, out)
+        return True
+    if kind == "response.incomplete":
+        m._apply(_RULES[19], d, None, d, out)
+        return True
+    if kind == "response.failed":
+        err = _r24(d)
+        if err:
+            m._fail_error(err, d, out, _RULES[20])
+            return True
+        return True
+    if kind == "error":
+        err = _r28(d)
+        if err:
+            m._fail_error(err, d, out)
+            return True
+        return True
+    return False
+
+
+ROWS = StreamRows(
+    protocol="openai_responses",
+    dispatch=dispatch,
+    start_event=True,
+    implicit_blocks=False,
+    done_sentinel=None,
+    end_after_finish=False,
+    skip_data=("[DONE]",),
+    sequential=False,
+    index="shared",
+    id_default="resp_interlingua",
+    empty_arguments="{}",
+    templates={
+        "start": (_start, None),
+        "group_start": (_group_start, "response.output_item.added"),
+        "group_end": (_group_end, "response.output_item.done"),
+        "text_start": (_text_start, "response.content_part.added"),
+        "text_delta": (_text_delta, "response.output_text.delta"),
+        "text_end": (_text_end, None),
+        "reasoning_start": (_reasoning_start, "response.output_item.added"),
+        "reasoning_delta": (_reasoning_delta, None),
+        "reasoning_end": (_reasoning_end, None),
+        "tool_call_start": (_tool_call_start, "response.output_item.added"),
+        "tool_call_delta": (_tool_call_delta, "response.function_call_arguments.delta"),
+        "tool_call_end": (_tool_call_end, None),
+        "error": (_error, None),
+    },
+    end=(
+        (_end0, "response.incomplete", False),
+        (_end1, "response.completed", False),
+    ),
+    done=None,
+    group="text",
+    ids={"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"},
+    accumulate=True,
+)
