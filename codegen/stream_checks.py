@@ -99,15 +99,15 @@ def item_problems(s: StreamSpec) -> list[tuple[Loc, str]]:
         out.append((("stream", "encode", "part_key"), "`part_key` needs `group`"))
     tpls: list[tuple[Loc, str, Any]] = []
     for ev, tpl in e.events.items():
-        rows = tpl if isinstance(tpl, list) else [tpl]
-        for j, row in enumerate(rows):
+        entries = tpl if isinstance(tpl, list) else [tpl]
+        for j, tr in enumerate(entries):
             loc = ("stream", "encode", "events", ev, j) if isinstance(tpl, list) else (
                 "stream", "encode", "events", ev,
             )  # fmt: skip
-            tpls.append((loc, ev, row))
-    tpls += [(("stream", "encode", "end", j), "end", row) for j, row in enumerate(e.end)]
-    for loc, ev, row in tpls:
-        body = row if isinstance(row, dict) else row.body
+            tpls.append((loc, ev, tr))
+    tpls += [(("stream", "encode", "end", j), "end", tr) for j, tr in enumerate(e.end)]
+    for loc, ev, tr in tpls:
+        body = tr if isinstance(tr, dict) else tr.body
         block = ev not in ("start", "error", "end")
         for var in _vars(body):
             need = _NEEDS.get(var)
@@ -118,16 +118,16 @@ def item_problems(s: StreamSpec) -> list[tuple[Loc, str]]:
             if var == "$parts" and ev != "group_end":
                 out.append((loc, "$parts is the group's: only in group_end"))
             if var == "$output" and block:
-                out.append((loc, "$output is the finished items: only in end rows and error"))
+                out.append((loc, "$output is the finished items: only in end entries and error"))
         for name in _uses(body):
             if name not in e.defs:
                 out.append((loc, f"unknown def {name!r} (known: {', '.join(e.defs) or 'none'})"))
-        if isinstance(row, dict):
+        if isinstance(tr, dict):
             continue
-        for cond in (row.if_, row.unless):
+        for cond in (tr.if_, tr.unless):
             if cond in ("first", "text") and not block:
                 out.append((loc, f"condition {cond!r} is a block's: not in the {ev} template"))
-        if (row.finish_in is not None or row.finish_not_in is not None) and ev != "end":
+        if (tr.finish_in is not None or tr.finish_not_in is not None) and ev != "end":
             out.append((loc, "`finish_in` / `finish_not_in` apply to end rows only"))
     return out
 
