@@ -118,7 +118,7 @@ def item_problems(s: StreamSpec) -> list[tuple[Loc, str]]:
             if var == "$parts" and ev != "group_end":
                 out.append((loc, "$parts is the group's: only in group_end"))
             if var == "$output" and block:
-                out.append((loc, "$output is the finished items: only in end entries and error"))
+                out.append((loc, "$output is the finished items: only in end rows and error"))
         for name in _uses(body):
             if name not in e.defs:
                 out.append((loc, f"unknown def {name!r} (known: {', '.join(e.defs) or 'none'})"))

@@ -62,14 +62,16 @@ TemplateError = StreamSpecError
 
 
 def expand(body: Any, defs: dict[str, dict[str, Any]], where: str) -> Any:
-    """``{$use: name, k: v}``: the named body with ``k`` set (at codegen time)."""
+    """``{$use: name, k: v}``: the named body, then the fields a caller set on the encoder's
+    ``envelope`` (the gateway's stored-response fields), then ``k`` (at codegen time)."""
     if isinstance(body, dict):
         if "$use" in body:
             name = body["$use"]
             if name not in defs:
                 raise TemplateError(f"{where}: unknown def {name!r} (known: {sorted(defs)})")
             rest = {k: v for k, v in body.items() if k != "$use"}
-            body = {**defs[name], **rest}
+            base = {k: v for k, v in defs[name].items() if k not in rest}
+            body = {**base, "$envelope": True, **rest}  # the caller's fields in between
         return {k: expand(v, defs, where) for k, v in body.items()}
     if isinstance(body, list):
         return [expand(v, defs, where) for v in body]
@@ -90,6 +92,9 @@ def template(body: Any, where: str, keep: dict[str, str] | None = None, end: boo
     if isinstance(body, dict):
         items, optional = [], []
         for k, v in body.items():
+            if k == "$envelope":  # fields a caller set on the encoder's ``envelope``
+                items.append("**s.envelope")
+                continue
             key = k[:-1] if isinstance(k, str) and k.endswith("?") else k
             if key != k:
                 optional.append(key)

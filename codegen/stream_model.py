@@ -215,8 +215,8 @@ class EncodeSpec(Strict):
     )
     defs: dict[str, dict[str, Any]] = Field(
         default_factory=dict,
-        description="named bodies a template uses as {$use: name, key: value ...} (those keys "
-        "set over the named body's)",
+        description="named bodies a template uses as {$use: name, key: value ...}: the named "
+        "body, then the fields a caller set on the encoder's `envelope`, then those keys",
     )
     item_key: str | None = Field(
         None, description="key of the finished wire item in end templates (kept for $output)"

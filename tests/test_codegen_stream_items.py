@@ -234,3 +234,16 @@ def test_bad_item_rows_are_refused_with_file_and_line(
     text = str(info.value)
     assert message in text
     assert f"{spec / 'protocols' / 'tiny_v2.yaml'}:" in text
+
+
+def test_caller_fields_go_into_every_named_body(tiny: tuple[Any, Any]) -> None:
+    """The gateway sets stored-response fields on the encoder's ``envelope``: every ``$use``
+    body carries them, under the row's own keys."""
+    codec, rows = tiny
+    enc = Encoder(codec, rows)
+    enc.envelope.update({"prev": "r0", "model": "echoed"})
+    events = _decode(codec, rows, WIRE)
+    bodies = _bodies(b"".join([b for ev in events for b in enc.feed(ev)] + enc.close()))
+    for b in (bodies[0], bodies[-1]):
+        assert b["r"]["prev"] == "r0" and b["r"]["model"] == "echoed"
+    assert bodies[-1]["r"]["status"] == "COMPLETE"

@@ -64,6 +64,9 @@ class ItemState:
         self.kept: dict[int, Any] = {}
         self.wids: set[str] = set()
         self.group: ItemBlock | None = None  # the open group (rows.group)
+        # fields a caller sets on the stream's object (every `$use` body of the templates): the
+        # gateway's previous_response_id, store and echoed request fields
+        self.envelope: dict[str, Any] = {}
 
     def next_seq(self) -> int:
         n = self.seq
