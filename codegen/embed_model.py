@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, ValidationError
 
@@ -48,13 +48,17 @@ class EmbedField(Strict):
     type: EmbedWireType = "str"
     prefix: str = Field("", description="written before the value on the wire (`models/`)")
     feature: str | None = Field(None, description="feature this field carries")
+    default: str | None = Field(
+        None, description="raw value written when there is none (the protocol requires one)"
+    )
 
 
 class InputRow(Strict):
     w: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description="wire key of the input(s)")
-    form: Literal["input_list", "content"] = Field(
+    form: Literal["input_list", "text_list", "content"] = Field(
         description="input_list: a string, a list of strings, a token array or a list of them, "
-        "all inputs in one field; content: one {parts: [{text}]} object per request object"
+        "all inputs in one field; text_list: a list of strings; content: one {parts: [{text}]} "
+        "object per request object"
     )
 
 
@@ -68,6 +72,13 @@ class EmbedRequestRows(Strict):
     fields: list[EmbedField] = Field(default_factory=list, description="EmbeddingsRequest rows")
     input_fields: list[EmbedField] = Field(
         default_factory=list, description="EmbedInput rows, in each request object (batch form)"
+    )
+    shared_input_fields: list[EmbedField] = Field(
+        default_factory=list,
+        description="EmbedInput rows written once for the whole call (every input shares them)",
+    )
+    constants: dict[str, Any] = Field(
+        default_factory=dict, description="written on every request (unless the caller's own)"
     )
 
 
@@ -87,14 +98,18 @@ class UsageField(Strict):
 
 
 class EmbedResponseRows(Strict):
-    items: str = Field(description="key of the vectors' list (the batch form)")
+    items: str = Field(
+        pattern=r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)?$",
+        description="key (or key.key) of the vectors' list (the batch form)",
+    )
     single: str | None = Field(None, description="key of the one vector (the single form)")
     index: str | None = Field(None, description="key of each item's index (else: its position)")
-    vector: str = Field(description="key of the vector in each item")
+    vector: str = Field(description="key of the vector in each item; empty: the item is it")
+    echo_inputs: str | None = Field(None, description="key the input texts are echoed under")
     constants: dict[str, str] = Field(default_factory=dict, description="written on the body")
     item_constants: dict[str, str] = Field(default_factory=dict, description="on each item")
     fields: list[EmbedField] = Field(default_factory=list, description="EmbeddingsResponse rows")
-    usage_path: str | None = None
+    usage_path: str | None = Field(None, pattern=r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)?$")
     usage_fields: list[UsageField] = Field(default_factory=list)
     usage_required: bool = Field(
         False,
@@ -175,6 +190,7 @@ def _check(c: EmbedCanonical, p: EmbedProtocol, src: SourceFile, chat: set[str])
     lists = (
         (("request", "fields"), p.request.fields, "EmbeddingsRequest"),
         (("request", "input_fields"), p.request.input_fields, "EmbedInput"),
+        (("request", "shared_input_fields"), p.request.shared_input_fields, "EmbedInput"),
         (("response", "fields"), p.response.fields, "EmbeddingsResponse"),
     )
     for loc, rows, tname in lists:
@@ -201,8 +217,13 @@ def _check(c: EmbedCanonical, p: EmbedProtocol, src: SourceFile, chat: set[str])
                 src.error((*loc, i, "type"), "task_type needs a task_types table")
     if p.request.input_fields and p.request.batch is None:
         src.error(("request", "input_fields"), "per-input fields need request objects (batch:)")
-    if p.request.input.form == "content" and p.request.batch is None:
-        src.error(("request", "input"), "the content form is one input per request (batch:)")
+    if (p.request.input.form == "content") != (p.request.batch is not None):
+        src.error(
+            ("request", "input"),
+            "the content form, and only it, is one input per request object (batch:)",
+        )
+    if p.request.shared_input_fields and p.request.batch is not None:
+        src.error(("request", "shared_input_fields"), "request objects carry per-input fields")
     for i, t in enumerate(p.task_types):
         if t.unified not in tasks:
             src.error(

@@ -79,6 +79,7 @@ class EmbedInput:
 
 @dataclass(slots=True, kw_only=True)
 class EmbeddingsResponse:
+    id: str | None = None
     model: str | None = None
     embeddings: list[Embedding] = field(default_factory=list)
     usage: EmbedUsage | None = None
@@ -88,6 +89,7 @@ class EmbeddingsResponse:
 
     def __copy__(self) -> EmbeddingsResponse:
         return EmbeddingsResponse(
+            id=self.id,
             model=self.model,
             embeddings=self.embeddings,
             usage=self.usage,

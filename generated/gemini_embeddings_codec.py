@@ -8,6 +8,7 @@ from typing import Any
 
 from interlingua._codec_support import drop_ext, split_ext
 from interlingua._embed_support import (
+    encode_task,
     floats_from_vector,
     in_index_order,
     read_content,
@@ -64,6 +65,7 @@ TASK_ENCODE: dict[str, str] = {
 _REQUEST_KEYS = frozenset(["content", "model", "outputDimensionality", "taskType", "title"])
 _RESPONSE_KEYS = frozenset(["embedding", "embeddings", "usageMetadata"])
 _ITEM_KEYS = frozenset(["values"])
+_RESPONSE_NESTED: dict[str, frozenset[str]] = {}
 SUPPORT: dict[str, tuple[str, str]] = {
     "text_input": ("full", "content.parts[].text"),
     "token_input": (
@@ -176,7 +178,9 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
         if req.dimensions is not None:
             o["outputDimensionality"] = req.dimensions
         if inp.task_type is not None:
-            o["taskType"] = TASK_ENCODE.get(inp.task_type, inp.task_type)
+            raw = encode_task(inp.task_type, TASK_ENCODE, None, path + ".task_type", ctx)
+            if raw is not None:
+                o["taskType"] = raw
         if inp.title is not None:
             o["title"] = inp.title
         if inp.ext:
@@ -204,8 +208,7 @@ def decode_response(w: Any, ctx: Ctx) -> EmbeddingsResponse:
         v = it.get("values")
         vec = vector_from_floats(v, p + ".values")
         i = k
-        ext = split_ext(it, _ITEM_KEYS)
-        resp.embeddings.append(Embedding(index=i, vector=vec, ext=ext))
+        resp.embeddings.append(Embedding(index=i, vector=vec, ext=split_ext(it, _ITEM_KEYS)))
     in_index_order(resp.embeddings, base)
     u = w.get("usageMetadata")
     if u is not None:
@@ -214,7 +217,7 @@ def decode_response(w: Any, ctx: Ctx) -> EmbeddingsResponse:
             input_tokens=_count(u.get("promptTokenCount"), "usageMetadata.promptTokenCount"),
             total_tokens=_count(u.get("totalTokenCount"), "usageMetadata.totalTokenCount"),
         )
-    resp.ext = split_ext(w, _RESPONSE_KEYS)
+    resp.ext = split_ext(w, _RESPONSE_KEYS, _RESPONSE_NESTED)
     return resp
 
 
@@ -228,7 +231,7 @@ def encode_response(
     vector_out = _VECTOR_OUT.get(fmt or "float")
     if vector_out is None:
         vector_out = floats_from_vector
-    items: list[dict[str, Any]] = []
+    items: list[Any] = []
     for k, e in enumerate(sorted(resp.embeddings, key=_index)):
         it: dict[str, Any] = {}
         it["values"] = vector_out(e.vector, f"embeddings[{k}].values")
@@ -241,12 +244,11 @@ def encode_response(
         out["embeddings"] = items
     u = resp.usage
     if u is not None:
-        out["usageMetadata"] = {
+        usage = {
             "promptTokenCount": u.input_tokens,
-            "totalTokenCount": u.total_tokens,
+            "totalTokenCount": u.total_tokens if u.total_tokens is not None else u.input_tokens,
         }
-        for key in [k for k, v in out["usageMetadata"].items() if v is None]:
-            del out["usageMetadata"][key]
+        out["usageMetadata"] = {k: v for k, v in usage.items() if v is not None}
     if resp.ext:
         drop_ext(resp.ext, out, "", ctx)
     return out

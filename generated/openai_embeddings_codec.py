@@ -47,6 +47,7 @@ TASK_ENCODE: dict[str, str] = {}
 _REQUEST_KEYS = frozenset(["dimensions", "encoding_format", "input", "model", "user"])
 _RESPONSE_KEYS = frozenset(["data", "model", "object", "usage"])
 _ITEM_KEYS = frozenset(["embedding", "index", "object"])
+_RESPONSE_NESTED: dict[str, frozenset[str]] = {}
 SUPPORT: dict[str, tuple[str, str]] = {
     "text_input": ("full", ""),
     "token_input": ("full", "a token array or a list of them"),
@@ -156,8 +157,7 @@ def decode_response(w: Any, ctx: Ctx) -> EmbeddingsResponse:
             vec = vector_from_floats(v, p + ".embedding")
         i = it.get("index")
         i = k if i is None else expect_int(i, p + ".index")
-        ext = split_ext(it, _ITEM_KEYS)
-        resp.embeddings.append(Embedding(index=i, vector=vec, ext=ext))
+        resp.embeddings.append(Embedding(index=i, vector=vec, ext=split_ext(it, _ITEM_KEYS)))
     in_index_order(resp.embeddings, base)
     v = w.get("model")
     if v is not None:
@@ -170,7 +170,7 @@ def decode_response(w: Any, ctx: Ctx) -> EmbeddingsResponse:
             input_tokens=_count(u.get("prompt_tokens"), "usage.prompt_tokens"),
             total_tokens=_count(u.get("total_tokens"), "usage.total_tokens"),
         )
-    resp.ext = split_ext(w, _RESPONSE_KEYS)
+    resp.ext = split_ext(w, _RESPONSE_KEYS, _RESPONSE_NESTED)
     return resp
 
 
@@ -178,13 +178,20 @@ def encode_response(
     resp: EmbeddingsResponse, ctx: Ctx, req: EmbeddingsRequest | None = None
 ) -> dict[str, Any]:
     out: dict[str, Any] = {"object": "list"}
+    v = (
+        resp.model
+        if resp.model is not None
+        else (getattr(req, "model", None) if req is not None else None)
+    )
+    if v is not None:
+        out["model"] = v
     fmt = req.encoding_format if req is not None else None
     if fmt is None and ctx.same and resp.hints:
         fmt = resp.hints.get("encoding")
     vector_out = _VECTOR_OUT.get(fmt or "float")
     if vector_out is None:
         vector_out = floats_from_vector
-    items: list[dict[str, Any]] = []
+    items: list[Any] = []
     for k, e in enumerate(sorted(resp.embeddings, key=_index)):
         it: dict[str, Any] = {"object": "embedding"}
         it["index"] = e.index
@@ -193,21 +200,16 @@ def encode_response(
             drop_ext(e.ext, it, f"data[{k}]", ctx)
         items.append(it)
     out["data"] = items
-    v = resp.model if resp.model is not None else (req.model if req is not None else None)
-    if v is not None:
-        out["model"] = v
     u = resp.usage
-    if u is None or None in (u.input_tokens, u.total_tokens):
+    if u is None or u.input_tokens is None:
         ctx.loss("usage", "usage unknown: written as 0", f"{ctx.source} reported none", "usage")
-        u = EmbedUsage(
-            input_tokens=(u.input_tokens if u else None) or 0,
-            total_tokens=(u.total_tokens if u else None) or 0,
-        )
+        u = EmbedUsage(input_tokens=0, total_tokens=0)
     if u is not None:
-        out["usage"] = {
+        usage = {
             "prompt_tokens": u.input_tokens,
-            "total_tokens": u.total_tokens,
+            "total_tokens": u.total_tokens if u.total_tokens is not None else u.input_tokens,
         }
+        out["usage"] = {k: v for k, v in usage.items() if v is not None}
     if resp.ext:
         drop_ext(resp.ext, out, "", ctx)
     return out

@@ -1,7 +1,7 @@
 """interlingua: translate LLM API wire protocols through one canonical model.
 
 Protocols: ``anthropic_messages``, ``openai_chat``, ``openai_responses``, ``gemini``,
-``cohere_v2``; embeddings: ``openai_embeddings``, ``gemini_embeddings``.
+``cohere_v2``; embeddings: ``openai_embeddings``, ``gemini_embeddings``, ``cohere_embeddings``.
 """
 
 from ._api import Translation, translate_error, translate_request, translate_response

@@ -26,6 +26,9 @@ from .generated.embeddings_canonical import (
 
 __all__ = [
     "PART_JOINER",
+    "encode_task",
+    "read_text_list",
+    "write_text_list",
     "in_index_order",
     "report_joined",
     "base64_from_vector",
@@ -101,6 +104,35 @@ def write_input_list(inputs: list[EmbedInput], single: bool, path: str) -> Any:
             )
         texts.append(i.text)
     return texts[0] if single and len(texts) == 1 else texts
+
+
+def read_text_list(v: Any, path: str, make: Any = EmbedInput) -> tuple[list[Any], bool]:
+    """``text_list`` form: a list of strings (never one unlisted)."""
+    items = expect_list(v, path)
+    if not items:
+        raise InvalidInput("expected at least one input", path=path)
+    return [make(text=expect_str(t, f"{path}[{k}]")) for k, t in enumerate(items)], False
+
+
+def write_text_list(inputs: list[EmbedInput], single: bool, path: str) -> list[str]:
+    """The ``text_list`` wire value: text only (token arrays are refused)."""
+    out = write_input_list(inputs, False, path)
+    if inputs and inputs[0].tokens is not None:
+        raise UnsupportedFeature(
+            "text only: token arrays cannot be sent (no tokenizer)", path="inputs[0]"
+        )
+    return out  # type: ignore[no-any-return]
+
+
+def encode_task(v: str, table: dict[str, str], default: str | None, path: str, ctx: Ctx) -> Any:
+    """The raw task type of ``v``; one the target has no row for is its ``default`` (or left
+    out), reported; the same protocol gets its own raw value back."""
+    raw = table.get(v)
+    if raw is not None or ctx.same:
+        return raw if raw is not None else v
+    sent = f": sent as {default!r}" if default is not None else ""
+    ctx.loss(path, f"task type {v!r} has no {ctx.target} equivalent{sent}", "no row", "task_type")
+    return default
 
 
 def read_content(v: Any, path: str, make: Any = EmbedInput) -> Any:

@@ -1,9 +1,10 @@
 """Embeddings across protocols (spec/embeddings): ``translate_embeddings_request`` /
 ``translate_embeddings_response``, the batch split and join, and the protocol registry.
 
-An embeddings protocol is named by its id (``openai_embeddings``, ``gemini_embeddings``) or by a
-chat protocol whose upstreams serve it (``openai_chat``, ``openai_responses`` -> OpenAI
-embeddings; ``gemini`` -> Gemini embeddings): the spec row ``upstreams`` says which.
+An embeddings protocol is named by its id (``openai_embeddings``, ``gemini_embeddings``,
+``cohere_embeddings``) or by a chat protocol whose upstreams serve it (``openai_chat``,
+``openai_responses`` -> OpenAI embeddings; ``gemini`` -> Gemini; ``cohere_v2`` -> Cohere): the
+spec row ``upstreams`` says which.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ __all__ = [
 ]
 
 # the files of spec/embeddings (tests/test_embeddings.py checks the two agree)
-EMBEDDINGS_PROTOCOLS = ("openai_embeddings", "gemini_embeddings")
+EMBEDDINGS_PROTOCOLS = ("openai_embeddings", "gemini_embeddings", "cohere_embeddings")
 
 
 @cache

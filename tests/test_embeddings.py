@@ -62,6 +62,20 @@ GEMINI_BATCH = {
     ]
 }
 GEMINI_RESPONSE = {"embeddings": [{"values": [0.1, -0.2, 0.3]}, {"values": [1e-8, 2.5, -3.0]}]}
+COHERE_REQUEST = {
+    "model": "embed-v4.0",
+    "texts": ["hello", "goodbye"],
+    "input_type": "search_query",
+    "embedding_types": ["float"],
+    "output_dimension": 256,
+}
+COHERE_RESPONSE = {
+    "id": "emb-1",
+    "response_type": "embeddings_by_type",
+    "embeddings": {"float": [[0.25, -0.5], [1.0, 2.0]]},
+    "texts": ["hello", "goodbye"],
+    "meta": {"api_version": {"version": "2"}, "billed_units": {"input_tokens": 2}},
+}
 
 
 def test_the_registry_lists_every_spec_file() -> None:
@@ -85,6 +99,8 @@ def test_the_registry_lists_every_spec_file() -> None:
             {"content": {"parts": [{"text": "a"}, {"text": "b"}], "role": "user"}},
         ),
         ("gemini_embeddings", {"model": "models/e", "content": {"parts": [{"text": "x"}]}}),
+        ("cohere_embeddings", COHERE_REQUEST),
+        ("cohere_embeddings", {**COHERE_REQUEST, "input_type": "image", "truncate": "END"}),
     ],
 )
 def test_same_protocol_request_is_the_identity(pid: str, body: dict[str, Any]) -> None:
@@ -110,6 +126,7 @@ def test_same_protocol_request_is_the_identity(pid: str, body: dict[str, Any]) -
 )
 def test_same_protocol_response_is_the_identity(pid: str, body: dict[str, Any]) -> None:
     single = {"content": {"parts": [{"text": "x"}]}} if "embedding" in body else None
+    single = COHERE_REQUEST if pid == "cohere_embeddings" else single
     out = translate_embeddings_response(body, source=pid, target=pid, request=single)
     assert out.body == body
     assert out.losses == []
@@ -330,3 +347,56 @@ def test_cli_takes_the_kind(
     )
     out, _ = capsysbinary.readouterr()
     assert orjson.loads(out)["data"][1]["embedding"] == [1e-8, 2.5, -3.0]
+
+
+def test_cohere_one_input_type_per_call_and_its_default() -> None:
+    out = translate_embeddings_request(GEMINI_BATCH, source="gemini", target="cohere_embeddings")
+    assert out.body == {
+        "model": "gemini-embedding-001",
+        "texts": ["What is the meaning of life?", "How does a bird fly?"],
+        "output_dimension": 3,
+        "input_type": "search_document",
+        "embedding_types": ["float"],
+    }
+    assert [(x.path, x.feature) for x in out.losses] == [("inputs[0].title", "title")]
+    out = translate_embeddings_request(OPENAI_REQUEST, source="openai_chat", target="cohere_v2")
+    assert out.body["input_type"] == "search_document" and out.losses == []
+    similar = {"requests": [{**GEMINI_BATCH["requests"][1], "taskType": "SEMANTIC_SIMILARITY"}]}
+    out = translate_embeddings_request(similar, source="gemini", target="cohere_v2")
+    assert out.body["input_type"] == "search_document"
+    assert [x.what for x in out.losses] == [
+        "task type 'semantic_similarity' has no cohere_embeddings equivalent: sent as 'search_document'"
+    ]
+    mixed = {
+        "requests": [
+            GEMINI_BATCH["requests"][0],
+            {**GEMINI_BATCH["requests"][1], "taskType": "RETRIEVAL_QUERY"},
+        ]
+    }
+    out = translate_embeddings_request(mixed, source="gemini", target="cohere_v2")
+    assert out.body["input_type"] == "search_document"
+    assert ("inputs[1].task_type", "task_type") in [(x.path, x.feature) for x in out.losses]
+    back = translate_embeddings_request(COHERE_REQUEST, source="cohere_v2", target="gemini")
+    assert [r["taskType"] for r in back.body["requests"]] == ["RETRIEVAL_QUERY"] * 2
+    assert [x.path for x in back.losses] == ["embedding_types"]
+
+
+def test_cohere_answer_for_openai_and_gemini_clients() -> None:
+    out = translate_embeddings_response(
+        COHERE_RESPONSE,
+        source="cohere_v2",
+        target="openai_chat",
+        request={"model": "m", "input": ["a", "b"]},
+    )
+    assert [d["embedding"] for d in out.body["data"]] == COHERE_RESPONSE["embeddings"]["float"]
+    assert out.body["usage"] == {"prompt_tokens": 2, "total_tokens": 2}  # total: the input
+    assert [x.path for x in out.losses] == ["meta.api_version"]
+    out = translate_embeddings_response(
+        OPENAI_RESPONSE, source="openai_chat", target="cohere_v2", request=COHERE_REQUEST
+    )
+    assert out.body == {
+        "response_type": "embeddings_by_type",
+        "embeddings": {"float": [d["embedding"] for d in OPENAI_RESPONSE["data"]]},
+        "texts": ["hello", "goodbye"],
+        "meta": {"billed_units": {"input_tokens": 12}},
+    }

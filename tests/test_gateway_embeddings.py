@@ -101,8 +101,24 @@ def upstream_app(seen: Seen) -> Starlette:
         ]
         return Response(orjson.dumps({"embeddings": embs}))
 
+    async def cohere(request: Request) -> Response:
+        body = orjson.loads(await request.body())
+        seen.calls.append(("cohere", body, dict(request.headers)))
+        if len(body["texts"]) > 96:
+            return Response(orjson.dumps({"message": "too many texts"}), status_code=400)
+        n = body.get("output_dimension", 8)
+        out = {
+            "id": "emb-up",
+            "response_type": "embeddings_by_type",
+            "embeddings": {"float": [gemini_vector(t, n) for t in body["texts"]]},
+            "texts": body["texts"],
+            "meta": {"billed_units": {"input_tokens": 2 * len(body["texts"])}},
+        }
+        return Response(orjson.dumps(out))
+
     return Starlette(
         routes=[
+            Route("/v2/embed", cohere, methods=["POST"]),
             Route("/v1/embeddings", openai, methods=["POST"]),
             Route("/v1beta/models/{model}:batchEmbedContents", gemini, methods=["POST"]),
         ]
@@ -142,6 +158,14 @@ def stack() -> Iterator[EmbStack]:
                     "protocol": "openai_chat",
                     "base_url": up.url + "/v1",
                     "models": ["text-embedding-*"],
+                    "api_key_env": KEY_ENV,
+                    "retries": 0,
+                },
+                {
+                    "name": "co",
+                    "protocol": "cohere_v2",
+                    "base_url": up.url + "/v2",
+                    "models": ["embed-*"],
                     "api_key_env": KEY_ENV,
                     "retries": 0,
                 },
@@ -302,3 +326,28 @@ def test_bad_input_gets_a_typed_error_in_the_callers_protocol(stack: EmbStack) -
         r.json()["error"]["status"] == "INVALID_ARGUMENT"
         and "requests" in r.json()["error"]["message"]
     )
+
+
+def test_cohere_sdk_through_gemini_upstream_and_openai_sdk_through_cohere(stack: EmbStack) -> None:
+    cohere = pytest.importorskip("cohere")
+    client = cohere.ClientV2(api_key=INBOUND_KEY, base_url=stack.url, timeout=10)
+    stack.seen.calls.clear()
+    res = client.embed(
+        model="gemini-embedding-001",
+        input_type="search_query",
+        texts=TEXTS,
+        embedding_types=["float"],
+        output_dimension=16,
+    )
+    assert [f32(v) for v in res.embeddings.float_] == [f32(gemini_vector(t, 16)) for t in TEXTS]
+    assert res.embeddings.float_ == [gemini_vector(t, 16) for t in TEXTS]
+    assert res.texts == TEXTS
+    ((_, body, _),) = stack.seen.calls
+    assert {r["taskType"] for r in body["requests"]} == {"RETRIEVAL_QUERY"}
+    stack.seen.calls.clear()
+    texts = [f"text {i}" for i in range(200)]
+    out = openai_client(stack).embeddings.create(model="embed-v4.0", input=texts)  # base64
+    assert [len(b["texts"]) for _, b, _ in stack.seen.calls] == [96, 96, 8]
+    assert all(b["input_type"] == "search_document" for _, b, _ in stack.seen.calls)
+    assert [f32(d.embedding) for d in out.data] == [f32(gemini_vector(t, 8)) for t in texts]
+    assert out.usage.prompt_tokens == 400
