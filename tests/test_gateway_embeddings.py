@@ -82,6 +82,9 @@ def upstream_app(seen: Seen) -> Starlette:
         body = orjson.loads(await request.body())
         seen.calls.append(("gemini", body, dict(request.headers)))
         reqs = body["requests"]
+        if "err-429" in request.path_params["model"]:
+            err = {"error": {"code": 429, "message": "quota", "status": "RESOURCE_EXHAUSTED"}}
+            return Response(orjson.dumps(err), status_code=429, headers={"retry-after": "7"})
         if len(reqs) > 100:
             err = {
                 "error": {
@@ -351,3 +354,13 @@ def test_cohere_sdk_through_gemini_upstream_and_openai_sdk_through_cohere(stack:
     assert all(b["input_type"] == "search_document" for _, b, _ in stack.seen.calls)
     assert [f32(d.embedding) for d in out.data] == [f32(gemini_vector(t, 8)) for t in texts]
     assert out.usage.prompt_tokens == 400
+
+
+def test_an_upstream_error_reaches_the_caller_in_its_own_shape(stack: EmbStack) -> None:
+    import openai
+
+    with pytest.raises(openai.RateLimitError) as info:
+        openai_client(stack).embeddings.create(model="gemini-embedding-err-429", input="a")
+    assert info.value.response.headers["retry-after"] == "7"
+    assert info.value.body["type"] == "rate_limit_error"
+    assert info.value.message.endswith("quota") or "quota" in info.value.message
