@@ -136,8 +136,9 @@ class DecodeRow(Strict):
     error: Paths | None = Field(None, description="a truthy value here fails the stream")
     error_type: str | None = Field(
         None,
-        description="path (in the error object) of its raw type when it is not where the "
-        "protocol's error_shape says (Responses response.error.code)",
+        description="path of the error's raw type when it is not where the protocol's "
+        "error_shape says: in the error object (Responses response.error.code), or in the event "
+        "when the error path gave a bare message (a flat error event)",
     )
     end: bool = Field(False, description="the normal terminal event")
     count: bool = Field(False, description="an event with no canonical home: counted, ignored")

@@ -825,7 +825,7 @@ _RULES = (
     Rule(key=_r9, keyed=True, close=True),
     Rule(finish=_r22, usage=(_r23,), end=True),
     Rule(error=_r24, error_type=_r25),
-    Rule(error=_r28),
+    Rule(error=_r28, error_type=_r25),
 )
 
 
@@ -924,7 +924,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     if kind == "error":
         err = _r28(d)
         if err:
-            m._fail_error(err, d, out)
+            m._fail_error(err, d, out, _RULES[21])
             return True
         return True
     return False

@@ -12,12 +12,21 @@ from ..generated.canonical import ErrorInfo
 __all__ = ["inband_error"]
 
 
-def inband_error(codec: Any, pid: str, err: Any, d: Any, raw: Any = None) -> ErrorInfo:
-    """``err``: the value at the row's error path in event ``d``; ``raw``: its raw type when
-    the row says where it is (``error_type``)."""
-    if type(err) is not dict:  # a bare message (Cohere's message-end delta.error)
-        return ErrorInfo(type="api_error", message=str(err), status=500)
+def inband_error(codec: Any, pid: str, err: Any, d: Any, type_at: Any = None) -> ErrorInfo:
+    """``err``: the value at the row's error path in event ``d``; ``type_at``: the reader of
+    its raw type (``error_type``) when the error object has none where error_shape says, read
+    in the error object, or in the event when the error is a bare message."""
+    raw = None
+    if type_at is not None:
+        if type(err) is not dict:
+            raw = type_at(d)
+        elif err.get(_leaf(codec, "type_path")) is None:
+            raw = type_at(err)
     raw = raw if type(raw) is str else None
+    if type(err) is not dict:
+        if raw is None:  # a bare message (Cohere's message-end delta.error)
+            return ErrorInfo(type="api_error", message=str(err), status=500)
+        err = {_leaf(codec, "message_path"): str(err)}  # a flat error event's message
     return decode_error(_status(codec, err, raw), _body(codec, err, d, raw), pid)
 
 
@@ -47,3 +56,8 @@ def _status(codec: Any, err: dict[str, Any], raw: str | None) -> int:
             return v
     unified = codec.ERROR_DECODE.get(raw or err.get("type"))
     return int(codec.ERROR_STATUS.get(unified, 500)) if unified else 500
+
+
+def _leaf(codec: Any, path: str) -> str:
+    """The key of an error_shape path inside the error object (``error.type`` -> ``type``)."""
+    return str(codec.ERROR_SHAPE.get(path) or "").rpartition(".")[2]

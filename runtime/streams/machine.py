@@ -354,10 +354,7 @@ class Decoder(StreamDecoderBase):
         return out
 
     def _error(self, err: Any, d: Any, rule: Rule | None = None) -> ErrorInfo:
-        raw = None
-        if rule is not None and rule.error_type is not None and type(err) is dict:
-            raw = rule.error_type(err)
-        return inband_error(self.codec, self.pid, err, d, raw)
+        return inband_error(self.codec, self.pid, err, d, rule.error_type if rule else None)
 
     def close(self) -> list[Any]:
         if self.ended is None and self.finished and self.rows.end_after_finish:
