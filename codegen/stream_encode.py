@@ -166,7 +166,7 @@ def encode_view(enc: EncodeSpec, where: str, name_path: str | None) -> dict[str,
         w = f"{where}: stream.encode.events.{ev}"
         if isinstance(tpl, list):
             body = _body(ev, tpl, enc, name_path, w)
-            funcs.append({"ev": ev, "body": body, "event": None})
+            funcs.append({"ev": ev, "body": body, "event": None, "multi": True})
             continue
         full = expand({**enc.envelope, **tpl}, enc.defs, w)
         expr = template(full, w, _keep(enc, ev), ev.endswith("_end"))

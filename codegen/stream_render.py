@@ -348,12 +348,12 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         "s": s,
         "enc": s.encode,
         "funcs": enc.get("funcs", []),
+        "multi": [f["ev"] for f in enc.get("funcs", []) if f.get("multi")],
+        "parts": any(row.sub or row.whole or row.separator is not None for row in s.decode),
         "omit": "_omit("
         in "".join(f["body"] for f in [*enc.get("funcs", []), *enc.get("end", [])]),
         "accumulate": any(
-            x in f["body"]
-            for f in enc.get("funcs", [])
-            for x in ("s.cur.all()", "s.cur.deltas", "s.encrypted(")
+            x in f["body"] for f in enc.get("funcs", []) for x in ("s.cur.", "s.encrypted(")
         ),
         "end": enc.get("end", []),
     }

@@ -937,6 +937,7 @@ ROWS = StreamRows(
     implicit_blocks=False,
     done_sentinel=None,
     end_after_finish=False,
+    parts=True,
     skip_data=("[DONE]",),
     sequential=False,
     index="shared",
@@ -964,5 +965,13 @@ ROWS = StreamRows(
     done=None,
     group="text",
     ids={"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"},
+    multi=(
+        "start",
+        "text_end",
+        "reasoning_delta",
+        "reasoning_end",
+        "tool_call_end",
+        "error",
+    ),
     accumulate=True,
 )

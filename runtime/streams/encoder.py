@@ -50,7 +50,11 @@ class Encoder(StreamEncoderBase, ItemState):
         self.pid = rows.protocol
         self.t = rows.templates
         self.sequential = rows.sequential
-        self.delta_tpl = {k: self.t.get(f"{k}_delta") for k in ("text", "reasoning", "tool_call")}
+        # single-body delta templates, called inline (one of several rows goes through _emit)
+        self.delta_tpl = {
+            k: None if f"{k}_delta" in rows.multi else self.t.get(f"{k}_delta")
+            for k in ("text", "reasoning", "tool_call")
+        }
         self.id = rows.id_default
         self.model = "unknown"
         self.created = 0
@@ -104,17 +108,15 @@ class Encoder(StreamEncoderBase, ItemState):
                 b = self._open(ev.key, "text" if t is TextDelta else "reasoning", ev, out)
             if not b.started:
                 self._wire_start(b, out)
-            if self.acc:
+            if self.acc:  # templates read the block (s.cur): its deltas and whole text
                 b.deltas += 1
                 b.pieces.append(ev.text)
+                self.cur = b
             tpl = self.delta_tpl[b.kind]
             if tpl is not None:
-                self.cur = b
-                body = tpl[0](self, ev, b.index)
-                if type(body) is dict:
-                    out.append(frame(body, tpl[1]))
-                else:
-                    out += [frame(x, e) for x, e in body]
+                out.append(frame(tpl[0](self, ev, b.index), tpl[1]))
+            else:
+                self._emit(f"{b.kind}_delta", ev, b.index, out, b)
         elif t is ToolCallDelta:
             b = self.blocks.get(ev.key)
             if b is None or b.kind != "tool_call" or (b.ended and b.queued is None):

@@ -70,6 +70,10 @@ class Decoder(StreamDecoderBase):
         self.has_calls = False
         self.pending: StreamStart | None = None  # the start read from this event
         self.subs = False  # some block has a parent key (rule.sub)
+        self.parts = rows.parts  # rows with sub / whole / separator
+        self.special = (
+            (rows.done_sentinel, *rows.skip_data) if rows.done_sentinel else rows.skip_data
+        )
 
     # ------------------------------------------------------------------ feed
     def feed(self, ev: SSEEvent) -> list[Any]:
@@ -77,10 +81,8 @@ class Decoder(StreamDecoderBase):
             self.ignored += 1
             return []
         R = self.rows
-        if R.skip_data and ev.data in R.skip_data:
-            return []
-        if R.done_sentinel is not None and ev.data == R.done_sentinel:
-            return self._end("completed")
+        if self.special and ev.data in self.special:  # the done sentinel, data to skip
+            return self._end("completed") if ev.data == R.done_sentinel else []
         d, bad = parse_data(ev)
         if bad is not None:
             return self._fail([bad])
@@ -223,10 +225,9 @@ class Decoder(StreamDecoderBase):
         else:
             k = rule.key(w) if rule.key is not None else None
             wkey = rule.key_prefix + str(k if k is not None else pos)
-        parent = None
-        if rule.sub is not None:
+        if self.parts and rule.sub is not None:
             sub = rule.sub(w)
-            parent, wkey = wkey, f"{wkey}:{sub if sub is not None else 0}"
+            wkey = f"{wkey}:{sub if sub is not None else 0}"
         b = self.blocks.get(wkey)
         if rule.open is not None:
             implicit = self.rows.implicit_blocks
@@ -236,8 +237,8 @@ class Decoder(StreamDecoderBase):
                 not implicit or text or args or cid or (rule.owner and _opaque(rule, w))
             ):
                 b = self._new(rule, wkey, w, cid, out)
-                if parent is not None:
-                    b.parent = parent
+                if self.parts and rule.sub is not None:  # it ends with the block of its key
+                    b.parent = wkey.rpartition(":")[0]
                     self.subs = True
         if rule.close and self.subs:  # the blocks under this key end first
             for o in [o for o in self.open if o.parent == wkey]:
@@ -246,19 +247,8 @@ class Decoder(StreamDecoderBase):
             if (text or args) and not rule.whole:
                 self.ignored += 1
             return
-        if rule.whole and not b.fresh:  # deltas said it already
+        if self.parts and self._part(rule, b, bool(text or args), out):
             text = args = None
-        if rule.separator is not None:
-            if not b.fresh and b.kind in ("text", "reasoning"):
-                sep = rule.separator
-                out.append(
-                    TextDelta(key=b.key, text=sep)
-                    if b.kind == "text"
-                    else ReasoningDelta(key=b.key, text=sep)
-                )
-            b.fresh = True
-        elif text or args:
-            b.fresh = False
         if b.kind == "ignored":
             if text or args or rule.signature is not None:
                 self.ignored += 1
@@ -290,6 +280,25 @@ class Decoder(StreamDecoderBase):
                 b.redacted = red
         if rule.close:
             self._close(b, out)
+
+    def _part(self, rule: Rule, b: _Block, value: bool, out: list[Any]) -> bool:
+        """Whole values and separators (rows.parts): True when the row's value is dropped (a
+        whole value after deltas)."""
+        if rule.separator is not None:
+            if not b.fresh and b.kind in ("text", "reasoning"):
+                sep = rule.separator
+                out.append(
+                    TextDelta(key=b.key, text=sep)
+                    if b.kind == "text"
+                    else ReasoningDelta(key=b.key, text=sep)
+                )
+            b.fresh = True
+            return False
+        if rule.whole and not b.fresh:  # deltas said it already
+            return True
+        if value:
+            b.fresh = False
+        return False
 
     def _new(self, rule: Rule, wkey: str, w: Any, cid: Any, out: list[Any]) -> _Block:
         kind = rule.open or "ignored"

@@ -58,6 +58,7 @@ class StreamRows:
     done_sentinel: str | None
     end_after_finish: bool
     skip_data: tuple[str, ...] = ()  # data lines that say nothing
+    parts: bool = False  # some row has sub, whole or separator
     sequential: bool = False
     index: str = "shared"
     id_default: str = ""
@@ -67,7 +68,8 @@ class StreamRows:
     done: str | None = None
     group: str | None = None  # blocks of this kind share one wire item (group_start/_end)
     ids: dict[str, str] = field(default_factory=dict)  # kind -> wire item id prefix
-    accumulate: bool = False  # templates read a block's whole text ($text_all ...)
+    multi: tuple[str, ...] = ()  # templates of several rows: (body, event name) pairs
+    accumulate: bool = False  # templates read the block (s.cur: its id, deltas, whole text)
     owners: dict[str, str] = field(default_factory=dict)  # opaque state it carries: id -> wire
     unknown_owner: str = ""
 
