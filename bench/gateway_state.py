@@ -131,7 +131,10 @@ async def conversation(c: httpx.AsyncClient, turns: int) -> tuple[str, list[Any]
     return prev, inline
 
 
-async def run(turns: int, rounds: int, redis: str | None, tmp: str) -> dict[str, list[float]]:
+async def run(
+    turns: int, rounds: int, redis: str | None, tmp: str, size: list[int]
+) -> dict[str, list[float]]:
+    """Times per store; ``size`` gets the conversation's item count and inline JSON bytes."""
     states = {"no store": "off", "memory": "memory", "sqlite": f"sqlite:///{tmp}/state.db"}
     if redis:
         states["redis"] = redis
@@ -142,6 +145,7 @@ async def run(turns: int, rounds: int, redis: str | None, tmp: str) -> dict[str,
         if name == "no store":  # the same conversation, inline (made through another client)
             _, inline = await conversation(clients["memory"], turns)
             bodies[name] = {"model": "m", "store": False, "tools": TOOLS, "input": [*inline, nxt]}
+            size += [len(inline), len(orjson.dumps(inline))]
         else:
             prev, _ = await conversation(c, turns)
             bodies[name] = {"model": "m", "previous_response_id": prev, "tools": TOOLS,
@@ -163,10 +167,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=200)
     args = ap.parse_args(argv)
     with redis_url() as redis, tempfile.TemporaryDirectory() as tmp:
-        times = asyncio.run(run(args.turns, args.rounds, redis, tmp))
+        size: list[int] = []
+        times = asyncio.run(run(args.turns, args.rounds, redis, tmp, size))
     base = statistics.median(times["no store"])
     print(
-        f"\ngateway state: turn {args.turns + 1} of a Responses conversation, median of {args.rounds}"
+        f"\ngateway state: turn {args.turns + 1} of a Responses conversation ({size[0]} items, "
+        f"{size[1] / 1024:.0f} KiB inline), median of {args.rounds}"
     )
     print("| store | per call | added by the store |")
     print("|---|---|---|")

@@ -75,6 +75,27 @@ def test_entries_expire_and_are_swept(store: Any) -> None:
     run(go())
 
 
+def test_reads_renew_the_ttl(store: Any) -> None:
+    """touch_many (and put_many's renew) start a live entry's TTL again; an expired entry stays
+    expired."""
+
+    async def go() -> None:
+        tag = os.urandom(4).hex()
+        a, b, c, gone = (f"r:{tag}:{n}" for n in ("a", "b", "c", "gone"))
+        await store.put_many([(a, b"a"), (b, b"b"), (gone, b"g")], 0.3)
+        await asyncio.sleep(0.35)  # `gone` expired
+        await store.put_many([(a, b"a"), (b, b"b")], 0.3)
+        await asyncio.sleep(0.15)
+        await store.touch_many([a, gone], 60)
+        await store.put_many([(c, b"c")], 60, renew=[b])
+        await asyncio.sleep(0.3)  # 0.45 s after the write: only the renewed ones live
+        assert await store.get_many([a, b, c, gone]) == [b"a", b"b", b"c", None]
+        await store.touch_many([], 60)
+        await store.aclose()
+
+    run(go())
+
+
 def test_memory_sweep_with_a_clock() -> None:
     now = [1000.0]
     s = MemoryStore(clock=lambda: now[0])

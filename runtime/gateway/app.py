@@ -42,6 +42,7 @@ from .log import GATEWAY_ID_HEADER, AccessRecord
 from .observe import Observers
 from .retry import send_with_retries
 from .state.keeper import RESPONSES, StateCall, StateKeeper
+from .state.passthrough import ResponsesUpstreams
 from .state.routes import state_routes
 from .streaming import SSEStreamResponse
 from .upstream import UpstreamPool, http_spec
@@ -350,7 +351,10 @@ def create_app(cfg: Config, *, transport: httpx.AsyncBaseTransport | None = None
     if gw.observers.metrics is not None:
         routes.append(Route("/metrics", gw.observers.metrics.endpoint, methods=["GET"]))
     if RESPONSES in served:  # the stored responses (GET / DELETE /v1/responses/{id})
-        routes += state_routes(keeper, http_spec(RESPONSES).inbound_paths, gw.check_key)
+        kept_upstream = ResponsesUpstreams(cfg, pool, RESPONSES)  # ids a Responses upstream holds
+        routes += state_routes(
+            keeper, http_spec(RESPONSES).inbound_paths, gw.check_key, kept_upstream
+        )
     listed: dict[str, tuple[str, ...]] = {}  # GET path -> the protocols listing models there
     for pid in served:
         if (m := http_spec(pid).models) is not None:

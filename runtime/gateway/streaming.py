@@ -60,9 +60,9 @@ class SSEStreamResponse:
         translator: ObservedTranslator,
         record: AccessRecord,
         headers: dict[str, str] | None = None,
-        on_end: Callable[[Any], Awaitable[str | None]] | None = None,
+        on_end: Callable[[Any, AccessRecord], Awaitable[bytes]] | None = None,
     ) -> None:
-        self.on_end = on_end  # after the stream (the gateway state): an error type for the log
+        self.on_end = on_end  # the gateway state: what ends the stream, once it is saved
         self.upstream = upstream
         self.translator = translator
         self.record = record
@@ -98,9 +98,6 @@ class SSEStreamResponse:
                     rec.ending = self.translator.decoder.ended
                 rec.usage = self.translator.usage or rec.usage
                 rec.add_losses(self.translator.losses)
-                if self.on_end is not None:
-                    err = await self.on_end(self.translator)
-                    rec.error = rec.error or err
                 rec.emit()
                 if self.open_streams is not None:
                     self.open_streams.dec()
@@ -136,5 +133,7 @@ class SSEStreamResponse:
         rec.ending = t.decoder.ended
         if rec.ending not in (None, "completed") and rec.error is None:
             rec.error = rec.ending
+        if self.on_end is not None:  # the gateway state, saved before the caller sees the end
+            out += await self.on_end(t, rec)
         rec.first_byte()
         await send({"type": "http.response.body", "body": out, "more_body": False})

@@ -9,7 +9,8 @@ The Responses state is emulated (kept here) when a Responses client's upstream s
 protocol, or every time with ``responses_state = "gateway"``; otherwise a Responses upstream
 keeps its own. A store failure is a 503 in the caller's protocol before the upstream is called
 (reads), or instead of the answer (a body whose state could not be saved: the caller would lose
-its context); a stream whose state could not be saved is logged as ``state_unavailable``.
+its context); a stream's end is held until its state is saved, and replaced by the caller's
+in-band error when it could not be (logged as ``state_unavailable``).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ import orjson
 
 from ..._losses import Ctx
 from ..._sse import SSEDecoder
-from ...generated.canonical import Request, Response, StreamStart
+from ...generated.canonical import ErrorEvent, ErrorInfo, Request, Response, StreamEnd, StreamStart
 from ...streams.accumulate import accumulate
 from ..config import Config
 from ..errors import GatewayError
+from ..log import AccessRecord
 from ..streaming import ObservedTranslator
 from .reasoning import keeps_state, reasoning_puts, restore_reasoning
 from .responses import ResponsesState, Turn, has_references
@@ -38,8 +40,10 @@ RESPONSES = "openai_responses"  # the protocol whose API has server-side convers
 REASONING_HEADER = "x-interlingua-reasoning"  # set when thinking was turned off for a turn
 
 
-def unavailable(e: StateUnavailable) -> GatewayError:
-    return GatewayError("api_error", f"gateway state unavailable: {e}", 503)
+def unavailable(e: StateUnavailable, what: str = "") -> GatewayError:
+    return GatewayError(
+        "api_error", f"gateway state unavailable{f' ({what})' if what else ''}: {e}", 503
+    )
 
 
 class StateKeeper:
@@ -112,7 +116,9 @@ class StateCall:
             return
         try:
             n = len(ctx.losses)
-            await restore_reasoning(req, self.inbound, self.upstream, self.keeper.store, ctx)
+            await restore_reasoning(
+                req, self.inbound, self.upstream, self.keeper.store, ctx, self.keeper.ttl
+            )
         except StateUnavailable as e:
             raise unavailable(e) from None
         if any(loss.feature == "reasoning_replay" for loss in ctx.losses[n:]):
@@ -142,26 +148,37 @@ class StateCall:
             return ObservedTranslator(source, target, source_dialect=dialect)
         return StatefulTranslator(source, target, self, dialect)
 
-    async def finish_stream(self, t: StatefulTranslator) -> str | None:
-        """After a stream: its state saved; the access log's error type when that failed."""
+    async def finish_stream(self, t: StatefulTranslator, rec: AccessRecord) -> bytes:
+        """The end of a stream, sent only once its state is saved: the held terminal events;
+        when the state cannot be saved, the caller's in-band error instead (the caller would
+        otherwise go on from a response, or a tool loop, that the gateway never kept)."""
+        if t.held is None:  # failed or cut off: the stream leaves nothing to keep
+            return b""
         try:
+            puts = []
+            if self.keep_reasoning and self.keeper.store is not None:
+                try:
+                    puts = self._puts(accumulate(t.events + t.held))
+                except Exception:  # a stream that did not complete leaves nothing to keep
+                    puts = []
+            end = b""
             if self.turn is not None and self.keeper.responses is not None:
+                end = t.release()  # the final response object, with the ids the client saw
                 final = t.final_response()
                 if final is not None:
                     self.turn.gateway_ids = False  # the client saw the stream's own ids
                     self.keeper.responses.stamp(self.turn, final)
                     await self.keeper.responses.save(self.turn, final)
-            if self.keep_reasoning and self.keeper.store is not None and t.events:
-                try:
-                    puts = self._puts(accumulate(t.events))
-                except Exception:  # a stream that did not complete leaves nothing to keep
-                    puts = []
-                if puts:
-                    await self.keeper.store.put_many(puts, self.keeper.ttl)
+            if puts and self.keeper.store is not None:
+                await self.keeper.store.put_many(puts, self.keeper.ttl)
         except StateUnavailable as e:
             _log.error("stream state not saved: %s", e)
-            return "state_unavailable"
-        return None
+            rec.error = "state_unavailable"
+            what = "this response" if self.turn is not None and self.turn.store else "its state"
+            return t.refuse(
+                unavailable(e, f"the answer streamed but {what} could not be kept").info
+            )
+        return end or t.release()
 
 
 _FINAL_TYPES = ("response.completed", "response.incomplete")
@@ -170,9 +187,11 @@ _FINAL = tuple(f'"{t}"' for t in _FINAL_TYPES)
 
 class StatefulTranslator(ObservedTranslator):
     """An ObservedTranslator that gives a Responses stream the turn's id and keeps what the
-    state needs: the canonical events (reasoning) or the final ``response`` object."""
+    state needs: the canonical events (reasoning) or the final ``response`` object. The
+    stream's completed end (``StreamEnd``) and what follows it are held back (``held``) until
+    the state is saved: ``release`` sends them, ``refuse`` sends the caller's error instead."""
 
-    __slots__ = ("call", "events", "out_sse", "final")
+    __slots__ = ("call", "events", "out_sse", "final", "held")
 
     def __init__(
         self, source: str, target: str, call: StateCall, dialect: str | None = None
@@ -182,11 +201,52 @@ class StatefulTranslator(ObservedTranslator):
         self.events: list[Any] = []
         self.out_sse = SSEDecoder() if call.turn is not None else None
         self.final: dict[str, Any] | None = None
+        self.held: list[Any] | None = None
         envelope = getattr(self.encoder, "envelope", None)  # the Responses object it streams
         if call.turn is not None and type(envelope) is dict:
             envelope.update(call.turn.echo_fields())
 
     def _pump(self, events: list[Any], out: list[bytes]) -> None:
+        if self.held is not None:
+            self.held += events
+            return
+        for i, ev in enumerate(events):
+            if type(ev) is StreamEnd and ev.ending == "completed":
+                self._send(events[:i], out)
+                self.held = events[i:]
+                return
+        self._send(events, out)
+
+    def close(self) -> bytes:
+        out: list[bytes] = []
+        self.sse.close()
+        self._pump(self.decoder.close(), out)  # a stream that ends on close: its end is held
+        if self.held is not None:
+            return b"".join(out)
+        out += self.encoder.close()
+        self.losses += self.encoder.losses
+        return b"".join(out)
+
+    def release(self) -> bytes:
+        """The held end of the stream, encoded."""
+        held, self.held = self.held or [], None
+        out: list[bytes] = []
+        self._send(held, out)
+        out += self.encoder.close()
+        self.losses += self.encoder.losses
+        return b"".join(out)
+
+    def refuse(self, info: ErrorInfo) -> bytes:
+        """The caller's in-band error instead of the end (after ``release``, the encoder that
+        wrote its terminal event takes the error in its place: the bytes were never sent)."""
+        if self.held is None:
+            self.encoder.closed = False
+        self.held = None
+        out = self.encoder.feed(ErrorEvent(error=info)) + self.encoder.close()
+        self.losses += self.encoder.losses
+        return b"".join(out)
+
+    def _send(self, events: list[Any], out: list[bytes]) -> None:
         turn = self.call.turn
         for ev in events:
             if turn is not None and type(ev) is StreamStart:

@@ -94,10 +94,10 @@ def _wants_reasoning(req: Request) -> bool:
 
 
 async def restore_reasoning(
-    req: Request, client: str, upstream: str, store: Store | None, ctx: Ctx
+    req: Request, client: str, upstream: str, store: Store | None, ctx: Ctx, ttl: float
 ) -> int:
-    """Put the kept reasoning back; turn thinking off (reported) for a turn still missing it.
-    Returns how many runs were restored."""
+    """Put the kept reasoning back (renewing its TTL); turn thinking off (reported) for a turn
+    still missing it. Returns how many runs were restored."""
     if not keeps_state(upstream, client) or not _wants_reasoning(req):
         return 0  # an upstream not asked to think needs no thinking replayed
     lacking = [m for m in current_turn(req.messages) if _lacking(m, upstream)]
@@ -107,6 +107,7 @@ async def restore_reasoning(
     if store is not None:
         calls = [p for m in lacking for p in m.parts if type(p) is ToolCallPart]
         got = dict(zip([c.id for c in calls], await store.get_many(["rs:" + c.id for c in calls])))
+        await store.touch_many(["rs:" + k for k, v in got.items() if v is not None], ttl)
         for m in lacking:
             head: list[Any] = []
             parts: list[Any] = []

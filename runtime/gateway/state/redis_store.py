@@ -9,6 +9,7 @@ round trip (MULTI/EXEC), a read of several one ``MGET``. Needs the ``[redis]`` e
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -54,14 +55,30 @@ class RedisStore:
             raise self._fail(e) from None
         return got
 
-    async def put_many(self, items: list[tuple[str, bytes]], ttl: float) -> None:
-        if not items:
+    async def put_many(
+        self, items: list[tuple[str, bytes]], ttl: float, renew: Sequence[str] = ()
+    ) -> None:
+        if not items and not renew:
             return
         ms = max(1, int(ttl * 1000))
         try:
             async with self._client.pipeline(transaction=True) as pipe:
                 for k, v in items:
                     pipe.set(PREFIX + k, v, px=ms)
+                for k in renew:  # in the same round trip
+                    pipe.pexpire(PREFIX + k, ms)
+                await pipe.execute()
+        except self._errors as e:
+            raise self._fail(e) from None
+
+    async def touch_many(self, keys: list[str], ttl: float) -> None:
+        if not keys:
+            return
+        ms = max(1, int(ttl * 1000))
+        try:
+            async with self._client.pipeline(transaction=False) as pipe:
+                for k in keys:
+                    pipe.pexpire(PREFIX + k, ms)  # a missing (expired) key stays missing
                 await pipe.execute()
         except self._errors as e:
             raise self._fail(e) from None

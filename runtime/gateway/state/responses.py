@@ -9,12 +9,18 @@ item is also kept under ``item:<id>`` for ``item_reference``.
 ``previous_response_id`` expands to the items of every response of the chain (each one's input,
 then its output), followed by the request's own input; ``instructions`` are not carried over
 (as OpenAI does). An unknown id is a 404 ``previous_response_not_found``; ``store: false``
-writes nothing (it may still continue a stored response).
+writes nothing (it may still continue a stored response). The entries a turn reads have their
+TTL renewed: referenced items every time, the records of the whole chain and their items when
+the conversation was last renewed more than ``RENEW_AFTER`` of the TTL ago (renewing a long
+conversation on every turn would cost a write per item; each record keeps when its conversation
+was last renewed). A conversation thus lives at least 0.9 TTL after its last use, never just
+a TTL after its first turn.
 """
 
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +40,7 @@ ID_PREFIX = {
     "reasoning": "rs_",
 }
 MAX_LIST = 100
+RENEW_AFTER = 0.1  # of the TTL: a conversation lives at least 0.9 TTL after its last turn
 
 
 def new_id(prefix: str) -> str:
@@ -72,6 +79,8 @@ class Turn:
     store: bool
     gateway_ids: bool  # the gateway made the item ids (unique ones are given on save)
     echo: dict[str, Any] = field(default_factory=dict)  # request fields the response repeats
+    renew: list[str] = field(default_factory=list)  # keys read for this turn, renewed on save
+    renewed: float = 0.0  # wall-clock time the conversation's entries were last renewed
 
     def echo_fields(self) -> dict[str, Any]:
         return {"previous_response_id": self.previous, "store": self.store, **self.echo}
@@ -81,6 +90,7 @@ class ResponsesState:
     def __init__(self, store: Store, ttl: float) -> None:
         self.store = store
         self.ttl = ttl
+        self.clock = time.time  # wall-clock: every process of a shared store agrees
 
     async def _records(self, ids: list[str]) -> list[dict[str, Any] | None]:
         got = await self.store.get_many(["resp:" + i for i in ids])
@@ -109,6 +119,7 @@ class ResponsesState:
         got = await self.store.get_many(keys) if keys else []
         history: list[Any] = []
         chain: list[str] = []
+        rec: dict[str, Any] = {}
         if prev:
             if got[0] is None:
                 raise not_found(
@@ -133,6 +144,17 @@ class ResponsesState:
             if hit is None:
                 raise not_found("Item", str(items[i].get("id")), None, f"input[{i}]")
             new_input[i] = orjson.loads(hit)
+        # what this turn read lives on: the referenced items now, the whole conversation when
+        # its last renewal is more than RENEW_AFTER of the TTL ago (so not on every turn)
+        now = self.clock()
+        renewed = now if prev is None else rec.get("renewed", 0.0)
+        renew = [k for k in keys if k.startswith("item:")]
+        if now - renewed >= self.ttl * RENEW_AFTER:
+            renew += ["resp:" + r for r in chain] + item_keys(history)
+            renewed = now
+        renew = list(dict.fromkeys(renew))
+        if renew and not store:  # else renewed with the turn's own write (one round trip)
+            await self.store.touch_many(renew, self.ttl)
         out = dict(wire)
         out.pop("previous_response_id", None)
         if prev or refs:
@@ -144,6 +166,8 @@ class ResponsesState:
             new_input=[_with_id(it) for it in new_input],
             store=store,
             gateway_ids=gateway_ids,
+            renew=renew if store else [],
+            renewed=renewed,
             echo={k: wire[k] for k in ("instructions", "metadata", "user") if wire.get(k)},
         )
         return out, turn
@@ -168,6 +192,7 @@ class ResponsesState:
             "input": turn.new_input,
             "output": output,
             "chain": turn.chain,
+            "renewed": turn.renewed,
         }
         puts = [("resp:" + turn.response_id, orjson.dumps(record))]
         puts += [
@@ -175,10 +200,15 @@ class ResponsesState:
             for it in turn.new_input + output
             if type(it.get("id")) is str
         ]
-        await self.store.put_many(puts, self.ttl)
+        await self.store.put_many(puts, self.ttl, turn.renew)
 
-    async def get(self, rid: str) -> dict[str, Any] | None:
-        return (await self._records([rid]))[0]
+    async def get(self, rid: str, renew: bool = False) -> dict[str, Any] | None:
+        """The record of ``rid``; ``renew``: it was read for a client (its TTL starts again)."""
+        rec = (await self._records([rid]))[0]
+        if rec is not None and renew:
+            keys = ["resp:" + rid, *item_keys(rec["input"] + rec["output"])]
+            await self.store.touch_many(keys, self.ttl)
+        return rec
 
     @staticmethod
     def response_of(rec: dict[str, Any]) -> dict[str, Any]:
@@ -189,8 +219,7 @@ class ResponsesState:
         rec = await self.get(rid)
         if rec is None:
             return False
-        items = [it.get("id") for it in rec["input"] + rec["output"]]
-        keys = ["resp:" + rid] + ["item:" + i for i in items if type(i) is str]
+        keys = ["resp:" + rid, *item_keys(rec["input"] + rec["output"])]
         return await self.store.delete_many(keys) > 0
 
     def input_items(
@@ -211,6 +240,11 @@ class ResponsesState:
             "last_id": page[-1].get("id") if page else None,
             "has_more": len(items) > len(page),
         }
+
+
+def item_keys(items: list[Any]) -> list[str]:
+    """The ``item:<id>`` keys of the items that have an id."""
+    return ["item:" + i for it in items if type(it) is dict and type(i := it.get("id")) is str]
 
 
 def _with_id(item: Any) -> Any:

@@ -1,20 +1,23 @@
 """``GET /v1/responses/{id}``, ``GET /v1/responses/{id}/input_items`` and
 ``DELETE /v1/responses/{id}``: the responses the gateway keeps (under each Responses path the
-spec lists: ``/v1/responses`` and ``/responses``). An id the gateway does not hold is a 404 in
-the Responses error shape; with ``state = "off"`` every id is unknown."""
+spec lists: ``/v1/responses`` and ``/responses``). An id the gateway does not hold goes to the
+Responses upstreams that keep their own state (passthrough.py); one that nobody holds is a 404
+in the Responses error shape. Reading a response renews its TTL."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import GatewayError, error_response, info_from_exception
-from ..log import AccessRecord
+from ..log import GATEWAY_ID_HEADER, AccessRecord
 from .keeper import RESPONSES, StateKeeper, unavailable
+from .passthrough import ResponsesUpstreams
 from .responses import ResponsesState, not_found
 from .store import StateUnavailable
 
@@ -22,7 +25,10 @@ __all__ = ["state_routes"]
 
 
 def state_routes(
-    keeper: StateKeeper, base_paths: tuple[str, ...], check_key: Callable[[Request], None]
+    keeper: StateKeeper,
+    base_paths: tuple[str, ...],
+    check_key: Callable[[Request], None],
+    upstreams: ResponsesUpstreams | None = None,
 ) -> list[Route]:
     def endpoint(
         fn: Callable[[Request, str], Awaitable[Response]],
@@ -39,7 +45,8 @@ def state_routes(
                 info = info_from_exception(e)
                 rec.error = info.type
                 resp = error_response(info, RESPONSES)
-            resp.headers["x-request-id"] = rec.request_id
+            resp.headers.setdefault("x-request-id", rec.request_id)  # a relayed upstream's first
+            resp.headers[GATEWAY_ID_HEADER] = rec.request_id
             rec.status = resp.status_code
             rec.first_byte()
             rec.emit()
@@ -48,22 +55,34 @@ def state_routes(
         ep.__name__ = fn.__name__
         return ep
 
-    async def _record(rid: str) -> dict[str, Any]:
-        rec = await keeper.responses.get(rid) if keeper.responses is not None else None
-        if rec is None:
-            raise not_found("Response", rid, None, "response_id")
-        return rec
+    async def elsewhere(request: Request, rid: str, suffix: str = "") -> Response:
+        """An id the gateway does not hold: a Responses upstream's answer, or 404."""
+        if upstreams is not None:
+            resp = await upstreams.forward(request, f"/{quote(rid, safe='')}{suffix}")
+            if resp is not None:
+                return resp
+        raise not_found("Response", rid, None, "response_id")
+
+    async def _record(rid: str) -> dict[str, Any] | None:
+        if keeper.responses is None:
+            return None
+        return await keeper.responses.get(rid, renew=True)
 
     async def get_response(request: Request, rid: str) -> Response:
-        return JSONResponse(ResponsesState.response_of(await _record(rid)))
+        rec = await _record(rid)
+        if rec is None:
+            return await elsewhere(request, rid)
+        return JSONResponse(ResponsesState.response_of(rec))
 
     async def delete_response(request: Request, rid: str) -> Response:
         if keeper.responses is None or not await keeper.responses.delete(rid):
-            raise not_found("Response", rid, None, "response_id")
+            return await elsewhere(request, rid)
         return JSONResponse({"id": rid, "object": "response", "deleted": True})
 
     async def input_items(request: Request, rid: str) -> Response:
         rec = await _record(rid)
+        if rec is None:
+            return await elsewhere(request, rid, "/input_items")
         q = request.query_params
         try:
             limit = int(q.get("limit", "20"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from .store import StateUnavailable
@@ -65,8 +66,10 @@ class SQLiteStore:
         found = dict(rows)
         return [found.get(k) for k in keys]
 
-    async def put_many(self, items: list[tuple[str, bytes]], ttl: float) -> None:
-        if not items:
+    async def put_many(
+        self, items: list[tuple[str, bytes]], ttl: float, renew: Sequence[str] = ()
+    ) -> None:
+        if not items and not renew:
             return
         db = self._conn()
         now = time.time()
@@ -78,6 +81,8 @@ class SQLiteStore:
                     "INSERT OR REPLACE INTO kv (k, v, exp) VALUES (?, ?, ?)",
                     [(k, v, exp) for k, v in items],
                 )
+                if renew:
+                    self._touch(db, list(renew), now, exp)
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -86,6 +91,20 @@ class SQLiteStore:
             raise self._fail(e) from None
         if now >= self._next_sweep:
             await self.sweep()
+
+    @staticmethod
+    def _touch(db: sqlite3.Connection, keys: list[str], now: float, exp: float) -> None:
+        marks = ",".join("?" * len(keys))
+        db.execute(f"UPDATE kv SET exp = ? WHERE k IN ({marks}) AND exp > ?", (exp, *keys, now))
+
+    async def touch_many(self, keys: list[str], ttl: float) -> None:
+        if not keys:
+            return
+        now = time.time()
+        try:
+            self._touch(self._conn(), keys, now, now + ttl)
+        except sqlite3.Error as e:
+            raise self._fail(e) from None
 
     async def delete_many(self, keys: list[str]) -> int:
         if not keys:

@@ -1,7 +1,8 @@
 """The state store: one small interface, four backends.
 
-A store maps string keys to bytes, every entry with a time to live (``ttl`` seconds); an expired
-entry reads as absent and is removed by ``sweep`` (the backends sweep on their own too: SQLite
+A store maps string keys to bytes, every entry with a time to live (``ttl`` seconds), renewed
+when the entry is read for a call (``touch_many``: a conversation in use does not expire); an
+expired entry reads as absent and is removed by ``sweep`` (the backends sweep on their own too: SQLite
 every few minutes of writes, Redis by its key expiry, memory on access). ``open_store`` picks the
 backend from the ``state`` setting:
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -45,7 +47,14 @@ class Store(Protocol):
 
     async def get_many(self, keys: list[str]) -> list[bytes | None]: ...
 
-    async def put_many(self, items: list[tuple[str, bytes]], ttl: float) -> None: ...
+    async def put_many(
+        self, items: list[tuple[str, bytes]], ttl: float, renew: Sequence[str] = ()
+    ) -> None:
+        """Write ``items``; ``renew``: keys whose TTL starts again in the same write."""
+
+    async def touch_many(self, keys: list[str], ttl: float) -> None:
+        """The live entries among ``keys`` expire ``ttl`` seconds from now (an expired or missing
+        key stays absent)."""
 
     async def delete_many(self, keys: list[str]) -> int: ...
 
@@ -77,10 +86,20 @@ class MemoryStore:
             out.append(None if hit is None else hit[1])
         return out
 
-    async def put_many(self, items: list[tuple[str, bytes]], ttl: float) -> None:
+    async def put_many(
+        self, items: list[tuple[str, bytes]], ttl: float, renew: Sequence[str] = ()
+    ) -> None:
         expires = self._now() + ttl
         for k, v in items:
             self._data[k] = (expires, v)
+        await self.touch_many(list(renew), ttl)
+
+    async def touch_many(self, keys: list[str], ttl: float) -> None:
+        now = self._now()
+        for k in keys:
+            hit = self._data.get(k)
+            if hit is not None and hit[0] > now:
+                self._data[k] = (now + ttl, hit[1])
 
     async def delete_many(self, keys: list[str]) -> int:
         live = await self.get_many(keys)  # expired entries do not count
