@@ -12,7 +12,9 @@ of ``--turns`` turns is built up with ``previous_response_id``; then the next tu
 - **memory / sqlite / redis**: the turn sent with ``previous_response_id`` (the conversation is
   read back, expanded, and the new turn written).
 
-Reported: the median time per call, and the difference to "no store" (the store's cost).
+Reported: the median time per call, and the difference to "no store" (the store's cost); and the
+same for the CPU time of this process (steadier on a busy machine; it leaves out what Redis
+itself spends, and any wait).
 Redis is measured when ``INTERLINGUA_TEST_REDIS`` names a server or ``redis-server`` is on the
 PATH (started on a free port for the run), n/a otherwise.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import random
 import shutil
 import socket
 import statistics
@@ -151,11 +154,16 @@ async def run(
             bodies[name] = {"model": "m", "previous_response_id": prev, "tools": TOOLS,
                             "input": [nxt]}  # fmt: skip
     times: dict[str, list[float]] = {name: [] for name in clients}
+    for name in clients:
+        times["cpu " + name] = []
+    order = list(clients.items())
     for _ in range(rounds):
-        for name, c in clients.items():
-            t0 = time.perf_counter()
+        random.shuffle(order)  # no store gains or loses by its place in the round
+        for name, c in order:
+            c0, t0 = time.process_time(), time.perf_counter()
             await post(c, bodies[name])
             times[name].append(time.perf_counter() - t0)
+            times["cpu " + name].append(time.process_time() - c0)
     for c in clients.values():
         await c.aclose()
     return times
@@ -170,19 +178,22 @@ def main(argv: list[str] | None = None) -> int:
         size: list[int] = []
         times = asyncio.run(run(args.turns, args.rounds, redis, tmp, size))
     base = statistics.median(times["no store"])
+    cpu_base = statistics.median(times["cpu no store"])
     print(
         f"\ngateway state: turn {args.turns + 1} of a Responses conversation ({size[0]} items, "
         f"{size[1] / 1024:.0f} KiB inline), median of {args.rounds}"
     )
-    print("| store | per call | added by the store |")
-    print("|---|---|---|")
+    print("| store | per call | added by the store | CPU of this process per call | added |")
+    print("|---|---|---|---|---|")
     for name in ("no store", "memory", "sqlite", "redis"):
         if name not in times:
-            print(f"| {name} | n/a | n/a |")
+            print(f"| {name} | n/a | n/a | n/a | n/a |")
             continue
         med = statistics.median(times[name])
+        cpu = statistics.median(times["cpu " + name])
         added = "" if name == "no store" else f"{(med - base) * 1e6:+.0f} µs"
-        print(f"| {name} | {med * 1e6:.0f} µs | {added} |")
+        cpu_added = "" if name == "no store" else f"{(cpu - cpu_base) * 1e6:+.0f} µs"
+        print(f"| {name} | {med * 1e6:.0f} µs | {added} | {cpu * 1e6:.0f} µs | {cpu_added} |")
     return 0
 
 
