@@ -380,3 +380,35 @@ def test_a_conversation_in_use_does_not_expire() -> None:
         assert c.responses.retrieve(r1.id).id == r1.id
         now[0] += 0.5 * day
         assert c.responses.retrieve(r1.id).id == r1.id
+
+
+def test_a_full_redis_is_a_clear_error() -> None:
+    """Redis at its maxmemory (noeviction): reads still work, every write is refused (OOM).
+    The answer that could not be kept is a 503 (body) or the stream's in-band error, in the
+    caller's protocol; store: false still goes through."""
+    import openai
+    import redis
+
+    from tests.redis_util import redis_server
+
+    servers = redis_server()
+    url = next(servers)
+    r = redis.Redis.from_url(url)
+    saved = r.config_get("maxmemory"), r.config_get("maxmemory-policy")
+    try:
+        r.config_set("maxmemory-policy", "noeviction")
+        r.config_set("maxmemory", 1)  # below what Redis uses already: full
+        with stack_with(state=url) as s:
+            s.need("openai_chat")
+            with pytest.raises(openai.APIStatusError) as e:
+                turn(s, "openai_chat--tool-loop", False, input="Weather?")
+            assert e.value.status_code == 503 and "OutOfMemoryError" in str(e.value)
+            assert "interlingua:" not in str(e.value)  # no key or stored value in the error
+            with pytest.raises(openai.APIError, match="gateway state unavailable"):
+                turn(s, "openai_chat--tool-loop", True, input="Weather?")
+            assert turn(s, "openai_chat--tool-loop", False, input="Hi", store=False).output
+    finally:
+        r.config_set("maxmemory", saved[0]["maxmemory"])
+        r.config_set("maxmemory-policy", saved[1]["maxmemory-policy"])
+        r.close()
+        servers.close()

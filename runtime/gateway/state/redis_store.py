@@ -44,7 +44,10 @@ class RedisStore:
         )
 
     def _fail(self, e: BaseException) -> StateUnavailable:
-        return StateUnavailable(f"redis state store {self.where}: {type(e).__name__}: {e}")
+        # a pipeline's error names the command with its arguments (a key, a stored value):
+        # only the server's own message is kept
+        msg = str(e).rpartition(" of pipeline caused error: ")[2].strip("(),'\"")
+        return StateUnavailable(f"redis state store {self.where}: {type(e).__name__}: {msg}")
 
     async def get_many(self, keys: list[str]) -> list[bytes | None]:
         if not keys:
