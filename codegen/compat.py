@@ -73,7 +73,9 @@ def render_compat(spec: Spec) -> str:
 def row_summary(row: DecodeRow) -> tuple[str, str, str]:
     """A decode row as (wire event, canonical events it yields, key) for the docs."""
     ev = row.event if isinstance(row.event, str) else "/".join(row.event or [])
-    when = ",".join(f"{k}={v}" for k, v in row.when.items())
+    when = ",".join(
+        f"{k}={' or '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in row.when.items()
+    )
     where = row.each and f"{row.at}.{row.each}[]" if row.each else row.at
     wire = "/".join(x for x in (ev or "chunk", when, where or "") if x)
     emits: list[str] = []
@@ -84,10 +86,13 @@ def row_summary(row: DecodeRow) -> tuple[str, str, str]:
     kind = {"tool_call": "tool_call", "text": "text", "reasoning": "reasoning"}.get(row.open or "")
     if kind:
         emits.append(f"{kind}_start")
+    whole = " (whole, when no delta came)" if row.whole else ""
     if row.text:
-        emits.append(f"{kind}_delta" if kind else "text_delta / reasoning_delta")
+        emits.append((f"{kind}_delta" if kind else "text_delta / reasoning_delta") + whole)
     if row.arguments or row.arguments_object:
-        emits.append("tool_call_delta")
+        emits.append("tool_call_delta" + whole)
+    if row.separator is not None:
+        emits.append("text_delta / reasoning_delta (separator)")
     if row.close:
         emits.append("text_end / reasoning_end / tool_call_end")
     if row.usage:
@@ -96,5 +101,9 @@ def row_summary(row: DecodeRow) -> tuple[str, str, str]:
         emits.append("finish")
     if row.end:
         emits.append("end")
-    key = row.key_const and f"`{row.key_const}`" or (row.key and f"`{row.key}`") or ""
+    paths = [row.key] if isinstance(row.key, str) else row.key or []
+    key = " or ".join(f"`{p}`" for p in paths)  # the first present
+    if row.sub is not None:
+        key += f" : `{row.sub}`"
+    key = row.key_const and f"`{row.key_const}`" or key
     return wire, ", ".join(emits), key
