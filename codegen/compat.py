@@ -61,6 +61,7 @@ def render_compat(spec: Spec) -> str:
             emits = ", ".join(ev.emits) or "(ignored)"
             lines.append(f"| `{ev.wire}` | {emits} | {ev.key or ''} | {ev.note} |")
         lines.append("")
+    lines += _dialects(spec)
     lines += [
         "",
         "Same-protocol translation is the identity: fields with no canonical home ride in "
@@ -68,6 +69,37 @@ def render_compat(spec: Spec) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def _dialects(spec: Spec) -> list[str]:
+    """One table per dialect: the features whose support differs from its base protocol."""
+    if not spec.dialects:
+        return []
+    lines = [
+        "## Dialects",
+        "",
+        "A dialect (`dialect=` in the library, `dialect = ...` per gateway upstream) is a "
+        "rows-only overlay on its base protocol (spec/dialects/*.yaml). Features not listed are "
+        "as in the base column above.",
+        "",
+    ]
+    base = {p.id: p for p in spec.protocols}
+    for d in spec.dialects:
+        lines += [
+            f"### `{d.name}`: {d.spec.title} (base `{d.protocol.id}`)",
+            "",
+            "| feature | base | dialect |",
+            "|---|---|---|",
+        ]
+        for f in spec.canonical.features:
+            mine, theirs = d.protocol.support[f.id], base[d.protocol.id].support[f.id]
+            if mine != theirs:
+                cells = [
+                    f"**{x.level}**" + (f": {x.note}" if x.note else "") for x in (theirs, mine)
+                ]
+                lines.append(f"| {f.title} (`{f.id}`) | " + " | ".join(cells) + " |")
+        lines.append("")
+    return lines
 
 
 def row_summary(row: DecodeRow) -> tuple[str, str, str]:

@@ -41,6 +41,9 @@ class StreamOverlay(Strict):
     events: dict[str, dict[str, Any]] = Field(
         default_factory=dict, description="encode templates replaced or added, by canonical event"
     )
+    quiet_fields: dict[str, list[str]] = Field(
+        default_factory=dict, description="keys added to the base's quiet_fields, by `at` path"
+    )
 
 
 def _find(base: list[dict[str, Any]], sel: dict[str, Any]) -> list[int]:
@@ -105,6 +108,9 @@ def merge_stream(
         else:
             rows.insert(pos + 1, body)
     rows.extend(appended)
+    quiet = merged.setdefault("quiet_fields", {})
+    for at, keys in ov.quiet_fields.items():
+        quiet[at] = [*quiet.get(at, []), *keys]
     enc = merged.get("encode")
     for ev, body in ov.events.items():
         eloc: tuple[str, ...] = ("stream", "events", ev)

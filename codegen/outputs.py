@@ -8,6 +8,7 @@ from pathlib import Path
 from .compat import render_compat
 from .embed_model import EmbedCanonical, EmbedProtocol
 from .embed_render import render_embed_canonical, render_embed_codec, render_embed_compat
+from .dialects import DialectSpec
 from .load import Spec
 from .render import env, header, render_canonical, render_codec
 from .spec_model import CanonicalSpec, ProtocolSpec
@@ -20,12 +21,14 @@ def _schema_json() -> str:
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "interlingua spec",
-        "description": "Schemas of spec/canonical.yaml and spec/protocols/*.yaml (make generate).",
+        "description": "Schemas of spec/canonical.yaml, spec/protocols/*.yaml and spec/dialects/*.yaml "
+        "(make generate).",
         "$defs": {
             "canonical": CanonicalSpec.model_json_schema(),
             "protocol": ProtocolSpec.model_json_schema(),
             "embeddings_canonical": EmbedCanonical.model_json_schema(),
             "embeddings_protocol": EmbedProtocol.model_json_schema(),
+            "dialect": DialectSpec.model_json_schema(),
         },
     }
     return json.dumps(schema, indent=2, sort_keys=True) + "\n"

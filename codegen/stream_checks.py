@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .stream_encode import VAR_EXPR as _VAR_EXPR
+from .stream_known import PATH_FIELDS, known_fields
 from .stream_model import StreamSpec
 from .stream_render import _SEG, _paths
 
@@ -27,13 +28,18 @@ def stream_problems(s: StreamSpec) -> list[tuple[tuple[str | int, ...], str]]:
         loc: tuple[str | int, ...] = ("stream", "decode", i)
         if row.event is not None and s.recognise is None:
             out.append(((*loc, "event"), "a row with `event` needs the stream's `recognise` path"))
-        paths = [p for name in _PATH_FIELDS for p in _paths(getattr(row, name))]
+        paths = [p for name in PATH_FIELDS for p in _paths(getattr(row, name))]
         paths += list(row.when) + list((row.start or {}).values())
         for path in paths:
             bad = [seg for seg in path.split(".") if not seg.isdigit() and not _SEG.match(seg)]
             if bad:
                 out.append((loc, f"bad path segment {bad[0]!r} in {path!r}"))
     out += item_problems(s)
+    ats = known_fields(s)
+    for at in s.quiet_fields:
+        if at not in ats:
+            where = ("stream", "quiet_fields", at)
+            out.append((where, f"{at!r} is not the `at` path of any decode row"))
     if s.encode is not None:
         bodies: list[tuple[tuple[str | int, ...], Any]] = [
             (("stream", "encode", "events", ev), body)
@@ -48,12 +54,6 @@ def stream_problems(s: StreamSpec) -> list[tuple[tuple[str | int, ...], str]]:
                 if var not in _VAR_EXPR:
                     out.append((loc, f"unknown variable {var!r} (known: {', '.join(_VAR_EXPR)})"))
     return out
-
-
-_PATH_FIELDS = (
-    "at", "each", "key", "call_id", "name", "arguments", "arguments_object", "signature",
-    "redacted", "finish", "stop_sequence", "error", "text", "usage",
-)  # fmt: skip
 
 
 def _vars(body: Any) -> list[str]:

@@ -142,6 +142,11 @@ class DecodeRow(Strict):
     )
     end: bool = Field(False, description="the normal terminal event")
     count: bool = Field(False, description="an event with no canonical home: counted, ignored")
+    label: str | None = Field(
+        None,
+        description="path of the name a counted event or ignored block has in the loss report "
+        "(absent: the event's name)",
+    )
     feature: str | None = Field(None, description="feature row (docs/compatibility.md)")
     note: str = ""
 
@@ -263,6 +268,11 @@ class StreamSpec(Strict):
         False, description="the body ending after a finish reason is a normal end"
     )
     decode: list[DecodeRow] = Field(default_factory=list)
+    quiet_fields: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="`at` path -> keys there that carry nothing a target needs (Chat: role); any "
+        "other key no row reads is reported as lost when it has a value",
+    )
     encode: EncodeSpec | None = None
 
     @model_validator(mode="after")

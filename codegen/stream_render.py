@@ -13,6 +13,7 @@ from typing import Any
 
 from .stream_encode import StreamSpecError, TemplateError, encode_view
 from .stream_model import DecodeRow, StreamSpec
+from .stream_known import known_fields
 
 _SEG = re.compile(
     r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\[(?P<field>[A-Za-z_]+)=(?P<value>[^\]]+)\])?$"
@@ -152,6 +153,10 @@ def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
     for flag in ("close", "end", "count"):
         if getattr(row, flag):
             args.append(f"{flag}=True")
+    if row.count or row.open == "ignored":  # what the loss report calls what it drops
+        args.append(f"what={'/'.join(_paths(row.event)) or 'event'!r}")
+        if row.label is not None:
+            args.append(f"label={r(row.label, where)}")
     return f"Rule({', '.join(args)})"
 
 
@@ -341,7 +346,9 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         enc = encode_view(s.encode, where, name_path) if s.encode is not None else {}
     except TemplateError as e:
         raise StreamSpecError(str(e)) from None
+    known = [(r(at, where), keys, at) for at, keys in known_fields(s).items()]
     return {
+        "known": known,
         "readers": r.src,
         "rules": rules,
         "dispatch": "\n".join(dispatch),

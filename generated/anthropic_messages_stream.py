@@ -122,7 +122,17 @@ def _r10(v: Any) -> Any:  # content_block.thinking
     return v
 
 
-def _r11(v: Any) -> Any:  # delta.text
+def _r11(v: Any) -> Any:  # content_block.type
+    if type(v) is not dict:
+        return None
+    v = v.get("content_block")
+    if type(v) is not dict:
+        return None
+    v = v.get("type")
+    return v
+
+
+def _r12(v: Any) -> Any:  # delta.text
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -132,7 +142,7 @@ def _r11(v: Any) -> Any:  # delta.text
     return v
 
 
-def _r12(v: Any) -> Any:  # delta.thinking
+def _r13(v: Any) -> Any:  # delta.thinking
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -142,7 +152,7 @@ def _r12(v: Any) -> Any:  # delta.thinking
     return v
 
 
-def _r13(v: Any) -> Any:  # delta.partial_json
+def _r14(v: Any) -> Any:  # delta.partial_json
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -152,7 +162,7 @@ def _r13(v: Any) -> Any:  # delta.partial_json
     return v
 
 
-def _r14(v: Any) -> Any:  # delta.signature
+def _r15(v: Any) -> Any:  # delta.signature
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -162,7 +172,7 @@ def _r14(v: Any) -> Any:  # delta.signature
     return v
 
 
-def _r15(v: Any) -> Any:  # delta.stop_reason
+def _r16(v: Any) -> Any:  # delta.stop_reason
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -172,7 +182,7 @@ def _r15(v: Any) -> Any:  # delta.stop_reason
     return v
 
 
-def _r16(v: Any) -> Any:  # delta.stop_sequence
+def _r17(v: Any) -> Any:  # delta.stop_sequence
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -182,27 +192,17 @@ def _r16(v: Any) -> Any:  # delta.stop_sequence
     return v
 
 
-def _r17(v: Any) -> Any:  # usage
+def _r18(v: Any) -> Any:  # usage
     if type(v) is not dict:
         return None
     v = v.get("usage")
     return v
 
 
-def _r18(v: Any) -> Any:  # error
+def _r19(v: Any) -> Any:  # error
     if type(v) is not dict:
         return None
     v = v.get("error")
-    return v
-
-
-def _r19(v: Any) -> Any:  # content_block.type
-    if type(v) is not dict:
-        return None
-    v = v.get("content_block")
-    if type(v) is not dict:
-        return None
-    v = v.get("type")
     return v
 
 
@@ -325,15 +325,15 @@ _RULES = (
     Rule(key=_r3, text=(_r4,), keyed=True, quiet=True, open="text"),
     Rule(key=_r3, call_id=_r5, name=_r6, arguments_object=_r7, keyed=True, open="tool_call"),
     Rule(key=_r3, signature=_r8, redacted=_r9, text=(_r10,), keyed=True, open="reasoning"),
-    Rule(key=_r3, keyed=True, quiet=True, open="ignored"),
-    Rule(key=_r3, text=(_r11,), keyed=True, quiet=True),
+    Rule(key=_r3, keyed=True, quiet=True, open="ignored", what="content_block_start", label=_r11),
     Rule(key=_r3, text=(_r12,), keyed=True, quiet=True),
-    Rule(key=_r3, arguments=_r13, keyed=True, quiet=True),
-    Rule(key=_r3, signature=_r14, keyed=True),
+    Rule(key=_r3, text=(_r13,), keyed=True, quiet=True),
+    Rule(key=_r3, arguments=_r14, keyed=True, quiet=True),
+    Rule(key=_r3, signature=_r15, keyed=True),
     Rule(key=_r3, keyed=True, close=True),
-    Rule(finish=_r15, stop_sequence=_r16, usage=(_r17,)),
+    Rule(finish=_r16, stop_sequence=_r17, usage=(_r18,)),
     Rule(end=True),
-    Rule(error=_r18),
+    Rule(error=_r19),
     Rule(),
 )
 
@@ -344,26 +344,26 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[0], d, None, d, out)
         return True
     if kind == "content_block_start":
-        if _r19(d) == "text":
+        if _r11(d) == "text":
             m._delta(_RULES[1], d, d.get("index"), None, _r4(d), out)
             return True
-        if _r19(d) == "tool_use":
+        if _r11(d) == "tool_use":
             m._block(_RULES[2], d, None, out)
             return True
-        if _r19(d) in ("thinking", "redacted_thinking"):
+        if _r11(d) in ("thinking", "redacted_thinking"):
             m._block(_RULES[3], d, None, out)
             return True
         m._block(_RULES[4], d, None, out)
         return True
     if kind == "content_block_delta":
         if _r20(d) == "text_delta":
-            m._delta(_RULES[5], d, d.get("index"), None, _r11(d), out)
+            m._delta(_RULES[5], d, d.get("index"), None, _r12(d), out)
             return True
         if _r20(d) == "thinking_delta":
-            m._delta(_RULES[6], d, d.get("index"), None, _r12(d), out)
+            m._delta(_RULES[6], d, d.get("index"), None, _r13(d), out)
             return True
         if _r20(d) == "input_json_delta":
-            m._delta(_RULES[7], d, d.get("index"), None, _r13(d), out)
+            m._delta(_RULES[7], d, d.get("index"), None, _r14(d), out)
             return True
         if _r20(d) == "signature_delta":
             m._block(_RULES[8], d, None, out)
@@ -379,7 +379,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[11], d, None, d, out)
         return True
     if kind == "error":
-        err = _r18(d)
+        err = _r19(d)
         if err:
             m._fail_error(err, d, out)
             return True

@@ -266,7 +266,7 @@ _RULES = (
     Rule(start=(_r0, None, None), restart="fail"),
     Rule(key=_r1, text=(_r2,), keyed=True, quiet=True, open="text"),
     Rule(key=_r1, text=(_r3,), keyed=True, quiet=True, open="reasoning"),
-    Rule(key=_r1, keyed=True, quiet=True, open="ignored"),
+    Rule(key=_r1, keyed=True, quiet=True, open="ignored", what="content-start"),
     Rule(
         key=_r1,
         text=(
@@ -290,7 +290,7 @@ _RULES = (
     ),
     Rule(key=_r1, arguments=_r7, keyed=True, quiet=True, key_prefix="call"),
     Rule(key=_r1, keyed=True, key_prefix="call", close=True),
-    Rule(count=True),
+    Rule(count=True, what="citation-start/citation-end"),
     Rule(finish=_r8, error=_r9, usage=(_r10,), end=True),
     Rule(),
 )

@@ -323,6 +323,14 @@ ROWS = StreamRows(
     implicit_blocks=True,
     done_sentinel="[DONE]",
     end_after_finish=True,
+    known=(
+        (_r15, frozenset(["delta", "finish_reason", "index"]), "choices[index=0]"),
+        (
+            _r14,
+            frozenset(["content", "reasoning", "refusal", "role", "tool_calls"]),
+            "choices[index=0].delta",
+        ),
+    ),
     sequential=False,
     index="tool_calls",
     id_default="chatcmpl-interlingua",

@@ -449,6 +449,20 @@ ROWS = StreamRows(
     implicit_blocks=True,
     done_sentinel="[DONE]",
     end_after_finish=True,
+    known=(
+        (
+            _r22,
+            frozenset(["delta", "finish_reason", "index", "native_finish_reason"]),
+            "choices[index=0]",
+        ),
+        (
+            _r21,
+            frozenset(
+                ["content", "reasoning", "reasoning_details", "refusal", "role", "tool_calls"]
+            ),
+            "choices[index=0].delta",
+        ),
+    ),
     sequential=False,
     index="tool_calls",
     id_default="chatcmpl-interlingua",

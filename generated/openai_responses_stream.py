@@ -790,7 +790,7 @@ _RULES = (
         key=_r9, call_id=_r11, name=_r12, arguments=_r13, keyed=True, quiet=True, open="tool_call"
     ),
     Rule(key=_r9, keyed=True, quiet=True, open="reasoning"),
-    Rule(key=_r9, keyed=True, quiet=True, open="ignored"),
+    Rule(key=_r9, keyed=True, quiet=True, open="ignored", what="response.output_item.added"),
     Rule(
         key=_r2,
         sub=_r3,

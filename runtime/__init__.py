@@ -1,7 +1,8 @@
 """interlingua: translate LLM API wire protocols through one canonical model.
 
 Protocols: ``anthropic_messages``, ``openai_chat``, ``openai_responses``, ``gemini``,
-``cohere_v2``; embeddings: ``openai_embeddings``, ``gemini_embeddings``, ``cohere_embeddings``.
+``cohere_v2``; dialects (``dialect=``): ``openrouter``, ``deepseek``, ``groq``; embeddings:
+``openai_embeddings``, ``gemini_embeddings``, ``cohere_embeddings``.
 """
 
 from ._api import Translation, translate_error, translate_request, translate_response
@@ -22,7 +23,7 @@ from ._pipeline import (
     encode_request,
     encode_response,
 )
-from ._protocols import PROTOCOLS, available
+from ._protocols import PROTOCOLS, UnknownDialect, available
 from ._stream_api import StreamTranslator, atranslate_stream, translate_stream
 from .streams import stream_decoder, stream_encoder
 
@@ -44,6 +45,7 @@ __all__ = [
     "Loss",
     "LossError",
     "Translation",
+    "UnknownDialect",
     "UnsupportedFeature",
     "available",
     "decode_error",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._errors import InvalidInput
-from ._losses import Ctx
+from ._losses import Ctx, extension_loss
 from ._wire import expect_dict, object_from_json_text
 from .generated.spec_types import CountTokens, HttpAuth, HttpSpec, ModelListing, ProtocolFlags
 
@@ -94,12 +94,8 @@ def report_ext(ext: dict[str, Any], path: str, ctx: Ctx) -> None:
     if ctx.same:
         return
     for k in ext:
-        ctx.loss(
-            f"{path}.{k}" if path else k,
-            f"field {k!r} of {ctx.source} has no equivalent",
-            f"{ctx.target} cannot carry it",
-            "extensions",
-        )
+        p = f"{path}.{k}" if path else k
+        ctx.losses.append(extension_loss(p, k, ctx.source, ctx.target))
 
 
 def arguments_object(text: str, path: str, ctx: Ctx) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Loss", "Ctx"]
+__all__ = ["Loss", "Ctx", "extension_loss"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,6 +16,17 @@ class Loss:
 
     def __str__(self) -> str:
         return f"{self.path}: {self.what} ({self.why})"
+
+
+def extension_loss(
+    path: str, key: str, source: str, target: str, times: int = 1, kind: str = "field"
+) -> Loss:
+    """A source field (or stream event) with no canonical equivalent: the response path and the
+    stream path report it in the same words."""
+    what = f"{kind} {key!r} of {source} has no equivalent"
+    if times > 1:
+        what += f" (in {times} events)" if kind == "field" else f" ({times} times)"
+    return Loss(path, what, f"{target} cannot carry it", "extensions")
 
 
 class Ctx:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Any
 
-from ._losses import Loss
+from ._losses import Loss, extension_loss
 from ._protocols import check_dialect, dialect_for
 from ._sse import SSEDecoder
 from .generated.canonical import ReasoningEnd, StreamStart, Usage, UsageEvent
@@ -77,6 +77,10 @@ class StreamTranslator:
         self._pump(self.decoder.close(), out)
         out += self.encoder.close()
         self.losses += self.encoder.losses
+        src = self.decoder.codec.PROTOCOL
+        for (kind, path), n in self.decoder.unread.items():
+            key = path.rsplit(".", 1)[-1] if kind == "field" else path
+            self.losses.append(extension_loss(f"stream.{path}", key, src, self.target, n, kind))
         return b"".join(out)
 
 

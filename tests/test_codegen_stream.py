@@ -131,6 +131,11 @@ def test_cut_stream_ends_with_the_error_template(tiny: tuple[Any, Any]) -> None:
         ("  recognise: kind\n", "", "a row with `event` needs the stream's `recognise` path"),
         ("  decode:\n", "  transform: nowhere\n  decode:\n", "no stream transform"),
         ("open: text, text: t}", "open: txt, text: t}", "Input should be 'text'"),
+        (
+            "  decode:\n",
+            "  quiet_fields: {nowhere: [x]}\n  decode:\n",
+            "'nowhere' is not the `at` path of any decode row",
+        ),
     ],
 )
 def test_bad_stream_rows_are_refused_with_file_and_line(

@@ -13,12 +13,13 @@ from interlingua import (
     Ctx,
     InterlinguaError,
     StreamTranslator,
+    UnknownDialect,
     encode_response,
     translate_request,
     translate_response,
     translate_stream,
 )
-from interlingua._protocols import UnknownDialect, dialects
+from interlingua._protocols import dialects
 from interlingua.streams import stream_decoder
 
 from tests.conftest import need_fixtures

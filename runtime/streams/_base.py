@@ -48,6 +48,18 @@ class StreamDecoderBase:
         self.codec = codec
         self.ended: str | None = None
         self.ignored = 0  # unknown event types: tolerated and counted
+        # (kind, wire path) with no canonical home -> times seen; kind: "field" or "event"
+        self.unread: dict[tuple[str, str], int] = {}
+
+    def drop(self, path: str, kind: str = "field") -> None:
+        """A wire field or event with no canonical home: reported once, with its count."""
+        self.unread[kind, path] = self.unread.get((kind, path), 0) + 1
+
+    def drop_fields(self, obj: dict[str, Any], keys: frozenset[str], at: str) -> None:
+        """Report the keys of ``obj`` outside ``keys`` that hold a value."""
+        for k, v in obj.items():
+            if k not in keys and v is not None and v != "" and v != [] and v != {}:
+                self.drop(f"{at}.{k}")
 
     def feed(self, ev: SSEEvent) -> list[Any]:
         raise NotImplementedError

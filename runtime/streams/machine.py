@@ -94,6 +94,10 @@ class Decoder(StreamDecoderBase):
         matched = R.dispatch(self, d, out)
         if not matched:
             self.ignored += 1
+        for get, keys, at in R.known:
+            o = get(d)
+            if type(o) is dict and not keys.issuperset(o):
+                self.drop_fields(o, keys, at)
         start = self.pending
         # a start event of its own always starts; a start read from every chunk (Chat) waits
         # for a chunk that says something (Azure opens with an anonymous filter chunk)
@@ -108,10 +112,11 @@ class Decoder(StreamDecoderBase):
     def _apply(self, rule: Rule, w: Any, pos: int | None, d: Any, out: list[Any]) -> None:
         if rule.count:
             self.ignored += 1
+            self.drop(_what(rule, w), "event")
         if rule.error is not None:
             err = rule.error(w)
             if err:
-                out += self._fail([ErrorEvent(error=self._error(err, d, rule))])
+                self._fail_error(err, d, out, rule)
                 return
         if rule.start is not None and self._start(rule, w, out):
             return
@@ -327,6 +332,7 @@ class Decoder(StreamDecoderBase):
             out.append(ToolCallStart(key=key, id=b.call_id, name=name if type(name) is str else ""))
         else:
             self.ignored += 1
+            self.drop(_what(rule, w), "event")
         return b
 
     def _close(self, b: _Block, out: list[Any]) -> None:
@@ -376,3 +382,9 @@ def _opaque(rule: Rule, w: Any) -> bool:
     sig = rule.signature(w) if rule.signature is not None else None
     red = rule.redacted(w) if rule.redacted is not None else None
     return bool(sig and type(sig) is str) or bool(red and type(red) is str)
+
+
+def _what(rule: Rule, w: Any) -> str:
+    """The name of a dropped event or block in the loss report."""
+    name = rule.label(w) if rule.label is not None else None
+    return f"{rule.what}[{name}]" if type(name) is str and name else rule.what

@@ -45,6 +45,8 @@ class Rule:
     error_type: Reader | None = None  # the raw type inside the error object
     end: bool = False
     count: bool = False
+    what: str = ""  # a counted event or ignored block: its name in the loss report
+    label: Reader | None = None  # ... or read from the wire (Anthropic: the block's type)
     keyed: bool = False  # the row touches a block (it has `key` or `key_const`)
     quiet: bool = False  # without text, arguments or a call id the row does nothing to a block
 
@@ -59,6 +61,8 @@ class StreamRows:
     end_after_finish: bool
     skip_data: tuple[str, ...] = ()  # data lines that say nothing
     parts: bool = False  # some row has sub, whole or separator
+    # `at` objects: reader, keys with a canonical home, path (any other key is reported)
+    known: tuple[tuple[Reader, frozenset[str], str], ...] = ()
     sequential: bool = False
     index: str = "shared"
     id_default: str = ""
