@@ -11,6 +11,7 @@ from ._sse import SSEDecoder
 from .generated.canonical import ReasoningEnd, StreamStart, Usage, UsageEvent
 from .streams import StreamDecoderBase, StreamEncoderBase, stream_decoder, stream_encoder
 from .transforms.envelopes import replay_loss, state_lost
+from .transforms.responses import usage_losses
 
 __all__ = ["StreamTranslator", "translate_stream", "atranslate_stream"]
 
@@ -77,6 +78,8 @@ class StreamTranslator:
         self._pump(self.decoder.close(), out)
         out += self.encoder.close()
         self.losses += self.encoder.losses
+        if self.usage is not None:
+            self.losses += usage_losses(self.usage, self.encoder.codec, self.target, "stream.usage")
         src = self.decoder.codec.PROTOCOL
         for (kind, path), n in self.decoder.unread.items():
             key = path.rsplit(".", 1)[-1] if kind == "field" else path

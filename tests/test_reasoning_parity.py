@@ -37,8 +37,6 @@ OUT = (*TARGETS, "cohere_v2")  # every protocol a stream is translated into
 # Loss features only the response path reports, and why. The stream path reports nothing the
 # response path does not (ONLY_STREAM is empty).
 ONLY_RESPONSE = {
-    "usage": "stream encoders report no usage loss yet: a count the target has no field for "
-    "(output_reasoning, input_cache_write) is reported by the response encoders only",
     "tool_call": "arguments cut by max_tokens are not JSON: a stream passes the text on, a "
     "response body holding an object (Anthropic input) sends {} and reports it",
 }

@@ -18,6 +18,7 @@ from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import Finish, Response, ToolCallPart, Usage
 from ._base import Codec, Transform
 from .gemini_contents import CallIds, decode_parts, encode_parts, snake_parts
+from .responses import usage_losses
 
 __all__ = ["GEMINI_RESPONSE", "decode_finish", "encode_finish"]
 
@@ -35,6 +36,8 @@ def encode_finish(f: Finish | None, codec: Codec, ctx: Ctx) -> str:
 
 def encode_usage(u: Usage | None, codec: Codec, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = codec.encode_usage(u or Usage())
+    if u is not None:
+        ctx.losses += usage_losses(u, codec, ctx.target, "usageMetadata")
     if not out.get("cachedContentTokenCount"):
         out.pop("cachedContentTokenCount", None)
     if not out.get("thoughtsTokenCount"):

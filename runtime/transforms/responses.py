@@ -11,7 +11,7 @@ from typing import Any
 from .._codec_support import deep_merge
 from .._errors import InvalidInput
 from .._finish import finish_from_wire, finish_to_wire
-from .._losses import Ctx
+from .._losses import Ctx, Loss
 from ..generated.canonical import Response, Usage
 from ._base import Codec, Transform
 
@@ -29,20 +29,26 @@ def decode_usage(w: dict[str, Any], codec: Codec) -> Usage | None:
     return codec.decode_usage(u, "usage") if u is not None else None  # type: ignore[no-any-return]
 
 
+def usage_losses(u: Usage, codec: Codec, target: str, path: str) -> list[Loss]:
+    """The counts of ``u`` the target's usage has no field for (responses and streams alike)."""
+    return [
+        Loss(
+            f"{path}.{name}",
+            f"{name} count {n} dropped (still included in the totals)",
+            f"{target} usage has no such count",
+            "usage",
+        )
+        for name in ("input_cache_read", "input_cache_write", "output_reasoning")
+        if (n := getattr(u, name)) and name not in codec.USAGE_CARRIED
+    ]
+
+
 def encode_usage(resp: Response, codec: Codec, ctx: Ctx) -> dict[str, Any]:
     u = resp.usage
     if u is None:
         return codec.encode_usage(Usage())  # type: ignore[no-any-return]
     out: dict[str, Any] = codec.encode_usage(u)
-    for name in ("input_cache_read", "input_cache_write", "output_reasoning"):
-        n = getattr(u, name)
-        if n and name not in codec.USAGE_CARRIED:
-            ctx.loss(
-                f"usage.{name}",
-                f"{name} count {n} dropped (still included in the totals)",
-                f"{ctx.target} usage has no such count",
-                "usage",
-            )
+    ctx.losses += usage_losses(u, codec, ctx.target, "usage")
     if ctx.same and u.raw is not None:
         if _counts(codec.decode_usage(u.raw, "usage")) == _counts(u):
             return u.raw  # unchanged since decoding: the source's own usage object, exactly
