@@ -226,6 +226,12 @@ class Flags(Strict):
         "part's own signature (Responses encrypted_content), or as thought parts followed by "
         "one signature-only part (Gemini thoughtSignature)",
     )
+    enveloped_reasoning: bool = Field(
+        False,
+        description="its opaque reasoning state rides through clients of other protocols in the "
+        "reasoning envelope and comes back to it (Anthropic: thinking must be replayed before "
+        "tool use)",
+    )
     sse_event_names: bool
     stream_usage_opt_in: str | None = Field(
         None, description="request path that asks for usage in streams"

@@ -63,6 +63,7 @@ FLAGS = ProtocolFlags(
     max_tokens_default=4096,
     usage_input_includes_cache=False,
     foreign_reasoning="none",
+    enveloped_reasoning=True,
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,

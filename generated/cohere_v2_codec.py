@@ -60,6 +60,7 @@ FLAGS = ProtocolFlags(
     max_tokens_default=None,
     usage_input_includes_cache=True,
     foreign_reasoning="none",
+    enveloped_reasoning=False,
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,

@@ -55,6 +55,7 @@ FLAGS = ProtocolFlags(
     max_tokens_default=None,
     usage_input_includes_cache=True,
     foreign_reasoning="parts",
+    enveloped_reasoning=False,
     sse_event_names=False,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=False,

@@ -45,6 +45,9 @@ class ProtocolFlags:
     # signature (Responses encrypted_content), or as thought parts followed by one signature-only
     # part (Gemini thoughtSignature)
     foreign_reasoning: Literal["none", "signature", "parts"]
+    # its opaque reasoning state rides through clients of other protocols in the reasoning envelope
+    # and comes back to it (Anthropic: thinking must be replayed before tool use)
+    enveloped_reasoning: bool
     sse_event_names: bool
     # request path that asks for usage in streams
     stream_usage_opt_in: str | None

@@ -31,6 +31,7 @@ from __future__ import annotations
 import base64
 import binascii
 import dataclasses
+from functools import cache
 from typing import Any
 
 import orjson
@@ -72,8 +73,22 @@ class _Clients:
         return type(target) is str and _carrier(target) != "none"
 
 
+class _Owners:
+    """The protocols whose reasoning state the envelope carries (spec flag enveloped_reasoning)."""
+
+    def __contains__(self, pid: object) -> bool:
+        return type(pid) is str and pid in _owners()
+
+
+@cache
+def _owners() -> frozenset[str]:
+    from .._protocols import PROTOCOLS, protocol  # the registry imports the transforms
+
+    return frozenset(p for p in PROTOCOLS if protocol(p).codec.FLAGS.enveloped_reasoning)
+
+
 CLIENTS = _Clients()
-OWNERS = frozenset({"anthropic_messages"})  # protocols whose reasoning state it carries
+OWNERS = _Owners()
 
 
 def _block(text: str, signature: str | None, redacted: str | None) -> dict[str, str]:
