@@ -160,8 +160,8 @@ SUPPORT: dict[str, tuple[str, str]] = {
     ),
     "caching": ("unsupported", "implicit caching; cachedContent references ride in extensions"),
     "usage": (
-        "full",
-        "promptTokenCount includes cached tokens; thoughtsTokenCount is extra output",
+        "lossy",
+        "promptTokenCount includes cached tokens; thoughtsTokenCount is extra output; no cache-write count",
     ),
     "finish_reason": (
         "lossy",
