@@ -127,7 +127,7 @@ def test_openrouter_claude_thinking_stream_reaches_an_anthropic_client_and_goes_
         "".join(d.get("thinking", "") for d in deltas)
         == "This is a simple arithmetic question. 2+2 equals 4."
     )
-    assert t.losses == []
+    assert [x.feature for x in t.losses] == ["usage"]  # output_reasoning: no Anthropic field
     # the Anthropic client's view of it, sent back to OpenRouter on the next request
     content = encode_response(accumulate_stream(sse, A), A, Ctx(A, A))["content"]
     req = translate_request(next_turn(content), source=A, target=C, dialect="openrouter")
