@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 from .compat import render_compat
+from .dialects import DialectSpec
 from .embed_model import EmbedCanonical, EmbedProtocol
 from .embed_render import render_embed_canonical, render_embed_codec, render_embed_compat
-from .dialects import DialectSpec
 from .load import Spec
 from .render import env, header, render_canonical, render_codec
 from .spec_model import CanonicalSpec, ProtocolSpec

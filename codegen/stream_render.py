@@ -12,8 +12,8 @@ import re
 from typing import Any
 
 from .stream_encode import StreamSpecError, TemplateError, encode_view
-from .stream_model import DecodeRow, StreamSpec
 from .stream_known import known_fields
+from .stream_model import DecodeRow, StreamSpec
 
 _SEG = re.compile(
     r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\[(?P<field>[A-Za-z_]+)=(?P<value>[^\]]+)\])?$"

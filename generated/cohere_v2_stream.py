@@ -61,7 +61,23 @@ def _r3(v: Any) -> Any:  # delta.message.content.thinking
     return v
 
 
-def _r4(v: Any) -> Any:  # delta.message.tool_plan
+def _r4(v: Any) -> Any:  # delta.message.content.type
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("message")
+    if type(v) is not dict:
+        return None
+    v = v.get("content")
+    if type(v) is not dict:
+        return None
+    v = v.get("type")
+    return v
+
+
+def _r5(v: Any) -> Any:  # delta.message.tool_plan
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -74,7 +90,7 @@ def _r4(v: Any) -> Any:  # delta.message.tool_plan
     return v
 
 
-def _r5(v: Any) -> Any:  # delta.message.tool_calls.id
+def _r6(v: Any) -> Any:  # delta.message.tool_calls.id
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -90,7 +106,7 @@ def _r5(v: Any) -> Any:  # delta.message.tool_calls.id
     return v
 
 
-def _r6(v: Any) -> Any:  # delta.message.tool_calls.function.name
+def _r7(v: Any) -> Any:  # delta.message.tool_calls.function.name
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -109,7 +125,7 @@ def _r6(v: Any) -> Any:  # delta.message.tool_calls.function.name
     return v
 
 
-def _r7(v: Any) -> Any:  # delta.message.tool_calls.function.arguments
+def _r8(v: Any) -> Any:  # delta.message.tool_calls.function.arguments
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -128,7 +144,7 @@ def _r7(v: Any) -> Any:  # delta.message.tool_calls.function.arguments
     return v
 
 
-def _r8(v: Any) -> Any:  # delta.finish_reason
+def _r9(v: Any) -> Any:  # delta.finish_reason
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -138,7 +154,7 @@ def _r8(v: Any) -> Any:  # delta.finish_reason
     return v
 
 
-def _r9(v: Any) -> Any:  # delta.error
+def _r10(v: Any) -> Any:  # delta.error
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -148,29 +164,13 @@ def _r9(v: Any) -> Any:  # delta.error
     return v
 
 
-def _r10(v: Any) -> Any:  # delta.usage
+def _r11(v: Any) -> Any:  # delta.usage
     if type(v) is not dict:
         return None
     v = v.get("delta")
     if type(v) is not dict:
         return None
     v = v.get("usage")
-    return v
-
-
-def _r11(v: Any) -> Any:  # delta.message.content.type
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    if type(v) is not dict:
-        return None
-    v = v.get("message")
-    if type(v) is not dict:
-        return None
-    v = v.get("content")
-    if type(v) is not dict:
-        return None
-    v = v.get("type")
     return v
 
 
@@ -266,7 +266,7 @@ _RULES = (
     Rule(start=(_r0, None, None), restart="fail"),
     Rule(key=_r1, text=(_r2,), keyed=True, quiet=True, open="text"),
     Rule(key=_r1, text=(_r3,), keyed=True, quiet=True, open="reasoning"),
-    Rule(key=_r1, keyed=True, quiet=True, open="ignored", what="content-start"),
+    Rule(key=_r1, keyed=True, quiet=True, open="ignored", what="content-start", label=_r4),
     Rule(
         key=_r1,
         text=(
@@ -277,21 +277,21 @@ _RULES = (
         quiet=True,
     ),
     Rule(key=_r1, keyed=True, close=True),
-    Rule(text=(_r4,), key_const="tool_plan", keyed=True, quiet=True, open="text"),
+    Rule(text=(_r5,), key_const="tool_plan", keyed=True, quiet=True, open="text"),
     Rule(
         key=_r1,
-        call_id=_r5,
-        name=_r6,
-        arguments=_r7,
+        call_id=_r6,
+        name=_r7,
+        arguments=_r8,
         keyed=True,
         key_prefix="call",
         open="tool_call",
         ends=("tool_plan",),
     ),
-    Rule(key=_r1, arguments=_r7, keyed=True, quiet=True, key_prefix="call"),
+    Rule(key=_r1, arguments=_r8, keyed=True, quiet=True, key_prefix="call"),
     Rule(key=_r1, keyed=True, key_prefix="call", close=True),
     Rule(count=True, what="citation-start/citation-end"),
-    Rule(finish=_r8, error=_r9, usage=(_r10,), end=True),
+    Rule(finish=_r9, error=_r10, usage=(_r11,), end=True),
     Rule(),
 )
 
@@ -302,10 +302,10 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[0], d, None, d, out)
         return True
     if kind == "content-start":
-        if _r11(d) == "text":
+        if _r4(d) == "text":
             m._delta(_RULES[1], d, d.get("index"), None, _r2(d), out)
             return True
-        if _r11(d) == "thinking":
+        if _r4(d) == "thinking":
             m._delta(_RULES[2], d, d.get("index"), None, _r3(d), out)
             return True
         m._block(_RULES[3], d, None, out)
@@ -323,7 +323,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[7], d, None, d, out)
         return True
     if kind == "tool-call-delta":
-        m._delta(_RULES[8], d, d.get("index"), None, _r7(d), out)
+        m._delta(_RULES[8], d, d.get("index"), None, _r8(d), out)
         return True
     if kind == "tool-call-end":
         m._block(_RULES[9], d, None, out)

@@ -148,7 +148,17 @@ def _r13(v: Any) -> Any:  # item.arguments
     return v
 
 
-def _r14(v: Any) -> Any:  # part.text
+def _r14(v: Any) -> Any:  # item.type
+    if type(v) is not dict:
+        return None
+    v = v.get("item")
+    if type(v) is not dict:
+        return None
+    v = v.get("type")
+    return v
+
+
+def _r15(v: Any) -> Any:  # part.text
     if type(v) is not dict:
         return None
     v = v.get("part")
@@ -158,7 +168,7 @@ def _r14(v: Any) -> Any:  # part.text
     return v
 
 
-def _r15(v: Any) -> Any:  # part.refusal
+def _r16(v: Any) -> Any:  # part.refusal
     if type(v) is not dict:
         return None
     v = v.get("part")
@@ -168,28 +178,28 @@ def _r15(v: Any) -> Any:  # part.refusal
     return v
 
 
-def _r16(v: Any) -> Any:  # text
+def _r17(v: Any) -> Any:  # text
     if type(v) is not dict:
         return None
     v = v.get("text")
     return v
 
 
-def _r17(v: Any) -> Any:  # refusal
+def _r18(v: Any) -> Any:  # refusal
     if type(v) is not dict:
         return None
     v = v.get("refusal")
     return v
 
 
-def _r18(v: Any) -> Any:  # arguments
+def _r19(v: Any) -> Any:  # arguments
     if type(v) is not dict:
         return None
     v = v.get("arguments")
     return v
 
 
-def _r19(v: Any) -> Any:  # item.encrypted_content
+def _r20(v: Any) -> Any:  # item.encrypted_content
     if type(v) is not dict:
         return None
     v = v.get("item")
@@ -199,7 +209,7 @@ def _r19(v: Any) -> Any:  # item.encrypted_content
     return v
 
 
-def _r20(v: Any) -> Any:  # response.incomplete_details.reason
+def _r21(v: Any) -> Any:  # response.incomplete_details.reason
     if type(v) is not dict:
         return None
     v = v.get("response")
@@ -212,7 +222,7 @@ def _r20(v: Any) -> Any:  # response.incomplete_details.reason
     return v
 
 
-def _r21(v: Any) -> Any:  # response.status
+def _r22(v: Any) -> Any:  # response.status
     if type(v) is not dict:
         return None
     v = v.get("response")
@@ -222,17 +232,17 @@ def _r21(v: Any) -> Any:  # response.status
     return v
 
 
-def _r22(v: Any) -> Any:  # first of response.incomplete_details.reason, response.status
-    x = _r20(v)
+def _r23(v: Any) -> Any:  # first of response.incomplete_details.reason, response.status
+    x = _r21(v)
     if x is not None:
         return x
-    x = _r21(v)
+    x = _r22(v)
     if x is not None:
         return x
     return None
 
 
-def _r23(v: Any) -> Any:  # response.usage
+def _r24(v: Any) -> Any:  # response.usage
     if type(v) is not dict:
         return None
     v = v.get("response")
@@ -242,7 +252,7 @@ def _r23(v: Any) -> Any:  # response.usage
     return v
 
 
-def _r24(v: Any) -> Any:  # response.error
+def _r25(v: Any) -> Any:  # response.error
     if type(v) is not dict:
         return None
     v = v.get("response")
@@ -252,28 +262,28 @@ def _r24(v: Any) -> Any:  # response.error
     return v
 
 
-def _r25(v: Any) -> Any:  # code
+def _r26(v: Any) -> Any:  # code
     if type(v) is not dict:
         return None
     v = v.get("code")
     return v
 
 
-def _r26(v: Any) -> Any:  # error
+def _r27(v: Any) -> Any:  # error
     if type(v) is not dict:
         return None
     v = v.get("error")
     return v
 
 
-def _r27(v: Any) -> Any:  # message
+def _r28(v: Any) -> Any:  # message
     if type(v) is not dict:
         return None
     v = v.get("message")
     return v
 
 
-def _r28(v: Any) -> Any:  # first of error, message
+def _r29(v: Any) -> Any:  # first of error, message
     if type(v) is not dict:
         return None
     x = v.get("error")
@@ -283,16 +293,6 @@ def _r28(v: Any) -> Any:  # first of error, message
     if x is not None:
         return x
     return None
-
-
-def _r29(v: Any) -> Any:  # item.type
-    if type(v) is not dict:
-        return None
-    v = v.get("item")
-    if type(v) is not dict:
-        return None
-    v = v.get("type")
-    return v
 
 
 def _r30(v: Any) -> Any:  # part.type
@@ -790,13 +790,20 @@ _RULES = (
         key=_r9, call_id=_r11, name=_r12, arguments=_r13, keyed=True, quiet=True, open="tool_call"
     ),
     Rule(key=_r9, keyed=True, quiet=True, open="reasoning"),
-    Rule(key=_r9, keyed=True, quiet=True, open="ignored", what="response.output_item.added"),
+    Rule(
+        key=_r9,
+        keyed=True,
+        quiet=True,
+        open="ignored",
+        what="response.output_item.added",
+        label=_r14,
+    ),
     Rule(
         key=_r2,
         sub=_r3,
         text=(
-            _r14,
             _r15,
+            _r16,
         ),
         keyed=True,
         quiet=True,
@@ -808,24 +815,24 @@ _RULES = (
         sub=_r3,
         whole=True,
         text=(
-            _r16,
             _r17,
+            _r18,
         ),
         keyed=True,
         quiet=True,
     ),
     Rule(key=_r2, sub=_r3, keyed=True, close=True),
-    Rule(key=_r2, arguments=_r18, whole=True, keyed=True, quiet=True),
+    Rule(key=_r2, arguments=_r19, whole=True, keyed=True, quiet=True),
     Rule(key=_r2, separator="\n\n", keyed=True),
     Rule(key=_r2, text=(_r4,), keyed=True, quiet=True),
-    Rule(key=_r2, whole=True, text=(_r16,), keyed=True, quiet=True),
+    Rule(key=_r2, whole=True, text=(_r17,), keyed=True, quiet=True),
     Rule(),
     Rule(key=_r9, arguments=_r13, whole=True, keyed=True, close=True),
-    Rule(key=_r9, signature=_r19, keyed=True, close=True),
+    Rule(key=_r9, signature=_r20, keyed=True, close=True),
     Rule(key=_r9, keyed=True, close=True),
-    Rule(finish=_r22, usage=(_r23,), end=True),
-    Rule(error=_r24, error_type=_r25),
-    Rule(error=_r28, error_type=_r25),
+    Rule(finish=_r23, usage=(_r24,), end=True),
+    Rule(error=_r25, error_type=_r26),
+    Rule(error=_r29, error_type=_r26),
 )
 
 
@@ -853,13 +860,13 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._apply(_RULES[2], d, None, d, out)
         return True
     if kind == "response.output_item.added":
-        if _r29(d) == "message":
+        if _r14(d) == "message":
             m._apply(_RULES[3], d, None, d, out)
             return True
-        if _r29(d) == "function_call":
+        if _r14(d) == "function_call":
             m._block(_RULES[4], d, None, out)
             return True
-        if _r29(d) == "reasoning":
+        if _r14(d) == "reasoning":
             m._block(_RULES[5], d, None, out)
             return True
         m._block(_RULES[6], d, None, out)
@@ -901,10 +908,10 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[15], d, None, d, out)
         return True
     if kind == "response.output_item.done":
-        if _r29(d) == "function_call":
+        if _r14(d) == "function_call":
             m._block(_RULES[16], d, None, out)
             return True
-        if _r29(d) == "reasoning":
+        if _r14(d) == "reasoning":
             m._block(_RULES[17], d, None, out)
             return True
         m._block(_RULES[18], d, None, out)
@@ -916,13 +923,13 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[19], d, None, d, out)
         return True
     if kind == "response.failed":
-        err = _r24(d)
+        err = _r25(d)
         if err:
             m._fail_error(err, d, out, _RULES[20])
             return True
         return True
     if kind == "error":
-        err = _r28(d)
+        err = _r29(d)
         if err:
             m._fail_error(err, d, out, _RULES[21])
             return True
