@@ -42,8 +42,9 @@ class CountTokens(Strict):
     """The protocol's token-count call, as the gateway answers it."""
 
     mode: Literal["native", "estimate"] = Field(
-        description="native: a same-protocol upstream's own count endpoint answers (the estimate "
-        "when it has none: 404/405/501); estimate: always the gateway's estimate, JSON size / 4"
+        description="native: an upstream whose protocol has a count endpoint (upstream_path) "
+        "answers, the request translated toward it (the estimate when it has none, or it says "
+        "404/405/501); estimate: always the gateway's estimate (token_estimate)"
     )
     inbound_paths: list[str] = Field(
         default_factory=list,
@@ -51,13 +52,24 @@ class CountTokens(Strict):
         "uses a `count_tokens` url_action instead)",
     )
     upstream_path: str | None = Field(
-        None, description="the upstream's count endpoint below base_url (native)"
+        None,
+        description="the upstream's count endpoint below base_url (native); `{model}`: the "
+        "model lives in the URL",
     )
     fields: frozenset[str] = Field(
         default_factory=frozenset,
         description="top-level request fields that are counted and forwarded; empty: the whole body",
     )
     result_field: str = Field(description="key of the count in the answer")
+    wrap: str | None = Field(
+        None,
+        description="key a whole generate request is nested under in a count request "
+        "(Gemini: generateContentRequest); read inbound when present, written upstream",
+    )
+    wrap_model: str | None = Field(
+        None,
+        description="the model field of the nested request, `{model}` replaced (`models/{model}`)",
+    )
 
     @model_validator(mode="after")
     def _native_has_path(self) -> CountTokens:
@@ -80,6 +92,15 @@ class ModelListing(Strict):
         description="fields beside the list; a string that is exactly `{first_id}` / `{last_id}` "
         "is the first / last model name (null for an empty list)",
     )
+    upstream_path: str | None = Field(
+        None,
+        pattern=r"^/",
+        description="GET below base_url listing an upstream's own models, read back through "
+        "items_key and the item's first `{id}` field (prefix stripped: `models/{id}`)",
+    )
+    upstream_query: dict[str, str] = Field(
+        default_factory=dict, description="query of that GET (the largest page: limit, pageSize)"
+    )
 
     @model_validator(mode="after")
     def _known_placeholders(self) -> ModelListing:
@@ -99,6 +120,40 @@ def _placeholders(v: Any) -> list[str]:
     if isinstance(v, list):
         return [n for x in v for n in _placeholders(x)]
     return []
+
+
+class ImageTokens(Strict):
+    """Tokens of one image by the provider's documented formula, from its width and height
+    (read from the image's header; never from its size in bytes)."""
+
+    rule: Literal["area", "tiles"] = Field(
+        description="area: ceil(width * height / divisor) after scaling to fit max_edge and "
+        "max_pixels; tiles: base + per_tile * tiles (ceil(w / tile) * ceil(h / tile)) after "
+        "scaling to fit fit x fit, then the short side to short_side; within small x small: "
+        "small_tokens"
+    )
+    divisor: float = 750.0
+    max_edge: int | None = None
+    max_pixels: int | None = None
+    tile: int = 512
+    per_tile: int = 0
+    base: int = 0
+    fit: int | None = None
+    short_side: int | None = None
+    small: int | None = None
+    small_tokens: int | None = None
+    low_detail: int | None = Field(None, description='tokens of an image sent with detail "low"')
+    unknown: int = Field(description="an image whose size cannot be read (a URL, a file id)")
+
+
+class TokenEstimate(Strict):
+    """The gateway's estimate of a request's input tokens when no upstream can count them:
+    text by characters, media by the provider's documented formulas."""
+
+    chars_per_token: float = Field(4.0, gt=0, description="text, tool calls and tool schemas")
+    image: ImageTokens
+    document_page: int = Field(description="one page of a PDF (pages read from the file)")
+    media: int = Field(description="audio, video or another file: tokens per item (no length read)")
 
 
 class HttpSpec(Strict):
@@ -140,6 +195,11 @@ class HttpSpec(Strict):
     )
     count_tokens: CountTokens | None = Field(None, description="the token-count call, if any")
     models: ModelListing | None = Field(None, description="the model list, if any")
+    token_estimate: TokenEstimate | None = Field(
+        None,
+        description="the estimate of input tokens for this provider's models (the caller's row "
+        "serves an upstream without one)",
+    )
     otel_provider: str | None = Field(
         None,
         description="the GenAI semantic conventions' gen_ai.provider.name of the protocol's "

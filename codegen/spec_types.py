@@ -14,7 +14,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from .spec_http import CountTokens, HttpAuth, HttpSpec, ModelListing
+from .spec_http import CountTokens, HttpAuth, HttpSpec, ImageTokens, ModelListing, TokenEstimate
 from .spec_model import Flags
 
 # spec model -> the runtime type's name, in dependency order
@@ -23,6 +23,8 @@ RUNTIME_TYPES: dict[type[BaseModel], str] = {
     HttpAuth: "HttpAuth",
     CountTokens: "CountTokens",
     ModelListing: "ModelListing",
+    ImageTokens: "ImageTokens",
+    TokenEstimate: "TokenEstimate",
     HttpSpec: "HttpSpec",
 }
 

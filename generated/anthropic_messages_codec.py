@@ -44,7 +44,15 @@ from .canonical import (
     ToolResultPart,
     Usage,
 )
-from .spec_types import CountTokens, HttpAuth, HttpSpec, ModelListing, ProtocolFlags
+from .spec_types import (
+    CountTokens,
+    HttpAuth,
+    HttpSpec,
+    ImageTokens,
+    ModelListing,
+    ProtocolFlags,
+    TokenEstimate,
+)
 
 PROTOCOL = "anthropic_messages"
 DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
@@ -100,6 +108,8 @@ HTTP = HttpSpec(
             )
         ),
         result_field="input_tokens",
+        wrap=None,
+        wrap_model=None,
     ),
     models=ModelListing(
         paths=(
@@ -114,6 +124,28 @@ HTTP = HttpSpec(
             "display_name": "{id}",
         },
         envelope={"has_more": False, "first_id": "{first_id}", "last_id": "{last_id}"},
+        upstream_path="/models",
+        upstream_query={"limit": "1000"},
+    ),
+    token_estimate=TokenEstimate(
+        chars_per_token=4.0,
+        image=ImageTokens(
+            rule="area",
+            divisor=750.0,
+            max_edge=1568,
+            max_pixels=1200000,
+            tile=512,
+            per_tile=0,
+            base=0,
+            fit=None,
+            short_side=None,
+            small=None,
+            small_tokens=None,
+            low_detail=None,
+            unknown=1600,
+        ),
+        document_page=2250,
+        media=1600,
     ),
     otel_provider="anthropic",
     request_id_header="request-id",

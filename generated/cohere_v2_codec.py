@@ -41,7 +41,11 @@ from .canonical import (
     ToolResultPart,
     Usage,
 )
-from .spec_types import HttpAuth, HttpSpec, ProtocolFlags
+from .spec_types import (
+    HttpAuth,
+    HttpSpec,
+    ProtocolFlags,
+)
 
 PROTOCOL = "cohere_v2"
 DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
@@ -77,6 +81,7 @@ HTTP = HttpSpec(
     forward_headers=(),
     count_tokens=None,
     models=None,
+    token_estimate=None,
     otel_provider=None,
     request_id_header=None,
     model_in_path=False,

@@ -36,7 +36,15 @@ from .canonical import (
     Tool,
     Usage,
 )
-from .spec_types import CountTokens, HttpAuth, HttpSpec, ModelListing, ProtocolFlags
+from .spec_types import (
+    CountTokens,
+    HttpAuth,
+    HttpSpec,
+    ImageTokens,
+    ModelListing,
+    ProtocolFlags,
+    TokenEstimate,
+)
 
 PROTOCOL = "gemini"
 DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
@@ -79,14 +87,20 @@ HTTP = HttpSpec(
     extra_headers={},
     forward_headers=(),
     count_tokens=CountTokens(
-        mode="estimate",
+        mode="native",
         inbound_paths=(),
-        upstream_path=None,
+        upstream_path="/models/{model}:countTokens",
         fields=frozenset(()),
         result_field="totalTokens",
+        wrap="generateContentRequest",
+        wrap_model="models/{model}",
     ),
     models=ModelListing(
-        paths=("/v1beta/models",),
+        paths=(
+            "/v1beta/models",
+            "/v1/models",
+            "/models",
+        ),
         items_key="models",
         item={
             "name": "models/{id}",
@@ -94,6 +108,28 @@ HTTP = HttpSpec(
             "supportedGenerationMethods": ["generateContent", "streamGenerateContent"],
         },
         envelope={},
+        upstream_path="/models",
+        upstream_query={"pageSize": "1000"},
+    ),
+    token_estimate=TokenEstimate(
+        chars_per_token=4.0,
+        image=ImageTokens(
+            rule="tiles",
+            divisor=750.0,
+            max_edge=None,
+            max_pixels=None,
+            tile=768,
+            per_tile=258,
+            base=0,
+            fit=None,
+            short_side=None,
+            small=384,
+            small_tokens=258,
+            low_detail=None,
+            unknown=258,
+        ),
+        document_page=258,
+        media=960,
     ),
     otel_provider="gcp.gemini",
     request_id_header=None,

@@ -41,7 +41,14 @@ from .canonical import (
     ToolResultPart,
     Usage,
 )
-from .spec_types import HttpAuth, HttpSpec, ModelListing, ProtocolFlags
+from .spec_types import (
+    HttpAuth,
+    HttpSpec,
+    ImageTokens,
+    ModelListing,
+    ProtocolFlags,
+    TokenEstimate,
+)
 
 PROTOCOL = "openai_responses"
 DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
@@ -87,6 +94,28 @@ HTTP = HttpSpec(
         items_key="data",
         item={"id": "{id}", "object": "model", "created": 0, "owned_by": "interlingua"},
         envelope={"object": "list"},
+        upstream_path="/models",
+        upstream_query={},
+    ),
+    token_estimate=TokenEstimate(
+        chars_per_token=4.0,
+        image=ImageTokens(
+            rule="tiles",
+            divisor=750.0,
+            max_edge=None,
+            max_pixels=None,
+            tile=512,
+            per_tile=170,
+            base=85,
+            fit=2048,
+            short_side=768,
+            small=None,
+            small_tokens=None,
+            low_detail=85,
+            unknown=765,
+        ),
+        document_page=1000,
+        media=1000,
     ),
     otel_provider="openai",
     request_id_header="x-request-id",

@@ -82,18 +82,24 @@ class HttpAuth:
 class CountTokens:
     """The protocol's token-count call, as the gateway answers it."""
 
-    # native: a same-protocol upstream's own count endpoint answers (the estimate when it has none:
-    # 404/405/501); estimate: always the gateway's estimate, JSON size / 4
+    # native: an upstream whose protocol has a count endpoint (upstream_path) answers, the request
+    # translated toward it (the estimate when it has none, or it says 404/405/501); estimate: always
+    # the gateway's estimate (token_estimate)
     mode: Literal["native", "estimate"]
     # paths clients POST a count to (a protocol that names the call in the URL uses a `count_tokens`
     # url_action instead)
     inbound_paths: tuple[str, ...]
-    # the upstream's count endpoint below base_url (native)
+    # the upstream's count endpoint below base_url (native); `{model}`: the model lives in the URL
     upstream_path: str | None
     # top-level request fields that are counted and forwarded; empty: the whole body
     fields: frozenset[str]
     # key of the count in the answer
     result_field: str
+    # key a whole generate request is nested under in a count request (Gemini:
+    # generateContentRequest); read inbound when present, written upstream
+    wrap: str | None
+    # the model field of the nested request, `{model}` replaced (`models/{model}`)
+    wrap_model: str | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,6 +116,50 @@ class ModelListing:
     # fields beside the list; a string that is exactly `{first_id}` / `{last_id}` is the first /
     # last model name (null for an empty list)
     envelope: Mapping[str, Any]
+    # GET below base_url listing an upstream's own models, read back through items_key and the
+    # item's first `{id}` field (prefix stripped: `models/{id}`)
+    upstream_path: str | None
+    # query of that GET (the largest page: limit, pageSize)
+    upstream_query: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImageTokens:
+    """Tokens of one image by the provider's documented formula, from its width and height
+    (read from the image's header; never from its size in bytes)."""
+
+    # area: ceil(width * height / divisor) after scaling to fit max_edge and max_pixels; tiles: base
+    # + per_tile * tiles (ceil(w / tile) * ceil(h / tile)) after scaling to fit fit x fit, then the
+    # short side to short_side; within small x small: small_tokens
+    rule: Literal["area", "tiles"]
+    divisor: float
+    max_edge: int | None
+    max_pixels: int | None
+    tile: int
+    per_tile: int
+    base: int
+    fit: int | None
+    short_side: int | None
+    small: int | None
+    small_tokens: int | None
+    # tokens of an image sent with detail "low"
+    low_detail: int | None
+    # an image whose size cannot be read (a URL, a file id)
+    unknown: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TokenEstimate:
+    """The gateway's estimate of a request's input tokens when no upstream can count them:
+    text by characters, media by the provider's documented formulas."""
+
+    # text, tool calls and tool schemas
+    chars_per_token: float
+    image: ImageTokens
+    # one page of a PDF (pages read from the file)
+    document_page: int
+    # audio, video or another file: tokens per item (no length read)
+    media: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -140,6 +190,9 @@ class HttpSpec:
     count_tokens: CountTokens | None
     # the model list, if any
     models: ModelListing | None
+    # the estimate of input tokens for this provider's models (the caller's row serves an upstream
+    # without one)
+    token_estimate: TokenEstimate | None
     # the GenAI semantic conventions' gen_ai.provider.name of the protocol's API (anthropic, openai,
     # gcp.gemini): the gateway's trace spans name their upstream so
     otel_provider: str | None
@@ -150,4 +203,12 @@ class HttpSpec:
     model_in_path: bool
 
 
-__all__ = ["ProtocolFlags", "HttpAuth", "CountTokens", "ModelListing", "HttpSpec"]
+__all__ = [
+    "ProtocolFlags",
+    "HttpAuth",
+    "CountTokens",
+    "ModelListing",
+    "ImageTokens",
+    "TokenEstimate",
+    "HttpSpec",
+]

@@ -7,13 +7,23 @@ from typing import Any
 from ._errors import InvalidInput
 from ._losses import Ctx, extension_loss
 from ._wire import expect_dict, object_from_json_text
-from .generated.spec_types import CountTokens, HttpAuth, HttpSpec, ModelListing, ProtocolFlags
+from .generated.spec_types import (
+    CountTokens,
+    HttpAuth,
+    HttpSpec,
+    ImageTokens,
+    ModelListing,
+    ProtocolFlags,
+    TokenEstimate,
+)
 
 __all__ = [
     "ProtocolFlags",
     "HttpAuth",
     "CountTokens",
     "ModelListing",
+    "ImageTokens",
+    "TokenEstimate",
     "HttpSpec",
     "dig",
     "expect_whole_number",

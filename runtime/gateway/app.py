@@ -37,7 +37,7 @@ from .counting import count_tokens, estimate_tokens
 from .disconnect import ClientGone, until_disconnect
 from .embeddings import embeddings_routes
 from .errors import GatewayError, error_response, info_from_exception, upstream_error_response
-from .listing import model_listing
+from .listing import ModelCatalog, answer, model_listing
 from .log import GATEWAY_ID_HEADER, AccessRecord
 from .observe import Observers
 from .retry import send_with_retries
@@ -68,6 +68,7 @@ class Gateway:
         self.pool = pool
         self.observers = Observers(cfg)  # metrics and traces
         self.state = StateKeeper(None, 0)  # create_app gives it the configured store
+        self.catalog = ModelCatalog(cfg, pool)  # the model lists (listing.py)
         served = servable() if served is None else served
         # every way a served protocol's client presents a key (spec: http.auth)
         self.auths: tuple[HttpAuth, ...] = tuple(
@@ -281,17 +282,6 @@ class Gateway:
             raise GatewayError("not_found", f"unknown method {target!r}", 404)
         return model, kind
 
-    # -- listings -------------------------------------------------------------------------
-    async def models(self, request: Request, pids: tuple[str, ...]) -> Response:
-        """The model list at a path the ``pids`` share (spec: http.models), one body each of
-        their SDKs reads; a refusal is in the first one's error shape."""
-        try:
-            self.check_key(request)
-        except GatewayError as e:
-            return error_response(e.info, pids[0])
-        listings = [m for pid in pids if (m := http_spec(pid).models) is not None]
-        return JSONResponse(model_listing(listings, self.cfg.listed_models()))
-
     async def healthz(self, request: Request) -> Response:
         return JSONResponse(
             {
@@ -313,9 +303,9 @@ def _endpoint(gw: Gateway, pid: str, count: bool = False) -> Any:
     return endpoint
 
 
-def _listing(gw: Gateway, pids: tuple[str, ...]) -> Any:
+def _listing(gw: Gateway, path: str, pids: tuple[str, ...]) -> Any:
     async def endpoint(request: Request) -> Any:
-        return await gw.models(request, pids)
+        return await answer(gw, request, path, pids)
 
     endpoint.__name__ = f"models_{'_'.join(pids)}"
     return endpoint
@@ -360,7 +350,12 @@ def create_app(cfg: Config, *, transport: httpx.AsyncBaseTransport | None = None
         if (m := http_spec(pid).models) is not None:
             for path in m.paths:
                 listed[path] = (*listed.get(path, ()), pid)
-    routes += [Route(p, _listing(gw, pids), methods=["GET"]) for p, pids in listed.items()]
+    for p, pids in listed.items():  # the list, and one model (GET /v1/models/{id})
+        ep = _listing(gw, p, pids)
+        routes += [
+            Route(p, ep, methods=["GET"]),
+            Route(p + "/{model_id:path}", ep, methods=["GET"]),
+        ]
     routes += embeddings_routes(gw, served)  # before the chat routes: {model}:<action> paths
     for pid in served:
         count = http_spec(pid).count_tokens

@@ -1,17 +1,34 @@
-"""Token counts (spec: http.count_tokens): a same-protocol upstream's own count when the mode is
-native, else the gateway's estimate."""
+"""Token counts (spec: ``http.count_tokens``): the upstream's own count when its protocol has a
+count endpoint, the gateway's estimate otherwise.
+
+The count request is decoded as a call of the caller's protocol (Anthropic's count body is a
+Messages request without ``max_tokens``; Gemini's is ``{contents}`` or a whole request under
+``generateContentRequest``). Routed like a call, it goes to the upstream's count endpoint: as it
+came when the upstream speaks the caller's protocol, translated toward the upstream's protocol
+otherwise (an Anthropic client's count asked of a Gemini upstream's ``countTokens``, a Gemini
+client's of an Anthropic upstream's ``count_tokens``), and the upstream's number answered in the
+caller's field. An upstream without a count endpoint (or one that says 404/405/501) gets the
+estimate (estimate.py): text by characters, media by the upstream provider's documented
+formulas (the caller's when the upstream's protocol has none), never by base64 size.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import httpx
 import orjson
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from .._api import load_json
+from .._codec_support import CountTokens
 from .._errors import InterlinguaError
+from .._losses import Ctx
+from .._pipeline import decode_request, encode_request
+from .config import Upstream
 from .errors import GatewayError, upstream_error_response
+from .estimate import estimate_request
 from .log import AccessRecord
 from .upstream import http_spec
 
@@ -20,54 +37,99 @@ if TYPE_CHECKING:
 
 __all__ = ["count_tokens", "estimate_tokens"]
 
+_NO_COUNT = (404, 405, 501)  # the upstream has no count endpoint: estimate
 
-def estimate_tokens(body: Any) -> int:
-    """The documented estimate when the upstream cannot count: the request's JSON size / 4."""
-    return max(1, len(orjson.dumps(body)) // 4)
+
+def estimate_tokens(body: Any, protocol: str = "anthropic_messages") -> int:
+    """The gateway's estimate for a request body of ``protocol`` (its own formulas)."""
+    return estimate_request(decode_request(body, protocol), http_spec(protocol).token_estimate)
+
+
+def _request_of(wire: Any, spec: CountTokens) -> dict[str, Any]:
+    """The generate request inside a count request (unwrapped, counted fields only)."""
+    if type(wire) is not dict:
+        raise InterlinguaError("expected a JSON object", path="")
+    if spec.wrap and type(wire.get(spec.wrap)) is dict:
+        return dict(wire[spec.wrap])
+    if spec.fields:
+        return {k: v for k, v in wire.items() if k in spec.fields}
+    return dict(wire)
+
+
+def _count_body(up: Upstream, spec: CountTokens, wire: dict[str, Any], model: str) -> bytes:
+    """The upstream's count request from its generate request ``wire``."""
+    if spec.wrap:
+        inner = dict(wire)
+        if spec.wrap_model:
+            inner["model"] = spec.wrap_model.replace("{model}", model.removeprefix("models/"))
+        inner.pop("stream", None)
+        return orjson.dumps({spec.wrap: inner})
+    body = {k: v for k, v in wire.items() if not spec.fields or k in spec.fields}
+    if not http_spec(up.protocol).model_in_path:
+        body["model"] = model
+    return orjson.dumps(body)
 
 
 async def count_tokens(
     gw: Gateway, request: Request, inbound: str, rec: AccessRecord, url_model: str | None
 ) -> Response:
-    """The protocol's token count (spec: http.count_tokens): the gateway's estimate, or a
-    same-protocol upstream's own count when the mode is native."""
+    """The caller's token count: the upstream's, or the estimate."""
     spec = http_spec(inbound).count_tokens
     if spec is None:  # routes are only made for protocols with a count
         raise GatewayError("not_found", "no token count in this protocol", 404)
     wire_in = load_json(await gw.read_body(request))
-    body: Any = wire_in
-    if spec.fields:
-        if type(wire_in) is not dict:
-            raise InterlinguaError("expected a JSON object", path="")
-        body = {k: v for k, v in wire_in.items() if k in spec.fields}
-    if url_model is not None:
-        requested = url_model
-    else:
-        requested = str(body.get("model") or "") if type(body) is dict else ""
-    if spec.mode == "estimate":
-        rec.model = requested
-        return JSONResponse({spec.result_field: estimate_tokens(body)})
+    body = _request_of(wire_in, spec)
+    requested = url_model if url_model is not None else str(body.get("model") or "")
     mapped = gw.cfg.map_model(requested)
     up = gw.cfg.route(requested, mapped)
     rec.model, rec.upstream_model = requested, mapped
-    if up is None:
-        raise GatewayError("not_found", f"no upstream serves the model {requested!r}", 404)
-    rec.upstream, rec.upstream_name = up.protocol, up.name
-    if type(body) is dict and not http_spec(inbound).model_in_path:
-        body["model"] = mapped
-    up_req = None
-    if up.protocol == inbound:
-        up_req = gw.pool.build_count_tokens(up, orjson.dumps(body), request.headers)
-    if up_req is not None:
-        upstream = await gw.pool.send(up_req)
+    ctx = Ctx(inbound, up.protocol if up is not None else inbound)
+    req = decode_request(body, inbound, ctx)
+    up_spec = http_spec(up.protocol).count_tokens if up is not None else None
+    if spec.mode == "native" and up is not None and up_spec is not None and up_spec.upstream_path:
+        rec.upstream, rec.upstream_name = up.protocol, up.name
+        same = up.protocol == inbound
+        if same and spec.wrap:  # as it came (a nested request names the mapped model)
+            inner = wire_in.get(spec.wrap)
+            if type(inner) is dict:
+                wire_in = {**wire_in, spec.wrap: {**inner, "model": _wrapped_model(spec, mapped)}}
+            out = orjson.dumps(wire_in)
+        elif same:
+            out = _count_body(up, up_spec, body, mapped)
+        else:
+            req.model = mapped
+            wire = encode_request(req, up.protocol, ctx, dialect=up.dialect)
+            rec.add_losses(ctx.losses)
+            out = _count_body(up, up_spec, wire, mapped)
+        path = (up_spec.upstream_path or "").replace("{model}", mapped.removeprefix("models/"))
+        sent = gw.pool.client.build_request(
+            "POST",
+            up.base_url + path,
+            content=out,
+            headers=gw.pool.headers(up, False, request.headers, same),
+            timeout=httpx.Timeout(up.timeout, connect=up.connect_timeout),
+        )
+        upstream = await gw.pool.send(sent)
         try:
             data = await upstream.aread()
         finally:
             await upstream.aclose()
         if upstream.status_code < 400:
-            return Response(data, media_type="application/json")
-        if upstream.status_code not in (404, 405, 501):  # no count endpoint: estimate
+            if same:
+                return Response(data, media_type="application/json")
+            n = load_json(data).get(up_spec.result_field) if data else None
+            if type(n) is int:
+                return JSONResponse({spec.result_field: n})
+        elif upstream.status_code not in _NO_COUNT:
             return upstream_error_response(
                 upstream.status_code, data, upstream.headers, source=up.protocol, target=inbound
             )
-    return JSONResponse({spec.result_field: estimate_tokens(body)})
+    row = (up is not None and http_spec(up.protocol).token_estimate) or None
+    row = row or http_spec(inbound).token_estimate
+    return JSONResponse({spec.result_field: estimate_request(req, row)})
+
+
+def _wrapped_model(spec: CountTokens, model: str) -> str:
+    if spec.wrap_model:
+        return spec.wrap_model.replace("{model}", model.removeprefix("models/"))
+    return model
