@@ -61,6 +61,10 @@ class CountTokens(Strict):
         description="top-level request fields that are counted and forwarded; empty: the whole body",
     )
     result_field: str = Field(description="key of the count in the answer")
+    envelope: dict[str, Any] = Field(
+        default_factory=dict,
+        description="constant fields of the answer beside the count (`object`)",
+    )
     wrap: str | None = Field(
         None,
         description="key a whole generate request is nested under in a count request "

@@ -108,6 +108,7 @@ HTTP = HttpSpec(
             )
         ),
         result_field="input_tokens",
+        envelope={},
         wrap=None,
         wrap_model=None,
     ),

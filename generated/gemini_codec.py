@@ -92,6 +92,7 @@ HTTP = HttpSpec(
         upstream_path="/models/{model}:countTokens",
         fields=frozenset(()),
         result_field="totalTokens",
+        envelope={},
         wrap="generateContentRequest",
         wrap_model="models/{model}",
     ),

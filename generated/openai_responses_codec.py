@@ -42,6 +42,7 @@ from .canonical import (
     Usage,
 )
 from .spec_types import (
+    CountTokens,
     HttpAuth,
     HttpSpec,
     ImageTokens,
@@ -85,7 +86,33 @@ HTTP = HttpSpec(
     auth=HttpAuth(header="authorization", scheme="Bearer", query=None),
     extra_headers={},
     forward_headers=(),
-    count_tokens=None,
+    count_tokens=CountTokens(
+        mode="native",
+        inbound_paths=(
+            "/v1/responses/input_tokens",
+            "/responses/input_tokens",
+        ),
+        upstream_path="/responses/input_tokens",
+        fields=frozenset(
+            (
+                "conversation",
+                "input",
+                "instructions",
+                "model",
+                "parallel_tool_calls",
+                "previous_response_id",
+                "reasoning",
+                "text",
+                "tool_choice",
+                "tools",
+                "truncation",
+            )
+        ),
+        result_field="input_tokens",
+        envelope={"object": "response.input_tokens"},
+        wrap=None,
+        wrap_model=None,
+    ),
     models=ModelListing(
         paths=(
             "/v1/models",

@@ -95,6 +95,8 @@ class CountTokens:
     fields: frozenset[str]
     # key of the count in the answer
     result_field: str
+    # constant fields of the answer beside the count (`object`)
+    envelope: Mapping[str, Any]
     # key a whole generate request is nested under in a count request (Gemini:
     # generateContentRequest); read inbound when present, written upstream
     wrap: str | None

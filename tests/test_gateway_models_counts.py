@@ -68,6 +68,10 @@ class Fake:
             self.counts.append((request.url.path, orjson.loads(await request.body())))
             return _json({"input_tokens": 4242})
 
+        async def rs_count(request: Request) -> Response:
+            self.counts.append((request.url.path, orjson.loads(await request.body())))
+            return _json({"object": "response.input_tokens", "input_tokens": 99})
+
         async def ge_count(request: Request) -> Response:
             self.counts.append((request.url.path, orjson.loads(await request.body())))
             return _json({"totalTokens": 777, "promptTokensDetails": []})
@@ -80,6 +84,7 @@ class Fake:
                 Route("/bad/v1/models", broken),
                 Route("/an/v1/messages/count_tokens", an_count, methods=["POST"]),
                 Route("/ge/v1beta/models/{target}", ge_count, methods=["POST"]),
+                Route("/rs/v1/responses/input_tokens", rs_count, methods=["POST"]),
             ]
         )
 
@@ -126,6 +131,12 @@ def stack() -> Iterator[tuple[str, Fake]]:
                         "protocol": "openai_chat",
                         "base_url": u + "/bad/v1",
                         "models": ["bad-*", "bad-configured"],
+                    },
+                    {
+                        "name": "rs",
+                        "protocol": "openai_responses",
+                        "base_url": u + "/rs/v1",
+                        "models": ["o-*"],
                     },
                 ],
             }  # fmt: skip
@@ -346,3 +357,30 @@ def test_the_media_formulas() -> None:
     pdf += b"3 0 obj <</Type/Page /Parent 1 0 R>>\n"
     assert pdf_pages(base64.b64encode(pdf).decode()) == 2
     assert image_size("bm90IGFuIGltYWdl") is None
+
+
+def test_responses_input_tokens_are_asked_of_the_upstream_that_can_count(
+    stack: tuple[str, Fake],
+) -> None:
+    """openai ``responses.input_tokens.count`` (POST /v1/responses/input_tokens): an Anthropic
+    upstream's count_tokens, a Responses upstream's input_tokens, the estimate for Chat; and an
+    Anthropic client's count toward a Responses upstream, translated."""
+    url, fake = stack
+    c = gu.openai_client(url, KEY)
+    r = c.responses.input_tokens.count(model="claude-up-1", input="Hello", instructions="Brief.")
+    assert (r.object, r.input_tokens) == ("response.input_tokens", 4242)
+    path, body = fake.counts[-1]
+    assert path == "/an/v1/messages/count_tokens" and body["system"] == "Brief."
+    assert c.responses.input_tokens.count(model="o-up", input="Hello").input_tokens == 99
+    assert fake.counts[-1][1] == {"model": "o-up", "input": "Hello"}  # as it came
+    est = c.responses.input_tokens.count(model="gpt-up-1", input="Hello there")
+    assert est.object == "response.input_tokens" and 1 <= est.input_tokens <= 10
+    n = gu.anthropic_client(url, KEY).messages.count_tokens(model="o-up", messages=QUESTION)
+    assert n.input_tokens == 99
+    path, body = fake.counts[-1]
+    assert path == "/rs/v1/responses/input_tokens"
+    assert body["model"] == "o-up" and "max_output_tokens" not in body
+    assert body["input"][0]["content"] in (
+        QUESTION[0]["content"],
+        [{"type": "input_text", "text": QUESTION[0]["content"]}],
+    )

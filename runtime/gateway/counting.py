@@ -3,7 +3,8 @@ count endpoint, the gateway's estimate otherwise.
 
 The count request is decoded as a call of the caller's protocol (Anthropic's count body is a
 Messages request without ``max_tokens``; Gemini's is ``{contents}`` or a whole request under
-``generateContentRequest``). Routed like a call, it goes to the upstream's count endpoint: as it
+``generateContentRequest``; a Responses ``input_tokens`` body is a Responses request, its
+``previous_response_id`` expanded from the gateway's state when the upstream keeps none). Routed like a call, it goes to the upstream's count endpoint: as it
 came when the upstream speaks the caller's protocol, translated toward the upstream's protocol
 otherwise (an Anthropic client's count asked of a Gemini upstream's ``countTokens``, a Gemini
 client's of an Anthropic upstream's ``count_tokens``), and the upstream's number answered in the
@@ -84,6 +85,8 @@ async def count_tokens(
     up = gw.cfg.route(requested, mapped)
     rec.model, rec.upstream_model = requested, mapped
     ctx = Ctx(inbound, up.protocol if up is not None else inbound)
+    # a Responses count's previous_response_id / item_reference: the stored conversation counts
+    body = (await gw.state.begin_for(body, inbound, up.protocol if up else None)).wire
     req = decode_request(body, inbound, ctx)
     up_spec = http_spec(up.protocol).count_tokens if up is not None else None
     if spec.mode == "native" and up is not None and up_spec is not None and up_spec.upstream_path:
@@ -119,14 +122,14 @@ async def count_tokens(
                 return Response(data, media_type="application/json")
             n = load_json(data).get(up_spec.result_field) if data else None
             if type(n) is int:
-                return JSONResponse({spec.result_field: n})
+                return JSONResponse({**spec.envelope, spec.result_field: n})
         elif upstream.status_code not in _NO_COUNT:
             return upstream_error_response(
                 upstream.status_code, data, upstream.headers, source=up.protocol, target=inbound
             )
     row = (up is not None and http_spec(up.protocol).token_estimate) or None
     row = row or http_spec(inbound).token_estimate
-    return JSONResponse({spec.result_field: estimate_request(req, row)})
+    return JSONResponse({**spec.envelope, spec.result_field: estimate_request(req, row)})
 
 
 def _wrapped_model(spec: CountTokens, model: str) -> str:
