@@ -8,8 +8,9 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from .canonical_model import CanonicalSpec
 from .source import Loc, SourceFile
-from .spec_model import WIRE_TYPES_FOR, CanonicalSpec, EnumRow, FieldRow, ProtocolSpec
+from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
 from .stream_checks import stream_problems
 
 # protocol enum table -> the canonical enum its `unified` values come from

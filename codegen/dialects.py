@@ -23,12 +23,12 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
+from .canonical_model import CanonicalSpec
 from .checks import USAGE_VIRTUAL, _ProtocolChecks, _unique
 from .dialect_stream import StreamOverlay, merge_stream
 from .source import SourceFile
 from .spec_http import Strict
 from .spec_model import (
-    CanonicalSpec,
     FieldRow,
     Flags,
     ProtocolSpec,

@@ -16,9 +16,10 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError
 
+from .canonical_model import CanonicalEnum, CanonicalType, Feature
 from .source import SourceFile
 from .spec_http import Strict
-from .spec_model import CanonicalEnum, CanonicalType, Feature, Support
+from .spec_model import Support
 
 __all__ = ["EmbedCanonical", "EmbedProtocol", "EmbedSpec", "load_embeddings"]
 

@@ -9,11 +9,12 @@ from typing import Any, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from .canonical_model import CanonicalSpec
 from .checks import check_canonical, check_protocol
 from .dialects import Dialect, load_dialect
 from .embed_model import EmbedSpec, load_embeddings
 from .source import SourceFile, SpecError
-from .spec_model import CanonicalSpec, ProtocolSpec
+from .spec_model import ProtocolSpec
 
 __all__ = ["Spec", "SpecError", "load_spec"]
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .canonical_model import CanonicalSpec
 from .compat import render_compat
 from .dialects import DialectSpec
 from .embed_model import EmbedCanonical, EmbedProtocol
 from .embed_render import render_embed_canonical, render_embed_codec, render_embed_compat
 from .load import Spec
 from .render import env, header, render_canonical, render_codec
-from .spec_model import CanonicalSpec, ProtocolSpec
+from .spec_model import ProtocolSpec
 from .spec_types import render_spec_types
 from .stream_render import stream_view
 from .wire_models import render_wire_models

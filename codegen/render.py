@@ -10,8 +10,9 @@ from typing import Any
 
 import jinja2
 
+from .canonical_model import CanonicalType
 from .load import Spec
-from .spec_model import CanonicalType, FieldRow, PartRow, ProtocolSpec
+from .spec_model import FieldRow, PartRow, ProtocolSpec
 from .spec_types import pysrc
 
 TEMPLATES = Path(__file__).parent / "templates"

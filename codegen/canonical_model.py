@@ -1,0 +1,59 @@
+"""The spec language for spec/canonical.yaml: features, enums, canonical types, the named
+transforms. Strict models (``extra="forbid"``): a typo fails with file, key path and expectation."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .spec_http import Strict
+
+
+class Feature(Strict):
+    id: str = Field(pattern=r"^[a-z_]+$")
+    title: str
+
+
+class EnumValue(Strict):
+    value: str
+    status: int | None = None
+
+
+class CanonicalEnum(Strict):
+    name: str
+    doc: str = ""
+    values: list[str | EnumValue]
+
+    def items(self) -> list[EnumValue]:
+        return [v if isinstance(v, EnumValue) else EnumValue(value=v) for v in self.values]
+
+
+class CanonicalField(Strict):
+    name: str
+    type: str
+    default: str | None = None
+    factory: Literal["list", "dict"] | None = None
+    feature: str | None = Field(None, description="feature reported when a target drops it")
+    doc: str = ""
+
+
+class CanonicalType(Strict):
+    name: str
+    part: str | None = Field(None, description="set on content parts: the part kind")
+    event: str | None = Field(None, description="set on stream events: the event kind")
+    feature: str | None = Field(None, description="feature reported when a target lacks the part")
+    fields: list[CanonicalField]
+
+
+class CanonicalSpec(Strict):
+    version: Literal[1]
+    effort_budgets: dict[str, int] = Field(
+        description="reasoning effort <-> thinking budget (tokens), ascending"
+    )
+    features: list[Feature]
+    enums: list[CanonicalEnum]
+    types: list[CanonicalType]
+    transforms: list[str] = Field(
+        description="the named transforms runtime/transforms provides (its REGISTRY keys, tested)"
+    )
