@@ -83,14 +83,14 @@ class Decoder(StreamDecoderBase):
         R = self.rows
         if self.special and ev.data in self.special:  # the done sentinel, data to skip
             return self._end("completed") if ev.data == R.done_sentinel else []
-        d, bad = parse_data(ev)
-        if bad is not None:
-            return self._fail([bad])
+        try:
+            d = orjson.loads(ev.data)
+        except orjson.JSONDecodeError:
+            return self._fail([parse_data(ev)[1]])
         if type(d) is not dict:
             self.ignored += 1
             return []
         out: list[Any] = []
-        self.pending = None
         matched = R.dispatch(self, d, out)
         if not matched:
             self.ignored += 1
@@ -98,12 +98,14 @@ class Decoder(StreamDecoderBase):
             o = get(d)
             if type(o) is dict and not keys.issuperset(o):
                 self.drop_fields(o, keys, at)
-        start = self.pending
-        # a start event of its own always starts; a start read from every chunk (Chat) waits
-        # for a chunk that says something (Azure opens with an anonymous filter chunk)
-        if start is not None and self.msg_id is None and (start.id or out or R.start_event):
-            self.msg_id = start.id or ""
-            out.insert(0, start)
+        start = self.pending  # the start read from this event (reset here)
+        if start is not None:
+            self.pending = None
+            # a start event of its own always starts; a start read from every chunk (Chat)
+            # waits for a chunk that says something (Azure opens with an anonymous filter chunk)
+            if self.msg_id is None and (start.id or out or R.start_event):
+                self.msg_id = start.id or ""
+                out.insert(0, start)
         return out
 
     def _fail_error(self, err: Any, d: Any, out: list[Any], rule: Rule | None = None) -> None:
