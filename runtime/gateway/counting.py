@@ -16,6 +16,7 @@ formulas (the caller's when the upstream's protocol has none), never by base64 s
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import httpx
 import orjson
@@ -104,7 +105,8 @@ async def count_tokens(
             wire = encode_request(req, up.protocol, ctx, dialect=up.dialect)
             rec.add_losses(ctx.losses)
             out = _count_body(up, up_spec, wire, mapped)
-        path = (up_spec.upstream_path or "").replace("{model}", mapped.removeprefix("models/"))
+        in_url = quote(mapped.removeprefix("models/"), safe="")
+        path = (up_spec.upstream_path or "").replace("{model}", in_url)
         sent = gw.pool.client.build_request(
             "POST",
             up.base_url + path,
@@ -120,7 +122,8 @@ async def count_tokens(
         if upstream.status_code < 400:
             if same:
                 return Response(data, media_type="application/json")
-            n = load_json(data).get(up_spec.result_field) if data else None
+            got = load_json(data) if data else None
+            n = got.get(up_spec.result_field) if type(got) is dict else None
             if type(n) is int:
                 return JSONResponse({**spec.envelope, spec.result_field: n})
         elif upstream.status_code not in _NO_COUNT:
