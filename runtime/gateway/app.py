@@ -187,10 +187,18 @@ class Gateway:
             self.observers.outgoing(rec, built.headers)
             return built, (ctx, call)
 
-        async def send() -> tuple[Upstream, tuple[Ctx, StateCall], httpx.Response]:
-            return await send_with_retries(candidates, build, self.pool.send, rec)
+        async def exchange() -> tuple[Upstream, tuple[Ctx, StateCall], httpx.Response, bytes]:
+            """The attempts, then (unless a stream is relayed) the whole answer."""
+            up, made, upstream = await send_with_retries(candidates, build, self.pool.send, rec)
+            if rec.stream and upstream.status_code < 400:
+                return up, made, upstream, b""
+            try:
+                return up, made, upstream, await upstream.aread()
+            finally:
+                with anyio.CancelScope(shield=True):
+                    await upstream.aclose()
 
-        up, (ctx, call), upstream = await until_disconnect(request, send)
+        up, (ctx, call), upstream, body = await until_disconnect(request, exchange)
         rec.upstream, rec.upstream_name = up.protocol, up.name
         rec.add_losses(ctx.losses)
         extra = {**self.ids(rec, inbound, up, upstream.headers), **call.headers}
@@ -207,14 +215,6 @@ class Gateway:
             sse.open_streams = self.observers.open_streams
             return sse
 
-        async def read() -> bytes:
-            try:
-                return await upstream.aread()
-            finally:
-                with anyio.CancelScope(shield=True):
-                    await upstream.aclose()
-
-        body = await until_disconnect(request, read)
         if upstream.status_code >= 400:
             rec.error = f"upstream_{upstream.status_code}"
             resp = upstream_error_response(

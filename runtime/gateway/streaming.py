@@ -20,6 +20,7 @@ import httpx
 
 from .._stream_api import StreamTranslator
 from ..generated.canonical import ErrorEvent, ErrorInfo
+from .disconnect import ClientGone, DisconnectWatch
 from .errors import info_from_exception
 from .log import AccessRecord
 
@@ -77,18 +78,10 @@ class SSEStreamResponse:
         if self.open_streams is not None:
             self.open_streams.inc()
         try:
-            async with anyio.create_task_group() as tg:
-
-                async def watch_disconnect() -> None:
-                    while True:
-                        message = await receive()
-                        if message["type"] == "http.disconnect":
-                            tg.cancel_scope.cancel()
-                            return
-
-                tg.start_soon(watch_disconnect)
+            with DisconnectWatch(receive):  # the caller leaves: the relay is cancelled
                 await self._relay(send)
-                tg.cancel_scope.cancel()
+        except ClientGone:
+            pass
         finally:
             with anyio.CancelScope(shield=True):
                 await self.upstream.aclose()

@@ -10,7 +10,6 @@ take it: ``https://api.openai.com/v1``, ``https://api.anthropic.com/v1``,
 
 from __future__ import annotations
 
-import itertools
 import ssl
 from collections.abc import Mapping
 from typing import Any
@@ -35,27 +34,53 @@ def http_spec(pid: str) -> HttpSpec:
 
 
 class UpstreamPool:
-    """Pooled ``httpx.AsyncClient`` connections shared by every upstream.
+    """The connections to every upstream: one transport (transport.py: aiohttp's pool behind
+    httpx's interface, or the one given, e.g. the tests' ``httpx.MockTransport``) that the
+    requests built here go to directly: no httpx client in between (its per-call work, cookies
+    and redirects, costs more than the HTTP exchange on a fast upstream)."""
 
-    The requests are spread over ``shards`` clients: httpcore's pool scans all of its
-    connections for every request it places (quadratic in the number of open streams), which
-    at a few hundred concurrent streams costs more than the translation itself. Each shard keeps
-    its own keep-alive connections."""
+    def __init__(self, transport: httpx.AsyncBaseTransport | None = None) -> None:
+        if transport is None:
+            from .transport import AiohttpTransport
 
-    def __init__(self, transport: httpx.AsyncBaseTransport | None = None, shards: int = 8) -> None:
-        tls = ssl.create_default_context()  # one context (loading the CA store takes ~50 ms)
-        self.clients = [
-            httpx.AsyncClient(
-                transport=transport,
-                verify=tls,
-                limits=httpx.Limits(max_connections=None, max_keepalive_connections=50),
-                follow_redirects=False,
-                timeout=None,
-            )
-            for _ in range(1 if transport is not None else shards)
-        ]
-        self.client = self.clients[0]  # builds requests
-        self._next = itertools.cycle(self.clients)
+            # one context (loading the CA store takes ~50 ms)
+            transport = AiohttpTransport(ssl.create_default_context())
+        self.transport = transport
+        # for other callers (model lists): a client over the same connections
+        self.client = httpx.AsyncClient(transport=transport, follow_redirects=False, timeout=None)
+        self._urls: dict[tuple[str, str], httpx.URL] = {}
+        self._timeouts: dict[tuple[float | None, float | None], dict[str, float | None]] = {}
+
+    def url(self, up: Upstream, path: str) -> httpx.URL:
+        """The parsed URL (kept: parsing one costs more than the rest of building a request)."""
+        key = (up.base_url, path)
+        url = self._urls.get(key)
+        if url is None:
+            if len(self._urls) > 10_000:  # model names in paths: keep the cache bounded
+                self._urls.clear()
+            url = self._urls[key] = httpx.URL(up.base_url + path)
+        return url
+
+    def timeout(self, up: Upstream) -> dict[str, float | None]:
+        """httpx's per-request timeout extension: ``timeout`` between bytes, ``connect``."""
+        key = (up.timeout, up.connect_timeout)
+        t = self._timeouts.get(key)
+        if t is None:
+            t = self._timeouts[key] = httpx.Timeout(
+                up.timeout, connect=up.connect_timeout
+            ).as_dict()
+        return t
+
+    def request(
+        self, up: Upstream, path: str, content: bytes, headers: dict[str, str]
+    ) -> httpx.Request:
+        return httpx.Request(
+            "POST",
+            self.url(up, path),
+            content=content,
+            headers=headers,
+            extensions={"timeout": self.timeout(up)},
+        )
 
     def headers(
         self, up: Upstream, stream: bool, caller: Mapping[str, str], same: bool
@@ -65,6 +90,7 @@ class UpstreamPool:
             "content-type": "application/json",
             "accept": "text/event-stream" if stream else "application/json",
             "user-agent": "interlingua-gateway",
+            "accept-encoding": "gzip, deflate",  # what httpx decodes without extra packages
             **http.extra_headers,
         }
         if same:
@@ -97,13 +123,7 @@ class UpstreamPool:
             path = path.replace("{model}", quote(model.removeprefix("models/"), safe=""))
             body.pop("model", None)
             body.pop("stream", None)
-        return self.client.build_request(
-            "POST",
-            up.base_url + path,
-            content=orjson.dumps(body),
-            headers=self.headers(up, stream, caller, same),
-            timeout=httpx.Timeout(up.timeout, connect=up.connect_timeout),
-        )
+        return self.request(up, path, orjson.dumps(body), self.headers(up, stream, caller, same))
 
     def build_count_tokens(
         self, up: Upstream, body: bytes, caller: Mapping[str, str]
@@ -111,19 +131,14 @@ class UpstreamPool:
         count = http_spec(up.protocol).count_tokens
         if count is None or count.upstream_path is None:
             return None
-        return self.client.build_request(
-            "POST",
-            up.base_url + count.upstream_path,
-            content=body,
-            headers=self.headers(up, False, caller, True),
-            timeout=httpx.Timeout(up.timeout, connect=up.connect_timeout),
-        )
+        return self.request(up, count.upstream_path, body, self.headers(up, False, caller, True))
 
     async def send(self, request: httpx.Request) -> httpx.Response:
         """Send and return once the headers are in; the body is read (or streamed) by the caller,
         who must close the response."""
-        return await next(self._next).send(request, stream=True)
+        response = await self.transport.handle_async_request(request)
+        response.request = request
+        return response
 
     async def aclose(self) -> None:
-        for c in self.clients:
-            await c.aclose()
+        await self.client.aclose()  # closes the transport
