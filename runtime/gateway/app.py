@@ -114,7 +114,7 @@ class Gateway:
         self, request: Request, inbound: str, count: bool = False
     ) -> Response | SSEStreamResponse:
         """One call of ``inbound``'s clients; ``count``: its token-count route."""
-        rec = AccessRecord(request.method, request.url.path, inbound)
+        rec = AccessRecord(request.method, request.scope["path"], inbound)
         self.observers.begin(rec, request.headers)
         resp: Response | SSEStreamResponse
         try:

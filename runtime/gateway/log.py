@@ -111,7 +111,14 @@ class AccessRecord:
                 except Exception:  # metrics and traces never fail a call
                     logging.getLogger("interlingua.gateway").exception("metrics/trace sink")
         if ACCESS_LOGGER.isEnabledFor(logging.INFO):
-            ACCESS_LOGGER.info(orjson.dumps(self.as_dict()).decode())
+            # a record made here: Logger.info would first walk the stack for the caller's
+            # file and line, which no access log line shows
+            line = orjson.dumps(self.as_dict()).decode()
+            ACCESS_LOGGER.handle(
+                ACCESS_LOGGER.makeRecord(
+                    ACCESS_LOGGER.name, logging.INFO, __file__, 0, line, (), None
+                )
+            )
 
 
 def configure_access_log(level: int = logging.INFO) -> None:

@@ -17,7 +17,7 @@ With ``--workers N`` each process counts its own calls: a scrape reaches one of 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -83,22 +83,33 @@ class Metrics:
         )
         self.open_streams = Gauge("interlingua_open_streams", "Streams in progress", registry=r)
 
+        # each labelled series, looked up once (labels() takes a lock and builds its key)
+        self._series: dict[tuple[Any, ...], Any] = {}
+
+    def _of(self, metric: Any, *labels: str) -> Any:
+        key = (metric, *labels)
+        series = self._series.get(key)
+        if series is None:
+            series = self._series[key] = metric.labels(*labels)
+        return series
+
     def observe(self, rec: AccessRecord, latency: float) -> None:
         """Count one finished call (called by AccessRecord.emit)."""
         inbound = rec.inbound or ""
         upstream = rec.upstream_name or ""
-        self.requests.labels(inbound, upstream, str(rec.status or 0)).inc()
-        self.latency.labels(inbound, upstream).observe(latency)
+        of = self._of
+        of(self.requests, inbound, upstream, str(rec.status or 0)).inc()
+        of(self.latency, inbound, upstream).observe(latency)
         if rec.ttfb is not None:
-            self.ttfb.labels(inbound, upstream).observe(rec.ttfb)
+            of(self.ttfb, inbound, upstream).observe(rec.ttfb)
         u = rec.usage
         if u is not None:
             if u.input_total:
-                self.tokens.labels(upstream, "input").inc(u.input_total)
+                of(self.tokens, upstream, "input").inc(u.input_total)
             if u.output_total:
-                self.tokens.labels(upstream, "output").inc(u.output_total)
+                of(self.tokens, upstream, "output").inc(u.output_total)
         for feature in rec.loss_features:
-            self.losses.labels(feature).inc()
+            of(self.losses, feature).inc()
         for i, a in enumerate(rec.attempts):
             self.failures.labels(a["upstream"], str(a["outcome"]), a["then"]).inc()
             if a["then"] == "fallback":

@@ -28,6 +28,8 @@ except ImportError:  # the [otel] extra is not installed
 __all__ = ["enabled", "start", "inject"]
 
 _TRACER: Any = None
+# the global providers before an SDK is set up (their spans never record)
+_NO_SDK: Any = (trace.ProxyTracerProvider, trace.NoOpTracerProvider) if trace is not None else ()
 
 
 def enabled() -> bool:
@@ -37,8 +39,8 @@ def enabled() -> bool:
 def start(caller: Mapping[str, str]) -> Any:
     """A span for the call, its parent the caller's trace context (None: tracing is off)."""
     global _TRACER
-    if trace is None:
-        return None
+    if trace is None or isinstance(trace.get_tracer_provider(), _NO_SDK):
+        return None  # no SDK set up: the span would not record
     if _TRACER is None:
         _TRACER = trace.get_tracer("interlingua.gateway")
     parent = propagate.extract(caller) if "traceparent" in caller else None
