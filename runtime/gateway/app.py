@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import hmac
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 import anyio
@@ -45,7 +45,7 @@ from .state.keeper import RESPONSES, StateCall, StateKeeper
 from .state.passthrough import ResponsesUpstreams
 from .state.routes import state_routes
 from .streaming import SSEStreamResponse
-from .upstream import UpstreamPool, http_spec
+from .upstream import UpstreamAnswer, UpstreamPool, UpstreamRequest, http_spec
 
 __all__ = ["create_app", "estimate_tokens", "model_listing", "servable"]
 
@@ -160,7 +160,7 @@ class Gateway:
             raise GatewayError("not_found", f"no upstream serves the model {requested!r}", 404)
         calls: dict[str, StateCall] = {}  # the state of the call, per upstream protocol
 
-        async def build(up: Upstream) -> tuple[httpx.Request, tuple[Ctx, StateCall]]:
+        async def build(up: Upstream) -> tuple[UpstreamRequest, tuple[Ctx, StateCall]]:
             """The call for ``up``: decoded toward its protocol, so that what it cannot carry
             is reported on decode too, exactly as translate_request reports it."""
             call = calls.get(up.protocol)
@@ -187,9 +187,9 @@ class Gateway:
             self.observers.outgoing(rec, built.headers)
             return built, (ctx, call)
 
-        async def exchange() -> tuple[Upstream, tuple[Ctx, StateCall], httpx.Response, bytes]:
+        async def exchange() -> tuple[Upstream, tuple[Ctx, StateCall], UpstreamAnswer, bytes]:
             """The attempts, then (unless a stream is relayed) the whole answer."""
-            up, made, upstream = await send_with_retries(candidates, build, self.pool.send, rec)
+            up, made, upstream = await send_with_retries(candidates, build, self.pool.call, rec)
             if rec.stream and upstream.status_code < 400:
                 return up, made, upstream, b""
             try:
@@ -225,7 +225,7 @@ class Gateway:
         return await self._response(body, up.protocol, inbound, rec, extra, call, up.dialect)
 
     def ids(
-        self, rec: AccessRecord, inbound: str, up: Upstream, headers: httpx.Headers
+        self, rec: AccessRecord, inbound: str, up: Upstream, headers: Mapping[str, str]
     ) -> dict[str, str]:
         """The request ids for the caller: the upstream's own (logged) in the header the
         caller's SDK reads (spec: http.request_id_header), the gateway's when the upstream

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import httpx
 import orjson
 from starlette.responses import Response
@@ -63,7 +65,7 @@ def info_from_exception(exc: BaseException) -> ErrorInfo:
 
 
 def upstream_error_response(
-    status: int, body: bytes, headers: httpx.Headers, *, source: str, target: str
+    status: int, body: bytes, headers: Mapping[str, str], *, source: str, target: str
 ) -> Response:
     out_status, out = translate_error(status, body, source=source, target=target)
     keep = {h: headers[h] for h in RETRY_HEADERS if h in headers}

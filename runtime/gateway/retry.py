@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from email.utils import parsedate_to_datetime
 from typing import Any, TypeVar
 
@@ -28,6 +28,7 @@ import httpx
 
 from .config import Upstream
 from .log import AccessRecord
+from .upstream import UpstreamAnswer
 
 __all__ = ["RETRY_STATUSES", "backoff_delay", "retry_after", "send_with_retries"]
 
@@ -36,9 +37,11 @@ RETRY_STATUSES = frozenset({429, 500, 502, 503, 504, 529})
 CONNECT_ERRORS = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 
 T = TypeVar("T")
+Req = TypeVar("Req")
+Answer = TypeVar("Answer", bound=UpstreamAnswer)
 
 
-def retry_after(headers: httpx.Headers) -> float | None:
+def retry_after(headers: Mapping[str, str]) -> float | None:
     """Seconds the upstream asked to wait (``retry-after-ms``, then ``Retry-After`` as seconds
     or an HTTP date), or None."""
     ms = headers.get("retry-after-ms")
@@ -68,16 +71,16 @@ def backoff_delay(up: Upstream, attempt: int) -> float:
 
 async def send_with_retries(
     candidates: list[Upstream],
-    build: Callable[[Upstream], Awaitable[tuple[httpx.Request, T]]],
-    send: Callable[[httpx.Request], Awaitable[httpx.Response]],
+    build: Callable[[Upstream], Awaitable[tuple[Req, T]]],
+    send: Callable[[Req], Awaitable[Answer]],
     rec: AccessRecord,
     sleep: Callable[[float], Awaitable[Any]] = anyio.sleep,
-) -> tuple[Upstream, T, httpx.Response]:
+) -> tuple[Upstream, T, Answer]:
     """The upstream that answered, what ``build`` made for it, and its open response (an error
     response when every attempt failed, already read); raises the last connect error when no
     upstream could be reached."""
     failed: BaseException | None = None
-    last: tuple[Upstream, T, httpx.Response] | None = None
+    last: tuple[Upstream, T, Answer] | None = None
     for up in candidates:
         request, made = await build(up)
         for attempt in range(up.retries + 1):

@@ -23,6 +23,7 @@ from ..generated.canonical import ErrorEvent, ErrorInfo
 from .disconnect import ClientGone, DisconnectWatch
 from .errors import info_from_exception
 from .log import AccessRecord
+from .upstream import UpstreamAnswer
 
 __all__ = ["ObservedTranslator", "SSEStreamResponse"]
 
@@ -57,7 +58,7 @@ class SSEStreamResponse:
 
     def __init__(
         self,
-        upstream: httpx.Response,
+        upstream: UpstreamAnswer,
         translator: ObservedTranslator,
         record: AccessRecord,
         headers: dict[str, str] | None = None,

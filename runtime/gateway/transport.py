@@ -1,22 +1,25 @@
-"""The upstream connections: aiohttp's client behind httpx's transport interface.
+"""The upstream connections: aiohttp's client pool.
 
-The gateway builds ``httpx.Request`` objects and reads ``httpx.Response`` objects (retries,
-errors, streams and the tests' ``httpx.MockTransport`` all speak httpx); the bytes go over
-aiohttp's connection pool, whose HTTP parser is compiled: on loopback an httpx client call costs
-about 0.7-1 ms of CPU, this one about 0.2 ms (docs/performance.md, "Gateway overhead").
+The translated calls go through ``AiohttpTransport.send``: a plain request in
+(``UpstreamRequest``: URL, headers, body, timeouts), an ``AiohttpAnswer`` out, which has the part
+of ``httpx.Response`` the gateway reads (``status_code``, ``headers``, ``aread``,
+``aiter_bytes``, ``aclose``). Other callers (``UpstreamPool.client``) get the same connections
+behind httpx's transport interface (``handle_async_request``). On loopback an httpx client call
+costs about 0.7-1 ms of CPU; aiohttp's, with no httpx object built per call, about a third of
+that (docs/performance.md, "Gateway overhead").
 
 What httpx's client did and this keeps: keep-alive connections, no redirects followed, the
-proxy environment variables (``HTTP_PROXY``, ``HTTPS_PROXY``, ``NO_PROXY``), one TLS context, the read timeout between bytes
-and the connect timeout of each request (``request.extensions["timeout"]``), the body decoded
-by httpx (``Content-Encoding``); aiohttp's failures raised as the httpx exceptions the gateway
-already handles (ConnectError and ConnectTimeout before a request left, ReadTimeout,
-RemoteProtocolError, ReadError). No cookie is kept between calls (callers share the gateway).
+proxy environment variables (``HTTP_PROXY``, ``HTTPS_PROXY``, ``NO_PROXY``), one TLS context, the
+read timeout between bytes and the connect timeout of each request, gzip and deflate bodies
+decoded; aiohttp's failures raised as the httpx exceptions the gateway handles (ConnectError and
+ConnectTimeout before a request left, ReadTimeout, RemoteProtocolError, ReadError). No cookie is
+kept between calls (callers share the gateway).
 """
 
 from __future__ import annotations
 
 import ssl
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 import aiohttp
@@ -25,13 +28,41 @@ from aiohttp.helpers import BasicAuth, get_env_proxy_for_url
 from multidict import CIMultiDict
 from yarl import URL
 
-__all__ = ["AiohttpTransport"]
+__all__ = ["AiohttpAnswer", "AiohttpTransport", "UpstreamRequest"]
 
-# set by httpx from the body and the URL: aiohttp writes its own
-_SKIP = frozenset({b"content-length", b"host", b"transfer-encoding"})
+# what aiohttp decodes (auto_decompress): the Accept-Encoding every request is sent with
+ACCEPT_ENCODING = "gzip, deflate"
+# set by httpx from the body, the URL or the encoding: aiohttp writes its own
+_SKIP = frozenset({"content-length", "host", "transfer-encoding", "accept-encoding"})
 
 
-def _mapped(e: BaseException, request: httpx.Request, connecting: bool) -> httpx.HTTPError:
+class UpstreamRequest:
+    """A POST to an upstream: what ``AiohttpTransport.send`` needs, nothing parsed twice."""
+
+    __slots__ = ("url", "headers", "content", "timeout")
+
+    def __init__(
+        self,
+        url: URL,
+        headers: dict[str, str],
+        content: bytes,
+        timeout: tuple[float | None, float | None],  # (connect, read between bytes)
+    ) -> None:
+        self.url, self.headers, self.content, self.timeout = url, headers, content, timeout
+
+    def to_httpx(self) -> httpx.Request:
+        """The same request for an httpx transport (the tests' ``httpx.MockTransport``)."""
+        connect, read = self.timeout
+        return httpx.Request(
+            "POST",
+            str(self.url),
+            content=self.content,
+            headers=self.headers,
+            extensions={"timeout": {"connect": connect, "read": read, "write": read, "pool": read}},
+        )
+
+
+def _mapped(e: BaseException, connecting: bool) -> httpx.HTTPError:
     """The httpx exception for an aiohttp failure (``connecting``: no response yet)."""
     msg = str(e) or type(e).__name__
     kind: type[httpx.TransportError]
@@ -50,50 +81,100 @@ def _mapped(e: BaseException, request: httpx.Request, connecting: bool) -> httpx
         kind = httpx.UnsupportedProtocol
     else:  # ClientOSError (reset) and the rest
         kind = httpx.ConnectError if connecting and isinstance(e, OSError) else httpx.ReadError
-    return kind(msg, request=request)
+    return kind(msg)
+
+
+_FAILURES = (aiohttp.ClientError, TimeoutError)
+
+
+async def _chunks(resp: aiohttp.ClientResponse) -> AsyncIterator[bytes]:
+    """The body as it arrives (each chunk at once), failures as httpx exceptions."""
+    content = resp.content
+    try:
+        while True:
+            chunk = await content.readany()
+            if not chunk:
+                return
+            yield chunk
+    except _FAILURES as e:
+        raise _mapped(e, False) from e
+
+
+def _release(resp: aiohttp.ClientResponse) -> None:
+    if resp.content.at_eof():
+        resp.release()  # read to its end: the connection goes back to the pool
+    else:
+        resp.close()  # unread: the connection is closed (a cancelled stream ends upstream)
+
+
+class AiohttpAnswer:
+    """An upstream's answer, open: its status and headers are in, its body is read (``aread``)
+    or relayed (``aiter_bytes``) by the caller, who closes it (``aclose``)."""
+
+    __slots__ = ("status_code", "headers", "_resp", "_body")
+
+    def __init__(self, resp: aiohttp.ClientResponse) -> None:
+        self.status_code = resp.status
+        self.headers: Mapping[str, str] = resp.headers
+        self._resp = resp
+        self._body: bytes | None = None
+
+    async def aread(self) -> bytes:
+        """The whole body (kept: read again after ``aclose``, as httpx's is)."""
+        if self._body is None:
+            try:
+                self._body = await self._resp.read()
+            except _FAILURES as e:
+                raise _mapped(e, False) from e
+        return self._body
+
+    def aiter_bytes(self) -> AsyncIterator[bytes]:
+        return _chunks(self._resp)
+
+    async def aclose(self) -> None:
+        _release(self._resp)
 
 
 class _Body(httpx.AsyncByteStream):
-    """The response body as aiohttp receives it (each chunk as soon as it arrives)."""
+    """An aiohttp body behind httpx's stream interface (``handle_async_request``)."""
 
-    __slots__ = ("resp", "request")
+    __slots__ = ("resp",)
 
-    def __init__(self, resp: aiohttp.ClientResponse, request: httpx.Request) -> None:
+    def __init__(self, resp: aiohttp.ClientResponse) -> None:
         self.resp = resp
-        self.request = request
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
-        content = self.resp.content
-        try:
-            while True:
-                chunk = await content.readany()
-                if not chunk:
-                    return
-                yield chunk
-        except (aiohttp.ClientError, TimeoutError) as e:
-            raise _mapped(e, self.request, False) from e
+        async for chunk in _chunks(self.resp):
+            yield chunk
 
     async def aclose(self) -> None:
-        resp = self.resp
-        if resp.content.at_eof():
-            resp.release()  # the connection goes back to the pool
-        else:
-            resp.close()  # unread: the connection is closed (a cancelled stream ends upstream)
+        _release(self.resp)
 
 
 class AiohttpTransport(httpx.AsyncBaseTransport):
     """One aiohttp session (made in the running event loop on first use) for every upstream."""
 
-    def __init__(self, tls: ssl.SSLContext, keepalive: int = 50) -> None:
+    def __init__(self, tls: ssl.SSLContext) -> None:
         self.tls = tls
-        self.keepalive = keepalive
         self.session: aiohttp.ClientSession | None = None
         self.proxies: dict[tuple[str, str], tuple[URL | None, BasicAuth | None]] = {}
+        self.timeouts: dict[tuple[float | None, float | None], aiohttp.ClientTimeout] = {}
+
+    def _session(self) -> aiohttp.ClientSession:
+        s = self.session
+        if s is None or s.closed:
+            connector = aiohttp.TCPConnector(limit=0, ssl=self.tls, keepalive_timeout=15)
+            s = self.session = aiohttp.ClientSession(
+                connector=connector,
+                trust_env=False,  # the proxy: self.proxy()
+                cookie_jar=aiohttp.DummyCookieJar(),
+                timeout=aiohttp.ClientTimeout(total=None),
+            )
+        return s
 
     def proxy(self, url: URL) -> tuple[URL | None, BasicAuth | None]:
-        """The proxy the environment names for the URL's scheme and host (HTTP(S)_PROXY,
-        NO_PROXY), looked up once: aiohttp's ``trust_env`` looks it up in a thread on every
-        request."""
+        """The proxy the environment names for the URL's scheme and host, looked up once
+        (aiohttp's ``trust_env`` looks it up in a thread on every request)."""
         key = (url.scheme, url.host or "")
         found = self.proxies.get(key)
         if found is None:
@@ -104,49 +185,63 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             self.proxies[key] = found
         return found
 
-    def _session(self) -> aiohttp.ClientSession:
-        s = self.session
-        if s is None or s.closed:
-            connector = aiohttp.TCPConnector(limit=0, ssl=self.tls, keepalive_timeout=15)
-            s = self.session = aiohttp.ClientSession(
-                connector=connector,
-                trust_env=False,  # the proxy: self.proxy()
-                auto_decompress=False,  # httpx decodes Content-Encoding
-                cookie_jar=aiohttp.DummyCookieJar(),
-                timeout=aiohttp.ClientTimeout(total=None),
-                skip_auto_headers=("Accept-Encoding",),
+    def timeout(self, connect: float | None, read: float | None) -> aiohttp.ClientTimeout:
+        t = self.timeouts.get((connect, read))
+        if t is None:
+            t = self.timeouts[(connect, read)] = aiohttp.ClientTimeout(
+                total=None, sock_connect=connect, sock_read=read
             )
-        return s
+        return t
+
+    async def _open(
+        self,
+        method: str,
+        url: URL,
+        headers: Mapping[str, str],
+        content: bytes,
+        timeout: aiohttp.ClientTimeout,
+    ) -> aiohttp.ClientResponse:
+        proxy, proxy_auth = self.proxy(url)
+        try:
+            return await self._session()._request(
+                method,
+                url,
+                headers=headers,
+                data=content,
+                allow_redirects=False,
+                proxy=proxy,
+                proxy_auth=proxy_auth,
+                timeout=timeout,
+            )
+        except _FAILURES as e:
+            raise _mapped(e, True) from e
+
+    async def send(self, request: UpstreamRequest) -> AiohttpAnswer:
+        """Send and return once the headers are in (the body is the caller's to read)."""
+        timeout = self.timeout(*request.timeout)
+        resp = await self._open("POST", request.url, request.headers, request.content, timeout)
+        return AiohttpAnswer(resp)
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         t: dict[str, Any] = request.extensions.get("timeout") or {}
-        headers = CIMultiDict(
-            (k.decode("latin-1"), v.decode("latin-1"))
-            for k, v in request.headers.raw
-            if k.lower() not in _SKIP
+        headers = CIMultiDict((k, v) for k, v in request.headers.items() if k.lower() not in _SKIP)
+        headers["Accept-Encoding"] = ACCEPT_ENCODING
+        resp = await self._open(
+            request.method,
+            URL(str(request.url), encoded=True),
+            headers,
+            request.content,
+            self.timeout(t.get("connect"), t.get("read")),
         )
-        headers.setdefault("Accept-Encoding", "gzip, deflate")  # what httpx's client sent
-        url = URL(str(request.url), encoded=True)
-        proxy, proxy_auth = self.proxy(url)
-        try:
-            resp = await self._session()._request(
-                request.method,
-                url,
-                proxy=proxy,
-                proxy_auth=proxy_auth,
-                headers=headers,
-                data=request.content,
-                allow_redirects=False,
-                timeout=aiohttp.ClientTimeout(
-                    total=None, sock_connect=t.get("connect"), sock_read=t.get("read")
-                ),
-            )
-        except (aiohttp.ClientError, TimeoutError) as e:
-            raise _mapped(e, request, True) from e
+        # the body comes decoded: its encoding and length are not passed on to httpx
         return httpx.Response(
             resp.status,
-            headers=resp.raw_headers,
-            stream=_Body(resp, request),
+            headers=[
+                (k, v)
+                for k, v in resp.raw_headers
+                if k.lower() not in (b"content-encoding", b"content-length")
+            ],
+            stream=_Body(resp),
             request=request,
             extensions={"http_version": b"HTTP/1.1", "reason_phrase": (resp.reason or "").encode()},
         )

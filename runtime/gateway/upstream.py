@@ -1,4 +1,4 @@
-"""Calling an upstream: its URL, headers and auth, over one pooled httpx client.
+"""Calling an upstream: its URL, headers and auth, over pooled keep-alive connections.
 
 The wire facts (endpoint path, auth header, constant headers) are each protocol's ``http``
 section of its spec, read from the generated codec (``codec.HTTP``).
@@ -11,18 +11,20 @@ take it: ``https://api.openai.com/v1``, ``https://api.anthropic.com/v1``,
 from __future__ import annotations
 
 import ssl
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import AsyncIterator, Mapping
+from typing import Any, Protocol
 from urllib.parse import quote
 
 import httpx
 import orjson
+from yarl import URL
 
 from .._codec_support import HttpSpec
 from .._protocols import protocol
 from .config import Upstream
+from .transport import ACCEPT_ENCODING, AiohttpTransport, UpstreamRequest
 
-__all__ = ["TRACE_HEADERS", "UpstreamPool", "http_spec"]
+__all__ = ["TRACE_HEADERS", "UpstreamAnswer", "UpstreamPool", "UpstreamRequest", "http_spec"]
 
 TRACE_HEADERS = ("traceparent", "tracestate")
 
@@ -33,53 +35,57 @@ def http_spec(pid: str) -> HttpSpec:
     return http
 
 
+class UpstreamAnswer(Protocol):
+    """What the gateway reads of an upstream's answer: an ``httpx.Response`` (from a transport
+    given to ``create_app``) or transport.py's ``AiohttpAnswer``."""
+
+    status_code: int
+
+    @property
+    def headers(self) -> Mapping[str, str]: ...
+
+    async def aread(self) -> bytes: ...
+
+    def aiter_bytes(self) -> AsyncIterator[bytes]: ...
+
+    async def aclose(self) -> None: ...
+
+
 class UpstreamPool:
-    """The connections to every upstream: one transport (transport.py: aiohttp's pool behind
-    httpx's interface, or the one given, e.g. the tests' ``httpx.MockTransport``) that the
-    requests built here go to directly: no httpx client in between (its per-call work, cookies
-    and redirects, costs more than the HTTP exchange on a fast upstream)."""
+    """The connections to every upstream: transport.py's aiohttp pool, or the httpx transport
+    given (the tests' ``httpx.MockTransport``). The translated calls are built here as plain
+    ``UpstreamRequest`` objects and sent with ``call`` (no httpx object per call: building an
+    ``httpx.Request`` costs more than the HTTP exchange with a fast upstream); ``client`` is an
+    httpx client over the same connections for the other callers."""
 
     def __init__(self, transport: httpx.AsyncBaseTransport | None = None) -> None:
+        self.fast: AiohttpTransport | None = None
         if transport is None:
-            from .transport import AiohttpTransport
-
-            # one context (loading the CA store takes ~50 ms)
-            transport = AiohttpTransport(ssl.create_default_context())
+            # one TLS context (loading the CA store takes ~50 ms)
+            transport = self.fast = AiohttpTransport(ssl.create_default_context())
         self.transport = transport
-        # for other callers (model lists): a client over the same connections
         self.client = httpx.AsyncClient(transport=transport, follow_redirects=False, timeout=None)
-        self._urls: dict[tuple[str, str], httpx.URL] = {}
-        self._timeouts: dict[tuple[float | None, float | None], dict[str, float | None]] = {}
+        self._urls: dict[tuple[str, str], URL] = {}
 
-    def url(self, up: Upstream, path: str) -> httpx.URL:
+    def url(self, up: Upstream, path: str) -> URL:
         """The parsed URL (kept: parsing one costs more than the rest of building a request)."""
         key = (up.base_url, path)
         url = self._urls.get(key)
         if url is None:
             if len(self._urls) > 10_000:  # model names in paths: keep the cache bounded
                 self._urls.clear()
-            url = self._urls[key] = httpx.URL(up.base_url + path)
+            url = self._urls[key] = URL(up.base_url + path, encoded=True)
         return url
-
-    def timeout(self, up: Upstream) -> dict[str, float | None]:
-        """httpx's per-request timeout extension: ``timeout`` between bytes, ``connect``."""
-        key = (up.timeout, up.connect_timeout)
-        t = self._timeouts.get(key)
-        if t is None:
-            t = self._timeouts[key] = httpx.Timeout(
-                up.timeout, connect=up.connect_timeout
-            ).as_dict()
-        return t
 
     def request(
         self, up: Upstream, path: str, content: bytes, headers: dict[str, str]
     ) -> httpx.Request:
-        return httpx.Request(
+        return self.client.build_request(
             "POST",
-            self.url(up, path),
+            up.base_url + path,
             content=content,
             headers=headers,
-            extensions={"timeout": self.timeout(up)},
+            timeout=httpx.Timeout(up.timeout, connect=up.connect_timeout),
         )
 
     def headers(
@@ -90,7 +96,7 @@ class UpstreamPool:
             "content-type": "application/json",
             "accept": "text/event-stream" if stream else "application/json",
             "user-agent": "interlingua-gateway",
-            "accept-encoding": "gzip, deflate",  # what httpx decodes without extra packages
+            "accept-encoding": ACCEPT_ENCODING,  # what is decoded
             **http.extra_headers,
         }
         if same:
@@ -114,7 +120,7 @@ class UpstreamPool:
         stream: bool,
         caller: Mapping[str, str],
         same: bool,
-    ) -> httpx.Request:
+    ) -> UpstreamRequest:
         http = http_spec(up.protocol)
         path = http.upstream_path
         if stream and http.upstream_stream_path:
@@ -123,7 +129,12 @@ class UpstreamPool:
             path = path.replace("{model}", quote(model.removeprefix("models/"), safe=""))
             body.pop("model", None)
             body.pop("stream", None)
-        return self.request(up, path, orjson.dumps(body), self.headers(up, stream, caller, same))
+        return UpstreamRequest(
+            self.url(up, path),
+            self.headers(up, stream, caller, same),
+            orjson.dumps(body),
+            (up.connect_timeout, up.timeout),
+        )
 
     def build_count_tokens(
         self, up: Upstream, body: bytes, caller: Mapping[str, str]
@@ -133,12 +144,16 @@ class UpstreamPool:
             return None
         return self.request(up, count.upstream_path, body, self.headers(up, False, caller, True))
 
+    async def call(self, request: UpstreamRequest) -> UpstreamAnswer:
+        """Send a translated call and return once the headers are in; the body is read (or
+        streamed) by the caller, who must close the answer."""
+        if self.fast is not None:
+            return await self.fast.send(request)
+        return await self.client.send(request.to_httpx(), stream=True)
+
     async def send(self, request: httpx.Request) -> httpx.Response:
-        """Send and return once the headers are in; the body is read (or streamed) by the caller,
-        who must close the response."""
-        response = await self.transport.handle_async_request(request)
-        response.request = request
-        return response
+        """``call`` for a request built with ``client`` (or ``request``)."""
+        return await self.client.send(request, stream=True)
 
     async def aclose(self) -> None:
         await self.client.aclose()  # closes the transport
