@@ -106,11 +106,18 @@ def row_summary(row: DecodeRow) -> tuple[str, str, str]:
     """A decode row as (wire event, canonical events it yields, key) for the docs."""
     ev = row.event if isinstance(row.event, str) else "/".join(row.event or [])
     when = ",".join(
-        f"{k}={' or '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in row.when.items()
+        [
+            f"{k}={' or '.join(map(str, v)) if isinstance(v, list) else v}"
+            for k, v in row.when.items()
+        ]
+        + [
+            f"{p} present"
+            for p in ([row.present] if isinstance(row.present, str) else row.present or [])
+        ]
     )
     where = row.each and f"{row.at}.{row.each}[]" if row.each else row.at
     wire = "/".join(x for x in (ev or "chunk", when, where or "") if x)
-    emits: list[str] = []
+    emits: list[str] = ["reasoning_end (a signature alone)"] if row.lone_signature else []
     if row.error:
         emits += ["error", "end"]
     if row.start:
@@ -121,8 +128,10 @@ def row_summary(row: DecodeRow) -> tuple[str, str, str]:
     whole = " (whole, when no delta came)" if row.whole else ""
     if row.text:
         emits.append((f"{kind}_delta" if kind else "text_delta / reasoning_delta") + whole)
-    if row.arguments or row.arguments_object:
-        emits.append("tool_call_delta" + whole)
+    if row.arguments or row.arguments_object or row.pieces:
+        emits.append(
+            "tool_call_delta" + whole + (" (pieces joined at the end)" if row.assemble else "")
+        )
     if row.separator is not None:
         emits.append("text_delta / reasoning_delta (separator)")
     if row.close:
@@ -130,7 +139,7 @@ def row_summary(row: DecodeRow) -> tuple[str, str, str]:
     if row.usage:
         emits.append("usage")
     if row.finish:
-        emits.append("finish")
+        emits.append(f"finish ({row.finish_as})" if row.finish_as else "finish")
     if row.end:
         emits.append("end")
     paths = [row.key] if isinstance(row.key, str) else row.key or []

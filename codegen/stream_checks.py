@@ -2,7 +2,9 @@
 row): a stream transform with no module, rows with `event` but no `recognise` path, bad path
 segments, unknown template variables, and the item rows (``item_problems``): a `sub`, `whole`,
 `separator` or `error_type` with nothing to apply to, groups without their templates, variables
-and conditions used where they mean nothing."""
+and conditions used where they mean nothing; for whole parts (stream_parts.py): an `assemble`
+transform with no module, rows of an item group that never run, whole-call variables outside a
+whole `tool_call_end`."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any
 from .stream_encode import VAR_EXPR as _VAR_EXPR
 from .stream_known import PATH_FIELDS, known_fields
 from .stream_model import StreamSpec
+from .stream_parts import unreachable
 from .stream_render import _SEG, _paths
 
 STREAMS = Path(__file__).resolve().parent.parent / "runtime" / "streams"
@@ -29,7 +32,11 @@ def stream_problems(s: StreamSpec) -> list[tuple[tuple[str | int, ...], str]]:
         if row.event is not None and s.recognise is None:
             out.append(((*loc, "event"), "a row with `event` needs the stream's `recognise` path"))
         paths = [p for name in PATH_FIELDS for p in _paths(getattr(row, name))]
-        paths += list(row.when) + list((row.start or {}).values())
+        paths += list(row.when) + list((row.start or {}).values()) + _paths(row.present)
+        if row.assemble is not None and not (STREAMS / f"{row.assemble}.py").is_file():
+            out.append(
+                ((*loc, "assemble"), f"no stream transform runtime/streams/{row.assemble}.py")
+            )
         for path in paths:
             bad = [seg for seg in path.split(".") if not seg.isdigit() and not _SEG.match(seg)]
             if bad:
@@ -53,7 +60,21 @@ def stream_problems(s: StreamSpec) -> list[tuple[tuple[str | int, ...], str]]:
             for var in _vars(body):
                 if var not in _VAR_EXPR:
                     out.append((loc, f"unknown variable {var!r} (known: {', '.join(_VAR_EXPR)})"))
+                elif var in _WHOLE_CALL and (
+                    loc[-1] != "tool_call_end" or s.encode.calls != "whole"
+                ):
+                    out.append((loc, f"{var} is read only by tool_call_end with `calls: whole`"))
+        ev = s.encode.events
+        if s.encode.calls == "whole" and (
+            "tool_call_end" not in ev or "tool_call_start" in ev or "tool_call_delta" in ev
+        ):
+            what = "a tool_call_end template and no tool_call_start / tool_call_delta"
+            out.append((("stream", "encode", "calls"), f"`calls: whole` needs {what}"))
+    out += [(("stream", "decode", i), msg) for i, msg in unreachable(s)]
     return out
+
+
+_WHOLE_CALL = ("$arguments_object", "$bare_call_id")
 
 
 def _vars(body: Any) -> list[str]:

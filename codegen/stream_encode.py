@@ -42,6 +42,9 @@ VAR_EXPR = {
     "$status_failed": 'None if s.status == "completed" else s.status',
     "$error_type": "s.error_type(ev)",
     "$encrypted": "s.encrypted(ev)",
+    "$arguments_object": "s.arguments_object(s.cur.all())",
+    "$bare_call_id": "s.bare_call_id(s.cur.ev.id)",
+    "$pending_signature": "(s.take_signature(ev) if s.sig is not None or s.foreign else None)",
 }
 assert set(VAR_EXPR) == set(TEMPLATE_VARS)
 
@@ -82,30 +85,44 @@ def expand(body: Any, defs: dict[str, dict[str, Any]], where: str) -> Any:
 END_EXPR = {"$call_id": "s.cur.ev.id", "$name": "s.cur.ev.name"}
 
 
-def template(body: Any, where: str, keep: dict[str, str] | None = None, end: bool = False) -> str:
+def template(
+    body: Any,
+    where: str,
+    keep: dict[str, str] | None = None,
+    end: bool = False,
+    n: list[int] | None = None,
+) -> str:
     """A template value as a Python expression over s / ev / i; ``keep``: top-level key ->
-    the encoder method that records its value; ``end``: a block's end template."""
+    the encoder method that records its value; ``end``: a block's end template. An optional key
+    is written only when its value (read once, into a local ``_o<n>``) is not None."""
+    n = [0] if n is None else n
     if isinstance(body, str) and body.startswith("$"):
         if body not in VAR_EXPR:
             raise TemplateError(f"{where}: unknown variable {body!r} (known: {sorted(VAR_EXPR)})")
         return END_EXPR.get(body, VAR_EXPR[body]) if end else VAR_EXPR[body]
     if isinstance(body, dict):
-        items, optional = [], []
+        items = []
         for k, v in body.items():
             if k == "$envelope":  # fields a caller set on the encoder's ``envelope``
                 items.append("**s.envelope")
                 continue
             key = k[:-1] if isinstance(k, str) and k.endswith("?") else k
-            if key != k:
-                optional.append(key)
-            expr = template(v, where, None, end)
+            expr = template(v, where, None, end, n)
             if keep and key in keep:
                 expr = f"s.{keep[key]}({expr})"
-            items.append(f"{key!r}: {expr}")
-        d = "{" + ", ".join(items) + "}"
-        return f"_omit({d}, {tuple(optional)!r})" if optional else d
+            if key != k:
+                o = f"_o{n[0]}"
+                n[0] += 1
+                items.append(f"**({{{key!r}: {o}}} if ({o} := {expr}) is not None else {{}})")
+            else:
+                items.append(f"{key!r}: {expr}")
+        return "{" + ", ".join(items) + "}"
     if isinstance(body, list):
-        return "[" + ", ".join(template(v, where, None, end) for v in body) + "]"
+        from .stream_parts import optional_item  # an element of optional keys only: kept if set
+
+        items = [template(v, where, None, end, n) for v in body]
+        opts = [optional_item(v) for v in body]
+        return "[" + ", ".join(f"*_some({x}, {o!r})" if o else x for x, o in zip(items, opts)) + "]"
     return repr(body)
 
 

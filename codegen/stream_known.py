@@ -18,6 +18,7 @@ _SELECTOR = re.compile(r"^([A-Za-z_][\w-]*)(?:\[([A-Za-z_][\w-]*)=[^\]]*\])?$")
 PATH_FIELDS = (
     "at", "each", "key", "call_id", "name", "arguments", "arguments_object", "signature",
     "redacted", "finish", "stop_sequence", "error", "text", "usage", "label", "sub",
+    "lone_signature", "pieces", "present",
 )  # fmt: skip
 
 

@@ -51,7 +51,18 @@ TEMPLATE_VARS = {
     "$error_type": "the raw error type of ErrorEvent.error (the protocol's errors rows)",
     "$encrypted": "opaque reasoning state for this client: its own, or another owner's in an "
     "envelope when flags.foreign_reasoning is `signature`",
+    # protocols that write whole parts (`calls: whole`; Gemini)
+    "$arguments_object": "the call's whole arguments as a JSON object (tool_call_end, calls: whole)",
+    "$bare_call_id": "ToolCallStart.id without its signature envelope, absent when it was "
+    "synthesised for a protocol without ids; the envelope's signature becomes $pending_signature "
+    "(tool_call_end, calls: whole)",
+    "$pending_signature": "opaque reasoning state waiting for the next part written: a signature "
+    "that came with no reasoning block, a call's envelope signature, or, where the protocol's "
+    "flag foreign_reasoning is `parts`, another protocol's reasoning in an envelope (never put "
+    "on a reasoning part); taken by the first template that writes it",
 }
+# A key ending in `?` is optional: left out when its value is None; so is a list element (a dict)
+# of literals and optional keys none of which has a value (codegen/stream_parts.py).
 
 TEMPLATE_EVENTS = (
     "start",
@@ -117,7 +128,11 @@ class DecodeRow(Strict):
     separator: str | None = Field(
         None, description="a new part of the block begins: this text goes first if it has text"
     )
-    signature: str | None = Field(None, description="opaque reasoning state, appended")
+    signature: str | None = Field(
+        None,
+        description="opaque reasoning state, appended; on a tool call it rides in the id "
+        "(the signature envelope, transforms/gemini_envelope)",
+    )
     redacted: str | None = Field(None, description="opaque redacted reasoning payload")
     owner: str | None = Field(
         None,
@@ -149,6 +164,39 @@ class DecodeRow(Strict):
     )
     feature: str | None = Field(None, description="feature row (docs/compatibility.md)")
     note: str = ""
+    # whole parts (Gemini): rows run per item of `each`, conditions read from the item
+    present: Paths | None = Field(
+        None,
+        description="path(s) that must hold a value (read like `when`: from the item "
+        "of an `each` row); on a row with conditions of its own a call, or opaque state, opens "
+        "its block with no text",
+    )
+    lone_signature: str | None = Field(
+        None,
+        description="opaque reasoning state on an item that is no reasoning: a "
+        "reasoning end with no start before what the row yields (the open blocks end first)",
+    )
+    assemble: str | None = Field(
+        None,
+        description="named stream transform (runtime/streams/<name>.py) assembling the "
+        "call's arguments from `pieces` (`arguments_object` seeds it); one delta at the end",
+    )
+    pieces: str | None = Field(None, description="argument pieces for `assemble`")
+    finish_as: str | None = Field(
+        None, description="unified finish reason for any value of `finish` (a blocked prompt)"
+    )
+
+    @property
+    def sure(self) -> bool:
+        """Run per item on conditions of its own: the item holds its block (a call, or opaque
+        state, opens it with no text)."""
+        return self.each is not None and bool(self.when or self.present)
+
+    @property
+    def finish_only(self) -> bool:
+        """A finish and nothing else (most events carry none: codegen reads it first)."""
+        others = (self.count, self.ends, self.end, self.each, self.usage, self.error, self.start)
+        return bool(self.finish) and not any(others) and self.key is None and not self.key_const
 
     @model_validator(mode="after")
     def _one_key(self) -> DecodeRow:
@@ -163,8 +211,16 @@ class DecodeRow(Strict):
             or self.signature
             or self.separator is not None
         )
-        if needs_key and self.key is None and self.key_const is None:
+        if (
+            (needs_key or self.assemble or self.pieces)
+            and self.key is None
+            and self.key_const is None
+        ):
             raise ValueError("a row that touches a block needs `key` or `key_const`")
+        if self.pieces is not None and self.assemble is None:
+            raise ValueError("`pieces` needs `assemble` (the transform that joins them)")
+        if self.finish_as is not None and self.finish is None:
+            raise ValueError("`finish_as` needs `finish` (the wire value kept as raw)")
         return self
 
 
@@ -232,6 +288,11 @@ class EncodeSpec(Strict):
     )
     end: list[TemplateRow] = Field(description="events of a completed ending, in order")
     done: str | None = Field(None, description="a final data line (Chat: [DONE])")
+    calls: Literal["streamed", "whole"] = Field(
+        "streamed",
+        description="whole: each call is written by `tool_call_end` when it ends, its argument "
+        "text kept ($arguments_object); no tool_call_start / tool_call_delta templates (Gemini)",
+    )
 
     @model_validator(mode="after")
     def _known_events(self) -> EncodeSpec:
@@ -266,6 +327,14 @@ class StreamSpec(Strict):
     )
     end_after_finish: bool = Field(
         False, description="the body ending after a finish reason is a normal end"
+    )
+    batches: bool = Field(
+        False, description="a data line may hold a JSON list of events, run in order"
+    )
+    missing_call_id: Literal["counter", "random"] = Field(
+        "counter",
+        description="id of a call sent without one: call_interlingua_<n>, or ilg_<random> "
+        "(unique across the turns a client keeps; left out again by $bare_call_id)",
     )
     decode: list[DecodeRow] = Field(default_factory=list)
     quiet_fields: dict[str, list[str]] = Field(

@@ -15,6 +15,7 @@ from .stream_encode import StreamSpecError, TemplateError, encode_view
 from .stream_known import known_fields
 from .stream_model import DecodeRow, StreamSpec
 
+_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SEG = re.compile(
     r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\[(?P<field>[A-Za-z_]+)=(?P<value>[^\]]+)\])?$"
 )
@@ -94,6 +95,18 @@ class _Readers:
         self.src.append("\n".join(lines))
         return name
 
+    def on(self, path: str | list[str], var: str, where: str) -> str:
+        """An expression reading ``path`` (the first present of several) from ``var``, a dict
+        (the event, an item): one or two plain keys are read inline."""
+        if not isinstance(path, str) or not path:
+            return f"{self.first(path, where)}({var})"
+        if _KEY.match(path):
+            return f"{var}.get({path!r})"
+        a, _, b = path.partition(".")
+        if _KEY.match(a) and _KEY.match(b):
+            return f"(_v.get({b!r}) if type(_v := {var}.get({a!r})) is dict else None)"
+        return f"{self(path, where)}({var})"
+
     def owner(self, path: str, where: str) -> str:
         """A reader of (owner protocol id, field for encrypted data) through OWNERS."""
         inner = self(path, where)
@@ -130,6 +143,9 @@ def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
             args.append(f"{name}=({', '.join(readers)},)")
     if row.owner is not None:
         args.append(f"owner={r.owner(row.owner, where)}")
+    from .stream_parts import rule_args
+
+    args += rule_args(row, where, r)  # whole parts
     if row.key_const is not None:
         args.append(f"key_const={row.key_const!r}")
     if row.key is not None or row.key_const is not None:
@@ -184,6 +200,7 @@ def _quiet(row: DecodeRow) -> bool:
         or row.arguments_object
         or row.ends
         or row.separator is not None
+        or row.sure
     )
 
 
@@ -234,12 +251,18 @@ def _action(
     if op == "start":
         return [f"{ind}if m.msg_id is None:", f"{ind}    m._apply({rule}, {base}, None, d, out)"]
     if op == "error":
-        extra = f", {rule}" if row.error_type is not None else ""
+        e, extra = row.error or "", f", {rule}" if row.error_type is not None else ""
+        get = r.on(e, base, where) if base == "d" else f"{r.first(e, where)}({base})"
         return [
-            f"{ind}err = {r.first(row.error or '', where)}({base})",
+            f"{ind}err = {get}",
             f"{ind}if err:",
             f"{ind}    m._fail_error(err, d, out{extra})",
             f"{ind}    return True",
+        ]
+    if row.finish_only:
+        return [  # most events carry no finish: read it first
+            f"{ind}if {r.first(row.finish or '', where)}({base}) is not None:",
+            f"{ind}    m._apply({rule}, {base}, None, d, out)",
         ]
     return [f"{ind}m._apply({rule}, {base}, None, d, out)"]
 
@@ -277,15 +300,24 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
         for on in ons:
             groups.setdefault(on, []).append(i)
 
+    from .stream_parts import item_groups, items_code, read_ats
+
+    groups_at = item_groups(s)
+    in_group = {i for ids in groups_at.values() for i in ids[1:]}
+
     def rows(ids: list[int], ind: str) -> list[str]:
         out: list[str] = []
         for i in ids:
+            if i in in_group:  # run by the pass over the items of its group
+                continue
             row, w = s.decode[i], f"{where}: stream.decode[{i}]"
             conds = []
-            for path, want in row.when.items():
+            for path, want in row.when.items() if i not in groups_at else ():
                 vals = tuple(want) if isinstance(want, list) else (want,)
-                get = f"{r(path, w)}(d)"
+                get = r.on(path, "d", w)
                 conds.append(f"{get} == {vals[0]!r}" if len(vals) == 1 else f"{get} in {vals!r}")
+            if i not in groups_at:
+                conds += [f"{r.on(path, 'd', w)} is not None" for path in _paths(row.present)]
             inner = ind
             base = "d"
             if row.at is not None and not first:  # read once at the top
@@ -301,7 +333,10 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
                 base = "b"
             if not first:
                 out.append(f"{inner}matched = True")
-            out += _action(row, i, base, r, w, inner, s.blocks == "implicit")
+            if i in groups_at:
+                out += items_code(s, groups_at[i], base, r, where, inner)
+            else:
+                out += _action(row, i, base, r, w, inner, s.blocks == "implicit")
             if first:
                 out.append(f"{inner}return True")
             elif _op(row) == "" and row.each is None:  # only such a row can end the stream
@@ -327,7 +362,7 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
     body = rows(groups.get(None, []), "    ")
     if not first:
         lines.append("    matched = False")
-        lines += [f"    {name} = {r(path, where)}(d)" for path, name in ats.items()]
+        lines += read_ats(ats, r, where)
     lines += body
     lines.append("    return " + ("False" if first else "matched"))
     return lines
@@ -336,6 +371,8 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
 def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
     """What the stream template needs: reader sources, rules, the dispatch function, encoder
     functions."""
+    from .stream_parts import accumulate_kinds, rows_extra
+
     r = _Readers()
     rules = [_rule(row, f"{where}: stream.decode[{i}]", r) for i, row in enumerate(s.decode)]
     if s.recognise is None and any(row.event for row in s.decode):
@@ -359,8 +396,10 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         "parts": any(row.sub or row.whole or row.separator is not None for row in s.decode),
         "omit": "_omit("
         in "".join(f["body"] for f in [*enc.get("funcs", []), *enc.get("end", [])]),
-        "accumulate": any(
-            x in f["body"] for f in enc.get("funcs", []) for x in ("s.cur.", "s.encrypted(")
-        ),
+        "accumulate": accumulate_kinds(enc.get("funcs", [])),
         "end": enc.get("end", []),
+        "assemblers": sorted({row.assemble for row in s.decode if row.assemble}),
+        "extra": rows_extra(s),
+        "some": "_some("
+        in "".join(f["body"] for f in [*enc.get("funcs", []), *enc.get("end", [])]),
     }

@@ -206,16 +206,6 @@ def _r19(v: Any) -> Any:  # error
     return v
 
 
-def _r20(v: Any) -> Any:  # delta.type
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    if type(v) is not dict:
-        return None
-    v = v.get("type")
-    return v
-
-
 def _start(s: Any, ev: Any, i: int) -> Any:
     return {
         "type": "message_start",
@@ -344,28 +334,31 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[0], d, None, d, out)
         return True
     if kind == "content_block_start":
-        if _r11(d) == "text":
+        if (_v.get("type") if type(_v := d.get("content_block")) is dict else None) == "text":
             m._delta(_RULES[1], d, d.get("index"), None, _r4(d), out)
             return True
-        if _r11(d) == "tool_use":
+        if (_v.get("type") if type(_v := d.get("content_block")) is dict else None) == "tool_use":
             m._block(_RULES[2], d, None, out)
             return True
-        if _r11(d) in ("thinking", "redacted_thinking"):
+        if (_v.get("type") if type(_v := d.get("content_block")) is dict else None) in (
+            "thinking",
+            "redacted_thinking",
+        ):
             m._block(_RULES[3], d, None, out)
             return True
         m._block(_RULES[4], d, None, out)
         return True
     if kind == "content_block_delta":
-        if _r20(d) == "text_delta":
+        if (_v.get("type") if type(_v := d.get("delta")) is dict else None) == "text_delta":
             m._delta(_RULES[5], d, d.get("index"), None, _r12(d), out)
             return True
-        if _r20(d) == "thinking_delta":
+        if (_v.get("type") if type(_v := d.get("delta")) is dict else None) == "thinking_delta":
             m._delta(_RULES[6], d, d.get("index"), None, _r13(d), out)
             return True
-        if _r20(d) == "input_json_delta":
+        if (_v.get("type") if type(_v := d.get("delta")) is dict else None) == "input_json_delta":
             m._delta(_RULES[7], d, d.get("index"), None, _r14(d), out)
             return True
-        if _r20(d) == "signature_delta":
+        if (_v.get("type") if type(_v := d.get("delta")) is dict else None) == "signature_delta":
             m._block(_RULES[8], d, None, out)
             return True
         return False
@@ -379,7 +372,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[11], d, None, d, out)
         return True
     if kind == "error":
-        err = _r19(d)
+        err = d.get("error")
         if err:
             m._fail_error(err, d, out)
             return True

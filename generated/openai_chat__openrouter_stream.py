@@ -183,7 +183,29 @@ def _r20(v: Any) -> Any:  # tool_calls
     return v
 
 
-def _r21(v: Any) -> Any:  # choices[index=0].delta
+def _r21(v: Any) -> Any:  # choices[index=0]
+    if type(v) is not dict:
+        return None
+    v = v.get("choices")
+    if type(v) is not list:
+        return None
+    for x in v:
+        if type(x) is dict and x.get("index", 0) == 0:
+            v = x
+            break
+    else:
+        return None
+    return v
+
+
+def _r22(v: Any) -> Any:  # delta
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    return v
+
+
+def _r23(v: Any) -> Any:  # choices[index=0].delta
     if type(v) is not dict:
         return None
     v = v.get("choices")
@@ -198,21 +220,6 @@ def _r21(v: Any) -> Any:  # choices[index=0].delta
     if type(v) is not dict:
         return None
     v = v.get("delta")
-    return v
-
-
-def _r22(v: Any) -> Any:  # choices[index=0]
-    if type(v) is not dict:
-        return None
-    v = v.get("choices")
-    if type(v) is not list:
-        return None
-    for x in v:
-        if type(x) is dict and x.get("index", 0) == 0:
-            v = x
-            break
-    else:
-        return None
     return v
 
 
@@ -396,10 +403,10 @@ _RULES = (
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = False
-    at0 = _r21(d)
-    at1 = _r22(d)
+    at1 = _r21(d)
+    at0 = _r22(at1)
     matched = True
-    err = _r0(d)
+    err = d.get("error")
     if err:
         m._fail_error(err, d, out)
         return True
@@ -434,7 +441,8 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     m._block(_RULES[6], item, pos, out)
     if at1 is not None:
         matched = True
-        m._apply(_RULES[7], at1, None, d, out)
+        if _r16(at1) is not None:
+            m._apply(_RULES[7], at1, None, d, out)
         if m.ended is not None:
             return True
     matched = True
@@ -451,12 +459,12 @@ ROWS = StreamRows(
     end_after_finish=True,
     known=(
         (
-            _r22,
+            _r21,
             frozenset(["delta", "finish_reason", "index", "native_finish_reason"]),
             "choices[index=0]",
         ),
         (
-            _r21,
+            _r23,
             frozenset(
                 ["content", "reasoning", "reasoning_details", "refusal", "role", "tool_calls"]
             ),

@@ -119,7 +119,29 @@ def _r13(v: Any) -> Any:  # tool_calls
     return v
 
 
-def _r14(v: Any) -> Any:  # choices[index=0].delta
+def _r14(v: Any) -> Any:  # choices[index=0]
+    if type(v) is not dict:
+        return None
+    v = v.get("choices")
+    if type(v) is not list:
+        return None
+    for x in v:
+        if type(x) is dict and x.get("index", 0) == 0:
+            v = x
+            break
+    else:
+        return None
+    return v
+
+
+def _r15(v: Any) -> Any:  # delta
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    return v
+
+
+def _r16(v: Any) -> Any:  # choices[index=0].delta
     if type(v) is not dict:
         return None
     v = v.get("choices")
@@ -134,21 +156,6 @@ def _r14(v: Any) -> Any:  # choices[index=0].delta
     if type(v) is not dict:
         return None
     v = v.get("delta")
-    return v
-
-
-def _r15(v: Any) -> Any:  # choices[index=0]
-    if type(v) is not dict:
-        return None
-    v = v.get("choices")
-    if type(v) is not list:
-        return None
-    for x in v:
-        if type(x) is dict and x.get("index", 0) == 0:
-            v = x
-            break
-    else:
-        return None
     return v
 
 
@@ -278,10 +285,10 @@ _RULES = (
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = False
-    at0 = _r14(d)
-    at1 = _r15(d)
+    at1 = _r14(d)
+    at0 = _r15(at1)
     matched = True
-    err = _r0(d)
+    err = d.get("error")
     if err:
         m._fail_error(err, d, out)
         return True
@@ -309,7 +316,8 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     m._block(_RULES[5], item, pos, out)
     if at1 is not None:
         matched = True
-        m._apply(_RULES[6], at1, None, d, out)
+        if _r11(at1) is not None:
+            m._apply(_RULES[6], at1, None, d, out)
         if m.ended is not None:
             return True
     matched = True
@@ -325,9 +333,9 @@ ROWS = StreamRows(
     done_sentinel="[DONE]",
     end_after_finish=True,
     known=(
-        (_r15, frozenset(["delta", "finish_reason", "index"]), "choices[index=0]"),
+        (_r14, frozenset(["delta", "finish_reason", "index"]), "choices[index=0]"),
         (
-            _r14,
+            _r16,
             frozenset(
                 ["content", "reasoning", "reasoning_content", "refusal", "role", "tool_calls"]
             ),

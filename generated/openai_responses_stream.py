@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua.streams.rules import Rule, StreamRows
-from interlingua.streams.rules import omit as _omit
 
 TRANSFORM = None
 
@@ -295,16 +294,6 @@ def _r29(v: Any) -> Any:  # first of error, message
     return None
 
 
-def _r30(v: Any) -> Any:  # part.type
-    if type(v) is not dict:
-        return None
-    v = v.get("part")
-    if type(v) is not dict:
-        return None
-    v = v.get("type")
-    return v
-
-
 def _start(s: Any, ev: Any, i: int) -> Any:
     out: list[Any] = []
     out.append(
@@ -548,16 +537,22 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                     "type": "response.output_item.done",
                     "output_index": i,
                     "item": s.keep(
-                        _omit(
-                            {
-                                "id": s.cur.wid,
-                                "type": "reasoning",
-                                "summary": [{"type": "summary_text", "text": s.cur.all()}],
-                                "encrypted_content": s.encrypted(ev),
-                                "status": None if s.status == "completed" else s.status,
-                            },
-                            ("encrypted_content", "status"),
-                        )
+                        {
+                            "id": s.cur.wid,
+                            "type": "reasoning",
+                            "summary": [{"type": "summary_text", "text": s.cur.all()}],
+                            **(
+                                {"encrypted_content": _o0}
+                                if (_o0 := s.encrypted(ev)) is not None
+                                else {}
+                            ),
+                            **(
+                                {"status": _o1}
+                                if (_o1 := None if s.status == "completed" else s.status)
+                                is not None
+                                else {}
+                            ),
+                        }
                     ),
                 },
                 "response.output_item.done",
@@ -571,16 +566,22 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                     "type": "response.output_item.done",
                     "output_index": i,
                     "item": s.keep(
-                        _omit(
-                            {
-                                "id": s.cur.wid,
-                                "type": "reasoning",
-                                "summary": [],
-                                "encrypted_content": s.encrypted(ev),
-                                "status": None if s.status == "completed" else s.status,
-                            },
-                            ("encrypted_content", "status"),
-                        )
+                        {
+                            "id": s.cur.wid,
+                            "type": "reasoning",
+                            "summary": [],
+                            **(
+                                {"encrypted_content": _o0}
+                                if (_o0 := s.encrypted(ev)) is not None
+                                else {}
+                            ),
+                            **(
+                                {"status": _o1}
+                                if (_o1 := None if s.status == "completed" else s.status)
+                                is not None
+                                else {}
+                            ),
+                        }
                     ),
                 },
                 "response.output_item.done",
@@ -860,19 +861,22 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._apply(_RULES[2], d, None, d, out)
         return True
     if kind == "response.output_item.added":
-        if _r14(d) == "message":
+        if (_v.get("type") if type(_v := d.get("item")) is dict else None) == "message":
             m._apply(_RULES[3], d, None, d, out)
             return True
-        if _r14(d) == "function_call":
+        if (_v.get("type") if type(_v := d.get("item")) is dict else None) == "function_call":
             m._block(_RULES[4], d, None, out)
             return True
-        if _r14(d) == "reasoning":
+        if (_v.get("type") if type(_v := d.get("item")) is dict else None) == "reasoning":
             m._block(_RULES[5], d, None, out)
             return True
         m._block(_RULES[6], d, None, out)
         return True
     if kind == "response.content_part.added":
-        if _r30(d) in ("output_text", "refusal"):
+        if (_v.get("type") if type(_v := d.get("part")) is dict else None) in (
+            "output_text",
+            "refusal",
+        ):
             m._block(_RULES[7], d, None, out)
             return True
         m._apply(_RULES[8], d, None, d, out)
@@ -908,10 +912,10 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[15], d, None, d, out)
         return True
     if kind == "response.output_item.done":
-        if _r14(d) == "function_call":
+        if (_v.get("type") if type(_v := d.get("item")) is dict else None) == "function_call":
             m._block(_RULES[16], d, None, out)
             return True
-        if _r14(d) == "reasoning":
+        if (_v.get("type") if type(_v := d.get("item")) is dict else None) == "reasoning":
             m._block(_RULES[17], d, None, out)
             return True
         m._block(_RULES[18], d, None, out)
@@ -923,7 +927,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[19], d, None, d, out)
         return True
     if kind == "response.failed":
-        err = _r25(d)
+        err = _v.get("error") if type(_v := d.get("response")) is dict else None
         if err:
             m._fail_error(err, d, out, _RULES[20])
             return True
@@ -980,5 +984,5 @@ ROWS = StreamRows(
         "tool_call_end",
         "error",
     ),
-    accumulate=True,
+    accumulate=("reasoning", "text", "tool_call"),
 )

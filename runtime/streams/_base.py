@@ -6,7 +6,6 @@ so the same objects serve sync, async, the CLI and the gateway."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import orjson
@@ -18,17 +17,15 @@ from ..generated.canonical import ErrorEvent, ErrorInfo, StreamEnd
 __all__ = ["StreamDecoderBase", "StreamEncoderBase", "frame", "parse_data"]
 
 
+_PREFIX: dict[str | None, bytes] = {None: b"data: "}  # event name -> the bytes before its data
+
+
 def frame(obj: Any, event: str | None) -> bytes:
     """One SSE event: ``event:`` line (when the protocol names events) + one ``data:`` line."""
-    return b"".join((_prefix(event), orjson.dumps(obj), b"\n\n"))
-
-
-@cache
-def _prefix(event: str | None) -> bytes:
-    """The bytes before the data of an event named ``event`` (a handful of names per protocol)."""
-    if event is None:
-        return b"data: "
-    return b"event: " + event.encode() + b"\ndata: "
+    p = _PREFIX.get(event)
+    if p is None:  # a handful of names per protocol
+        p = _PREFIX[event] = b"event: " + str(event).encode() + b"\ndata: "
+    return p + orjson.dumps(obj) + b"\n\n"
 
 
 def parse_data(ev: SSEEvent) -> tuple[Any, ErrorEvent | None]:

@@ -33,6 +33,7 @@ from ..generated.canonical import (
 )
 from ._base import DISCONNECTED, StreamEncoderBase, error_frame, frame
 from .items import ItemBlock, ItemState
+from .parts import PartsEncoding
 from .rules import StreamRows
 
 __all__ = ["Encoder"]
@@ -43,7 +44,7 @@ _KIND = {TextStart: "text", ReasoningStart: "reasoning", ToolCallStart: "tool_ca
 _Block = ItemBlock
 
 
-class Encoder(StreamEncoderBase, ItemState):
+class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
     def __init__(self, codec: Any, rows: StreamRows) -> None:
         super().__init__(codec)
         self.rows = rows
@@ -68,8 +69,9 @@ class Encoder(StreamEncoderBase, ItemState):
         self.waiting: dict[str, _Block] = {}  # sequential: tool calls waiting, in order
         self.counters: dict[str, int] = {}
         self.calls = 0
-        self.acc = rows.accumulate
+        self.acc = frozenset(rows.accumulate)  # kinds whose text is kept
         self._init_items()
+        self._parts_init()
 
     def usage_wire(self) -> Any:
         return self.codec.encode_usage(self.usage or Usage())
@@ -108,7 +110,7 @@ class Encoder(StreamEncoderBase, ItemState):
                 b = self._open(ev.key, "text" if t is TextDelta else "reasoning", ev, out)
             if not b.started:
                 self._wire_start(b, out)
-            if self.acc:  # templates read the block (s.cur): its deltas and whole text
+            if b.kind in self.acc:
                 b.deltas += 1
                 b.pieces.append(ev.text)
                 self.cur = b
@@ -133,6 +135,8 @@ class Encoder(StreamEncoderBase, ItemState):
             b = self.blocks.get(ev.key)
             if b is not None and not b.ended:
                 self._end_block(b, ev, out)
+            elif b is None and t is ReasoningEnd:
+                self._lone_end(ev)
         elif t is UsageEvent:
             self.usage = ev.usage
         elif t is FinishEvent:
@@ -170,7 +174,7 @@ class Encoder(StreamEncoderBase, ItemState):
     def _args(self, b: _Block, ev: Any, out: list[bytes]) -> None:
         """Argument text of a started call goes out (and into its whole text)."""
         b.args = True
-        if self.acc:
+        if "tool_call" in self.acc:
             b.deltas += 1
             b.pieces.append(ev.arguments)
         self._emit("tool_call_delta", ev, b.index, out, b)
@@ -249,6 +253,8 @@ class Encoder(StreamEncoderBase, ItemState):
         if b.queued is not None:  # still waiting: it ends when it is flushed
             b.ended = True
             return
+        if self.rows.pending:  # opaque state for the next part written (parts.py)
+            self._pending_for(b, ev)
         mine = type(ev) is ReasoningEnd and (ev.owner == self.pid or ev.owner in self.rows.owners)
         if mine and ev.redacted and not b.started and "reasoning_redacted" in self.t:
             b.started = True

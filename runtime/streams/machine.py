@@ -35,13 +35,16 @@ from ..generated.canonical import (
 )
 from ._base import StreamDecoderBase, parse_data
 from .inband import inband_error
+from .parts import PartsDecoding
 from .rules import Rule, StreamRows
 
 __all__ = ["Decoder"]
 
 
 class _Block:
-    __slots__ = ("kind", "key", "call_id", "sig", "redacted", "open", "owner", "parent", "fresh")
+    __slots__ = (
+        "kind", "key", "call_id", "sig", "redacted", "open", "owner", "parent", "fresh", "acc",
+    )  # fmt: skip
 
     def __init__(self, kind: str, key: str, call_id: str | None) -> None:
         self.parent: str | None = None  # the wire key it ends with (rule.sub)
@@ -53,9 +56,10 @@ class _Block:
         self.redacted: str | None = None
         self.open = True
         self.owner: str | None = None  # read from the wire (rule.owner); None: the protocol
+        self.acc: Any = None  # (assemble transform, its state): arguments joined at the end
 
 
-class Decoder(StreamDecoderBase):
+class Decoder(PartsDecoding, StreamDecoderBase):
     def __init__(self, codec: Any, rows: StreamRows) -> None:
         super().__init__(codec)
         self.rows = rows
@@ -74,6 +78,7 @@ class Decoder(StreamDecoderBase):
         self.special = (
             (rows.done_sentinel, *rows.skip_data) if rows.done_sentinel else rows.skip_data
         )
+        self.seq: dict[str, int] = {}  # wire key -> next suffix for a fresh canonical key
 
     # ------------------------------------------------------------------ feed
     def feed(self, ev: SSEEvent) -> list[Any]:
@@ -88,8 +93,14 @@ class Decoder(StreamDecoderBase):
         except orjson.JSONDecodeError:
             return self._fail([parse_data(ev)[1]])
         if type(d) is not dict:
+            if type(d) is list and R.batches:
+                return self._batch(d)
             self.ignored += 1
             return []
+        return self._event(d)
+
+    def _event(self, d: dict[str, Any]) -> list[Any]:
+        R = self.rows
         out: list[Any] = []
         matched = R.dispatch(self, d, out)
         if not matched:
@@ -140,6 +151,8 @@ class Decoder(StreamDecoderBase):
                 self.finished = True
                 seq = rule.stop_sequence(w) if rule.stop_sequence is not None else None
                 fin = decode_finish(self.codec, raw, self.has_calls)
+                if rule.finish_as is not None:
+                    fin.unified = rule.finish_as
                 out.append(FinishEvent(finish=fin, stop_sequence=seq))
         if rule.end:
             out += self._end("completed")
@@ -241,7 +254,12 @@ class Decoder(StreamDecoderBase):
             if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
                 self._close(b, out)  # a new call id at a known key: a new call
             if (b is None or not b.open) and (
-                not implicit or text or args or cid or (rule.owner and _opaque(rule, w))
+                not implicit
+                or text
+                or args
+                or cid
+                or (rule.sure and rule.open == "tool_call")
+                or ((rule.owner or rule.sure) and _opaque(rule, w))
             ):
                 b = self._new(rule, wkey, w, cid, out)
                 if self.parts and rule.sub is not None:  # it ends with the block of its key
@@ -266,9 +284,11 @@ class Decoder(StreamDecoderBase):
                 else ReasoningDelta(key=b.key, text=text)
             )
         if b.kind == "tool_call":
-            if args:
+            if rule.assemble is not None:
+                self._assemble(rule, b, w)
+            elif args:
                 out.append(ToolCallDelta(key=b.key, arguments=args))
-            if rule.arguments_object is not None:
+            if rule.arguments_object is not None and rule.assemble is None:
                 obj = rule.arguments_object(w)
                 if obj and type(obj) is dict:
                     out.append(ToolCallDelta(key=b.key, arguments=orjson.dumps(obj).decode()))
@@ -313,12 +333,7 @@ class Decoder(StreamDecoderBase):
             for o in list(self.open):
                 if o.kind != kind or kind != "tool_call":
                     self._close(o, out)
-        key = wkey
-        n = 1
-        while key in self.used:
-            key = f"{wkey}.{n}"
-            n += 1
-        self.used.add(key)
+        key = self._fresh(wkey)
         b = _Block(kind, key, None)
         self.blocks[wkey] = b
         self.open.append(b)
@@ -327,7 +342,7 @@ class Decoder(StreamDecoderBase):
         elif kind == "reasoning":
             out.append(ReasoningStart(key=key))
         elif kind == "tool_call":
-            b.call_id = str(cid) if cid else f"call_interlingua_{self.calls}"
+            b.call_id = self._call_id(rule, w, cid)
             self.calls += 1
             self.has_calls = True
             name = rule.name(w) if rule.name is not None else None
@@ -345,6 +360,8 @@ class Decoder(StreamDecoderBase):
         if b.kind == "text":
             out.append(TextEnd(key=b.key))
         elif b.kind == "tool_call":
+            if b.acc is not None:
+                self._assembled(b, out)
             out.append(ToolCallEnd(key=b.key))
         elif b.kind == "reasoning":
             sig = "".join(b.sig) or None

@@ -49,6 +49,12 @@ class Rule:
     label: Reader | None = None  # ... or read from the wire (Anthropic: the block's type)
     keyed: bool = False  # the row touches a block (it has `key` or `key_const`)
     quiet: bool = False  # without text, arguments or a call id the row does nothing to a block
+    # whole parts (Gemini; streams/parts.py)
+    sure: bool = False  # the item holds its block: a call, or opaque state, opens it (no text)
+    lone_signature: Reader | None = None
+    assemble: Any = None  # a named stream transform module: start / feed / text
+    pieces: Reader | None = None
+    finish_as: str | None = None
 
 
 @dataclass(slots=True, kw_only=True, frozen=True)
@@ -73,9 +79,13 @@ class StreamRows:
     group: str | None = None  # blocks of this kind share one wire item (group_start/_end)
     ids: dict[str, str] = field(default_factory=dict)  # kind -> wire item id prefix
     multi: tuple[str, ...] = ()  # templates of several rows: (body, event name) pairs
-    accumulate: bool = False  # templates read the block (s.cur: its id, deltas, whole text)
+    accumulate: tuple[str, ...] = ()  # kinds whose block templates read (s.cur: id, deltas, text)
     owners: dict[str, str] = field(default_factory=dict)  # opaque state it carries: id -> wire
     unknown_owner: str = ""
+    # whole parts (Gemini; streams/parts.py)
+    batches: bool = False  # a data line may hold a list of events
+    random_ids: bool = False  # a call with no id gets ilg_<random>, else call_interlingua_<n>
+    pending: bool = False  # templates write $pending_signature
 
 
 def omit(d: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
@@ -84,3 +94,8 @@ def omit(d: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
         if d.get(k) is None:
             d.pop(k, None)
     return d
+
+
+def some(d: dict[str, Any], keys: tuple[str, ...]) -> list[dict[str, Any]]:
+    """A list element of literals and optional keys: kept only if one of them has a value."""
+    return [d] if any(k in d for k in keys) else []

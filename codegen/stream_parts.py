@@ -1,0 +1,214 @@
+"""Stream rows for protocols that send and take whole parts (Gemini), compiled for the generic
+machines: item groups in the generated ``dispatch``, rule arguments, optional list elements.
+
+**Item groups.** Rows with ``each`` whose own conditions (``when``, ``present``) say which item
+they take are read against the item, not the event. Consecutive rows with the same ``at`` and
+``each`` form one pass over the list: each item runs the first of them whose conditions hold
+(an item none of them takes is counted as ignored), in the items' order.
+
+**Optional list elements.** In an encode template a key ending in ``?`` is left out when its
+value is None (``stream_encode``); a list element (a dict) of literals and optional keys none of
+which has a value is left out too (Gemini's last chunk: a signature part only when one waits).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .stream_model import DecodeRow, StreamSpec
+from .stream_render import _only_block, _paths, _Readers
+
+__all__ = ["item_groups", "items_code", "optional_item", "read_ats", "rows_extra", "rule_args"]
+
+
+def rule_args(row: DecodeRow, where: str, r: _Readers) -> list[str]:
+    """The ``Rule`` arguments of a row's whole-part fields."""
+    args = [f"{n}={r(p, where)}" for n in ("lone_signature", "pieces") if (p := getattr(row, n))]
+    if row.assemble is not None:
+        args.append(f"assemble=_t_{row.assemble}")
+    if row.finish_as is not None:
+        args.append(f"finish_as={row.finish_as!r}")
+    return args + (["sure=True"] if row.sure else [])
+
+
+def read_ats(ats: dict[str, str], r: _Readers, where: str) -> list[str]:
+    """Read each ``at`` path once; a longer one goes on from a shorter one read before."""
+    lines: list[str] = []
+    done: list[tuple[str, str]] = []
+    for path, name in sorted(ats.items(), key=lambda a: len(a[0])):
+        base, rest = "d", path
+        for p2, n2 in done:
+            if path.startswith(p2 + "."):
+                base, rest = n2, path[len(p2) + 1 :]
+        done.append((path, name))
+        get = r.on(rest, "d", where) if base == "d" else f"{r(rest, where)}({base})"
+        lines.append(f"    {name} = {get}")
+    return lines
+
+
+def item_groups(s: StreamSpec) -> dict[int, list[int]]:
+    """First row of each item group -> the rows of the group (rows in no group: absent)."""
+    out: dict[int, list[int]] = {}
+    i = 0
+    rows = s.decode
+    while i < len(rows):
+        row = rows[i]
+        j = i + 1
+        while j < len(rows) and (rows[j].at, rows[j].each) == (row.at, row.each) and row.each:
+            j += 1
+        if row.each is not None and (j - i > 1 or row.sure):
+            out[i] = list(range(i, j))
+        i = j
+    return out
+
+
+def _conds(row: DecodeRow, r: _Readers, where: str, local: dict[str, str]) -> list[str]:
+    """The row's conditions on ``item``: presence first (it decides most items)."""
+    out = [f"{local.get(p) or r.on(p, 'item', where)} is not None" for p in _paths(row.present)]
+    for path, want in row.when.items():
+        vals = tuple(want) if isinstance(want, list) else (want,)
+        get = local.get(path) or r.on(path, "item", where)
+        if len(vals) > 1:
+            out.append(f"{get} in {vals!r}")
+        elif vals[0] is None or isinstance(vals[0], bool):
+            out.append(f"{get} is {vals[0]!r}")
+        else:
+            out.append(f"{get} == {vals[0]!r}")
+    return out
+
+
+def items_code(
+    s: StreamSpec, ids: list[int], base: str, r: _Readers, where: str, ind: str
+) -> list[str]:
+    """The pass over the items of one group: first matching row per item."""
+    first = s.decode[ids[0]]
+    w0 = f"{where}: stream.decode[{ids[0]}]"
+    paths = [p for i in ids for p in _paths(s.decode[i].present)]  # read once per item
+    shared = sorted({p for p in paths if paths.count(p) > 1}, key=paths.index)
+    local = {p: f"v{n}" for n, p in enumerate(shared)}
+    lines = [
+        f"{ind}items = {r(first.each or '', w0)}({base})",
+        f"{ind}if type(items) is list:",
+        f"{ind}    for pos, item in enumerate(items):",
+        f"{ind}        if type(item) is not dict:",
+        f"{ind}            m.ignored += 1",
+        f"{ind}            continue",
+    ]
+    lines += [f"{ind}        {v} = {r.on(p, 'item', w0)}" for p, v in local.items()]
+    word = "if"
+    for i in ids:
+        row, w = s.decode[i], f"{where}: stream.decode[{i}]"
+        conds = _conds(row, r, w, local)
+        head = f"{word} {' and '.join(conds)}:" if conds else "else:"
+        lines.append(f"{ind}        {head}")
+        lines += [f"{ind}            {x}" for x in _item_action(row, i, r, w)]
+        if not conds:
+            return lines
+        word = "elif"
+    lines += [f"{ind}        else:", f"{ind}            m.ignored += 1"]
+    return lines
+
+
+def _item_action(row: DecodeRow, i: int, r: _Readers, where: str) -> list[str]:
+    rule = f"_RULES[{i}]"
+    out = []
+    if row.lone_signature is not None:  # read here: most items carry none
+        out += [f"if {r.on(row.lone_signature, 'item', where)}:", f"    m._lone({rule}, item, out)"]
+    keyed = row.key is not None or row.key_const is not None
+    if _fast_text(row):  # the machine's shortest path: an open block takes the text at once
+        text = r.on(_paths(row.text)[0], "item", where)
+        return [*out, f"m._delta({rule}, item, {row.key_const!r}, None, {text}, out)"]
+    if keyed and _only_block(row):
+        out.append(f"m._block({rule}, item, pos, out)")
+    elif keyed or row.finish or row.usage or row.error or row.start or row.ends or row.end:
+        out.append(f"m._apply({rule}, item, pos, d, out)")
+    elif row.count:
+        out.append("m.ignored += 1")
+    return out or ["pass"]
+
+
+def _fast_text(row: DecodeRow) -> bool:
+    """A row of one text path into a constant key's text or reasoning block, nothing else."""
+    others = (
+        row.key, row.call_id, row.name, row.arguments, row.arguments_object, row.signature,
+        row.redacted, row.owner, row.separator, row.assemble, row.pieces, row.finish, row.usage,
+        row.error, row.start,
+    )  # fmt: skip
+    return (
+        len(_paths(row.text)) == 1
+        and row.key_const is not None
+        and not row.key_prefix
+        and row.open in (None, "text", "reasoning")
+        and not (row.close or row.whole or row.count or row.end or row.ends)
+        and all(x is None for x in others)
+    )
+
+
+def unreachable(s: StreamSpec) -> list[tuple[int, str]]:
+    """Rows of an item group after one with no condition of its own (they never run)."""
+    out = []
+    for ids in item_groups(s).values():
+        for k, i in enumerate(ids[:-1]):
+            row = s.decode[i]
+            if not (row.when or row.present):
+                out += [
+                    (j, f"never runs: stream.decode[{i}] takes every item first")
+                    for j in ids[k + 1 :]
+                ]
+                break
+    return out
+
+
+def rows_extra(s: StreamSpec) -> list[str]:
+    """``StreamRows`` arguments of the whole-parts facts (none: the defaults)."""
+    enc = s.encode
+    bodies: list[Any] = []
+    if enc is not None:
+        for tpl in enc.events.values():
+            bodies += [tpl] if isinstance(tpl, dict) else [row.body for row in tpl]
+        bodies += [row.body for row in enc.end]
+    facts = {
+        "batches": s.batches,
+        "random_ids": s.missing_call_id == "random",
+        "pending": "$pending_signature" in _all_vars(bodies),
+    }
+    return [f"{k}=True" for k, on in facts.items() if on]
+
+
+def _all_vars(b: Any) -> list[str]:
+    if isinstance(b, str):
+        return [b] if b.startswith("$") else []
+    if isinstance(b, dict):
+        return [v for x in b.values() for v in _all_vars(x)]
+    if isinstance(b, list):
+        return [v for x in b for v in _all_vars(x)]
+    return []
+
+
+KINDS = ("reasoning", "text", "tool_call")
+
+
+def accumulate_kinds(funcs: list[dict[str, Any]]) -> tuple[str, ...]:
+    """The block kinds whose whole text the templates read: a ``<kind>_...`` template's own
+    kind, every kind for the others; reasoning when another protocol's reasoning may be folded
+    into ``$pending_signature`` (its text goes in the envelope)."""
+    kinds: set[str] = set()
+    for f in funcs:
+        body = f["body"]
+        if any(x in body for x in ("s.cur.", "s.encrypted(")):
+            own = [k for k in KINDS if f["ev"].startswith(k + "_")]
+            kinds |= set(own or KINDS)
+        if "s.take_signature(" in body:
+            kinds.add("reasoning")
+    return tuple(sorted(kinds))
+
+
+def optional_item(v: Any) -> tuple[str, ...]:
+    """The optional keys of a list element made of literals and optional keys (it is left out
+    when none of them has a value); () for any other element."""
+    if not isinstance(v, dict):
+        return ()
+    opt = tuple(k[:-1] for k in v if isinstance(k, str) and k.endswith("?"))
+    if opt and all(k.endswith("?") or not _all_vars(x) for k, x in v.items()):
+        return opt
+    return ()

@@ -1,0 +1,161 @@
+"""What the generic stream machines do for protocols that send and take whole parts (Gemini), as
+the rows ask for it: nothing here knows a protocol by name.
+
+Decoder (``PartsDecoding``, mixed into ``machine.Decoder``): opaque state on an item that is no
+reasoning becomes a reasoning end with no start (``lone_signature``); a call with no id gets one
+(``missing_call_id``) and a signature on the call rides in its id (the signature envelope); call
+arguments sent in pieces are joined by a named stream transform (``assemble``) and passed on as
+one delta when the call ends; a data line holding a list of events runs each (``batches``).
+
+Encoder (``PartsEncoding``, mixed into ``encoder.Encoder``): a call written whole when it ends
+reads its kept argument text (``$arguments_object``) and ``$bare_call_id`` (the id without its
+envelope, whose signature goes on the call's part);
+``$pending_signature`` holds opaque state until the next part written: a signature that came
+alone, a call's envelope signature, and, where ``flags.foreign_reasoning`` is ``parts``, another
+protocol's reasoning (text and state) as one envelope (``transforms/reasoning_envelope``), never
+put on a reasoning part (clients may drop those)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._losses import Loss
+from .._wire import object_from_json_text
+from ..generated.canonical import ReasoningDelta, ReasoningEnd, ReasoningPart, ToolCallDelta
+from ..transforms.gemini_envelope import SYNTH_PREFIX, synth_id, unwrap_id, wrap_id
+from ..transforms.reasoning_envelope import OWNERS as ENVELOPED
+from ..transforms.reasoning_envelope import to_base64, wrap_parts
+
+__all__ = ["PartsDecoding", "PartsEncoding"]
+
+
+class PartsDecoding:
+    """Mixed into ``machine.Decoder`` (its state: rows, pid, used, seq, calls, ignored)."""
+
+    rows: Any
+    pid: str
+    used: set[str]
+    seq: dict[str, int]
+    calls: int
+    ignored: int
+    ended: str | None
+
+    def _fresh(self, wkey: str) -> str:
+        """A canonical key not given out yet: ``wkey``, then ``wkey.1``, ``wkey.2`` ..."""
+        n = self.seq.get(wkey, 0)
+        key = wkey if n == 0 else f"{wkey}.{n}"
+        while key in self.used:
+            n += 1
+            key = f"{wkey}.{n}"
+        self.seq[wkey] = n + 1
+        self.used.add(key)
+        return key
+
+    def _batch(self, items: list[Any]) -> list[Any]:
+        out: list[Any] = []
+        for d in items:
+            if self.ended is not None:
+                break
+            if type(d) is dict:
+                out += self._event(d)  # type: ignore[attr-defined]
+            else:
+                self.ignored += 1
+        return out
+
+    def _lone(self, rule: Any, w: Any, out: list[Any]) -> None:
+        sig = rule.lone_signature(w)
+        if sig and type(sig) is str:
+            out += self._close_all()  # type: ignore[attr-defined]
+            out.append(ReasoningEnd(key=self._fresh("sig"), signature=sig, owner=self.pid))
+
+    def _call_id(self, rule: Any, w: Any, cid: Any) -> str:
+        if cid:
+            cid = str(cid)
+        else:
+            cid = synth_id() if self.rows.random_ids else f"call_interlingua_{self.calls}"
+        if rule.signature is not None:
+            sig = rule.signature(w)
+            if sig and type(sig) is str:
+                cid = wrap_id(cid, sig)
+        return str(cid)
+
+    def _assemble(self, rule: Any, b: Any, w: Any) -> None:
+        t = rule.assemble
+        if b.acc is None:
+            seed = rule.arguments_object(w) if rule.arguments_object is not None else None
+            b.acc = (t, t.start(seed))
+        if rule.pieces is not None:
+            self.ignored += b.acc[0].feed(b.acc[1], rule.pieces(w))
+
+    def _assembled(self, b: Any, out: list[Any]) -> None:
+        text = b.acc[0].text(b.acc[1])
+        b.acc = None
+        if text:
+            out.append(ToolCallDelta(key=b.key, arguments=text))
+
+
+class PartsEncoding:
+    """Mixed into ``encoder.Encoder`` (its state: codec, rows, pid, losses, cur)."""
+
+    codec: Any
+    rows: Any
+    pid: str
+    losses: list[Loss]
+    cur: Any
+
+    def _parts_init(self) -> None:
+        self.sig: str | None = None  # opaque state waiting for the next part
+        self.foreign: list[ReasoningPart] = []  # other protocols' reasoning, for one envelope
+        flags = getattr(self.codec, "FLAGS", None)
+        parts = getattr(flags, "foreign_reasoning", "") == "parts"
+        self.foreign_parts = bool(self.rows.pending and parts)  # (the rows accumulate text)
+
+    def take_signature(self, ev: Any) -> str | None:
+        """``$pending_signature``: the waiting state, taken (another protocol's state is folded
+        into it, except on a reasoning part)."""
+        if self.foreign and type(ev) is not ReasoningDelta:
+            self.sig = self.sig or to_base64(wrap_parts(self.foreign))
+            self.foreign = []
+        sig, self.sig = self.sig, None
+        return sig
+
+    def _pending_for(self, b: Any, ev: Any) -> None:
+        """At a block's end: a call's own signature (its id's envelope) waits for the call's
+        part; another protocol's reasoning state is kept for the next part."""
+        if b.kind == "tool_call":
+            own = unwrap_id(b.ev.id)[1] if b.ev is not None else None
+            if own is not None:
+                self.sig = own
+        elif type(ev) is ReasoningEnd:
+            self._keep_foreign(b.all(), ev)
+
+    def bare_call_id(self, cid: str) -> str | None:
+        """``$bare_call_id``: the id without its envelope; None when we synthesised it."""
+        clean = unwrap_id(cid)[0]
+        return None if clean.startswith(SYNTH_PREFIX) else clean
+
+    def _lone_end(self, ev: Any) -> None:
+        """A reasoning end with no block: its state waits for the next part."""
+        if ev.owner == self.pid or ev.owner in self.rows.owners:
+            if ev.signature and self.rows.pending:
+                self.sig = ev.signature
+        else:
+            self._keep_foreign("", ev)
+
+    def _keep_foreign(self, text: str, ev: Any) -> None:
+        if self.foreign_parts and ev.owner in ENVELOPED and (ev.signature or ev.redacted):
+            part = ReasoningPart(
+                text=text, signature=ev.signature, redacted=ev.redacted, owner=ev.owner
+            )
+            self.foreign.append(part)
+
+    def arguments_object(self, text: str) -> dict[str, Any]:
+        """``$arguments_object``: text that is no JSON object is sent as {} (reported)."""
+        obj, err = object_from_json_text(text)
+        if err is not None:
+            why = "the target needs a JSON object"
+            self.losses.append(
+                Loss("stream.tool_call.arguments", f"{err}; sent as {{}}", why, "tool_call")
+            )
+            return {}
+        return obj  # type: ignore[no-any-return]
