@@ -329,37 +329,7 @@ ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
     ("DEADLINE_EXCEEDED", 504, "timeout"),
 )
 # wire stream event -> canonical event kinds it may yield (spec: stream_events)
-STREAM_EVENTS: dict[str, tuple[str, ...]] = {
-    "chunk": ("start",),
-    "chunk/text": (
-        "text_start",
-        "text_delta",
-    ),
-    "chunk/thought": (
-        "reasoning_start",
-        "reasoning_delta",
-    ),
-    "chunk/thoughtSignature": ("reasoning_end",),
-    "chunk/functionCall": (
-        "tool_call_start",
-        "tool_call_delta",
-        "tool_call_end",
-    ),
-    "chunk/functionCall.partialArgs": ("tool_call_delta",),
-    "chunk/finishReason": (
-        "text_end",
-        "reasoning_end",
-        "tool_call_end",
-        "finish",
-    ),
-    "chunk/usageMetadata": ("usage",),
-    "chunk/promptFeedback": ("finish",),
-    "error": (
-        "error",
-        "end",
-    ),
-    "(connection closed)": ("end",),
-}
+STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
 ERROR_SHAPE: dict[str, Any] = {
     "type_path": "error.status",
     "message_path": "error.message",

@@ -1,6 +1,444 @@
 # Generated from spec/protocols/gemini.yaml by `make generate` (python -m codegen). Do not edit by hand.
 
-"""Google Gemini generateContent stream: run by the named stream transform in runtime/streams/gemini.py."""
+"""Google Gemini generateContent stream: the rows of `stream:` in spec/protocols/gemini.yaml, compiled for the generic machines
+in runtime/streams (decoder: machine.py, encoder: encoder.py)."""
 
-ROWS = None
-TRANSFORM = "gemini"
+from __future__ import annotations
+
+from typing import Any
+
+from interlingua.streams import partial_args as _t_partial_args
+from interlingua.streams.rules import Rule, StreamRows
+from interlingua.streams.rules import some as _some
+
+TRANSFORM = None
+
+# wire owner name -> (protocol id that owns the opaque state, where its signature rides)
+OWNERS: dict[str, tuple[str, str]] = {}
+
+
+def _r0(v: Any) -> Any:  # error
+    if type(v) is not dict:
+        return None
+    v = v.get("error")
+    return v
+
+
+def _r1(v: Any) -> Any:  # responseId
+    if type(v) is not dict:
+        return None
+    v = v.get("responseId")
+    return v
+
+
+def _r2(v: Any) -> Any:  # modelVersion
+    if type(v) is not dict:
+        return None
+    v = v.get("modelVersion")
+    return v
+
+
+def _r3(v: Any) -> Any:  # functionCall.partialArgs
+    if type(v) is not dict:
+        return None
+    v = v.get("functionCall")
+    if type(v) is not dict:
+        return None
+    v = v.get("partialArgs")
+    return v
+
+
+def _r4(v: Any) -> Any:  # functionCall.id
+    if type(v) is not dict:
+        return None
+    v = v.get("functionCall")
+    if type(v) is not dict:
+        return None
+    v = v.get("id")
+    return v
+
+
+def _r5(v: Any) -> Any:  # functionCall.name
+    if type(v) is not dict:
+        return None
+    v = v.get("functionCall")
+    if type(v) is not dict:
+        return None
+    v = v.get("name")
+    return v
+
+
+def _r6(v: Any) -> Any:  # functionCall.args
+    if type(v) is not dict:
+        return None
+    v = v.get("functionCall")
+    if type(v) is not dict:
+        return None
+    v = v.get("args")
+    return v
+
+
+def _r7(v: Any) -> Any:  # thoughtSignature
+    if type(v) is not dict:
+        return None
+    v = v.get("thoughtSignature")
+    return v
+
+
+def _r8(v: Any) -> Any:  # text
+    if type(v) is not dict:
+        return None
+    v = v.get("text")
+    return v
+
+
+def _r9(v: Any) -> Any:  # finishReason
+    if type(v) is not dict:
+        return None
+    v = v.get("finishReason")
+    return v
+
+
+def _r10(v: Any) -> Any:  # promptFeedback.blockReason
+    if type(v) is not dict:
+        return None
+    v = v.get("promptFeedback")
+    if type(v) is not dict:
+        return None
+    v = v.get("blockReason")
+    return v
+
+
+def _r11(v: Any) -> Any:  # usageMetadata
+    if type(v) is not dict:
+        return None
+    v = v.get("usageMetadata")
+    return v
+
+
+def _r12(v: Any) -> Any:  # parts
+    if type(v) is not dict:
+        return None
+    v = v.get("parts")
+    return v
+
+
+def _r13(v: Any) -> Any:  # candidates.0
+    if type(v) is not dict:
+        return None
+    v = v.get("candidates")
+    if type(v) is not list or len(v) <= 0:
+        return None
+    v = v[0]
+    return v
+
+
+def _r14(v: Any) -> Any:  # content
+    if type(v) is not dict:
+        return None
+    v = v.get("content")
+    return v
+
+
+def _text_delta(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "modelVersion": s.model,
+        "responseId": s.id,
+        "candidates": [
+            {
+                "content": {
+                    "parts": [
+                        {
+                            "text": ev.text,
+                            **(
+                                {"thoughtSignature": _o0}
+                                if (
+                                    _o0 := (
+                                        s.take_signature(ev)
+                                        if s.sig is not None or s.foreign
+                                        else None
+                                    )
+                                )
+                                is not None
+                                else {}
+                            ),
+                        }
+                    ],
+                    "role": "model",
+                },
+                "index": 0,
+            }
+        ],
+    }
+
+
+def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "modelVersion": s.model,
+        "responseId": s.id,
+        "candidates": [
+            {
+                "content": {
+                    "parts": [
+                        {
+                            "text": ev.text,
+                            "thought": True,
+                            **(
+                                {"thoughtSignature": _o0}
+                                if (
+                                    _o0 := (
+                                        s.take_signature(ev)
+                                        if s.sig is not None or s.foreign
+                                        else None
+                                    )
+                                )
+                                is not None
+                                else {}
+                            ),
+                        }
+                    ],
+                    "role": "model",
+                },
+                "index": 0,
+            }
+        ],
+    }
+
+
+def _reasoning_signature(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "modelVersion": s.model,
+        "responseId": s.id,
+        "candidates": [
+            {
+                "content": {
+                    "parts": [{"text": "", "thought": True, "thoughtSignature": ev.signature}],
+                    "role": "model",
+                },
+                "index": 0,
+            }
+        ],
+    }
+
+
+def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "modelVersion": s.model,
+        "responseId": s.id,
+        "candidates": [
+            {
+                "content": {
+                    "parts": [
+                        {
+                            "functionCall": {
+                                "name": s.cur.ev.name,
+                                "args": s.arguments_object(s.cur.all()),
+                                **(
+                                    {"id": _o0}
+                                    if (_o0 := s.bare_call_id(s.cur.ev.id)) is not None
+                                    else {}
+                                ),
+                            },
+                            **(
+                                {"thoughtSignature": _o1}
+                                if (
+                                    _o1 := (
+                                        s.take_signature(ev)
+                                        if s.sig is not None or s.foreign
+                                        else None
+                                    )
+                                )
+                                is not None
+                                else {}
+                            ),
+                        }
+                    ],
+                    "role": "model",
+                },
+                "index": 0,
+            }
+        ],
+    }
+
+
+def _end0(s: Any, ev: Any, i: int) -> Any:
+    return {
+        "modelVersion": s.model,
+        "responseId": s.id,
+        "candidates": [
+            {
+                "content": {
+                    "parts": [
+                        *_some(
+                            {
+                                "text": "",
+                                **(
+                                    {"thoughtSignature": _o0}
+                                    if (
+                                        _o0 := (
+                                            s.take_signature(ev)
+                                            if s.sig is not None or s.foreign
+                                            else None
+                                        )
+                                    )
+                                    is not None
+                                    else {}
+                                ),
+                            },
+                            ("thoughtSignature",),
+                        )
+                    ],
+                    "role": "model",
+                },
+                "finishReason": s.finish_raw,
+                "index": 0,
+            }
+        ],
+        "usageMetadata": s.usage_wire(),
+    }
+
+
+_RULES = (
+    Rule(error=_r0),
+    Rule(start=(_r1, _r2, None)),
+    Rule(pieces=_r3, assemble=_t_partial_args, sure=True, key_const="pcall", keyed=True),
+    Rule(
+        pieces=_r3, assemble=_t_partial_args, sure=True, key_const="pcall", keyed=True, close=True
+    ),
+    Rule(
+        call_id=_r4,
+        name=_r5,
+        arguments_object=_r6,
+        signature=_r7,
+        assemble=_t_partial_args,
+        sure=True,
+        key_const="pcall",
+        keyed=True,
+        open="tool_call",
+    ),
+    Rule(
+        call_id=_r4,
+        name=_r5,
+        arguments_object=_r6,
+        signature=_r7,
+        sure=True,
+        key_const="call",
+        keyed=True,
+        open="tool_call",
+        close=True,
+    ),
+    Rule(signature=_r7, text=(_r8,), sure=True, key_const="thought", keyed=True, open="reasoning"),
+    Rule(text=(_r8,), lone_signature=_r7, sure=True, key_const="text", keyed=True, open="text"),
+    Rule(lone_signature=_r7, sure=True),
+    Rule(finish=_r9),
+    Rule(finish=_r10, finish_as="content_filter"),
+    Rule(usage=(_r11,)),
+)
+
+
+def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
+    matched = False
+    at1 = _r13(d)
+    at0 = _r14(at1)
+    matched = True
+    err = d.get("error")
+    if err:
+        m._fail_error(err, d, out)
+        return True
+    matched = True
+    if m.msg_id is None:
+        m._apply(_RULES[1], d, None, d, out)
+    if at0 is not None:
+        matched = True
+        items = _r12(at0)
+        if type(items) is list:
+            for pos, item in enumerate(items):
+                if type(item) is not dict:
+                    m.ignored += 1
+                    continue
+                v0 = item.get("functionCall")
+                if (
+                    v0 is not None
+                    and (_v.get("name") if type(_v := item.get("functionCall")) is dict else None)
+                    is None
+                    and (
+                        _v.get("willContinue")
+                        if type(_v := item.get("functionCall")) is dict
+                        else None
+                    )
+                    is True
+                ):
+                    m._block(_RULES[2], item, pos, out)
+                elif (
+                    v0 is not None
+                    and (_v.get("name") if type(_v := item.get("functionCall")) is dict else None)
+                    is None
+                ):
+                    m._block(_RULES[3], item, pos, out)
+                elif (
+                    v0 is not None
+                    and (
+                        _v.get("willContinue")
+                        if type(_v := item.get("functionCall")) is dict
+                        else None
+                    )
+                    is True
+                ):
+                    m._block(_RULES[4], item, pos, out)
+                elif v0 is not None:
+                    m._block(_RULES[5], item, pos, out)
+                elif item.get("thought") is True:
+                    m._block(_RULES[6], item, pos, out)
+                elif item.get("text") is not None:
+                    if item.get("thoughtSignature"):
+                        m._lone(_RULES[7], item, out)
+                    m._delta(_RULES[7], item, "text", None, item.get("text"), out)
+                elif item.get("thoughtSignature") is not None:
+                    if item.get("thoughtSignature"):
+                        m._lone(_RULES[8], item, out)
+                else:
+                    m.ignored += 1
+    if at1 is not None:
+        matched = True
+        if _r9(at1) is not None:
+            m._apply(_RULES[9], at1, None, d, out)
+        if m.ended is not None:
+            return True
+    if d.get("candidates") in (None, []):
+        matched = True
+        if _r10(d) is not None:
+            m._apply(_RULES[10], d, None, d, out)
+        if m.ended is not None:
+            return True
+    if (
+        _v.get("promptTokenCount") if type(_v := d.get("usageMetadata")) is dict else None
+    ) is not None:
+        matched = True
+        m._usage(_RULES[11], d, out)
+    return matched
+
+
+ROWS = StreamRows(
+    protocol="gemini",
+    dispatch=dispatch,
+    start_event=False,
+    implicit_blocks=True,
+    done_sentinel=None,
+    end_after_finish=True,
+    sequential=False,
+    index="shared",
+    id_default="interlingua",
+    empty_arguments=None,
+    templates={
+        "text_delta": (_text_delta, None),
+        "reasoning_delta": (_reasoning_delta, None),
+        "reasoning_signature": (_reasoning_signature, None),
+        "tool_call_end": (_tool_call_end, None),
+    },
+    end=((_end0, None, False),),
+    done=None,
+    accumulate=("reasoning", "tool_call"),
+    batches=True,
+    random_ids=True,
+    pending=True,
+)
