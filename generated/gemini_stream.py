@@ -140,6 +140,19 @@ def _r14(v: Any) -> Any:  # content
     return v
 
 
+def _r15(v: Any) -> Any:  # candidates.0.content
+    if type(v) is not dict:
+        return None
+    v = v.get("candidates")
+    if type(v) is not list or len(v) <= 0:
+        return None
+    v = v[0]
+    if type(v) is not dict:
+        return None
+    v = v.get("content")
+    return v
+
+
 def _text_delta(s: Any, ev: Any, i: int) -> Any:
     return {
         "modelVersion": s.model,
@@ -425,6 +438,25 @@ ROWS = StreamRows(
     implicit_blocks=True,
     done_sentinel=None,
     end_after_finish=True,
+    known=(
+        (
+            _r13,
+            frozenset(
+                [
+                    "avgLogprobs",
+                    "content",
+                    "finishMessage",
+                    "finishReason",
+                    "index",
+                    "logprobsResult",
+                    "safetyRatings",
+                    "tokenCount",
+                ]
+            ),
+            "candidates.0",
+        ),
+        (_r15, frozenset(["parts", "role"]), "candidates.0.content"),
+    ),
     sequential=False,
     index="shared",
     id_default="interlingua",
