@@ -13,12 +13,36 @@ which has a value is left out too (Gemini's last chunk: a signature part only wh
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .stream_model import DecodeRow, StreamSpec
 from .stream_render import _only_block, _paths, _Readers
 
 __all__ = ["item_groups", "items_code", "optional_item", "read_ats", "rows_extra", "rule_args"]
+
+
+_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def inline_read(r: _Readers, path: str | list[str], var: str, where: str, is_dict: bool) -> str:
+    """An expression reading ``path`` (the first present of several) from ``var``, a dict
+    (the event, an item) unless ``is_dict`` is false: short plain paths are read inline, the
+    others through a reader function."""
+    if not isinstance(path, str) or not path:
+        return f"{r.first(path, where)}({var})"
+    a, _, b = path.partition(".")
+    if not is_dict:
+        if _KEY.match(path):
+            return f"({var}.get({path!r}) if type({var}) is dict else None)"
+        return f"{r(path, where)}({var})"
+    if _KEY.match(path):
+        return f"{var}.get({path!r})"
+    if _KEY.match(a) and _KEY.match(b):
+        return f"(_v.get({b!r}) if type(_v := {var}.get({a!r})) is dict else None)"
+    if _KEY.match(a) and b.isdigit():
+        return f"(_v[{b}] if type(_v := {var}.get({a!r})) is list and len(_v) > {b} else None)"
+    return f"{r(path, where)}({var})"
 
 
 def rule_args(row: DecodeRow, where: str, r: _Readers) -> list[str]:
@@ -31,8 +55,11 @@ def rule_args(row: DecodeRow, where: str, r: _Readers) -> list[str]:
     return args + (["sure=True"] if row.sure else [])
 
 
-def read_ats(ats: dict[str, str], r: _Readers, where: str) -> list[str]:
-    """Read each ``at`` path once; a longer one goes on from a shorter one read before."""
+def read_ats(
+    ats: dict[str, str], r: _Readers, where: str, known: dict[str, list[str]]
+) -> list[str]:
+    """Read each ``at`` path once; a longer one goes on from a shorter one read before. An
+    object's keys with no canonical home (``stream_known``) are reported as it is read."""
     lines: list[str] = []
     done: list[tuple[str, str]] = []
     for path, name in sorted(ats.items(), key=lambda a: len(a[0])):
@@ -41,8 +68,14 @@ def read_ats(ats: dict[str, str], r: _Readers, where: str) -> list[str]:
             if path.startswith(p2 + "."):
                 base, rest = n2, path[len(p2) + 1 :]
         done.append((path, name))
-        get = r.on(rest, "d", where) if base == "d" else f"{r(rest, where)}({base})"
-        lines.append(f"    {name} = {get}")
+        lines.append(f"    {name} = {r.on(rest, base, where, base == 'd')}")
+        if path in known:
+            k = f"_K{name}"
+            r.src.append(f"{k} = frozenset({known[path]!r})  # {path}: keys with a home")
+            lines += [
+                f"    if type({name}) is dict and not {k}.issuperset({name}):",
+                f"        m.drop_fields({name}, {k}, {path!r})",
+            ]
     return lines
 
 
@@ -95,18 +128,55 @@ def items_code(
         f"{ind}            continue",
     ]
     lines += [f"{ind}        {v} = {r.on(p, 'item', w0)}" for p, v in local.items()]
-    word = "if"
-    for i in ids:
+    return lines + _chain(s, ids, r, where, local, ind + "        ")
+
+
+def _chain(
+    s: StreamSpec, ids: list[int], r: _Readers, where: str, local: dict[str, str], ind: str
+) -> list[str]:
+    """``if / elif`` over the rows; a run of rows led by the same shared presence and closed by
+    a row with only that presence is nested under one test of it (the run takes such items)."""
+    lines: list[str] = []
+    word, k = "if", 0
+    while k < len(ids):
+        i = ids[k]
         row, w = s.decode[i], f"{where}: stream.decode[{i}]"
         conds = _conds(row, r, w, local)
-        head = f"{word} {' and '.join(conds)}:" if conds else "else:"
-        lines.append(f"{ind}        {head}")
-        lines += [f"{ind}            {x}" for x in _item_action(row, i, r, w)]
+        run = _run(s, ids[k:], local)
+        if len(run) > 1:
+            lines.append(f"{ind}{word} {conds[0]}:")
+            for j in run:
+                rest = [c for c in _conds(s.decode[j], r, where, local) if c != conds[0]]
+                lines.append(
+                    f"{ind}    {('if' if j == run[0] else 'elif') if rest else 'else'}"
+                    + (f" {' and '.join(rest)}:" if rest else ":")
+                )
+                lines += [f"{ind}        {x}" for x in _item_action(s.decode[j], j, r, where)]
+            k += len(run)
+            word = "elif"
+            continue
+        lines.append(f"{ind}{word} {' and '.join(conds)}:" if conds else f"{ind}else:")
+        lines += [f"{ind}    {x}" for x in _item_action(row, i, r, w)]
         if not conds:
             return lines
         word = "elif"
-    lines += [f"{ind}        else:", f"{ind}            m.ignored += 1"]
-    return lines
+        k += 1
+    return lines + [f"{ind}else:", f"{ind}    m.ignored += 1"]
+
+
+def _run(s: StreamSpec, ids: list[int], local: dict[str, str]) -> list[int]:
+    """The rows from the first one led by its shared presence up to the one with that presence
+    only (none: [])."""
+    lead = _paths(s.decode[ids[0]].present)[:1]
+    if not lead or lead[0] not in local:
+        return []
+    for n, j in enumerate(ids):
+        row = s.decode[j]
+        if _paths(row.present)[:1] != lead:
+            return []
+        if _paths(row.present) == lead and not row.when:
+            return ids[: n + 1]
+    return []
 
 
 def _item_action(row: DecodeRow, i: int, r: _Readers, where: str) -> list[str]:

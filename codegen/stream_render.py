@@ -15,7 +15,6 @@ from .stream_encode import StreamSpecError, TemplateError, encode_view
 from .stream_known import known_fields
 from .stream_model import DecodeRow, StreamSpec
 
-_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SEG = re.compile(
     r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\[(?P<field>[A-Za-z_]+)=(?P<value>[^\]]+)\])?$"
 )
@@ -95,17 +94,11 @@ class _Readers:
         self.src.append("\n".join(lines))
         return name
 
-    def on(self, path: str | list[str], var: str, where: str) -> str:
-        """An expression reading ``path`` (the first present of several) from ``var``, a dict
-        (the event, an item): one or two plain keys are read inline."""
-        if not isinstance(path, str) or not path:
-            return f"{self.first(path, where)}({var})"
-        if _KEY.match(path):
-            return f"{var}.get({path!r})"
-        a, _, b = path.partition(".")
-        if _KEY.match(a) and _KEY.match(b):
-            return f"(_v.get({b!r}) if type(_v := {var}.get({a!r})) is dict else None)"
-        return f"{self(path, where)}({var})"
+    def on(self, path: str | list[str], var: str, where: str, is_dict: bool = True) -> str:
+        """An expression reading ``path`` from ``var`` (stream_parts.inline_read)."""
+        from .stream_parts import inline_read
+
+        return inline_read(self, path, var, where, is_dict)
 
     def owner(self, path: str, where: str) -> str:
         """A reader of (owner protocol id, field for encrypted data) through OWNERS."""
@@ -261,7 +254,7 @@ def _action(
         ]
     if row.finish_only:
         return [  # most events carry no finish: read it first
-            f"{ind}if {r.first(row.finish or '', where)}({base}) is not None:",
+            f"{ind}if {r.on(row.finish or '', base, where, base == 'd')} is not None:",
             f"{ind}    m._apply({rule}, {base}, None, d, out)",
         ]
     return [f"{ind}m._apply({rule}, {base}, None, d, out)"]
@@ -362,7 +355,7 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
     body = rows(groups.get(None, []), "    ")
     if not first:
         lines.append("    matched = False")
-        lines += read_ats(ats, r, where)
+        lines += read_ats(ats, r, where, known_fields(s))
     lines += body
     lines.append("    return " + ("False" if first else "matched"))
     return lines
@@ -384,6 +377,7 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
     except TemplateError as e:
         raise StreamSpecError(str(e)) from None
     known = [(r(at, where), keys, at) for at, keys in known_fields(s).items()]
+    known = known if s.match == "first" else []  # else checked where dispatch reads the `at`
     return {
         "known": known,
         "readers": r.src,

@@ -123,6 +123,23 @@ def _r12(v: Any) -> Any:  # parts
     return v
 
 
+_Kat1 = frozenset(
+    [
+        "avgLogprobs",
+        "content",
+        "finishMessage",
+        "finishReason",
+        "index",
+        "logprobsResult",
+        "safetyRatings",
+        "tokenCount",
+    ]
+)  # candidates.0: keys with a home
+
+
+_Kat0 = frozenset(["parts", "role"])  # candidates.0.content: keys with a home
+
+
 def _r13(v: Any) -> Any:  # candidates.0
     if type(v) is not dict:
         return None
@@ -133,14 +150,7 @@ def _r13(v: Any) -> Any:  # candidates.0
     return v
 
 
-def _r14(v: Any) -> Any:  # content
-    if type(v) is not dict:
-        return None
-    v = v.get("content")
-    return v
-
-
-def _r15(v: Any) -> Any:  # candidates.0.content
+def _r14(v: Any) -> Any:  # candidates.0.content
     if type(v) is not dict:
         return None
     v = v.get("candidates")
@@ -351,8 +361,12 @@ _RULES = (
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = False
-    at1 = _r13(d)
-    at0 = _r14(at1)
+    at1 = _v[0] if type(_v := d.get("candidates")) is list and len(_v) > 0 else None
+    if type(at1) is dict and not _Kat1.issuperset(at1):
+        m.drop_fields(at1, _Kat1, "candidates.0")
+    at0 = at1.get("content") if type(at1) is dict else None
+    if type(at0) is dict and not _Kat0.issuperset(at0):
+        m.drop_fields(at0, _Kat0, "candidates.0.content")
     matched = True
     err = d.get("error")
     if err:
@@ -370,36 +384,27 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     m.ignored += 1
                     continue
                 v0 = item.get("functionCall")
-                if (
-                    v0 is not None
-                    and (_v.get("name") if type(_v := item.get("functionCall")) is dict else None)
-                    is None
-                    and (
+                if v0 is not None:
+                    if (
+                        _v.get("name") if type(_v := item.get("functionCall")) is dict else None
+                    ) is None and (
                         _v.get("willContinue")
                         if type(_v := item.get("functionCall")) is dict
                         else None
-                    )
-                    is True
-                ):
-                    m._block(_RULES[2], item, pos, out)
-                elif (
-                    v0 is not None
-                    and (_v.get("name") if type(_v := item.get("functionCall")) is dict else None)
-                    is None
-                ):
-                    m._block(_RULES[3], item, pos, out)
-                elif (
-                    v0 is not None
-                    and (
+                    ) is True:
+                        m._block(_RULES[2], item, pos, out)
+                    elif (
+                        _v.get("name") if type(_v := item.get("functionCall")) is dict else None
+                    ) is None:
+                        m._block(_RULES[3], item, pos, out)
+                    elif (
                         _v.get("willContinue")
                         if type(_v := item.get("functionCall")) is dict
                         else None
-                    )
-                    is True
-                ):
-                    m._block(_RULES[4], item, pos, out)
-                elif v0 is not None:
-                    m._block(_RULES[5], item, pos, out)
+                    ) is True:
+                        m._block(_RULES[4], item, pos, out)
+                    else:
+                        m._block(_RULES[5], item, pos, out)
                 elif item.get("thought") is True:
                     m._block(_RULES[6], item, pos, out)
                 elif item.get("text") is not None:
@@ -413,13 +418,15 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     m.ignored += 1
     if at1 is not None:
         matched = True
-        if _r9(at1) is not None:
+        if (at1.get("finishReason") if type(at1) is dict else None) is not None:
             m._apply(_RULES[9], at1, None, d, out)
         if m.ended is not None:
             return True
     if d.get("candidates") in (None, []):
         matched = True
-        if _r10(d) is not None:
+        if (
+            _v.get("blockReason") if type(_v := d.get("promptFeedback")) is dict else None
+        ) is not None:
             m._apply(_RULES[10], d, None, d, out)
         if m.ended is not None:
             return True
@@ -438,25 +445,6 @@ ROWS = StreamRows(
     implicit_blocks=True,
     done_sentinel=None,
     end_after_finish=True,
-    known=(
-        (
-            _r13,
-            frozenset(
-                [
-                    "avgLogprobs",
-                    "content",
-                    "finishMessage",
-                    "finishReason",
-                    "index",
-                    "logprobsResult",
-                    "safetyRatings",
-                    "tokenCount",
-                ]
-            ),
-            "candidates.0",
-        ),
-        (_r15, frozenset(["parts", "role"]), "candidates.0.content"),
-    ),
     sequential=False,
     index="shared",
     id_default="interlingua",

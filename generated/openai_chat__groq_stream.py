@@ -137,14 +137,15 @@ def _r14(v: Any) -> Any:  # choices[index=0]
     return v
 
 
-def _r15(v: Any) -> Any:  # delta
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    return v
+_Kat1 = frozenset(["delta", "finish_reason", "index"])  # choices[index=0]: keys with a home
 
 
-def _r16(v: Any) -> Any:  # choices[index=0].delta
+_Kat0 = frozenset(
+    ["content", "reasoning", "refusal", "role", "tool_calls"]
+)  # choices[index=0].delta: keys with a home
+
+
+def _r15(v: Any) -> Any:  # choices[index=0].delta
     if type(v) is not dict:
         return None
     v = v.get("choices")
@@ -285,7 +286,11 @@ _RULES = (
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = False
     at1 = _r14(d)
-    at0 = _r15(at1)
+    if type(at1) is dict and not _Kat1.issuperset(at1):
+        m.drop_fields(at1, _Kat1, "choices[index=0]")
+    at0 = at1.get("delta") if type(at1) is dict else None
+    if type(at0) is dict and not _Kat0.issuperset(at0):
+        m.drop_fields(at0, _Kat0, "choices[index=0].delta")
     matched = True
     err = d.get("error")
     if err:
@@ -315,7 +320,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     m._block(_RULES[5], item, pos, out)
     if at1 is not None:
         matched = True
-        if _r10(at1) is not None:
+        if (at1.get("finish_reason") if type(at1) is dict else None) is not None:
             m._apply(_RULES[6], at1, None, d, out)
         if m.ended is not None:
             return True
@@ -331,14 +336,6 @@ ROWS = StreamRows(
     implicit_blocks=True,
     done_sentinel="[DONE]",
     end_after_finish=True,
-    known=(
-        (_r14, frozenset(["delta", "finish_reason", "index"]), "choices[index=0]"),
-        (
-            _r16,
-            frozenset(["content", "reasoning", "refusal", "role", "tool_calls"]),
-            "choices[index=0].delta",
-        ),
-    ),
     sequential=False,
     index="tool_calls",
     id_default="chatcmpl-interlingua",

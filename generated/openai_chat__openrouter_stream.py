@@ -198,14 +198,17 @@ def _r21(v: Any) -> Any:  # choices[index=0]
     return v
 
 
-def _r22(v: Any) -> Any:  # delta
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    return v
+_Kat1 = frozenset(
+    ["delta", "finish_reason", "index", "native_finish_reason"]
+)  # choices[index=0]: keys with a home
 
 
-def _r23(v: Any) -> Any:  # choices[index=0].delta
+_Kat0 = frozenset(
+    ["content", "reasoning", "reasoning_details", "refusal", "role", "tool_calls"]
+)  # choices[index=0].delta: keys with a home
+
+
+def _r22(v: Any) -> Any:  # choices[index=0].delta
     if type(v) is not dict:
         return None
     v = v.get("choices")
@@ -404,7 +407,11 @@ _RULES = (
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = False
     at1 = _r21(d)
-    at0 = _r22(at1)
+    if type(at1) is dict and not _Kat1.issuperset(at1):
+        m.drop_fields(at1, _Kat1, "choices[index=0]")
+    at0 = at1.get("delta") if type(at1) is dict else None
+    if type(at0) is dict and not _Kat0.issuperset(at0):
+        m.drop_fields(at0, _Kat0, "choices[index=0].delta")
     matched = True
     err = d.get("error")
     if err:
@@ -441,7 +448,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     m._block(_RULES[6], item, pos, out)
     if at1 is not None:
         matched = True
-        if _r16(at1) is not None:
+        if (at1.get("finish_reason") if type(at1) is dict else None) is not None:
             m._apply(_RULES[7], at1, None, d, out)
         if m.ended is not None:
             return True
@@ -457,20 +464,6 @@ ROWS = StreamRows(
     implicit_blocks=True,
     done_sentinel="[DONE]",
     end_after_finish=True,
-    known=(
-        (
-            _r21,
-            frozenset(["delta", "finish_reason", "index", "native_finish_reason"]),
-            "choices[index=0]",
-        ),
-        (
-            _r23,
-            frozenset(
-                ["content", "reasoning", "reasoning_details", "refusal", "role", "tool_calls"]
-            ),
-            "choices[index=0].delta",
-        ),
-    ),
     sequential=False,
     index="tool_calls",
     id_default="chatcmpl-interlingua",
