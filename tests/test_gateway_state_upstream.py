@@ -412,3 +412,30 @@ def test_a_full_redis_is_a_clear_error() -> None:
         r.config_set("maxmemory-policy", saved[1]["maxmemory-policy"])
         r.close()
         servers.close()
+
+
+def test_a_responses_count_counts_the_stored_conversation() -> None:
+    """``responses.input_tokens.count`` with ``previous_response_id`` toward an upstream that
+    keeps no state: the stored conversation is expanded before the count (Anthropic's
+    count_tokens sees the first question; Chat's estimate grows with it)."""
+    from interlingua import decode_request
+
+    with stack_with(state="memory") as s:
+        s.need("openai_chat", "anthropic_messages")
+        c = client(s)
+        first = "What is the weather in Paris? " * 20
+        r1 = turn(s, "openai_chat--tool-loop", False, input=first)
+        alone = c.responses.input_tokens.count(model="openai_chat--tool-loop", input="More?")
+        more = c.responses.input_tokens.count(
+            model="openai_chat--tool-loop", input="More?", previous_response_id=r1.id
+        )
+        assert more.input_tokens > alone.input_tokens + len(first) // 5
+        n = c.responses.input_tokens.count(
+            model="anthropic_messages--tool-loop", input="More?", previous_response_id=r1.id
+        )
+        assert n.input_tokens == 42  # the upstream's own count
+        seen = s.state.requests[-1]
+        assert seen.path.endswith("/count_tokens")
+        req = decode_request(seen.body, "anthropic_messages")
+        texts = [p.text for m in req.messages for p in m.parts if hasattr(p, "text")]
+        assert texts[0] == first and texts[-1] == "More?"
