@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: help generate check-generated lint typecheck test demo bench bench-gateway e2e-clients serve clean
+.PHONY: help generate check-generated lint typecheck test fuzz demo bench bench-gateway e2e-clients serve clean
 
 help:  ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 18
@@ -31,6 +31,10 @@ typecheck: $(STAMP)  ## mypy on runtime/, codegen/ and generated/
 
 test: $(STAMP) lint typecheck check-generated  ## everything CI runs: lint, types, codegen --check, pytest
 	$(BIN)/python -m pytest -x
+
+fuzz: $(STAMP)  ## the long fuzz run: 40,000 hypothesis cases, then 100,000 tallied ones (docs/fuzzing.md)
+	FUZZ_EXAMPLES=10000 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
+	$(BIN)/python -m tests.fuzz_run --cases 100000
 
 demo: $(STAMP)  ## translate the bundled tool loop between every supported protocol, losses shown
 	$(BIN)/python examples/demo.py

@@ -14,7 +14,7 @@ from interlingua._codec_support import (
     split_ext,
     wire_shape_hints,
 )
-from interlingua._errors import InvalidInput
+from interlingua._errors import InvalidInput, brief
 from interlingua._losses import Ctx
 from interlingua._wire import (
     expect_bool,
@@ -545,7 +545,7 @@ def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
     if fn is None:
         if type(t) is str and t in NATIVE_PARTS:
             return NativePart(type=t, data=w, owner=PROTOCOL)  # type: ignore[arg-type]
-        raise InvalidInput(f"unknown content block type {t!r}", path=path + ".type")
+        raise InvalidInput(f"unknown content block type {brief(t)}", path=path + ".type")
     return fn(w, path, ctx)
 
 

@@ -14,7 +14,7 @@ from interlingua._codec_support import (
     split_ext,
     wire_shape_hints,
 )
-from interlingua._errors import InvalidInput
+from interlingua._errors import InvalidInput, brief
 from interlingua._losses import Ctx
 from interlingua._wire import (
     expect_bool,
@@ -659,6 +659,8 @@ def _dec_tool_result_6(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart
     s_content = type(v_content) is str
     if v_content is not None:
         v_content = decode_parts(v_content, path + ".content", ctx)
+    else:
+        raise InvalidInput("missing required field", path=path + ".content")
     return ToolResultPart(
         call_id=v_call_id,
         content=v_content,
@@ -714,7 +716,7 @@ def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
     if fn is None:
         if type(t) is str and t in NATIVE_PARTS:
             return NativePart(type=t, data=w, owner=PROTOCOL)  # type: ignore[arg-type]
-        raise InvalidInput(f"unknown content block type {t!r}", path=path + ".type")
+        raise InvalidInput(f"unknown content block type {brief(t)}", path=path + ".type")
     return fn(w, path, ctx)
 
 

@@ -84,7 +84,7 @@ class ToolResultTool6(BaseModel):
     )
     role: Literal["tool"]
     tool_call_id: str
-    content: str | list[dict[str, Any]] | None = None
+    content: str | list[dict[str, Any]]
 
 
 class Tool(BaseModel):

@@ -18,6 +18,7 @@ from ._pipeline import (
     encode_response,
 )
 from ._protocols import check_dialect, dialect_for, protocol
+from ._wire import check_writable, parse_json
 from .generated.canonical import Request
 
 __all__ = ["Translation", "translate_request", "translate_response", "translate_error", "load_json"]
@@ -32,18 +33,24 @@ class Translation:
     path: str | None = None  # the target endpoint path when the protocol puts state in the URL
 
     def to_bytes(self) -> bytes:
-        return orjson.dumps(self.body)
+        """The body as JSON. A dict given to the library may hold what JSON cannot (a lone
+        surrogate, an integer past 64 bits): that is InvalidInput, never a bare TypeError."""
+        try:
+            return orjson.dumps(self.body)
+        except TypeError as e:
+            raise InvalidInput(f"the translated body cannot be written as JSON: {e}") from None
 
 
 def load_json(body: bytes | str | dict[str, Any]) -> Any:
-    if type(body) is dict:
+    """A body as the library takes it -> the parsed value. Not JSON, or nested deeper than the
+    serialiser can write back (``MAX_DEPTH``), is InvalidInput."""
+    t = type(body)
+    if t is dict:
+        check_writable(body)
         return body
-    try:
-        return orjson.loads(body)  # type: ignore[arg-type]
-    except orjson.JSONDecodeError as e:
-        raise InvalidInput(f"body is not valid JSON: {e}") from None
-    except TypeError:
-        raise InvalidInput(f"body must be bytes, str or dict, got {type(body).__name__}") from None
+    if t is not bytes and t is not str and not isinstance(body, bytes | bytearray | memoryview):
+        raise InvalidInput(f"body must be bytes, str or dict, got {type(body).__name__}")
+    return parse_json(body)  # type: ignore[arg-type]
 
 
 def _finish(body: dict[str, Any], ctx: Ctx, strict: bool) -> Translation:
@@ -110,11 +117,22 @@ def translate_error(
     status: int, body: bytes | str | dict[str, Any] | None, *, source: str, target: str
 ) -> tuple[int, dict[str, Any]]:
     """An error body of ``source`` -> (status, body) for a ``target`` client. Never raises on
-    a malformed body: whatever arrived becomes the message."""
+    a malformed body: whatever arrived becomes the message (at most 2,000 characters; a body
+    nested too deep to quote is summarised)."""
     parsed: Any = body
     if type(body) in (bytes, str):
         try:
-            parsed = orjson.loads(body)  # type: ignore[arg-type]
-        except orjson.JSONDecodeError:
-            parsed = body.decode("utf-8", "replace") if type(body) is bytes else body  # type: ignore[union-attr]
+            parsed = parse_json(body)  # type: ignore[arg-type]
+        except InvalidInput as e:
+            if "nested deeper" in e.message:
+                parsed = f"upstream error (HTTP {status}): a body {e.message}"
+            else:
+                parsed = body.decode("utf-8", "replace") if type(body) is bytes else body  # type: ignore[union-attr]
+    elif type(body) is dict or type(body) is list:
+        try:
+            check_writable(body)
+        except InvalidInput as e:
+            parsed = f"upstream error (HTTP {status}): a body {e.message}"
+    if type(status) is not int or not 100 <= status <= 599:
+        status = 502  # not an HTTP status: the upstream is broken
     return encode_error(decode_error(status, parsed, source), target)

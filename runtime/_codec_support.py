@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._errors import InvalidInput
+from ._errors import InvalidInput, brief
 from ._losses import Ctx, extension_loss
 from ._wire import expect_dict, object_from_json_text
 from .generated.spec_types import (
@@ -44,7 +44,7 @@ def expect_whole_number(v: Any, path: str) -> int:
     if type(v) is float and v.is_integer():
         return int(v)
     if type(v) is not int:
-        raise InvalidInput(f"expected a whole number, got {v!r:.40}", path=path)
+        raise InvalidInput(f"expected a whole number, got {brief(v)}", path=path)
     return v
 
 

@@ -2,7 +2,26 @@
 
 from __future__ import annotations
 
-__all__ = ["InterlinguaError", "InvalidInput", "LossError", "UnsupportedFeature"]
+from typing import Any
+
+__all__ = ["InterlinguaError", "InvalidInput", "LossError", "UnsupportedFeature", "brief"]
+
+
+def brief(v: Any, limit: int = 40) -> str:
+    """A user value for an error message: bounded and never recursive (no ``repr()`` of a whole
+    object, which may be megabytes long or nested past the interpreter's recursion limit)."""
+    t = type(v)
+    if t is str:
+        return repr(v[:limit]) + ("..." if len(v) > limit else "")
+    if v is None or t is bool or t is float:
+        return repr(v)
+    if t is int:
+        return repr(v) if -(10**limit) < v < 10**limit else "a very large integer"
+    if t is dict:
+        return "an object"
+    if t is list:
+        return "an array"
+    return f"a {t.__name__}"
 
 
 class InterlinguaError(Exception):

@@ -11,6 +11,7 @@ from typing import Any
 import orjson
 
 from ._codec_support import drop_ext, get_dotted, split_ext
+from ._errors import brief
 from ._losses import Ctx
 from ._protocols import protocol
 from ._wire import expect_dict
@@ -130,8 +131,7 @@ def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
     shape = codec.ERROR_SHAPE
     # no type path (Cohere: {"message", "id"}): the type comes from the HTTP status alone
     raw_type = get_dotted(body, shape["type_path"]) if shape["type_path"] else None
-    if type(raw_type) is not str:
-        raw_type = None
+    raw_type = clean_message(raw_type) if type(raw_type) is str else None
     rows: tuple[tuple[str, int | None, str], ...] = codec.ERROR_ROWS
     unified = next((u for r, s, u in rows if r == raw_type and s == status), None)
     if unified is None:
@@ -150,8 +150,8 @@ def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
         message=_error_message(body, shape["message_path"], status),
         status=status,
         raw_type=raw_type,
-        param=param if type(param) is str else None,
-        code=str(code) if code is not None else None,
+        param=clean_message(param) if type(param) is str else None,
+        code=clean_message(str(code)) if type(code) in (str, int) else None,
         source=source,
     )
 
@@ -161,23 +161,39 @@ _GENERIC_TYPES = frozenset({"invalid_request", "api_error"})
 
 
 def _error_message(body: Any, path: str, status: int) -> str:
-    """The message at ``path``, else the most telling text the body has."""
+    """The message at ``path``, else the most telling text the body has; never longer than
+    ``MAX_MESSAGE`` characters and always writable as JSON (lone surrogates replaced)."""
     message = get_dotted(body, path)
-    if type(message) is str:
-        return message
-    if type(body) is str:
-        return body or f"upstream error (HTTP {status})"
-    if type(body) is dict:
-        for key in ("error", "message", "detail"):
-            v = body.get(key)
-            if type(v) is str:
-                return v
-    if body is not None:
-        try:
-            return orjson.dumps(body).decode()[:2000]
-        except TypeError:
-            return repr(body)[:2000]
-    return f"upstream error (HTTP {status})"
+    if type(message) is not str:
+        message = None
+        if type(body) is str:
+            message = body
+        elif type(body) is dict:
+            for key in ("error", "message", "detail"):
+                v = body.get(key)
+                if type(v) is str:
+                    message = v
+                    break
+        if message is None and body is not None:
+            try:
+                message = orjson.dumps(body)[: MAX_MESSAGE * 4].decode("utf-8", "replace")
+            except TypeError:  # too deep, a lone surrogate, a huge integer: not worth quoting
+                message = f"upstream error (HTTP {status}): {brief(body)}"
+    return clean_message(message or f"upstream error (HTTP {status})")
+
+
+MAX_MESSAGE = 2000
+
+
+def clean_message(text: str) -> str:
+    """At most MAX_MESSAGE characters, valid UTF-8 (a lone surrogate becomes U+FFFD)."""
+    if len(text) > MAX_MESSAGE:
+        text = text[: MAX_MESSAGE - 3] + "..."
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    return text
 
 
 def _exact_type(status: int) -> str | None:

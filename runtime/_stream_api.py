@@ -5,10 +5,19 @@ from __future__ import annotations
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Any
 
+from ._errors import InterlinguaError
 from ._losses import Loss, extension_loss
 from ._protocols import check_dialect, dialect_for
 from ._sse import SSEDecoder
-from .generated.canonical import ReasoningEnd, StreamStart, Usage, UsageEvent
+from .generated.canonical import (
+    ErrorEvent,
+    ErrorInfo,
+    ReasoningEnd,
+    StreamEnd,
+    StreamStart,
+    Usage,
+    UsageEvent,
+)
 from .streams import StreamDecoderBase, StreamEncoderBase, stream_decoder, stream_encoder
 from .transforms.envelopes import replay_loss, state_lost
 from .transforms.responses import usage_losses
@@ -32,14 +41,18 @@ class StreamTranslator:
         *,
         source_dialect: str | None = None,
         target_dialect: str | None = None,
+        expect_usage: bool = False,
     ) -> None:
         """``dialect`` applies to the side(s) speaking its base protocol; ``source_dialect`` /
-        ``target_dialect`` name one side's dialect (a gateway's upstream)."""
+        ``target_dialect`` name one side's dialect (a gateway's upstream). ``expect_usage``:
+        the request asked for usage at the end (Chat's ``stream_options.include_usage``), so a
+        stream cut after its finish reason but before the usage is reported as cut."""
         check_dialect(dialect, source, target)
         sd = source_dialect or dialect_for(source, dialect)
         td = target_dialect or dialect_for(target, dialect)
         self.sse = SSEDecoder()
         self.decoder: StreamDecoderBase = stream_decoder(source, sd)
+        self.decoder.expect_usage = expect_usage
         self.encoder: StreamEncoderBase = stream_encoder(target, td)
         self.target = target
         rows = getattr(self.encoder, "rows", None)
@@ -69,13 +82,32 @@ class StreamTranslator:
         out: list[bytes] = []
         dec = self.decoder.feed
         for ev in self.sse.feed(chunk):
-            self._pump(dec(ev), out)
+            try:
+                events = dec(ev)
+            except InterlinguaError as e:  # a field of the wrong type: the stream fails
+                events = self._invalid(e)
+            self._pump(events, out)
         return b"".join(out)
+
+    def _invalid(self, e: InterlinguaError) -> list[Any]:
+        """An event the decoder refused (InvalidInput naming the field): the stream's failed
+        ending, in band, as any upstream error mid-stream."""
+        if self.decoder.ended is not None:
+            return []
+        self.decoder.ended = "failed"
+        err = ErrorInfo(
+            type="bad_gateway", message=f"upstream sent an invalid stream event: {e}", status=502
+        )
+        return [ErrorEvent(error=err), StreamEnd(ending="failed")]
 
     def close(self) -> bytes:
         out: list[bytes] = []
         self.sse.close()
-        self._pump(self.decoder.close(), out)
+        try:
+            events = self.decoder.close()
+        except InterlinguaError as e:
+            events = self._invalid(e)
+        self._pump(events, out)
         out += self.encoder.close()
         self.losses += self.encoder.losses
         if self.usage is not None:

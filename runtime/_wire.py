@@ -10,6 +10,10 @@ import orjson
 from ._errors import InvalidInput
 
 __all__ = [
+    "MAX_DEPTH",
+    "check_depth",
+    "check_writable",
+    "parse_json",
     "expect_dict",
     "expect_list",
     "expect_str",
@@ -17,11 +21,113 @@ __all__ = [
     "expect_number",
     "expect_bool",
     "expect_str_list",
+    "json_text",
     "json_text_from_object",
     "object_from_json_text",
     "parse_data_url",
     "format_data_url",
 ]
+
+
+# The deepest nesting of arrays and objects a body may have. orjson parses 1024 levels but
+# serialises only 254: a body it could read but never write back (the translated request, a
+# stream event) is refused when it is read, with a typed error, rather than failing later.
+# 14 levels are left for the envelopes a target adds around a value (Gemini puts tool
+# arguments 6 levels down, Anthropic 3; a JSON text of arguments becomes an object).
+MAX_DEPTH = 240
+_WRITABLE = 254  # what orjson writes
+
+
+def _too_deep(v: Any, left: int) -> list[Any] | None:
+    """The path (innermost first) to a container nested deeper than ``left`` more levels."""
+    if left == 0:
+        return []
+    if type(v) is dict:
+        items: Any = v.items()
+    else:
+        items = enumerate(v)
+    for k, x in items:
+        t = type(x)
+        if t is dict or t is list:
+            p = _too_deep(x, left - 1)
+            if p is not None:
+                p.append(k)
+                return p
+    return None
+
+
+def check_depth(v: Any, limit: int = MAX_DEPTH) -> None:
+    """InvalidInput naming the path when ``v`` nests arrays and objects deeper than ``limit``."""
+    t = type(v)
+    if t is not dict and t is not list:
+        return
+    p = _too_deep(v, limit)
+    if p is None:
+        return
+    path = ""
+    for k in reversed(p[1:]):  # the path of the container that is one level too deep
+        path += f"[{k}]" if type(k) is int else (f".{k}" if path else str(k))
+    if len(path) > 80:
+        path = path[:80] + "..."
+    raise InvalidInput(f"nested deeper than {limit} levels", path=path)
+
+
+def parse_json(data: bytes | str, what: str = "body") -> Any:
+    """JSON text -> value; InvalidInput when it is not JSON or nests deeper than MAX_DEPTH."""
+    try:
+        v = orjson.loads(data)
+    except orjson.JSONDecodeError as e:
+        raise InvalidInput(f"{what} is not valid JSON: {e}") from None
+    if len(data) > 2 * MAX_DEPTH:  # a shorter text cannot nest that deep
+        check_writable(v)
+    return v
+
+
+def check_writable(v: Any) -> None:
+    """Refuse a value nested too deep to be written back (InvalidInput naming the path).
+
+    Serialising is the cheap probe (about a quarter of the cost of parsing, far less than a walk
+    in Python): ``v`` inside ``_WRITABLE - MAX_DEPTH`` arrays fails exactly when ``v`` is too
+    deep. Only a value it refuses is walked, to find the path."""
+    t = type(v)
+    if t is dict or t is list:
+        probe = v
+        for _ in range(_WRITABLE - MAX_DEPTH):  # orjson fails on it iff v is too deep
+            probe = [probe]
+        try:
+            orjson.dumps(probe)
+        except TypeError as e:  # too deep, or (a dict built in Python) a lone surrogate, a huge int
+            check_depth(v)
+            if "surrogates" in str(e):
+                raise InvalidInput(
+                    "a string holds a lone surrogate (not valid Unicode)",
+                    path=_surrogate_path(v, "", MAX_DEPTH) or "",
+                ) from None
+
+
+def _surrogate_path(v: Any, path: str, left: int) -> str | None:
+    """The path of the first string (key or value) that cannot be encoded as UTF-8."""
+    items: Any = v.items() if type(v) is dict else enumerate(v)
+    for k, x in items:
+        p = f"{path}[{k}]" if type(k) is int else (f"{path}.{k}" if path else k)
+        if type(k) is str and not _utf8(k):
+            return path or "(a key)"
+        if type(x) is str:
+            if not _utf8(x):
+                return p  # type: ignore[no-any-return]
+        elif (type(x) is dict or type(x) is list) and left:
+            found = _surrogate_path(x, p, left - 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _utf8(s: str) -> bool:
+    try:
+        s.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _kind(v: Any) -> str:
@@ -76,6 +182,11 @@ def json_text_from_object(v: Any, path: str) -> str:
     """Wire JSON value (Anthropic ``input``) -> canonical raw JSON text."""
     if type(v) is not dict:
         raise InvalidInput(f"expected an object, got {_kind(v)}", path=path)
+    return json_text(v, path)
+
+
+def json_text(v: Any, path: str) -> str:
+    """Any JSON value -> its text (integers past 64 bits too); InvalidInput when not JSON."""
     try:
         return orjson.dumps(v).decode()
     except TypeError:  # integers past 64 bits (a dict built in Python): the slow, exact path
@@ -90,9 +201,9 @@ def object_from_json_text(text: str) -> tuple[Any, str | None]:
     if not text:
         return {}, None
     try:
-        obj = orjson.loads(text)
-    except orjson.JSONDecodeError as e:
-        return None, f"arguments are not valid JSON: {e}"
+        obj = parse_json(text, "arguments")
+    except InvalidInput as e:
+        return None, f"arguments: {e}" if e.path else e.message
     if type(obj) is not dict:
         return None, f"arguments are JSON {_kind(obj)}, not an object"
     return obj, None

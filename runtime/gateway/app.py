@@ -26,7 +26,7 @@ from starlette.routing import Route
 
 from .._api import load_json
 from .._codec_support import HttpAuth
-from .._errors import InterlinguaError
+from .._errors import InterlinguaError, InvalidInput
 from .._losses import Ctx
 from .._pipeline import decode_request, decode_response, encode_request, encode_response
 from .._protocols import PROTOCOLS, UnknownProtocol, protocol
@@ -37,10 +37,13 @@ from .counting import count_tokens, estimate_tokens
 from .disconnect import ClientGone, until_disconnect
 from .embeddings import embeddings_routes
 from .errors import GatewayError, error_response, info_from_exception, upstream_error_response
+from .fallback import fallback_handlers
 from .listing import ModelCatalog, answer, model_listing
 from .log import GATEWAY_ID_HEADER, AccessRecord
 from .observe import Observers
+from .redact import install_redaction
 from .retry import send_with_retries
+from .shutdown import DEFAULT_SHUTDOWN_TIMEOUT, Drain
 from .state.keeper import RESPONSES, StateCall, StateKeeper
 from .state.passthrough import ResponsesUpstreams
 from .state.routes import state_routes
@@ -63,6 +66,8 @@ def body_model(wire: Any, inbound: str) -> str:
 
 
 class Gateway:
+    drain: Drain | None = None  # the shutdown's bound for open streams (create_app sets it)
+
     def __init__(self, cfg: Config, pool: UpstreamPool, served: list[str] | None = None) -> None:
         self.cfg = cfg
         self.pool = pool
@@ -152,6 +157,9 @@ class Gateway:
             return await count_tokens(self, request, inbound, rec, url_model)
         wire_in = load_json(await self.read_body(request))
         requested = url_model if url_model is not None else body_model(wire_in, inbound)
+        if not requested:  # never sent upstream as "": a 400 naming the field (after the body's)
+            decode_request(wire_in, inbound)
+            raise InvalidInput("missing required field (the model to call)", path="model")
         mapped = self.cfg.map_model(requested)
         candidates = self.cfg.candidates(requested, mapped)
         rec.model, rec.upstream_model = requested, mapped
@@ -159,6 +167,7 @@ class Gateway:
             decode_request(wire_in, inbound)  # an invalid body is a 400 naming its path first
             raise GatewayError("not_found", f"no upstream serves the model {requested!r}", 404)
         calls: dict[str, StateCall] = {}  # the state of the call, per upstream protocol
+        usage_asked: dict[str, bool] = {}  # per upstream protocol: usage asked for at the end
 
         async def build(up: Upstream) -> tuple[UpstreamRequest, tuple[Ctx, StateCall]]:
             """The call for ``up``: decoded toward its protocol, so that what it cannot carry
@@ -182,6 +191,7 @@ class Gateway:
             if req.stream and opt_in and not same:
                 req.include_usage = True  # so the caller gets usage, and the access log too
             await call.restore(req, ctx)
+            usage_asked[up.protocol] = bool(req.stream and req.include_usage)
             wire_out = encode_request(req, up.protocol, ctx, dialect=up.dialect)
             built = self.pool.build(up, wire_out, mapped, rec.stream, request.headers, same)
             self.observers.outgoing(rec, built.headers)
@@ -207,12 +217,13 @@ class Gateway:
         if rec.stream and upstream.status_code < 400:
             try:
                 translator = call.translator(up.protocol, inbound, up.dialect)
+                translator.decoder.expect_usage = usage_asked.get(up.protocol, False)
             except BaseException:
                 await upstream.aclose()
                 raise
             on_end = call.finish_stream if call.active else None
             sse = SSEStreamResponse(upstream, translator, rec, extra, on_end)  # closes upstream
-            sse.open_streams = self.observers.open_streams
+            sse.open_streams, sse.drain = self.observers.open_streams, self.drain
             return sse
 
         if upstream.status_code >= 400:
@@ -331,11 +342,19 @@ def servable() -> list[str]:
     return out
 
 
-def create_app(cfg: Config, *, transport: httpx.AsyncBaseTransport | None = None) -> Starlette:
-    """The ASGI app. ``transport`` replaces the network for the upstream calls (tests)."""
+def create_app(
+    cfg: Config,
+    *,
+    transport: httpx.AsyncBaseTransport | None = None,
+    shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT,
+) -> Starlette:
+    """The ASGI app. ``transport`` replaces the network for the upstream calls (tests);
+    ``shutdown_timeout``: open streams end in band before it runs out (shutdown.py)."""
+    install_redaction()  # no query string (a ?key=) in any log line
     pool = UpstreamPool(transport)
     served = servable()
     gw = Gateway(cfg, pool, served)
+    gw.drain = Drain(shutdown_timeout)
     gw.state = keeper = StateKeeper.from_config(cfg)
     routes = [Route("/healthz", gw.healthz, methods=["GET"])]
     if gw.observers.metrics is not None:
@@ -368,10 +387,11 @@ def create_app(cfg: Config, *, transport: httpx.AsyncBaseTransport | None = None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        gw.drain.listen()  # type: ignore[union-attr]
         yield
         await pool.aclose()
         await keeper.aclose()
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=fallback_handlers(served))
     app.state.gateway = gw
     return app

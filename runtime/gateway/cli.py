@@ -15,6 +15,7 @@ from .._errors import InterlinguaError
 from .._protocols import PROTOCOLS
 from .config import Config, ConfigError, load_config, parse_model_map
 from .log import configure_access_log
+from .shutdown import DEFAULT_SHUTDOWN_TIMEOUT
 
 __all__ = ["add_serve_parser", "config_from_args", "serve"]
 
@@ -51,6 +52,13 @@ def add_serve_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         "in the user's state directory), redis://HOST:PORT/DB, memory or off",
     )
     sv.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
+    sv.add_argument(
+        "--shutdown-timeout",
+        type=float,
+        default=DEFAULT_SHUTDOWN_TIMEOUT,
+        help="seconds the calls in flight get after SIGTERM (default 30); streams still open "
+        "end with an in-band error a second before",
+    )
     sv.add_argument(
         "--workers",
         type=int,
@@ -140,11 +148,16 @@ def serve(args: argparse.Namespace) -> int:
         print(line, file=sys.stderr)
     configure_access_log()
     # the gateway writes its own JSON access log (interlingua.gateway.access): uvicorn's is off
+    grace = shutdown_timeout(args)
     run: dict[str, Any] = dict(
-        host=cfg.host, port=cfg.port, log_level=args.log_level, access_log=False
+        host=cfg.host,
+        port=cfg.port,
+        log_level=args.log_level,
+        access_log=False,
+        timeout_graceful_shutdown=grace,
     )
     if workers == 1:
-        uvicorn.run(create_app(cfg), **run)
+        uvicorn.run(create_app(cfg, shutdown_timeout=grace), **run)
         return 0
     # each worker process builds its app from the same flags (uvicorn imports the factory)
     flags = {k: v for k, v in vars(args).items() if type(v) in (str, int, float, bool, list)}
@@ -165,4 +178,10 @@ def worker_app() -> Any:
              "max_body_bytes", "state")  # fmt: skip
     flags = {n: None for n in names} | {"model_map": []} | json.loads(os.environ[WORKER_ARGS])
     configure_access_log()
-    return create_app(config_from_args(argparse.Namespace(**flags)))
+    args = argparse.Namespace(**flags)
+    return create_app(config_from_args(args), shutdown_timeout=shutdown_timeout(args))
+
+
+def shutdown_timeout(args: argparse.Namespace) -> float:
+    value = getattr(args, "shutdown_timeout", None)
+    return DEFAULT_SHUTDOWN_TIMEOUT if value is None or value < 0 else float(value)

@@ -9,14 +9,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import re
 from collections.abc import Mapping
+from typing import Any
 
 import httpx
 import orjson
 from starlette.responses import Response
 
 from .._api import translate_error
+from .._errors import InterlinguaError
 from .._pipeline import encode_error, error_from_exception
+from .._wire import parse_json
 from ..generated.canonical import ErrorInfo
 
 __all__ = [
@@ -24,6 +29,7 @@ __all__ = [
     "GatewayError",
     "error_response",
     "info_from_exception",
+    "page_summary",
     "upstream_error_response",
 ]
 
@@ -37,6 +43,20 @@ class GatewayError(Exception):
     def __init__(self, error_type: str, message: str, status: int) -> None:
         super().__init__(message)
         self.info = ErrorInfo(type=error_type, message=message, status=status)
+
+
+_MEDIA_TYPE = re.compile(r"[a-z0-9][a-z0-9.+-]{0,40}/[a-z0-9][a-z0-9.+-]{0,40}")
+
+
+def page_summary(status: int, body: bytes, content_type: str | None) -> str:
+    """What a caller learns of an upstream error that is not a JSON error body: no text of it
+    (it may name internal hosts and paths, or hold a traceback)."""
+    media = _MEDIA_TYPE.match((content_type or "").strip().lower())
+    kind = media.group(0) if media else "unknown"
+    return (
+        f"upstream error (HTTP {status}): the upstream answered with a {kind} body of "
+        f"{len(body)} bytes, not a JSON error; it is not relayed"
+    )
 
 
 def error_response(
@@ -67,7 +87,15 @@ def info_from_exception(exc: BaseException) -> ErrorInfo:
 def upstream_error_response(
     status: int, body: bytes, headers: Mapping[str, str], *, source: str, target: str
 ) -> Response:
-    out_status, out = translate_error(status, body, source=source, target=target)
+    """An upstream's HTTP error in the caller's shape. A JSON error body is translated (its
+    message capped); anything else (an HTML page of a proxy, a traceback) is never relayed:
+    the caller gets a summary that names the status, the media type and the size only."""
+    parsed: Any = None
+    with contextlib.suppress(InterlinguaError):
+        parsed = parse_json(body)
+    if type(parsed) is not dict:
+        parsed = page_summary(status, body, headers.get("content-type"))
+    out_status, out = translate_error(status, parsed, source=source, target=target)
     keep = {h: headers[h] for h in RETRY_HEADERS if h in headers}
     return Response(
         orjson.dumps(out), status_code=out_status, headers=keep, media_type="application/json"

@@ -23,6 +23,7 @@ from ..generated.canonical import ErrorEvent, ErrorInfo
 from .disconnect import ClientGone, DisconnectWatch
 from .errors import info_from_exception
 from .log import AccessRecord
+from .shutdown import SHUTTING_DOWN, DrainWatch
 from .upstream import UpstreamAnswer
 
 __all__ = ["ObservedTranslator", "SSEStreamResponse"]
@@ -55,6 +56,7 @@ class SSEStreamResponse:
     """An ASGI response that relays an open upstream response through a translator."""
 
     open_streams: Any = None  # a gauge (metrics.py): counted while the stream lasts
+    drain: Any = None  # shutdown.Drain: a stream still open at its bound ends in band
 
     def __init__(
         self,
@@ -101,11 +103,17 @@ class SSEStreamResponse:
         rec = self.record
         await send({"type": "http.response.start", "status": 200, "headers": self.headers})
         try:
-            async for chunk in self.upstream.aiter_bytes():
-                out = t.feed(chunk)
-                if out:
-                    rec.first_byte()
-                    await send({"type": "http.response.body", "body": out, "more_body": True})
+            with DrainWatch(self.drain) as stop:  # the shutdown's bound: cancelled in band
+                async for chunk in self.upstream.aiter_bytes():
+                    out = t.feed(chunk)
+                    if out:
+                        rec.first_byte()
+                        await send({"type": "http.response.body", "body": out, "more_body": True})
+            if stop.stopped:
+                rec.error = "shutdown"
+                out = t.fail(SHUTTING_DOWN)
+            else:
+                out = t.close()
         except httpx.HTTPError as e:
             info = info_from_exception(e)
             info.message = f"upstream stream broke off: {info.message}"
@@ -122,8 +130,6 @@ class SSEStreamResponse:
                 )
             except Exception:
                 out = b""
-        else:
-            out = t.close()
         rec.ending = t.decoder.ended
         if rec.ending not in (None, "completed") and rec.error is None:
             rec.error = rec.ending

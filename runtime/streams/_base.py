@@ -10,8 +10,10 @@ from typing import Any
 
 import orjson
 
+from .._errors import InvalidInput
 from .._losses import Loss
 from .._sse import SSEEvent
+from .._wire import parse_json
 from ..generated.canonical import ErrorEvent, ErrorInfo, StreamEnd
 
 __all__ = ["StreamDecoderBase", "StreamEncoderBase", "frame", "parse_data"]
@@ -29,11 +31,14 @@ def frame(obj: Any, event: str | None) -> bytes:
 
 
 def parse_data(ev: SSEEvent) -> tuple[Any, ErrorEvent | None]:
+    """An event's JSON data; an in-band failure when it is not JSON or nests deeper than the
+    encoders can write (``MAX_DEPTH``)."""
     try:
-        return orjson.loads(ev.data), None
-    except orjson.JSONDecodeError:
+        return parse_json(ev.data), None
+    except InvalidInput as e:
+        why = "is not JSON" if "not valid JSON" in e.message else f"has a value {e}"
         err = ErrorInfo(
-            type="bad_gateway", message="upstream sent an SSE event that is not JSON", status=502
+            type="bad_gateway", message=f"upstream sent an SSE event that {why}", status=502
         )
         return None, ErrorEvent(error=err)
 
@@ -45,6 +50,9 @@ class StreamDecoderBase:
         self.codec = codec
         self.ended: str | None = None
         self.ignored = 0  # unknown event types: tolerated and counted
+        # the request asked for usage at the end (Chat's stream_options.include_usage): a stream
+        # that stops after its finish but before the usage is cut, not complete
+        self.expect_usage = False
         # (kind, wire path) with no canonical home -> times seen; kind: "field" or "event"
         self.unread: dict[tuple[str, str], int] = {}
 
@@ -85,6 +93,12 @@ class StreamEncoderBase:
 
 DISCONNECTED = ErrorInfo(
     type="bad_gateway", message="upstream stream ended without its terminal event", status=502
+)
+USAGE_LOST = ErrorInfo(
+    type="bad_gateway",
+    message="upstream stream ended after its finish but before the usage it was asked for "
+    "and its terminal event: the usage is lost",
+    status=502,
 )
 
 

@@ -106,8 +106,14 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
             self._start(StreamStart(), out)
         if t is TextDelta or t is ReasoningDelta:
             b = self.blocks.get(ev.key)
-            if b is None or b.ended or (self.sequential and self.current is not b):
-                b = self._open(ev.key, "text" if t is TextDelta else "reasoning", ev, out)
+            kind = "text" if t is TextDelta else "reasoning"
+            if (
+                b is None
+                or b.ended
+                or b.kind != kind
+                or (self.sequential and self.current is not b)
+            ):
+                b = self._open(ev.key, kind, ev, out)
             if not b.started:
                 self._wire_start(b, out)
             if b.kind in self.acc:

@@ -33,7 +33,7 @@ from ..generated.canonical import (
     Usage,
     UsageEvent,
 )
-from ._base import StreamDecoderBase, parse_data
+from ._base import USAGE_LOST, StreamDecoderBase, parse_data
 from .inband import inband_error
 from .parts import PartsDecoding
 from .rules import Rule, StreamRows
@@ -79,6 +79,7 @@ class Decoder(PartsDecoding, StreamDecoderBase):
             (rows.done_sentinel, *rows.skip_data) if rows.done_sentinel else rows.skip_data
         )
         self.seq: dict[str, int] = {}  # wire key -> next suffix for a fresh canonical key
+        self.usage_seen = False
 
     # ------------------------------------------------------------------ feed
     def feed(self, ev: SSEEvent) -> list[Any]:
@@ -192,6 +193,7 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         if type(u) is not dict:
             return
         self.raw_usage = {**self.raw_usage, **{k: v for k, v in u.items() if v is not None}}
+        self.usage_seen = True
         usage: Usage = self.codec.decode_usage(self.raw_usage, "usage")
         if rule.start is not None and self.pending is not None:
             self.pending.usage = usage  # the start's own usage (Anthropic message_start)
@@ -274,9 +276,9 @@ class Decoder(PartsDecoding, StreamDecoderBase):
             return
         if self.parts and self._part(rule, b, bool(text or args), out):
             text = args = None
-        if b.kind == "ignored":
+        if b.kind == "ignored" or (text and b.kind == "tool_call"):
             if text or args or rule.signature is not None:
-                self.ignored += 1
+                self.ignored += 1  # (text sent at the key of a tool call: not the call's)
         elif text:
             out.append(
                 TextDelta(key=b.key, text=text)
@@ -392,7 +394,11 @@ class Decoder(PartsDecoding, StreamDecoderBase):
 
     def close(self) -> list[Any]:
         if self.ended is None and self.finished and self.rows.end_after_finish:
-            return self._end("completed")
+            if not self.expect_usage or self.usage_seen:
+                return self._end("completed")
+            out = self._close_all() + [ErrorEvent(error=USAGE_LOST)]
+            self.ended = "disconnected"
+            return [*out, StreamEnd(ending="disconnected")]
         return super().close()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._errors import InvalidInput
+from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list
 from ..generated.canonical import Message, Part, TextPart, Tool
@@ -16,7 +16,9 @@ def role_of(m: dict[str, Any], path: str, codec: Codec) -> str:
     role = codec.ROLE_DECODE.get(raw) if type(raw) is str else None
     if role is None:
         allowed = ", ".join(sorted(codec.ROLE_DECODE))
-        raise InvalidInput(f"unknown role {raw!r} (expected one of {allowed})", path=path + ".role")
+        raise InvalidInput(
+            f"unknown role {brief(raw)} (expected one of {allowed})", path=path + ".role"
+        )
     return role  # type: ignore[no-any-return]
 
 
@@ -31,8 +33,9 @@ def message_dict(m: Any, path: str) -> dict[str, Any]:
     return expect_dict(m, path)
 
 
-def only_text(parts: list[Part]) -> str | None:
-    """The joined text when every part is text, else None."""
+def only_text(parts: list[Part] | None) -> str | None:
+    """The joined text when every part is text, else None (no parts: the empty text)."""
+    parts = parts or []
     if all(type(p) is TextPart for p in parts):
         return "".join(p.text for p in parts)  # type: ignore[union-attr]
     return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._errors import InvalidInput
+from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from .._wire import expect_dict, expect_int, expect_str
 from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request, ResponseFormat
@@ -21,7 +21,7 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
         th = expect_dict(th, "thinking")
         mode = expect_str(th.get("type"), "thinking.type")
         if mode not in ("enabled", "disabled"):
-            raise InvalidInput(f"unknown thinking type {mode!r}", path="thinking.type")
+            raise InvalidInput(f"unknown thinking type {brief(mode)}", path="thinking.type")
         budget = th.get("token_budget")
         rest = {k: v for k, v in th.items() if k not in ("type", "token_budget")}
         req.reasoning = ReasoningConfig(
@@ -36,7 +36,9 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
         rf = expect_dict(rf, "response_format")
         t = expect_str(rf.get("type"), "response_format.type")
         if t not in ("text", "json_object"):
-            raise InvalidInput(f"unknown response_format type {t!r}", path="response_format.type")
+            raise InvalidInput(
+                f"unknown response_format type {brief(t)}", path="response_format.type"
+            )
         schema = rf.get("json_schema")
         if schema is not None:
             schema = expect_dict(schema, "response_format.json_schema")

@@ -23,9 +23,9 @@ from typing import Any
 import orjson
 
 from .._codec_support import arguments_object, drop_ext, split_ext
-from .._errors import InvalidInput
+from .._errors import InvalidInput, brief
 from .._losses import Ctx
-from .._wire import expect_dict, expect_list, expect_str, json_text_from_object
+from .._wire import expect_dict, expect_list, expect_str, json_text, json_text_from_object
 from ..generated.canonical import (
     FilePart,
     ImagePart,
@@ -155,7 +155,9 @@ def _decode_result(w: dict[str, Any], path: str, ids: CallIds) -> ToolResultPart
         if key == "error":
             is_error = True
     else:
-        text = orjson.dumps(response).decode() if response is not None else ""
+        text = (
+            json_text(response, path + ".functionResponse.response") if response is not None else ""
+        )
         hints["json"] = True if response is not None else None
     if given is None:
         hints["no_id"] = True
@@ -237,8 +239,9 @@ def _encode_result(
             "tool_result",
         )
     hints = p.hints or {}
-    texts = [q.text for q in p.content if type(q) is TextPart]
-    for k, q in enumerate(p.content):
+    content = p.content or []  # None: the source sent no content (Anthropic allows it)
+    texts = [q.text for q in content if type(q) is TextPart]
+    for k, q in enumerate(content):
         if type(q) is not TextPart:
             ctx.loss(
                 f"{path}.content[{k}]",
@@ -368,7 +371,9 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
         if raw_role is None:
             role = "user"
         if role is None:
-            raise InvalidInput(f"unknown role {raw_role!r} (expected user or model)", path=path)
+            raise InvalidInput(
+                f"unknown role {brief(raw_role)} (expected user or model)", path=path
+            )
         parts, snake = decode_parts(c.get("parts", []), path + ".parts", codec, ctx, ids)
         hints: dict[str, Any] = {"turn": i, "keys": sorted(c.keys() & _CONTENT_KEYS)}
         if raw_role is not None and raw_role != codec.ROLE_ENCODE.get(role):

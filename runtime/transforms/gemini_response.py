@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._codec_support import deep_merge
+from .._errors import InvalidInput
 from .._finish import finish_from_wire, finish_to_wire
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
@@ -61,8 +62,13 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     if not cands:
         hints["no_candidates"] = "candidates" in w
         block = pf.get("blockReason") if type(pf) is dict else None
-        if block is not None:
-            resp.finish = Finish(unified="content_filter", raw=expect_str(block, "promptFeedback"))
+        if block is None:  # neither an answer nor a refusal: not a response (an error body?)
+            raise InvalidInput(
+                "missing required field (a response has candidates, or a blocked prompt "
+                "promptFeedback.blockReason)",
+                path="candidates",
+            )
+        resp.finish = Finish(unified="content_filter", raw=expect_str(block, "promptFeedback"))
         resp.hints = hints
         return
     cands = expect_list(cands, "candidates")
@@ -78,6 +84,8 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
         hints["content_parts"] = "parts" in content
         if snake:
             hints["snake"] = snake
+    elif c0.get("finishReason") is None:  # no content and no reason: not a candidate
+        raise InvalidInput("missing required field", path="candidates[0].content")
     else:
         hints["no_content"] = True
     has_calls = any(type(p) is ToolCallPart for p in resp.parts)

@@ -137,6 +137,8 @@ def encode_message(
         results: list[dict[str, Any]] = []
         for p in m.parts:
             if type(p) is ToolResultPart:
+                if p.content is None and not ctx.same:  # a tool message needs its content
+                    p = replace(p, content=[TextPart(text="")], hints={"string": True})
                 if media is not None and not ctx.same:
                     p, moved = _text_only(p)
                     media += moved

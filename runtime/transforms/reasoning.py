@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._errors import InvalidInput
+from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from .._wire import expect_dict, expect_int, expect_str
 from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request
@@ -41,7 +41,7 @@ def _decode_thinking(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) ->
         th = expect_dict(th, "thinking")
         mode = expect_str(th.get("type"), "thinking.type")
         if mode not in ("enabled", "adaptive", "disabled"):
-            raise InvalidInput(f"unknown thinking type {mode!r}", path="thinking.type")
+            raise InvalidInput(f"unknown thinking type {brief(mode)}", path="thinking.type")
         budget = th.get("budget_tokens")
         req.reasoning = ReasoningConfig(
             mode=mode,

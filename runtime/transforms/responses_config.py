@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._errors import InvalidInput
+from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from .._wire import expect_bool, expect_dict, expect_str
 from ..generated.canonical import ReasoningConfig, Request, ResponseFormat
@@ -35,7 +35,7 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
             fmt = expect_dict(fmt, "text.format")
             t = expect_str(fmt.get("type"), "text.format.type")
             if t not in ("text", "json_object", "json_schema"):
-                raise InvalidInput(f"unknown format type {t!r}", path="text.format.type")
+                raise InvalidInput(f"unknown format type {brief(t)}", path="text.format.type")
             strict = fmt.get("strict")
             req.response_format = ResponseFormat(
                 type=t,

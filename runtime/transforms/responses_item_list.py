@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._codec_support import report_ext
-from .._errors import InvalidInput
+from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from .._wire import expect_dict
 from ..generated.canonical import (
@@ -105,7 +105,7 @@ def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Mess
         elif type(t) is str:
             add([NativePart(type=t, data=w, owner=PROTOCOL)], {"kind": "native"})
         else:
-            raise InvalidInput(f"unknown item type {t!r}", path=ipath + ".type")
+            raise InvalidInput(f"unknown item type {brief(t)}", path=ipath + ".type")
     return out
 
 

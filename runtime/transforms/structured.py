@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._errors import InvalidInput
+from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from .._wire import expect_bool, expect_dict, expect_str
 from ..generated.canonical import Request, ResponseFormat
@@ -16,7 +16,7 @@ from ._base import Codec, Transform
 def decode_format_object(fmt: dict[str, Any], path: str) -> ResponseFormat:
     t = expect_str(fmt.get("type"), path + ".type")
     if t != "json_schema":
-        raise InvalidInput(f"unknown format type {t!r}", path=path + ".type")
+        raise InvalidInput(f"unknown format type {brief(t)}", path=path + ".type")
     return ResponseFormat(
         type="json_schema", schema=expect_dict(fmt.get("schema"), path + ".schema")
     )
@@ -81,7 +81,7 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     elif t in ("text", "json_object"):
         req.response_format = ResponseFormat(type=t)
     else:
-        raise InvalidInput(f"unknown response_format type {t!r}", path="response_format.type")
+        raise InvalidInput(f"unknown response_format type {brief(t)}", path="response_format.type")
 
 
 def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._errors import InvalidInput
+from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from .._wire import expect_bool, expect_dict, expect_str
 from ..generated.canonical import Request, ToolChoice
@@ -20,7 +20,9 @@ def _mode(codec: Codec, raw: Any, path: str) -> str:
     mode = codec.TOOL_CHOICE_DECODE.get(raw) if type(raw) is str else None
     if mode is None:
         allowed = ", ".join(sorted(codec.TOOL_CHOICE_DECODE))
-        raise InvalidInput(f"unknown tool_choice {raw!r} (expected one of {allowed})", path=path)
+        raise InvalidInput(
+            f"unknown tool_choice {brief(raw)} (expected one of {allowed})", path=path
+        )
     return mode  # type: ignore[no-any-return]
 
 
