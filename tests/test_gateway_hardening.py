@@ -328,10 +328,19 @@ def test_no_query_string_reaches_a_log_line(caplog: pytest.LogCaptureFixture) ->
             r = await c.post(path_of(G) + "?key=AIzaSECRET", content=orjson.dumps(REQUESTS[G]))
             assert r.status_code == 200
 
-    with caplog.at_level(1):  # everything, uvicorn's trace level (5) included
+    loggers = [logging.getLogger(n) for n in ("uvicorn.asgi", "httpx")]
+    saved = [(lg.level, lg.propagate) for lg in loggers]
+    for lg in loggers:  # uvicorn's own logging config (another test's server) may stop them
+        lg.addHandler(caplog.handler)
+        lg.setLevel(1)  # everything, uvicorn's trace level (5) included
+        lg.propagate = False
+    try:
         asyncio.run(run())
-        logging.getLogger("httpx").info(
-            "HTTP Request: POST https://h/v1beta/models/x?key=AIzaSECRET"
-        )
+        logging.getLogger("httpx").info("HTTP Request: POST https://h/v1beta/x?key=AIzaSECRET")
+    finally:
+        for lg, (level, propagate) in zip(loggers, saved, strict=True):
+            lg.removeHandler(caplog.handler)
+            lg.setLevel(level)
+            lg.propagate = propagate
     text = "\n".join(r.getMessage() for r in caplog.records)
     assert "query_string" in text and "AIzaSECRET" not in text
