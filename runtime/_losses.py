@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._errors import brief
+
 __all__ = ["Loss", "Ctx", "extension_loss"]
 
 
@@ -23,7 +25,7 @@ def extension_loss(
 ) -> Loss:
     """A source field (or stream event) with no canonical equivalent: the response path and the
     stream path report it in the same words."""
-    what = f"{kind} {key!r} of {source} has no equivalent"
+    what = f"{kind} {brief(key)} of {source} has no equivalent"
     if times > 1:
         what += f" (in {times} events)" if kind == "field" else f" ({times} times)"
     return Loss(path, what, f"{target} cannot carry it", "extensions")

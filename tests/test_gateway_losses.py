@@ -201,6 +201,8 @@ def test_gateway_reports_the_library_losses(inbound: str, upstream: str, access:
                     continue  # the gateway's state answers it (test_gateway_state), not the library
                 path, stream = inbound_call(inbound, body)
                 want = expected(body, inbound, upstream, stream)
+                if inbound != "gemini" and not body.get("model"):
+                    want = None  # the gateway refuses a call without a model (the library not)
                 access.lines.clear()
                 r = await client.post(path, content=orjson.dumps(body))
                 await r.aread()

@@ -13,6 +13,7 @@ from typing import Any
 
 import orjson
 
+from .._errors import brief
 from .._finish import decode_finish
 from .._sse import SSEEvent
 from ..generated.canonical import (
@@ -167,7 +168,7 @@ class Decoder(PartsDecoding, StreamDecoderBase):
             if rule.restart == "fail" and mid and mid != self.msg_id:
                 err = ErrorInfo(
                     type="bad_gateway",
-                    message=f"upstream started message {mid!r} inside message {self.msg_id!r}",
+                    message=f"upstream started message {brief(mid)} inside message {brief(self.msg_id)}",
                     status=502,
                 )
                 out += self._fail([ErrorEvent(error=err)])

@@ -54,7 +54,7 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
         if budget is None and not off and r.effort is not None:
             budget = EFFORT_BUDGETS.get(r.effort)
             if budget is None:
-                ctx.loss("reasoning.effort", f"effort {r.effort!r} dropped", "no such effort",
+                ctx.loss("reasoning.effort", f"effort {brief(r.effort)} dropped", "no such effort",
                          "reasoning_config")  # fmt: skip
         if budget is not None:
             th["token_budget"] = budget

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._errors import brief
 from .._losses import Ctx
 from .._wire import expect_bool, expect_dict, expect_int, expect_list, expect_str
 from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request, ResponseFormat, Tool
@@ -128,7 +129,7 @@ def _decode_tools(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> No
         if raw is not None and codec.TOOL_CHOICE_ENCODE.get(mode) != raw:
             ctx.loss(
                 "toolConfig.functionCallingConfig.mode",
-                f"mode {raw!r} sent as {mode!r}",
+                f"mode {brief(raw)} sent as {mode!r}",
                 f"{ctx.target} has no such mode",
                 "tool_choice",
             )
@@ -328,7 +329,7 @@ def _thinking(r: ReasoningConfig, hints: dict[str, Any], ctx: Ctx) -> dict[str, 
             th["thinkingBudget"] = budget
             ctx.loss(
                 "reasoning.effort",
-                f"effort {r.effort!r} sent as thinkingBudget {budget}",
+                f"effort {brief(r.effort)} sent as thinkingBudget {budget}",
                 "Gemini thinkingLevel is minimal / low / medium / high",
                 "reasoning_config",
             )

@@ -279,7 +279,7 @@ def _unaddressed(p: Any, path: str, ctx: Ctx) -> dict[str, Any] | None:
     ctx.loss(
         path,
         f"{type(p).__name__} dropped",
-        f"file id {p.file_id!r} of another provider cannot be resolved by Gemini",
+        f"file id {brief(p.file_id)} of another provider cannot be resolved by Gemini",
         "image" if type(p) is ImagePart else "file",
     )
     return None

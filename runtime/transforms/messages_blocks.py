@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._codec_support import drop_ext, split_ext
-from .._errors import InvalidInput
+from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from ..generated.canonical import Message, Part, Request, TextPart, ToolResultPart
 from ._base import Codec, Transform
@@ -83,7 +83,7 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
         if m.name is not None:
             ctx.loss(
                 path + ".name",
-                f"message name {m.name!r} dropped",
+                f"message name {brief(m.name)} dropped",
                 f"{ctx.target} messages have no name",
                 "roles",
             )

@@ -85,7 +85,7 @@ def _reasoning_ext(r: ReasoningConfig, out: dict[str, Any], ctx: Ctx) -> None:
         for k in fields:
             ctx.loss(
                 f"{obj}.{k}",
-                f"field {k!r} of {ctx.source} {obj} has no equivalent",
+                f"field {brief(k)} of {ctx.source} {obj} has no equivalent",
                 f"{ctx.target} cannot carry it",
                 "reasoning_config",
             )
@@ -116,7 +116,7 @@ def _encode_thinking(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) 
                 budget = EFFORT_BUDGETS["high"]
                 ctx.loss(
                     "reasoning.effort",
-                    f"effort {r.effort!r} sent as budget {budget}",
+                    f"effort {brief(r.effort)} sent as budget {budget}",
                     "no such effort",
                     "reasoning_config",
                 )

@@ -80,7 +80,7 @@ def _report(rest: dict[str, Any], prefix: str, ctx: Ctx, feature: str) -> None:
             continue
         ctx.loss(
             f"{prefix}.{k}",
-            f"field {k!r} of {ctx.source} has no equivalent",
+            f"field {brief(k)} of {ctx.source} has no equivalent",
             f"{ctx.target} cannot carry it",
             feature,
         )

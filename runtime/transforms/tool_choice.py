@@ -82,7 +82,7 @@ def _decode_flat_choice(choice: dict[str, Any], req: Request, ctx: Ctx) -> None:
     if not ctx.same:
         ctx.loss(
             "tool_choice",
-            f"tool_choice {choice.get('type')!r} sent as {mode!r}",
+            f"tool_choice {brief(choice.get('type'))} sent as {mode!r}",
             f"{ctx.target} has no such tool choice",
             "tool_choice",
         )
@@ -130,7 +130,7 @@ def encode_tool_choice(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx
         mode = rule["named_as"]
         ctx.loss(
             "tool_choice",
-            f"tool_choice naming {tc.name!r} sent as {codec.TOOL_CHOICE_ENCODE[mode]!r}",
+            f"tool_choice naming {brief(tc.name)} sent as {codec.TOOL_CHOICE_ENCODE[mode]!r}",
             f"{ctx.target} cannot force one named tool",
             "tool_choice",
         )
