@@ -14,6 +14,7 @@ import httpx
 import interlingua
 import orjson
 import pytest
+from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
 from interlingua._pipeline import decode_request, decode_response, encode_request, encode_response
 from interlingua.generated.canonical import ReasoningPart, TextPart, ToolCallPart
@@ -621,6 +622,10 @@ def test_recorded_request_identity_and_translation(file: str) -> None:
 @pytest.mark.parametrize("file", [f for f in _index("response") if f.endswith(".json")])
 def test_recorded_response_identity_and_translation(file: str) -> None:
     body = json.loads((RECORDED / file).read_text())
+    if "error" in body and "candidates" not in body:  # an error body indexed as a response:
+        with pytest.raises(InvalidInput, match="candidates"):  # not an empty answer (issue 11)
+            decode_response(body, G)
+        return
     assert _identity(body, "response") == body
     for target in _clients():
         resp(body, G, target)
@@ -1067,6 +1072,8 @@ def test_sdks_read_translated_gemini_responses(file: str) -> None:
     from tests.stream_util import mock_client
 
     body = json.loads((RECORDED / file).read_text())
+    if "error" in body and "candidates" not in body:
+        pytest.skip("an error body indexed as a response (refused: see the identity test)")
     want = _canonical_view(decode_response(body, G).parts)
     a_body = orjson.dumps(resp(body, G, A).body)
     m = mock_client("anthropic", a_body, content_type="application/json").messages.create(

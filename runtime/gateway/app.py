@@ -26,7 +26,7 @@ from starlette.routing import Route
 
 from .._api import load_json
 from .._codec_support import HttpAuth
-from .._errors import InterlinguaError, InvalidInput
+from .._errors import InterlinguaError, InvalidInput, brief
 from .._losses import Ctx
 from .._pipeline import decode_request, decode_response, encode_request, encode_response
 from .._protocols import PROTOCOLS, UnknownProtocol, protocol
@@ -165,7 +165,7 @@ class Gateway:
         rec.model, rec.upstream_model = requested, mapped
         if not candidates:
             decode_request(wire_in, inbound)  # an invalid body is a 400 naming its path first
-            raise GatewayError("not_found", f"no upstream serves the model {requested!r}", 404)
+            raise GatewayError("not_found", f"no upstream serves the model {brief(requested)}", 404)
         calls: dict[str, StateCall] = {}  # the state of the call, per upstream protocol
         usage_asked: dict[str, bool] = {}  # per upstream protocol: usage asked for at the end
 
@@ -290,7 +290,7 @@ class Gateway:
         model, sep, action = target.rpartition(":")
         kind = http_spec(inbound).url_actions.get(action)
         if not sep or not model or kind is None:
-            raise GatewayError("not_found", f"unknown method {target!r}", 404)
+            raise GatewayError("not_found", f"unknown method {brief(target)}", 404)
         return model, kind
 
     async def healthz(self, request: Request) -> Response:
