@@ -317,7 +317,7 @@ def test_no_query_string_reaches_a_log_line(caplog: pytest.LogCaptureFixture) ->
             ],
         }
     )
-    app = MessageLoggerMiddleware(
+    app: Any = MessageLoggerMiddleware(
         create_app(cfg, transport=httpx.MockTransport(fixed(200, answer_body(G))))
     )
 
