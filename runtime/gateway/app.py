@@ -26,7 +26,7 @@ from starlette.routing import Route
 
 from .._api import load_json
 from .._codec_support import HttpAuth
-from .._errors import InterlinguaError, InvalidInput, brief
+from .._errors import InterlinguaError, brief
 from .._losses import Ctx
 from .._pipeline import decode_request, decode_response, encode_request, encode_response
 from .._protocols import PROTOCOLS, UnknownProtocol, protocol
@@ -42,6 +42,7 @@ from .listing import ModelCatalog, answer, model_listing
 from .log import GATEWAY_ID_HEADER, AccessRecord
 from .observe import Observers
 from .redact import install_redaction
+from .requested import requested_model
 from .retry import send_with_retries
 from .shutdown import DEFAULT_SHUTDOWN_TIMEOUT, Drain
 from .state.keeper import RESPONSES, StateCall, StateKeeper
@@ -53,16 +54,6 @@ from .upstream import UpstreamAnswer, UpstreamPool, UpstreamRequest, http_spec
 __all__ = ["create_app", "estimate_tokens", "model_listing", "servable"]
 
 _log = logging.getLogger("interlingua.gateway")
-
-
-def body_model(wire: Any, inbound: str) -> str:
-    """The model a request names in its body (every protocol that keeps it out of the URL
-    names it ``model``, as the pipeline encodes it), read before decoding so that the request
-    is decoded toward the upstream's protocol."""
-    if http_spec(inbound).model_in_path or type(wire) is not dict:
-        return ""
-    model = wire.get("model")
-    return model if type(model) is str else ""
 
 
 class Gateway:
@@ -156,10 +147,7 @@ class Gateway:
         if action == "count_tokens":
             return await count_tokens(self, request, inbound, rec, url_model)
         wire_in = load_json(await self.read_body(request))
-        requested = url_model if url_model is not None else body_model(wire_in, inbound)
-        if not requested:  # never sent upstream as "": a 400 naming the field (after the body's)
-            decode_request(wire_in, inbound)
-            raise InvalidInput("missing required field (the model to call)", path="model")
+        requested = requested_model(wire_in, inbound, url_model)
         mapped = self.cfg.map_model(requested)
         candidates = self.cfg.candidates(requested, mapped)
         rec.model, rec.upstream_model = requested, mapped
