@@ -33,6 +33,8 @@ class InterlinguaError(Exception):
     def __init__(self, message: str, *, path: str = "") -> None:
         if path.startswith("."):  # a top-level key joined onto the empty root path
             path = path[1:]
+        if len(path) > 200:  # a path through user keys (a body's own objects) stays short
+            path = path[:197] + "..."
         super().__init__(f"{path}: {message}" if path else message)
         self.message = message
         self.path = path

@@ -286,3 +286,15 @@ def test_tool_arguments_nested_too_deep_are_reported_not_crashed_on() -> None:
         t = interlingua.translate_request(req, source=C, target=target)
         t.to_bytes()
         assert any("nested deeper" in loss.what for loss in t.losses)
+
+
+def test_a_path_through_long_user_keys_stays_short() -> None:
+    key = "k" * 100_000
+    req = {
+        "model": "m",
+        "messages": [{"role": "user", "content": "hi"}],
+        "metadata": {key: "\ud800"},
+    }
+    with pytest.raises(interlingua.InvalidInput) as info:
+        interlingua.translate_request(req, source=C, target=A)
+    assert len(str(info.value)) < 300 and "surrogate" in info.value.message
