@@ -13,7 +13,7 @@ import orjson
 from .._errors import InvalidInput
 from .._losses import Loss
 from .._sse import SSEEvent
-from .._wire import parse_json
+from .._wire import MAX_DEPTH, check_writable, parse_json
 from ..generated.canonical import ErrorEvent, ErrorInfo, StreamEnd
 
 __all__ = ["StreamDecoderBase", "StreamEncoderBase", "frame", "parse_data"]
@@ -43,6 +43,13 @@ def parse_data(ev: SSEEvent) -> tuple[Any, ErrorEvent | None]:
         return None, ErrorEvent(error=err)
 
 
+def deep_check(data: str, d: Any) -> None:
+    """InvalidInput when an event's parsed data nests deeper than the encoders can write back
+    (only data long enough to nest that deep is checked)."""
+    if len(data) > 2 * MAX_DEPTH:
+        check_writable(d)
+
+
 class StreamDecoderBase:
     """Tracks the ending: completed (terminal event seen), failed (error event) or disconnected."""
 
@@ -68,6 +75,11 @@ class StreamDecoderBase:
 
     def feed(self, ev: SSEEvent) -> list[Any]:
         raise NotImplementedError
+
+    def usage_lost(self, closing: list[Any]) -> list[Any]:
+        """The ending of a stream cut after its finish, before the usage it was asked for."""
+        self.ended = "disconnected"
+        return [*closing, ErrorEvent(error=USAGE_LOST), StreamEnd(ending="disconnected")]
 
     def close(self) -> list[Any]:
         if self.ended is None:

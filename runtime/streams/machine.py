@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 
-from .._errors import brief
+from .._errors import InvalidInput, brief
 from .._finish import decode_finish
 from .._sse import SSEEvent
 from ..generated.canonical import (
@@ -34,7 +34,7 @@ from ..generated.canonical import (
     Usage,
     UsageEvent,
 )
-from ._base import USAGE_LOST, StreamDecoderBase, parse_data
+from ._base import StreamDecoderBase, deep_check, parse_data
 from .inband import inband_error
 from .parts import PartsDecoding
 from .rules import Rule, StreamRows
@@ -92,7 +92,8 @@ class Decoder(PartsDecoding, StreamDecoderBase):
             return self._end("completed") if ev.data == R.done_sentinel else []
         try:
             d = orjson.loads(ev.data)
-        except orjson.JSONDecodeError:
+            deep_check(ev.data, d)
+        except (orjson.JSONDecodeError, InvalidInput):  # not JSON, or nested too deep
             return self._fail([parse_data(ev)[1]])
         if type(d) is not dict:
             if type(d) is list and R.batches:
@@ -397,9 +398,7 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         if self.ended is None and self.finished and self.rows.end_after_finish:
             if not self.expect_usage or self.usage_seen:
                 return self._end("completed")
-            out = self._close_all() + [ErrorEvent(error=USAGE_LOST)]
-            self.ended = "disconnected"
-            return [*out, StreamEnd(ending="disconnected")]
+            return self.usage_lost(self._close_all())
         return super().close()
 
 
