@@ -190,8 +190,8 @@ def test_unknown_paths_and_wrong_methods_answer_in_the_callers_shape(
     assert r.status_code == status
     message = in_shape(r, pid)
     assert path in message and "SECRET" not in message
-    if status == 405:
-        assert "POST" in r.headers["allow"]
+    if status == 405:  # the methods of the first route the path matches
+        assert r.headers["allow"] and r.headers["allow"] in message
 
 
 @pytest.mark.parametrize(
@@ -204,7 +204,7 @@ def test_unknown_paths_and_wrong_methods_answer_in_the_callers_shape(
             G,
             f"/v1beta/models/{MODEL}:countTokens",
             {"generateContentRequest": {"contents": [7]}},
-            "generateContentRequest.contents[0]",
+            "contents[0]",
         ),
     ],
 )
