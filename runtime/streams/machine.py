@@ -80,7 +80,6 @@ class Decoder(PartsDecoding, StreamDecoderBase):
             (rows.done_sentinel, *rows.skip_data) if rows.done_sentinel else rows.skip_data
         )
         self.seq: dict[str, int] = {}  # wire key -> next suffix for a fresh canonical key
-        self.usage_seen = False
 
     # ------------------------------------------------------------------ feed
     def feed(self, ev: SSEEvent) -> list[Any]:
@@ -195,7 +194,6 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         if type(u) is not dict:
             return
         self.raw_usage = {**self.raw_usage, **{k: v for k, v in u.items() if v is not None}}
-        self.usage_seen = True
         usage: Usage = self.codec.decode_usage(self.raw_usage, "usage")
         if rule.start is not None and self.pending is not None:
             self.pending.usage = usage  # the start's own usage (Anthropic message_start)
@@ -396,7 +394,7 @@ class Decoder(PartsDecoding, StreamDecoderBase):
 
     def close(self) -> list[Any]:
         if self.ended is None and self.finished and self.rows.end_after_finish:
-            if not self.expect_usage or self.usage_seen:
+            if not self.expect_usage or self.raw_usage:  # the usage asked for came
                 return self._end("completed")
             return self.usage_lost(self._close_all())
         return super().close()
