@@ -113,7 +113,7 @@ def template(
             if key != k:
                 o = f"_o{n[0]}"
                 n[0] += 1
-                items.append(f"**({{{key!r}: {o}}} if ({o} := {expr}) is not None else {{}})")
+                items.append(f"**({{{key!r}: {o}}} if ({o} := {expr}) is not None else _NONE)")
             else:
                 items.append(f"{key!r}: {expr}")
         return "{" + ", ".join(items) + "}"

@@ -273,6 +273,13 @@ def accumulate_kinds(funcs: list[dict[str, Any]]) -> tuple[str, ...]:
     return tuple(sorted(kinds))
 
 
+def rules_imports(funcs: list[dict[str, Any]]) -> str:
+    """The helpers of runtime/streams/rules.py the template functions call."""
+    body = "".join(f["body"] for f in funcs)
+    used = [(n, a) for n, a in (("some", "_some("), ("NONE", "_NONE)")) if a in body]
+    return "".join(f", {n} as {a.rstrip('()')}" for n, a in used)
+
+
 def optional_item(v: Any) -> tuple[str, ...]:
     """The optional keys of a list element made of literals and optional keys (it is left out
     when none of them has a value); () for any other element."""

@@ -364,7 +364,7 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
 def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
     """What the stream template needs: reader sources, rules, the dispatch function, encoder
     functions."""
-    from .stream_parts import accumulate_kinds, rows_extra
+    from .stream_parts import accumulate_kinds, rows_extra, rules_imports
 
     r = _Readers()
     rules = [_rule(row, f"{where}: stream.decode[{i}]", r) for i, row in enumerate(s.decode)]
@@ -394,6 +394,5 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         "end": enc.get("end", []),
         "assemblers": sorted({row.assemble for row in s.decode if row.assemble}),
         "extra": rows_extra(s),
-        "some": "_some("
-        in "".join(f["body"] for f in [*enc.get("funcs", []), *enc.get("end", [])]),
+        "imports": rules_imports([*enc.get("funcs", []), *enc.get("end", [])]),
     }

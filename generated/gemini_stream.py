@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua.streams import partial_args as _t_partial_args
+from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import Rule, StreamRows
 from interlingua.streams.rules import some as _some
 
@@ -183,7 +184,7 @@ def _text_delta(s: Any, ev: Any, i: int) -> Any:
                                     )
                                 )
                                 is not None
-                                else {}
+                                else _NONE
                             ),
                         }
                     ],
@@ -216,7 +217,7 @@ def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
                                     )
                                 )
                                 is not None
-                                else {}
+                                else _NONE
                             ),
                         }
                     ],
@@ -259,7 +260,7 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
                                 **(
                                     {"id": _o0}
                                     if (_o0 := s.bare_call_id(s.cur.ev.id)) is not None
-                                    else {}
+                                    else _NONE
                                 ),
                             },
                             **(
@@ -272,7 +273,7 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
                                     )
                                 )
                                 is not None
-                                else {}
+                                else _NONE
                             ),
                         }
                     ],
@@ -305,7 +306,7 @@ def _end0(s: Any, ev: Any, i: int) -> Any:
                                         )
                                     )
                                     is not None
-                                    else {}
+                                    else _NONE
                                 ),
                             },
                             ("thoughtSignature",),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import Rule, StreamRows
 
 TRANSFORM = None
@@ -544,13 +545,13 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                             **(
                                 {"encrypted_content": _o0}
                                 if (_o0 := s.encrypted(ev)) is not None
-                                else {}
+                                else _NONE
                             ),
                             **(
                                 {"status": _o1}
                                 if (_o1 := None if s.status == "completed" else s.status)
                                 is not None
-                                else {}
+                                else _NONE
                             ),
                         }
                     ),
@@ -573,13 +574,13 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                             **(
                                 {"encrypted_content": _o0}
                                 if (_o0 := s.encrypted(ev)) is not None
-                                else {}
+                                else _NONE
                             ),
                             **(
                                 {"status": _o1}
                                 if (_o1 := None if s.status == "completed" else s.status)
                                 is not None
-                                else {}
+                                else _NONE
                             ),
                         }
                     ),

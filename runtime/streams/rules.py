@@ -88,6 +88,9 @@ class StreamRows:
     pending: bool = False  # templates write $pending_signature
 
 
+NONE: dict[str, Any] = {}  # unpacked where an optional template key is left out (never written)
+
+
 def omit(d: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
     """A template body without its optional keys (``key?``) whose value is None."""
     for k in keys:
