@@ -7,7 +7,7 @@ from typing import Any
 __all__ = ["InterlinguaError", "InvalidInput", "LossError", "UnsupportedFeature", "brief"]
 
 
-def brief(v: Any, limit: int = 40) -> str:
+def brief(v: Any, limit: int = 200) -> str:
     """A user value for an error message: bounded and never recursive (no ``repr()`` of a whole
     object, which may be megabytes long or nested past the interpreter's recursion limit)."""
     t = type(v)
