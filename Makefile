@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: help generate check-generated lint typecheck test fuzz demo bench bench-gateway e2e-clients serve clean
+.PHONY: help generate check-generated lint typecheck test fuzz demo bench bench-instructions bench-gateway e2e-clients serve clean
 
 help:  ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 18
@@ -39,10 +39,14 @@ fuzz: $(STAMP)  ## the long fuzz run: 60,000 tallied cases, then 11,000 hypothes
 demo: $(STAMP)  ## translate the bundled tool loop between every supported protocol, losses shown
 	$(BIN)/python examples/demo.py
 
-bench: $(STAMP)  ## translation cost vs the orjson floor (and LiteLLM when installed), the gateway load check, the state store's cost
+bench: $(STAMP)  ## translation cost vs the orjson floor (and LiteLLM when installed), the same in instructions, the gateway load check, the state store's cost
 	$(BIN)/python -m bench
+	$(BIN)/python -m bench.instructions
 	$(BIN)/python -m bench.gateway_load
 	$(BIN)/python -m bench.gateway_state
+
+bench-instructions: $(STAMP)  ## the bench's floor and interlingua counted in CPU instructions (valgrind): load-independent ratios
+	$(BIN)/python -m bench.instructions
 
 bench-gateway: $(STAMP)  ## load check: 200 concurrent streams through the gateway, none lost or mixed up
 	$(BIN)/python -m bench.gateway_load
