@@ -71,28 +71,32 @@ class SSEDecoder:
                 chunk = chunk[3:]
         if not chunk:  # the chunk was only the LF of a split CRLF, or the BOM
             return []
-        if b"\r" in chunk:
+        # ``13 in chunk``, not ``b"\r" in chunk``: bytes.__contains__ first tries its argument
+        # as an int, and for a bytes one raises (and formats) a TypeError it then swallows
+        if 13 in chunk:
             chunk = chunk.replace(b"\r\n", b"\n")
             if chunk[-1] == 13:
                 self._skip_lf = True
             chunk = chunk.replace(b"\r", b"\n")
         pending = self._pending
-        if b"\n\n" not in chunk and not (self._tail_nl and chunk[0] == 10):
+        # bytes.split and str.partition take their arguments the fast way; find, rfind and
+        # startswith parse an argument tuple (a few hundred instructions a call on 3.11)
+        blocks = chunk.split(b"\n\n")
+        if len(blocks) == 1 and not (self._tail_nl and chunk[0] == 10):
             pending.append(chunk)
             self._tail_nl = chunk[-1] == 10
             return []
         if pending:
             pending.append(chunk)
-            chunk = b"".join(pending)
+            blocks = b"".join(pending).split(b"\n\n")
             pending.clear()
-        end = chunk.rfind(b"\n\n")
-        rest = chunk[end + 2 :]
+        rest = blocks.pop()
         if rest:
             pending.append(rest)
             self._tail_nl = rest[-1] == 10
         else:
             self._tail_nl = False
-        return self._parse(chunk[:end].decode("utf-8", "replace"))
+        return self._parse(blocks)
 
     def close(self) -> list[SSEEvent]:
         """End of stream: an event not terminated by a blank line is discarded (WHATWG).
@@ -105,15 +109,22 @@ class SSEDecoder:
         self._head = None
         return []
 
-    def _parse(self, text: str) -> list[SSEEvent]:
+    def _parse(self, blocks: list[bytes]) -> list[SSEEvent]:
         out: list[SSEEvent] = []
         append = out.append
         last_id = self._last_id
         retry = self._retry
-        for block in text.split("\n\n"):
-            if block[:6] == "data: " and "\n" not in block:  # OpenAI / Gemini shape
-                append(_new(SSEEvent, (None, block[6:], last_id, retry)))
-                continue
+        for raw in blocks:
+            block = raw.decode("utf-8", "replace")
+            if block[:6] == "data: ":
+                if "\n" not in block:  # OpenAI / Gemini shape
+                    append(_new(SSEEvent, (None, block[6:], last_id, retry)))
+                    continue
+            elif block[:7] == "event: ":  # Anthropic / Responses / Cohere shape
+                head, _, body = block.partition("\n")
+                if body[:6] == "data: " and "\n" not in body:
+                    append(_new(SSEEvent, (head[7:], body[6:], last_id, retry)))
+                    continue
             event: str | None = None
             data: list[str] = []
             for line in block.split("\n"):
@@ -153,7 +164,7 @@ def encode_sse(data: str | bytes, event: str | None = None) -> bytes:
             data = data.replace("\r\n", "\n").replace("\r", "\n")
         body = b"data: " + data.replace("\n", "\ndata: ").encode() + b"\n\n"
     else:
-        if b"\r" in data:
+        if 13 in data:
             data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         body = b"data: " + data.replace(b"\n", b"\ndata: ") + b"\n\n"
     if event is None:
