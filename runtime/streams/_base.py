@@ -16,7 +16,7 @@ from .._sse import SSEEvent
 from .._wire import MAX_DEPTH, check_writable, parse_json
 from ..generated.canonical import ErrorEvent, ErrorInfo, StreamEnd
 
-__all__ = ["StreamDecoderBase", "StreamEncoderBase", "frame", "parse_data"]
+__all__ = ["StreamDecoderBase", "StreamEncoderBase", "frame", "parse_data", "sse_prefix"]
 
 
 _PREFIX: dict[str | None, bytes] = {None: b"data: "}  # event name -> the bytes before its data
@@ -26,8 +26,16 @@ def frame(obj: Any, event: str | None) -> bytes:
     """One SSE event: ``event:`` line (when the protocol names events) + one ``data:`` line."""
     p = _PREFIX.get(event)
     if p is None:  # a handful of names per protocol
-        p = _PREFIX[event] = b"event: " + str(event).encode() + b"\ndata: "
+        p = sse_prefix(event)
     return p + orjson.dumps(obj) + b"\n\n"
+
+
+def sse_prefix(event: str | None) -> bytes:
+    """The bytes before the data of an event named ``event`` (kept: a handful per protocol)."""
+    p = _PREFIX.get(event)
+    if p is None:
+        p = _PREFIX[event] = b"event: " + str(event).encode() + b"\ndata: "
+    return p
 
 
 def parse_data(ev: SSEEvent) -> tuple[Any, ErrorEvent | None]:

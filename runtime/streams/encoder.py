@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from .._finish import encode_finish, finish_loss
 from .._losses import Loss
 from ..generated.canonical import (
@@ -31,7 +33,7 @@ from ..generated.canonical import (
     Usage,
     UsageEvent,
 )
-from ._base import DISCONNECTED, StreamEncoderBase, error_frame, frame
+from ._base import DISCONNECTED, StreamEncoderBase, error_frame, frame, sse_prefix
 from .items import ItemBlock, ItemState
 from .parts import PartsEncoding
 from .rules import StreamRows
@@ -39,6 +41,8 @@ from .rules import StreamRows
 __all__ = ["Encoder"]
 
 _KIND = {TextStart: "text", ReasoningStart: "reasoning", ToolCallStart: "tool_call"}
+
+_dumps = orjson.dumps
 
 
 _Block = ItemBlock
@@ -50,10 +54,12 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         self.rows = rows
         self.pid = rows.protocol
         self.t = rows.templates
+        # name -> (template, the bytes before its data): one frame is prefix + JSON + b"\n\n"
+        self.tf = {k: (fn, sse_prefix(event)) for k, (fn, event) in rows.templates.items()}
         self.sequential = rows.sequential
         # single-body delta templates, called inline (one of several rows goes through _emit)
         self.delta_tpl = {
-            k: None if f"{k}_delta" in rows.multi else self.t.get(f"{k}_delta")
+            k: None if f"{k}_delta" in rows.multi else self.tf.get(f"{k}_delta")
             for k in ("text", "reasoning", "tool_call")
         }
         self.id = rows.id_default
@@ -81,14 +87,14 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         return self.rows.owners.get(ev.owner, self.rows.unknown_owner)
 
     def _emit(self, name: str, ev: Any, i: int, out: list[bytes], b: Any = None) -> None:
-        tpl = self.t.get(name)
+        tpl = self.tf.get(name)
         if tpl is not None:
             if b is not None:
                 self.cur = b
-            fn, event = tpl
+            fn, prefix = tpl
             body = fn(self, ev, i)
             if type(body) is dict:
-                out.append(frame(body, event))
+                out.append(prefix + _dumps(body) + b"\n\n")
             else:  # a template of several events: (body, event name) pairs
                 out += [frame(x, e) for x, e in body]
 
@@ -122,7 +128,7 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
                 self.cur = b
             tpl = self.delta_tpl[b.kind]
             if tpl is not None:
-                out.append(frame(tpl[0](self, ev, b.index), tpl[1]))
+                out.append(tpl[1] + _dumps(tpl[0](self, ev, b.index)) + b"\n\n")
             else:
                 self._emit(f"{b.kind}_delta", ev, b.index, out, b)
         elif t is ToolCallDelta:
@@ -183,7 +189,12 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         if "tool_call" in self.acc:
             b.deltas += 1
             b.pieces.append(ev.arguments)
-        self._emit("tool_call_delta", ev, b.index, out, b)
+        tpl = self.delta_tpl["tool_call"]
+        if tpl is not None:
+            self.cur = b  # as _emit does
+            out.append(tpl[1] + _dumps(tpl[0](self, ev, b.index)) + b"\n\n")
+        else:
+            self._emit("tool_call_delta", ev, b.index, out, b)
 
     def _open(self, key: str, kind: str, ev: Any, out: list[bytes]) -> _Block:
         b = _Block(kind, ev, key)
