@@ -43,6 +43,13 @@ from .canonical import (
     ToolCallPart,
     ToolResultPart,
     Usage,
+    new_FilePart,
+    new_ImagePart,
+    new_ReasoningPart,
+    new_RefusalPart,
+    new_TextPart,
+    new_Tool,
+    new_ToolCallPart,
 )
 from .spec_types import (
     CountTokens,
@@ -338,7 +345,7 @@ def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
     v_annotations = w.get("citations")
     if v_annotations is not None and type(v_annotations) is not list:
         v_annotations = expect_list(v_annotations, path + ".citations")
-    return TextPart(
+    return new_TextPart(
         text=v_text,
         cache=v_cache,
         annotations=v_annotations,
@@ -393,7 +400,7 @@ def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_cache = w.get("cache_control")
     if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
-    return ImagePart(
+    return new_ImagePart(
         media_type=v_media_type,
         data=v_data,
         cache=v_cache,
@@ -438,7 +445,7 @@ def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_cache = w.get("cache_control")
     if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
-    return ImagePart(
+    return new_ImagePart(
         file_id=v_file_id,
         cache=v_cache,
         ext=split_ext(w, _KNOWN_IMAGE_2, _NESTED_IMAGE_2),
@@ -478,7 +485,7 @@ def _dec_image_3(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_cache = w.get("cache_control")
     if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
-    return ImagePart(
+    return new_ImagePart(
         url=v_url,
         cache=v_cache,
         ext=split_ext(w, _KNOWN_IMAGE_3, _NESTED_IMAGE_3),
@@ -548,7 +555,7 @@ def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_cache = w.get("cache_control")
     if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
-    return FilePart(
+    return new_FilePart(
         media_type=v_media_type,
         data=v_data,
         filename=v_filename,
@@ -607,7 +614,7 @@ def _dec_file_5(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_cache = w.get("cache_control")
     if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
-    return FilePart(
+    return new_FilePart(
         media_type=v_media_type,
         text=v_text,
         filename=v_filename,
@@ -658,7 +665,7 @@ def _dec_file_6(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_cache = w.get("cache_control")
     if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
-    return FilePart(
+    return new_FilePart(
         file_id=v_file_id,
         filename=v_filename,
         cache=v_cache,
@@ -705,7 +712,7 @@ def _dec_file_7(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_cache = w.get("cache_control")
     if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
-    return FilePart(
+    return new_FilePart(
         url=v_url,
         filename=v_filename,
         cache=v_cache,
@@ -762,7 +769,7 @@ def _dec_refusal_8(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
         raise InvalidInput("missing required field", path=path + ".text")
     if type(v_text) is not str:
         v_text = expect_str(v_text, path + ".text")
-    return RefusalPart(
+    return new_RefusalPart(
         text=v_text,
         ext=None if _KNOWN_REFUSAL_8.issuperset(w) else split_ext(w, _KNOWN_REFUSAL_8),
     )
@@ -806,7 +813,7 @@ def _dec_tool_call_9(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
     v_cache = w.get("cache_control")
     if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
-    return ToolCallPart(
+    return new_ToolCallPart(
         id=v_id,
         name=v_name,
         arguments=v_arguments,
@@ -899,7 +906,7 @@ def _dec_reasoning_11(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
         raise InvalidInput("missing required field", path=path + ".data")
     if type(v_redacted) is not str:
         v_redacted = expect_str(v_redacted, path + ".data")
-    return ReasoningPart(
+    return new_ReasoningPart(
         redacted=v_redacted,
         owner=PROTOCOL,
         ext=None if _KNOWN_REASONING_11.issuperset(w) else split_ext(w, _KNOWN_REASONING_11),
@@ -934,7 +941,7 @@ def _dec_reasoning_12(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
     v_signature = w.get("signature")
     if v_signature is not None and type(v_signature) is not str:
         v_signature = expect_str(v_signature, path + ".signature")
-    return ReasoningPart(
+    return new_ReasoningPart(
         text=v_text,
         signature=v_signature,
         owner=PROTOCOL,
@@ -1102,7 +1109,7 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
     v_cache = w.get("cache_control")
     if v_cache is not None and type(v_cache) is not dict:
         v_cache = expect_dict(v_cache, path + ".cache_control")
-    return Tool(
+    return new_Tool(
         name=v_name,
         description=v_description,
         parameters=v_parameters,

@@ -40,6 +40,11 @@ from .canonical import (
     ToolCallPart,
     ToolResultPart,
     Usage,
+    new_ImagePart,
+    new_ReasoningPart,
+    new_TextPart,
+    new_Tool,
+    new_ToolCallPart,
 )
 from .spec_types import (
     HttpAuth,
@@ -285,7 +290,7 @@ def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         raise InvalidInput("missing required field", path=path + ".text")
     if type(v_text) is not str:
         v_text = expect_str(v_text, path + ".text")
-    return TextPart(
+    return new_TextPart(
         text=v_text,
         ext=None if _KNOWN_TEXT_0.issuperset(w) else split_ext(w, _KNOWN_TEXT_0),
     )
@@ -334,7 +339,7 @@ def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
     if v_data is not None:
         v_url = None
-    return ImagePart(
+    return new_ImagePart(
         url=v_url,
         media_type=v_media_type,
         data=v_data,
@@ -376,7 +381,7 @@ def _dec_reasoning_2(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
         raise InvalidInput("missing required field", path=path + ".thinking")
     if type(v_text) is not str:
         v_text = expect_str(v_text, path + ".thinking")
-    return ReasoningPart(
+    return new_ReasoningPart(
         text=v_text,
         ext=None if _KNOWN_REASONING_2.issuperset(w) else split_ext(w, _KNOWN_REASONING_2),
     )
@@ -447,7 +452,7 @@ def _dec_tool_call_3(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         v_arguments = ""  # a call with no arguments
     if type(v_arguments) is not str:
         v_arguments = expect_str(v_arguments, path + ".function.arguments")
-    return ToolCallPart(
+    return new_ToolCallPart(
         id=v_id,
         name=v_name,
         arguments=v_arguments,
@@ -611,7 +616,7 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
     v_parameters = w.get("parameters")
     if v_parameters is not None and type(v_parameters) is not dict:
         v_parameters = expect_dict(v_parameters, path + ".parameters")
-    return Tool(
+    return new_Tool(
         name=v_name,
         description=v_description,
         parameters=v_parameters,

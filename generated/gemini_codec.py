@@ -35,6 +35,10 @@ from .canonical import (
     TextPart,
     Tool,
     Usage,
+    new_FilePart,
+    new_ImagePart,
+    new_TextPart,
+    new_Tool,
 )
 from .spec_types import (
     CountTokens,
@@ -362,7 +366,7 @@ def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         raise InvalidInput("missing required field", path=path + ".text")
     if type(v_text) is not str:
         v_text = expect_str(v_text, path + ".text")
-    return TextPart(
+    return new_TextPart(
         text=v_text,
         ext=None if _KNOWN_TEXT_0.issuperset(w) else split_ext(w, _KNOWN_TEXT_0),
     )
@@ -410,7 +414,7 @@ def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
         raise InvalidInput("missing required field", path=path + ".inlineData.data")
     if type(v_data) is not str:
         v_data = expect_str(v_data, path + ".inlineData.data")
-    return ImagePart(
+    return new_ImagePart(
         media_type=v_media_type,
         data=v_data,
         ext=split_ext(w, _KNOWN_IMAGE_1, _NESTED_IMAGE_1),
@@ -457,7 +461,7 @@ def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
         raise InvalidInput("missing required field", path=path + ".fileData.fileUri")
     if type(v_url) is not str:
         v_url = expect_str(v_url, path + ".fileData.fileUri")
-    return ImagePart(
+    return new_ImagePart(
         media_type=v_media_type,
         url=v_url,
         ext=split_ext(w, _KNOWN_IMAGE_2, _NESTED_IMAGE_2),
@@ -528,7 +532,7 @@ def _dec_file_3(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
         v_filename = v_filename.get("displayName")
     if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".inlineData.displayName")
-    return FilePart(
+    return new_FilePart(
         media_type=v_media_type,
         data=v_data,
         filename=v_filename,
@@ -586,7 +590,7 @@ def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
         v_filename = v_filename.get("displayName")
     if v_filename is not None and type(v_filename) is not str:
         v_filename = expect_str(v_filename, path + ".fileData.displayName")
-    return FilePart(
+    return new_FilePart(
         media_type=v_media_type,
         url=v_url,
         filename=v_filename,
@@ -715,7 +719,7 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
     v_parameters = w.get("parametersJsonSchema")
     if v_parameters is not None and type(v_parameters) is not dict:
         v_parameters = expect_dict(v_parameters, path + ".parametersJsonSchema")
-    return Tool(
+    return new_Tool(
         name=v_name,
         description=v_description,
         parameters=v_parameters,

@@ -42,6 +42,13 @@ from .canonical import (
     ToolCallPart,
     ToolResultPart,
     Usage,
+    new_AudioPart,
+    new_FilePart,
+    new_ImagePart,
+    new_RefusalPart,
+    new_TextPart,
+    new_Tool,
+    new_ToolCallPart,
 )
 from .spec_types import (
     HttpAuth,
@@ -332,7 +339,7 @@ def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         raise InvalidInput("missing required field", path=path + ".text")
     if type(v_text) is not str:
         v_text = expect_str(v_text, path + ".text")
-    return TextPart(
+    return new_TextPart(
         text=v_text,
         ext=None if _KNOWN_TEXT_0.issuperset(w) else split_ext(w, _KNOWN_TEXT_0),
     )
@@ -381,7 +388,7 @@ def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
     if v_data is not None:
         v_url = None
-    return ImagePart(
+    return new_ImagePart(
         url=v_url,
         media_type=v_media_type,
         data=v_data,
@@ -444,7 +451,7 @@ def _dec_file_2(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
     if v_data is not None:
         v_url = None
-    return FilePart(
+    return new_FilePart(
         url=v_url,
         media_type=v_media_type,
         data=v_data,
@@ -503,7 +510,7 @@ def _dec_audio_3(w: dict[str, Any], path: str, ctx: Ctx) -> AudioPart:
         v_format = v_format.get("format")
     if v_format is not None and type(v_format) is not str:
         v_format = expect_str(v_format, path + ".input_audio.format")
-    return AudioPart(
+    return new_AudioPart(
         data=v_data,
         format=v_format,
         ext=split_ext(w, _KNOWN_AUDIO_3, _NESTED_AUDIO_3),
@@ -536,7 +543,7 @@ def _dec_refusal_4(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
         raise InvalidInput("missing required field", path=path + ".refusal")
     if type(v_text) is not str:
         v_text = expect_str(v_text, path + ".refusal")
-    return RefusalPart(
+    return new_RefusalPart(
         text=v_text,
         ext=None if _KNOWN_REFUSAL_4.issuperset(w) else split_ext(w, _KNOWN_REFUSAL_4),
     )
@@ -586,7 +593,7 @@ def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         v_arguments = ""  # a call with no arguments
     if type(v_arguments) is not str:
         v_arguments = expect_str(v_arguments, path + ".function.arguments")
-    return ToolCallPart(
+    return new_ToolCallPart(
         id=v_id,
         name=v_name,
         arguments=v_arguments,
@@ -759,7 +766,7 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
     v_strict = w.get("strict")
     if v_strict is not None and type(v_strict) is not bool:
         v_strict = expect_bool(v_strict, path + ".strict")
-    return Tool(
+    return new_Tool(
         name=v_name,
         description=v_description,
         parameters=v_parameters,

@@ -40,6 +40,13 @@ from .canonical import (
     ToolCallPart,
     ToolResultPart,
     Usage,
+    new_FilePart,
+    new_ImagePart,
+    new_ReasoningPart,
+    new_RefusalPart,
+    new_TextPart,
+    new_Tool,
+    new_ToolCallPart,
 )
 from .spec_types import (
     CountTokens,
@@ -354,7 +361,7 @@ def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         raise InvalidInput("missing required field", path=path + ".text")
     if type(v_text) is not str:
         v_text = expect_str(v_text, path + ".text")
-    return TextPart(
+    return new_TextPart(
         text=v_text,
         ext=None if _KNOWN_TEXT_0.issuperset(w) else split_ext(w, _KNOWN_TEXT_0),
     )
@@ -383,7 +390,7 @@ def _dec_text_1(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         raise InvalidInput("missing required field", path=path + ".text")
     if type(v_text) is not str:
         v_text = expect_str(v_text, path + ".text")
-    return TextPart(
+    return new_TextPart(
         text=v_text,
         ext=None if _KNOWN_TEXT_1.issuperset(w) else split_ext(w, _KNOWN_TEXT_1),
     )
@@ -428,7 +435,7 @@ def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
     if v_data is not None:
         v_url = None
-    return ImagePart(
+    return new_ImagePart(
         url=v_url,
         media_type=v_media_type,
         data=v_data,
@@ -479,7 +486,7 @@ def _dec_file_3(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
     if v_data is not None:
         v_url = None
-    return FilePart(
+    return new_FilePart(
         url=v_url,
         media_type=v_media_type,
         data=v_data,
@@ -525,7 +532,7 @@ def _dec_refusal_4(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
         raise InvalidInput("missing required field", path=path + ".refusal")
     if type(v_text) is not str:
         v_text = expect_str(v_text, path + ".refusal")
-    return RefusalPart(
+    return new_RefusalPart(
         text=v_text,
         ext=None if _KNOWN_REFUSAL_4.issuperset(w) else split_ext(w, _KNOWN_REFUSAL_4),
     )
@@ -565,7 +572,7 @@ def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         v_arguments = ""  # a call with no arguments
     if type(v_arguments) is not str:
         v_arguments = expect_str(v_arguments, path + ".arguments")
-    return ToolCallPart(
+    return new_ToolCallPart(
         id=v_id,
         name=v_name,
         arguments=v_arguments,
@@ -651,7 +658,7 @@ def _dec_reasoning_7(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
     v_signature = w.get("encrypted_content")
     if v_signature is not None and type(v_signature) is not str:
         v_signature = expect_str(v_signature, path + ".encrypted_content")
-    return ReasoningPart(
+    return new_ReasoningPart(
         id=v_id,
         signature=v_signature,
         owner=PROTOCOL,
@@ -799,7 +806,7 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
     v_strict = w.get("strict")
     if v_strict is not None and type(v_strict) is not bool:
         v_strict = expect_bool(v_strict, path + ".strict")
-    return Tool(
+    return new_Tool(
         kind=v_kind,
         name=v_name,
         description=v_description,

@@ -33,6 +33,9 @@ from ..generated.canonical import (
     ToolCallStart,
     Usage,
     UsageEvent,
+    new_ReasoningDelta,
+    new_TextDelta,
+    new_ToolCallDelta,
 )
 from ._base import StreamDecoderBase, deep_check, parse_data
 from .inband import inband_error
@@ -219,11 +222,11 @@ class Decoder(PartsDecoding, StreamDecoderBase):
             return
         kind = b.kind
         if rule.text and kind == "text":
-            out.append(TextDelta(key=b.key, text=v))
+            out.append(new_TextDelta(key=b.key, text=v))
         elif rule.text and kind == "reasoning":
-            out.append(ReasoningDelta(key=b.key, text=v))
+            out.append(new_ReasoningDelta(key=b.key, text=v))
         elif rule.arguments is not None and kind == "tool_call":
-            out.append(ToolCallDelta(key=b.key, arguments=v))
+            out.append(new_ToolCallDelta(key=b.key, arguments=v))
         else:  # another kind of block (ignored ones count it)
             self._block(rule, w, None, out)
             return
@@ -281,15 +284,15 @@ class Decoder(PartsDecoding, StreamDecoderBase):
                 self.ignored += 1  # (text sent at the key of a tool call: not the call's)
         elif text:
             out.append(
-                TextDelta(key=b.key, text=text)
+                new_TextDelta(key=b.key, text=text)
                 if b.kind == "text"
-                else ReasoningDelta(key=b.key, text=text)
+                else new_ReasoningDelta(key=b.key, text=text)
             )
         if b.kind == "tool_call":
             if rule.assemble is not None:
                 self._assemble(rule, b, w)
             elif args:
-                out.append(ToolCallDelta(key=b.key, arguments=args))
+                out.append(new_ToolCallDelta(key=b.key, arguments=args))
             if rule.arguments_object is not None and rule.assemble is None:
                 obj = rule.arguments_object(w)
                 if obj and type(obj) is dict:
