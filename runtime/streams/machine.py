@@ -23,7 +23,6 @@ from ..generated.canonical import (
     ReasoningDelta,
     ReasoningEnd,
     ReasoningStart,
-    StreamEnd,
     StreamStart,
     TextDelta,
     TextEnd,
@@ -38,7 +37,7 @@ from ..generated.canonical import (
     new_ToolCallDelta,
 )
 from ._base import StreamDecoderBase, deep_check, parse_data
-from .inband import inband_error
+from .inband import Endings
 from .parts import PartsDecoding
 from .rules import Rule, StreamRows
 
@@ -63,7 +62,7 @@ class _Block:
         self.acc: Any = None  # (assemble transform, its state): arguments joined at the end
 
 
-class Decoder(PartsDecoding, StreamDecoderBase):
+class Decoder(PartsDecoding, Endings, StreamDecoderBase):
     def __init__(self, codec: Any, rows: StreamRows) -> None:
         super().__init__(codec)
         self.rows = rows
@@ -123,9 +122,6 @@ class Decoder(PartsDecoding, StreamDecoderBase):
                 self.msg_id = start.id or ""
                 out.insert(0, start)
         return out
-
-    def _fail_error(self, err: Any, d: Any, out: list[Any], rule: Rule | None = None) -> None:
-        out += self._fail([ErrorEvent(error=self._error(err, d, rule))])
 
     def _apply(self, rule: Rule, w: Any, pos: int | None, d: Any, out: list[Any]) -> None:
         if rule.count:
@@ -378,29 +374,6 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         for b in list(self.open):
             self._close(b, out)
         return out
-
-    # --------------------------------------------------------------- endings
-    def _end(self, ending: str) -> list[Any]:
-        out = self._close_all()
-        self.ended = ending
-        out.append(StreamEnd(ending=ending))
-        return out
-
-    def _fail(self, events: list[Any]) -> list[Any]:
-        out = self._close_all() + events
-        self.ended = "failed"
-        out.append(StreamEnd(ending="failed"))
-        return out
-
-    def _error(self, err: Any, d: Any, rule: Rule | None = None) -> ErrorInfo:
-        return inband_error(self.codec, self.pid, err, d, rule.error_type if rule else None)
-
-    def close(self) -> list[Any]:
-        if self.ended is None and self.finished and self.rows.end_after_finish:
-            if not self.expect_usage or self.raw_usage:  # the usage asked for came
-                return self._end("completed")
-            return self.usage_lost(self._close_all())
-        return super().close()
 
 
 def _opaque(rule: Rule, w: Any) -> bool:
