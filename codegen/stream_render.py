@@ -12,6 +12,8 @@ import re
 from typing import Any
 
 from .stream_encode import StreamSpecError, TemplateError, encode_view
+from .stream_fast import delta_only as _delta_only
+from .stream_fast import fast_action
 from .stream_known import known_fields
 from .stream_model import DecodeRow, StreamSpec
 
@@ -218,25 +220,22 @@ def _action(
             f"{ind}            {call}({args})",
         ]
     if op == "block" and _delta_only(row) and not implicit:  # the machine's shortest path
-        # the values read here (a plain key inline: the event is a dict); key: its first path
-        def read(path: str) -> str:
-            return (
-                f"{base}.get({path!r})"
-                if base == "d" and path.isidentifier()
-                else (f"{r(path, where)}({base})")
-            )
-
-        key = read(_paths(row.key)[0])
-        sub = read(row.sub) if row.sub is not None else "None"
-        value = read((_paths(row.text) or [row.arguments or ""])[0])
+        # the values read here (inline where short); key: its first path
+        key, sub, value = (
+            r.on(p, base, where, base == "d") if p else "None"
+            for p in (_paths(row.key)[0], row.sub, (_paths(row.text) or [row.arguments or ""])[0])
+        )
         return [f"{ind}m._delta({rule}, {base}, {key}, {sub}, {value}, out)"]
+    fast = fast_action(row, rule, base, r, where, ind, implicit, op)
+    if fast is not None:
+        return fast
     if op == "block":
         quiet = _quiet(row)
         if quiet and implicit:  # the row's fields are read first: most chunks lack them
             values = [
                 p for name in ("text", "arguments", "call_id") for p in _paths(getattr(row, name))
             ]
-            cond = " or ".join(f"{r(p, where)}({base})" for p in values) or "False"
+            cond = " or ".join(r.on(p, base, where, base == "d") for p in values) or "False"
             return [f"{ind}if {cond}:", f"{ind}    m._block({rule}, {base}, None, out)"]
         return [f"{ind}m._block({rule}, {base}, None, out)"]
     if op == "usage":
@@ -258,22 +257,6 @@ def _action(
             f"{ind}    m._apply({rule}, {base}, None, d, out)",
         ]
     return [f"{ind}m._apply({rule}, {base}, None, d, out)"]
-
-
-def _delta_only(row: DecodeRow) -> bool:
-    """A row that only passes one text or argument path on to the block of a wire key."""
-    one = len(_paths(row.text)) + (row.arguments is not None) == 1
-    others = (
-        row.key_const, row.call_id, row.name, row.arguments_object, row.signature, row.redacted,
-        row.owner, row.separator, row.each,
-    )  # fmt: skip
-    return (
-        one
-        and row.key is not None
-        and not row.close
-        and not row.whole
-        and others == ((None,) * len(others))
-    )
 
 
 def _only_block(row: DecodeRow) -> bool:
@@ -300,6 +283,7 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
 
     def rows(ids: list[int], ind: str) -> list[str]:
         out: list[str] = []
+        read: dict[str, str] = {}  # a `when` path -> the local it is read into, once
         for i in ids:
             if i in in_group:  # run by the pass over the items of its group
                 continue
@@ -307,7 +291,11 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
             conds = []
             for path, want in row.when.items() if i not in groups_at else ():
                 vals = tuple(want) if isinstance(want, list) else (want,)
-                get = r.on(path, "d", w)
+                if path not in read:
+                    read[path] = f"w{len(whens)}"
+                    whens.append(path)
+                    out.append(f"{ind}{read[path]} = {r.on(path, 'd', w)}")
+                get = read[path]
                 conds.append(f"{get} == {vals[0]!r}" if len(vals) == 1 else f"{get} in {vals!r}")
             if i not in groups_at:
                 conds += [f"{r.on(path, 'd', w)} is not None" for path in _paths(row.present)]
@@ -337,6 +325,7 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
         return out
 
     ats: dict[str, str] = {}
+    whens: list[str] = []
     if s.recognise is not None:
         kind = (
             f"d.get({s.recognise!r})"

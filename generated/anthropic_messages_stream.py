@@ -334,31 +334,58 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[0], d, None, d, out)
         return True
     if kind == "content_block_start":
-        if (_v.get("type") if type(_v := d.get("content_block")) is dict else None) == "text":
-            m._delta(_RULES[1], d, d.get("index"), None, _r4(d), out)
+        w0 = _v.get("type") if type(_v := d.get("content_block")) is dict else None
+        if w0 == "text":
+            m._delta(
+                _RULES[1],
+                d,
+                d.get("index"),
+                None,
+                (_v.get("text") if type(_v := d.get("content_block")) is dict else None),
+                out,
+            )
             return True
-        if (_v.get("type") if type(_v := d.get("content_block")) is dict else None) == "tool_use":
+        if w0 == "tool_use":
             m._block(_RULES[2], d, None, out)
             return True
-        if (_v.get("type") if type(_v := d.get("content_block")) is dict else None) in (
-            "thinking",
-            "redacted_thinking",
-        ):
+        if w0 in ("thinking", "redacted_thinking"):
             m._block(_RULES[3], d, None, out)
             return True
         m._block(_RULES[4], d, None, out)
         return True
     if kind == "content_block_delta":
-        if (_v.get("type") if type(_v := d.get("delta")) is dict else None) == "text_delta":
-            m._delta(_RULES[5], d, d.get("index"), None, _r12(d), out)
+        w1 = _v.get("type") if type(_v := d.get("delta")) is dict else None
+        if w1 == "text_delta":
+            m._delta(
+                _RULES[5],
+                d,
+                d.get("index"),
+                None,
+                (_v.get("text") if type(_v := d.get("delta")) is dict else None),
+                out,
+            )
             return True
-        if (_v.get("type") if type(_v := d.get("delta")) is dict else None) == "thinking_delta":
-            m._delta(_RULES[6], d, d.get("index"), None, _r13(d), out)
+        if w1 == "thinking_delta":
+            m._delta(
+                _RULES[6],
+                d,
+                d.get("index"),
+                None,
+                (_v.get("thinking") if type(_v := d.get("delta")) is dict else None),
+                out,
+            )
             return True
-        if (_v.get("type") if type(_v := d.get("delta")) is dict else None) == "input_json_delta":
-            m._delta(_RULES[7], d, d.get("index"), None, _r14(d), out)
+        if w1 == "input_json_delta":
+            m._delta(
+                _RULES[7],
+                d,
+                d.get("index"),
+                None,
+                (_v.get("partial_json") if type(_v := d.get("delta")) is dict else None),
+                out,
+            )
             return True
-        if (_v.get("type") if type(_v := d.get("delta")) is dict else None) == "signature_delta":
+        if w1 == "signature_delta":
             m._block(_RULES[8], d, None, out)
             return True
         return False

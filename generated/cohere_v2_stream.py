@@ -302,10 +302,11 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[0], d, None, d, out)
         return True
     if kind == "content-start":
-        if _r4(d) == "text":
+        w0 = _r4(d)
+        if w0 == "text":
             m._delta(_RULES[1], d, d.get("index"), None, _r2(d), out)
             return True
-        if _r4(d) == "thinking":
+        if w0 == "thinking":
             m._delta(_RULES[2], d, d.get("index"), None, _r3(d), out)
             return True
         m._block(_RULES[3], d, None, out)

@@ -423,7 +423,8 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._apply(_RULES[9], at1, None, d, out)
         if m.ended is not None:
             return True
-    if d.get("candidates") in (None, []):
+    w0 = d.get("candidates")
+    if w0 in (None, []):
         matched = True
         if (
             _v.get("blockReason") if type(_v := d.get("promptFeedback")) is dict else None
@@ -435,7 +436,8 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         _v.get("promptTokenCount") if type(_v := d.get("usageMetadata")) is dict else None
     ) is not None:
         matched = True
-        m._usage(_RULES[11], d, out)
+        if type(d.get("usageMetadata")) is dict:
+            m._usage(_RULES[11], d, out)
     return matched
 
 

@@ -301,16 +301,19 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[1], d, None, d, out)
     if at0 is not None:
         matched = True
-        if _r4(at0):
-            m._block(_RULES[2], at0, None, out)
+        v = at0.get("reasoning") if type(at0) is dict else None
+        if v:  # most chunks lack it
+            m._delta(_RULES[2], at0, "reasoning", None, v, out)
     if at0 is not None:
         matched = True
-        if _r5(at0):
-            m._block(_RULES[3], at0, None, out)
+        v = at0.get("content") if type(at0) is dict else None
+        if v:  # most chunks lack it
+            m._delta(_RULES[3], at0, "text", None, v, out)
     if at0 is not None:
         matched = True
-        if _r6(at0):
-            m._block(_RULES[4], at0, None, out)
+        v = at0.get("refusal") if type(at0) is dict else None
+        if v:  # most chunks lack it
+            m._delta(_RULES[4], at0, "refusal", None, v, out)
     if at0 is not None:
         matched = True
         items = _r13(at0)

@@ -420,10 +420,12 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = True
     if m.msg_id is None:
         m._apply(_RULES[1], d, None, d, out)
-    if _r18(d) in (None, []) and at0 is not None:
+    w0 = _r18(d)
+    if w0 in (None, []) and at0 is not None:
         matched = True
-        if _r4(at0):
-            m._block(_RULES[2], at0, None, out)
+        v = at0.get("reasoning") if type(at0) is dict else None
+        if v:  # most chunks lack it
+            m._delta(_RULES[2], at0, "reasoning", None, v, out)
     if at0 is not None:
         matched = True
         items = _r19(at0)
@@ -433,12 +435,14 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     m._block(_RULES[3], item, pos, out)
     if at0 is not None:
         matched = True
-        if _r12(at0):
-            m._block(_RULES[4], at0, None, out)
+        v = at0.get("content") if type(at0) is dict else None
+        if v:  # most chunks lack it
+            m._delta(_RULES[4], at0, "text", None, v, out)
     if at0 is not None:
         matched = True
-        if _r13(at0):
-            m._block(_RULES[5], at0, None, out)
+        v = at0.get("refusal") if type(at0) is dict else None
+        if v:  # most chunks lack it
+            m._delta(_RULES[5], at0, "refusal", None, v, out)
     if at0 is not None:
         matched = True
         items = _r20(at0)
@@ -453,7 +457,8 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         if m.ended is not None:
             return True
     matched = True
-    m._usage(_RULES[8], d, out)
+    if type(d.get("usage")) is dict:
+        m._usage(_RULES[8], d, out)
     return matched
 
 

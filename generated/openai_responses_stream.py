@@ -862,22 +862,21 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._apply(_RULES[2], d, None, d, out)
         return True
     if kind == "response.output_item.added":
-        if (_v.get("type") if type(_v := d.get("item")) is dict else None) == "message":
+        w0 = _v.get("type") if type(_v := d.get("item")) is dict else None
+        if w0 == "message":
             m._apply(_RULES[3], d, None, d, out)
             return True
-        if (_v.get("type") if type(_v := d.get("item")) is dict else None) == "function_call":
+        if w0 == "function_call":
             m._block(_RULES[4], d, None, out)
             return True
-        if (_v.get("type") if type(_v := d.get("item")) is dict else None) == "reasoning":
+        if w0 == "reasoning":
             m._block(_RULES[5], d, None, out)
             return True
         m._block(_RULES[6], d, None, out)
         return True
     if kind == "response.content_part.added":
-        if (_v.get("type") if type(_v := d.get("part")) is dict else None) in (
-            "output_text",
-            "refusal",
-        ):
+        w1 = _v.get("type") if type(_v := d.get("part")) is dict else None
+        if w1 in ("output_text", "refusal"):
             m._block(_RULES[7], d, None, out)
             return True
         m._apply(_RULES[8], d, None, d, out)
@@ -913,10 +912,11 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._apply(_RULES[15], d, None, d, out)
         return True
     if kind == "response.output_item.done":
-        if (_v.get("type") if type(_v := d.get("item")) is dict else None) == "function_call":
+        w2 = _v.get("type") if type(_v := d.get("item")) is dict else None
+        if w2 == "function_call":
             m._block(_RULES[16], d, None, out)
             return True
-        if (_v.get("type") if type(_v := d.get("item")) is dict else None) == "reasoning":
+        if w2 == "reasoning":
             m._block(_RULES[17], d, None, out)
             return True
         m._block(_RULES[18], d, None, out)
