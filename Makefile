@@ -39,18 +39,19 @@ fuzz: $(STAMP)  ## the long fuzz run: 60,000 tallied cases, then 11,000 hypothes
 demo: $(STAMP)  ## translate the bundled tool loop between every supported protocol, losses shown
 	$(BIN)/python examples/demo.py
 
-bench: $(STAMP)  ## translation cost vs the orjson floor (and LiteLLM when installed), the same in instructions, the gateway load check, the state store's cost
+bench: $(STAMP)  ## translation cost vs the orjson floor (and LiteLLM when installed), the same in instructions, the gateway's overhead and load check, the state store's cost
 	$(BIN)/python -m bench
 	$(BIN)/python -m bench.instructions
+	$(BIN)/python -m bench.gateway_overhead
 	$(BIN)/python -m bench.gateway_load
 	$(BIN)/python -m bench.gateway_state
 
 bench-instructions: $(STAMP)  ## the bench's floor and interlingua counted in CPU instructions (valgrind): load-independent ratios
 	$(BIN)/python -m bench.instructions
 
-bench-gateway: $(STAMP)  ## load check: 200 concurrent streams through the gateway, none lost or mixed up
-	$(BIN)/python -m bench.gateway_load
+bench-gateway: $(STAMP)  ## what the gateway adds to a call (vs direct), then 200 concurrent streams, none lost or mixed up
 	$(BIN)/python -m bench.gateway_overhead
+	$(BIN)/python -m bench.gateway_load
 
 E2E_CLIENTS := @anthropic-ai/claude-code@2.1.197 @openai/codex@0.171.0 @google/gemini-cli@0.61.0
 
