@@ -44,6 +44,7 @@ from .observe import Observers
 from .redact import install_redaction
 from .requested import requested_model
 from .retry import send_with_retries
+from .routing import route_by_table
 from .shutdown import DEFAULT_SHUTDOWN_TIMEOUT, Drain
 from .state.keeper import RESPONSES, StateCall, StateKeeper
 from .state.passthrough import ResponsesUpstreams
@@ -381,5 +382,6 @@ def create_app(
         await keeper.aclose()
 
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=fallback_handlers(served))
+    route_by_table(app.router)  # the call routes without a regular expression per route
     app.state.gateway = gw
     return app

@@ -13,8 +13,8 @@ connect error, the wait before the next one; see retry.py). Never a key, never p
 from __future__ import annotations
 
 import logging
+import os
 import time
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,7 +35,7 @@ class AccessRecord:
     method: str
     path: str
     inbound: str | None = None
-    request_id: str = field(default_factory=lambda: "req_" + uuid.uuid4().hex[:24])
+    request_id: str = field(default_factory=lambda: "req_" + os.urandom(12).hex())
     start: float = field(default_factory=time.perf_counter)
     upstream: str | None = None
     upstream_name: str | None = None
