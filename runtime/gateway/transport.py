@@ -163,7 +163,11 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
     def _session(self) -> aiohttp.ClientSession:
         s = self.session
         if s is None or s.closed:
-            connector = aiohttp.TCPConnector(limit=0, ssl=self.tls, keepalive_timeout=15)
+            connector = aiohttp.TCPConnector(
+                limit=0,
+                ssl=self.tls,
+                keepalive_timeout=5,  # idle connections: 5 s, as httpx
+            )
             s = self.session = aiohttp.ClientSession(
                 connector=connector,
                 trust_env=False,  # the proxy: self.proxy()
