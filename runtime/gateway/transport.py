@@ -202,7 +202,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         method: str,
         url: URL,
         headers: Mapping[str, str],
-        content: bytes,
+        content: bytes | None,
         timeout: aiohttp.ClientTimeout,
     ) -> aiohttp.ClientResponse:
         proxy, proxy_auth = self.proxy(url)
@@ -234,7 +234,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             request.method,
             URL(str(request.url), encoded=True),
             headers,
-            request.content,
+            request.content or None,  # a GET has no body (and no Content-Length: 0)
             self.timeout(t.get("connect"), t.get("read")),
         )
         # the body comes decoded: its encoding and length are not passed on to httpx
