@@ -79,24 +79,40 @@ class SSEDecoder:
                 self._skip_lf = True
             chunk = chunk.replace(b"\r", b"\n")
         pending = self._pending
-        # bytes.split and str.partition take their arguments the fast way; find, rfind and
-        # startswith parse an argument tuple (a few hundred instructions a call on 3.11)
-        blocks = chunk.split(b"\n\n")
-        if len(blocks) == 1 and not (self._tail_nl and chunk[0] == 10):
+        if len(chunk) <= 512 and not pending:  # a read of one event (or a few): split it
+            # (bytes.split scans every byte; find, rfind and startswith parse an argument
+            # tuple, a few hundred instructions a call on 3.11: for a short read split wins)
+            blocks = chunk.split(b"\n\n")
+            rest = blocks.pop()
+            if not blocks:
+                pending.append(chunk)
+                self._tail_nl = chunk[-1] == 10
+                return []
+            if rest:
+                pending.append(rest)
+                self._tail_nl = rest[-1] == 10
+            else:
+                self._tail_nl = False
+            if len(blocks) == 1:  # (a comprehension is a call of its own on 3.11)
+                return self._parse([blocks[0].decode("utf-8", "replace")])
+            return self._parse([b.decode("utf-8", "replace") for b in blocks])
+        end = chunk.rfind(b"\n\n")  # a long read: the last blank line, found from the end
+        if end < 0 and not (self._tail_nl and chunk[0] == 10):
             pending.append(chunk)
             self._tail_nl = chunk[-1] == 10
             return []
         if pending:
             pending.append(chunk)
-            blocks = b"".join(pending).split(b"\n\n")
+            chunk = b"".join(pending)
             pending.clear()
-        rest = blocks.pop()
-        if rest:
+            end = chunk.rfind(b"\n\n")
+        if end + 2 < len(chunk):
+            rest = chunk[end + 2 :]
             pending.append(rest)
             self._tail_nl = rest[-1] == 10
         else:
             self._tail_nl = False
-        return self._parse(blocks)
+        return self._parse(chunk[:end].decode("utf-8", "replace").split("\n\n"))
 
     def close(self) -> list[SSEEvent]:
         """End of stream: an event not terminated by a blank line is discarded (WHATWG).
@@ -109,13 +125,12 @@ class SSEDecoder:
         self._head = None
         return []
 
-    def _parse(self, blocks: list[bytes]) -> list[SSEEvent]:
+    def _parse(self, blocks: list[str]) -> list[SSEEvent]:
         out: list[SSEEvent] = []
         append = out.append
         last_id = self._last_id
         retry = self._retry
-        for raw in blocks:
-            block = raw.decode("utf-8", "replace")
+        for block in blocks:
             if block[:6] == "data: ":
                 if "\n" not in block:  # OpenAI / Gemini shape
                     append(_new(SSEEvent, (None, block[6:], last_id, retry)))
