@@ -1,0 +1,294 @@
+"""gemini_parts: the parts of a Gemini content (``{role, parts}``). Parts have no type field;
+the generated rows read text / inlineData / fileData, this module the rest:
+
+- ``functionCall`` -> ToolCallPart; ids synthesised (``ilg_<n>``) when Gemini sent none;
+- ``functionResponse`` -> ToolResultPart, matched to its call by id, else by name and order
+  (call_ids); ``response: {output: text}`` / ``{result: text}`` / ``{error: text}`` become the
+  result text (is_error for error), any other object its JSON text;
+- ``thought: true`` parts -> ReasoningPart(owner gemini, signature = thoughtSignature);
+- ``thoughtSignature`` on any other part -> an attached ReasoningPart before it
+  (gemini_envelope, docs/gemini.md);
+- snake_case part keys (``function_call``, ``inline_data`` ... the API accepts both) are read and,
+  back to Gemini, written as they came.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from typing import Any
+
+import orjson
+
+from .._codec_support import arguments_object, drop_ext, split_ext
+from .._errors import brief
+from .._losses import Ctx
+from .._wire import expect_dict, expect_list, expect_str, json_text, json_text_from_object
+from ..generated.canonical import (
+    FilePart,
+    ImagePart,
+    Part,
+    ReasoningPart,
+    TextPart,
+    ToolCallPart,
+    ToolResultPart,
+)
+from ._base import Codec
+from .call_ids import CallIds
+from .gemini_envelope import SYNTH_PREFIX, attach_part, is_attach, unwrap_id
+
+__all__ = ["decode_parts", "encode_parts", "camel_part", "snake_parts"]
+
+_CONTAINERS = ("functionCall", "functionResponse", "inlineData", "fileData", "executableCode")
+_OPAQUE = frozenset({"args", "response", "partialArgs"})  # free-form values: never recased
+_CALL_KEYS = frozenset({"id", "name", "args"})
+_RESULT_KEYS = frozenset({"id", "name", "response"})
+_WRAPS = frozenset({"output", "error", "result"})  # {output: text} is the documented shape
+
+
+def _camel(k: str) -> str:
+    return re.sub(r"_([a-z0-9])", lambda m: m.group(1).upper(), k)
+
+
+def _snake(k: str) -> str:
+    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), k)
+
+
+def _recase(w: dict[str, Any], fn: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in w.items():
+        nk = fn(k)
+        if type(v) is dict and _camel(k) in _CONTAINERS:
+            v = {fn(k2) if k2 not in _OPAQUE else k2: v2 for k2, v2 in v.items()}
+        out[nk] = v
+    return out
+
+
+def camel_part(w: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
+    """A part with snake_case keys -> camelCase, and the snake_case keys it had."""
+    keys = {k for k in w if "_" in k}
+    for k, v in w.items():
+        if type(v) is dict and _camel(k) in _CONTAINERS:
+            keys |= {k2 for k2 in v if "_" in k2 and k2 not in _OPAQUE}
+    if not keys:
+        return w, keys
+    return _recase(w, _camel), keys
+
+
+def snake_parts(parts: list[dict[str, Any]], keys: list[str]) -> list[dict[str, Any]]:
+    """Undo ``camel_part`` for the keys that came snake_case."""
+    ks = set(keys)
+    return [_recase(p, lambda k: _snake(k) if _snake(k) in ks else k) for p in parts]
+
+
+def _decode_call(w: dict[str, Any], path: str, ids: CallIds) -> ToolCallPart:
+    fc = expect_dict(w["functionCall"], path + ".functionCall")
+    name = expect_str(fc.get("name"), path + ".functionCall.name")
+    given = fc.get("id")
+    args = fc.get("args")
+    arguments = (
+        json_text_from_object(args, path + ".functionCall.args") if args is not None else "{}"
+    )
+    return ToolCallPart(
+        id=ids.call(name, expect_str(given, path + ".functionCall.id") if given else None),
+        name=name,
+        arguments=arguments,
+        ext=split_ext(w, frozenset({"functionCall"}), {"functionCall": _CALL_KEYS}),
+        hints={"no_args": True} if args is None else None,
+    )
+
+
+def _decode_result(w: dict[str, Any], path: str, ids: CallIds) -> ToolResultPart:
+    fr = expect_dict(w["functionResponse"], path + ".functionResponse")
+    name = expect_str(fr.get("name"), path + ".functionResponse.name")
+    given = fr.get("id")
+    call_id = ids.result(name, expect_str(given, path + ".functionResponse.id") if given else None)
+    response = fr.get("response")
+    hints: dict[str, Any] = {"string": True}
+    is_error = None
+    key = next(iter(response), None) if type(response) is dict and len(response) == 1 else None
+    if key in _WRAPS and type(response[key]) is str:  # type: ignore[index]
+        text = response[key]  # type: ignore[index]
+        hints["wrap"] = key
+        if key == "error":
+            is_error = True
+    else:
+        text = (
+            json_text(response, path + ".functionResponse.response") if response is not None else ""
+        )
+        hints["json"] = True if response is not None else None
+    if given is None:
+        hints["no_id"] = True
+    return ToolResultPart(
+        call_id=call_id,
+        content=[TextPart(text=text)],
+        is_error=is_error,
+        name=name,
+        ext=split_ext(w, frozenset({"functionResponse"}), {"functionResponse": _RESULT_KEYS}),
+        hints=hints,
+    )
+
+
+def decode_parts(
+    raw: Any, path: str, codec: Codec, ctx: Ctx, ids: CallIds
+) -> tuple[list[Part], list[str]]:
+    """Wire parts -> canonical parts, and the snake_case keys they used."""
+    out: list[Part] = []
+    snake: set[str] = set()
+    for k, w in enumerate(expect_list(raw, path)):
+        p = f"{path}[{k}]"
+        w, sn = camel_part(expect_dict(w, p))
+        snake |= sn
+        sig = w.get("thoughtSignature")
+        if sig is not None:
+            sig = expect_str(sig, p + ".thoughtSignature")
+        if w.get("thought") is True:
+            text = w.get("text")
+            out.append(
+                ReasoningPart(
+                    text=expect_str(text, p + ".text") if text is not None else "",
+                    signature=sig,
+                    owner=codec.PROTOCOL,
+                    ext=split_ext(w, frozenset({"text", "thought", "thoughtSignature"})),
+                )
+            )
+            continue
+        rest = {key: v for key, v in w.items() if key != "thoughtSignature"}
+        if sig is not None:
+            a = attach_part(sig)
+            if not rest:
+                a.ext = {"attach": "next", "alone": True}
+                out.append(a)
+                continue
+            out.append(a)
+        if "functionCall" in rest:
+            out.append(_decode_call(rest, p, ids))
+        elif "functionResponse" in rest:
+            out.append(_decode_result(rest, p, ids))
+        else:
+            out.append(codec.decode_part(rest, p, ctx))
+    return out, sorted(snake)
+
+
+def _encode_call(p: ToolCallPart, path: str, ctx: Ctx) -> tuple[dict[str, Any], str | None]:
+    cid, sig = unwrap_id(p.id)
+    fc: dict[str, Any] = {"name": p.name}
+    if not (p.hints and p.hints.get("no_args") and p.arguments.strip() in ("", "{}")):
+        fc["args"] = arguments_object(p.arguments, path + ".arguments", ctx)
+    if cid and not cid.startswith(SYNTH_PREFIX):
+        fc["id"] = cid
+    out: dict[str, Any] = {"functionCall": fc}
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out, sig
+
+
+def _encode_result(
+    p: ToolResultPart, path: str, names: dict[str, str], codec: Codec, ctx: Ctx
+) -> dict[str, Any]:
+    cid = unwrap_id(p.call_id)[0]
+    name = p.name or names.get(cid)
+    if name is None:
+        name = "unknown"
+        ctx.loss(
+            path + ".name",
+            "function name of the result unknown; sent as 'unknown'",
+            "Gemini names each functionResponse and no call with this id precedes it",
+            "tool_result",
+        )
+    hints = p.hints or {}
+    content = p.content or []  # None: the source sent no content (Anthropic allows it)
+    texts = [q.text for q in content if type(q) is TextPart]
+    for k, q in enumerate(content):
+        if type(q) is not TextPart:
+            ctx.loss(
+                f"{path}.content[{k}]",
+                f"{type(q).__name__} in a tool result dropped",
+                "functionResponse carries a JSON object here",
+                "tool_result",
+            )
+    text = "".join(texts)
+    response: Any
+    if ctx.same and hints.get("json"):
+        response = orjson.loads(text)
+    elif ctx.same and hints.get("json") is None and "json" in hints:
+        response = None
+    elif ctx.same and hints.get("wrap"):
+        response = {hints["wrap"]: text}
+    else:
+        response = {"error" if p.is_error else "output": text}
+    fr: dict[str, Any] = {"name": name}
+    if response is not None:
+        fr["response"] = response
+    if cid and not cid.startswith(SYNTH_PREFIX) and not (ctx.same and hints.get("no_id")):
+        fr["id"] = cid
+    out: dict[str, Any] = {"functionResponse": fr}
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+def _unaddressed(p: Any, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    """An image / document with neither data nor URL: a plain-text document goes inline,
+    a provider file id cannot be resolved by Gemini (reported)."""
+    if type(p) is FilePart and p.text is not None:
+        data = base64.b64encode(p.text.encode("utf-8")).decode("ascii")
+        return {"inlineData": {"mimeType": p.media_type or "text/plain", "data": data}}
+    ctx.loss(
+        path,
+        f"{type(p).__name__} dropped",
+        f"file id {brief(p.file_id)} of another provider cannot be resolved by Gemini",
+        "image" if type(p) is ImagePart else "file",
+    )
+    return None
+
+
+def encode_parts(
+    parts: list[Part], path: str, codec: Codec, ctx: Ctx, names: dict[str, str]
+) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    sig: str | None = None
+    for k, p in enumerate(parts):
+        pp = f"{path}[{k}]"
+        t = type(p)
+        d: dict[str, Any] | None
+        if t is ReasoningPart:
+            if p.owner != codec.PROTOCOL:  # type: ignore[union-attr]
+                ctx.loss(
+                    pp,
+                    "reasoning dropped",
+                    f"its opaque state belongs to {p.owner}"  # type: ignore[union-attr]
+                    if p.owner  # type: ignore[union-attr]
+                    else "Gemini takes no reasoning input without its signature",
+                    "reasoning_replay" if p.owner else "reasoning_text",  # type: ignore[union-attr]
+                )
+                continue
+            if is_attach(p):
+                if p.ext and p.ext.get("alone"):  # type: ignore[union-attr]
+                    out.append({"thoughtSignature": p.signature})  # type: ignore[union-attr]
+                else:
+                    sig = p.signature  # type: ignore[union-attr]
+                continue
+            d = {"text": p.text, "thought": True}  # type: ignore[union-attr]
+            if p.signature is not None:  # type: ignore[union-attr]
+                d["thoughtSignature"] = p.signature  # type: ignore[union-attr]
+            if p.ext:  # type: ignore[union-attr]
+                drop_ext(p.ext, d, pp, ctx)  # type: ignore[union-attr]
+        elif t is ToolCallPart:
+            d, own = _encode_call(p, pp, ctx)  # type: ignore[arg-type]
+            sig = own or sig
+        elif t is ToolResultPart:
+            d = _encode_result(p, pp, names, codec, ctx)  # type: ignore[arg-type]
+        elif t in (ImagePart, FilePart) and p.data is None and p.url is None:  # type: ignore[union-attr]
+            d = _unaddressed(p, pp, ctx)
+        else:
+            d = codec.encode_part(p, pp, ctx)
+        if d is None:
+            continue
+        if sig is not None:
+            d["thoughtSignature"] = sig
+            sig = None
+        out.append(d)
+    if sig is not None:
+        out.append({"text": "", "thoughtSignature": sig})
+    return out
