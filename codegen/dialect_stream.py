@@ -58,7 +58,7 @@ def merge_stream(
 ) -> StreamSpec | None:
     """The base stream with the overlay applied; problems go on ``src`` (the overlay)."""
     raw = (base_src.data or {}).get("stream")
-    if base.stream is None or base.stream.transform is not None or not isinstance(raw, dict):
+    if base.stream is None or not isinstance(raw, dict):
         src.error(("stream",), f"{base.id} has no stream rows to add to")
         return None
     merged = copy.deepcopy(raw)

@@ -37,12 +37,6 @@ def _schema_json() -> str:
 
 def render_stream(p: ProtocolSpec, source: str) -> str:
     assert p.stream is not None
-    if p.stream.transform is not None:  # a named stream transform: the module says which
-        return (
-            f'{header(source)}\n"""{p.title} stream: run by the named stream transform in '
-            f'runtime/streams/{p.stream.transform}.py."""\n\nROWS = None\n'
-            f"TRANSFORM = {p.stream.transform!r}\n"
-        )
     view = stream_view(p.stream, source, p.flags.sse_event_names)
     rd = p.reasoning_details
     owners = {o.format: (o.owner, o.signature_in) for o in rd.owners} if rd else {}
@@ -89,7 +83,7 @@ def render_all(spec: Spec, root: Path) -> dict[str, str]:
     for d in spec.dialects:
         src = rel(d.path)
         out[f"generated/{d.module}_codec.py"] = render_codec(spec, d.protocol, src, d.name)
-        if d.protocol.stream is not None and d.protocol.stream.transform is None:
+        if d.protocol.stream is not None:
             out[f"generated/{d.module}_stream.py"] = render_stream(d.protocol, src)
     out["generated/dialects.py"] = render_dialects(spec)
     out["docs/compatibility.md"] = render_compat(spec)

@@ -1,5 +1,5 @@
 """What codegen refuses in a stream section (``checks.py`` reports each with its file, line and
-row): a stream transform with no module, rows with `event` but no `recognise` path, bad path
+row): rows with `event` but no `recognise` path, bad path
 segments, unknown template variables, and the item rows (``item_problems``): a `sub`, `whole`,
 `separator` or `error_type` with nothing to apply to, groups without their templates, variables
 and conditions used where they mean nothing; for whole parts (stream_parts.py): an `assemble`
@@ -23,10 +23,6 @@ STREAMS = Path(__file__).resolve().parent.parent / "runtime" / "streams"
 def stream_problems(s: StreamSpec) -> list[tuple[tuple[str | int, ...], str]]:
     """What codegen cannot make sense of in a stream section, as (key path, message)."""
     out: list[tuple[tuple[str | int, ...], str]] = []
-    if s.transform is not None and not (STREAMS / f"{s.transform}.py").is_file():
-        out.append(
-            (("stream", "transform"), f"no stream transform runtime/streams/{s.transform}.py")
-        )
     for i, row in enumerate(s.decode):
         loc: tuple[str | int, ...] = ("stream", "decode", i)
         if row.event is not None and s.recognise is None:
@@ -47,29 +43,26 @@ def stream_problems(s: StreamSpec) -> list[tuple[tuple[str | int, ...], str]]:
         if at not in ats:
             where = ("stream", "quiet_fields", at)
             out.append((where, f"{at!r} is not the `at` path of any decode row"))
-    if s.encode is not None:
-        bodies: list[tuple[tuple[str | int, ...], Any]] = [
-            (("stream", "encode", "events", ev), body)
-            if isinstance(body, dict)
-            else (("stream", "encode", "events", ev), [row.body for row in body])
-            for ev, body in s.encode.events.items()
-        ]
-        bodies += [(("stream", "encode", "defs", n), b) for n, b in s.encode.defs.items()]
-        bodies += [(("stream", "encode", "end", j), t.body) for j, t in enumerate(s.encode.end)]
-        for loc, body in bodies:
-            for var in _vars(body):
-                if var not in _VAR_EXPR:
-                    out.append((loc, f"unknown variable {var!r} (known: {', '.join(_VAR_EXPR)})"))
-                elif var in _WHOLE_CALL and (
-                    loc[-1] != "tool_call_end" or s.encode.calls != "whole"
-                ):
-                    out.append((loc, f"{var} is read only by tool_call_end with `calls: whole`"))
-        ev = s.encode.events
-        if s.encode.calls == "whole" and (
-            "tool_call_end" not in ev or "tool_call_start" in ev or "tool_call_delta" in ev
-        ):
-            what = "a tool_call_end template and no tool_call_start / tool_call_delta"
-            out.append((("stream", "encode", "calls"), f"`calls: whole` needs {what}"))
+    bodies: list[tuple[tuple[str | int, ...], Any]] = [
+        (("stream", "encode", "events", ev), body)
+        if isinstance(body, dict)
+        else (("stream", "encode", "events", ev), [row.body for row in body])
+        for ev, body in s.encode.events.items()
+    ]
+    bodies += [(("stream", "encode", "defs", n), b) for n, b in s.encode.defs.items()]
+    bodies += [(("stream", "encode", "end", j), t.body) for j, t in enumerate(s.encode.end)]
+    for loc, body in bodies:
+        for var in _vars(body):
+            if var not in _VAR_EXPR:
+                out.append((loc, f"unknown variable {var!r} (known: {', '.join(_VAR_EXPR)})"))
+            elif var in _WHOLE_CALL and (loc[-1] != "tool_call_end" or s.encode.calls != "whole"):
+                out.append((loc, f"{var} is read only by tool_call_end with `calls: whole`"))
+    ev = s.encode.events
+    if s.encode.calls == "whole" and (
+        "tool_call_end" not in ev or "tool_call_start" in ev or "tool_call_delta" in ev
+    ):
+        what = "a tool_call_end template and no tool_call_start / tool_call_delta"
+        out.append((("stream", "encode", "calls"), f"`calls: whole` needs {what}"))
     out += [(("stream", "decode", i), msg) for i, msg in unreachable(s)]
     return out
 

@@ -1,9 +1,9 @@
 """The stream part of the spec language: how a protocol's SSE events are recognised and what they
 yield (``decode`` rows), and which wire event each canonical event becomes (``encode``).
 
-A protocol either describes its stream with these rows (the generic machine in
-``runtime/streams/machine.py`` and ``runtime/streams/encoder.py`` runs them) or names a stream
-transform that is hand-written for what rows cannot say (``transform``).
+A protocol describes its stream with these rows; the generic machines in
+``runtime/streams/machine.py`` and ``runtime/streams/encoder.py`` run them. Hand-written stream
+code is left only for what a row's named stream transform (``assemble``) does.
 
 Paths are dotted; a segment ``name[field=value]`` picks the first element of the list ``name``
 whose ``field`` is ``value`` (a missing ``field`` counts as ``value``: Chat's ``choices[index=0]``),
@@ -255,6 +255,19 @@ class EncodeSpec(Strict):
     index: Literal["shared", "per_kind", "tool_calls"] = Field(
         description="block index counter: one for all blocks, one per kind, or tool calls only"
     )
+
+    @property
+    def counters(self) -> dict[str, str]:
+        """Block kind -> the counter its index comes from (no entry: the kind has no index)."""
+        if self.index == "shared":
+            return {"text": "all", "reasoning": "all", "tool_call": "all"}
+        tool = {"tool_call": "tool"}
+        return (
+            tool
+            if self.index == "tool_calls"
+            else {"text": "content", "reasoning": "content", **tool}
+        )
+
     id_default: str = Field(description="message id when the source stream named none")
     envelope: dict[str, Any] = Field(
         default_factory=dict, description="keys merged at the front of every event body"
@@ -303,11 +316,8 @@ class EncodeSpec(Strict):
 
 
 class StreamSpec(Strict):
-    """A protocol's stream: decode rows and encode templates, or a named stream transform."""
+    """A protocol's stream: decode rows and encode templates."""
 
-    transform: str | None = Field(
-        None, description="hand-written machine in runtime/streams/<transform>.py instead of rows"
-    )
     recognise: str | None = Field(
         None,
         description="data path naming the event kind (Anthropic/Cohere `type`); absent: "
@@ -336,16 +346,10 @@ class StreamSpec(Strict):
         description="id of a call sent without one: call_interlingua_<n>, or ilg_<random> "
         "(unique across the turns a client keeps; left out again by $bare_call_id)",
     )
-    decode: list[DecodeRow] = Field(default_factory=list)
+    decode: list[DecodeRow] = Field(min_length=1)
     quiet_fields: dict[str, list[str]] = Field(
         default_factory=dict,
         description="`at` path -> keys there that carry nothing a target needs (Chat: role); any "
         "other key no row reads is reported as lost when it has a value",
     )
-    encode: EncodeSpec | None = None
-
-    @model_validator(mode="after")
-    def _rows_or_transform(self) -> StreamSpec:
-        if self.transform is None and (not self.decode or self.encode is None):
-            raise ValueError("a stream has `decode` rows and `encode` templates, or a `transform`")
-        return self
+    encode: EncodeSpec

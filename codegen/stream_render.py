@@ -362,7 +362,7 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
     dispatch = _dispatch(s, where, r)
     name_path = (s.recognise or "type") if event_names else None
     try:
-        enc = encode_view(s.encode, where, name_path) if s.encode is not None else {}
+        enc = encode_view(s.encode, where, name_path)
     except TemplateError as e:
         raise StreamSpecError(str(e)) from None
     known = [(r(at, where), keys, at) for at, keys in known_fields(s).items()]

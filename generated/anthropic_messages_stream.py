@@ -9,8 +9,6 @@ from typing import Any
 
 from interlingua.streams.rules import Rule, StreamRows
 
-TRANSFORM = None
-
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
 
@@ -418,7 +416,7 @@ ROWS = StreamRows(
     done_sentinel=None,
     end_after_finish=False,
     sequential=True,
-    index="shared",
+    counters={"text": "all", "reasoning": "all", "tool_call": "all"},
     id_default="msg_interlingua",
     empty_arguments=None,
     templates={

@@ -9,8 +9,6 @@ from typing import Any
 
 from interlingua.streams.rules import Rule, StreamRows
 
-TRANSFORM = None
-
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
 
@@ -352,7 +350,7 @@ ROWS = StreamRows(
     done_sentinel=None,
     end_after_finish=False,
     sequential=True,
-    index="per_kind",
+    counters={"text": "content", "reasoning": "content", "tool_call": "tool"},
     id_default="interlingua",
     empty_arguments=None,
     templates={

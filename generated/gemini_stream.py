@@ -12,8 +12,6 @@ from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import Rule, StreamRows
 from interlingua.streams.rules import some as _some
 
-TRANSFORM = None
-
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
 
@@ -449,7 +447,7 @@ ROWS = StreamRows(
     done_sentinel=None,
     end_after_finish=True,
     sequential=False,
-    index="shared",
+    counters={"text": "all", "reasoning": "all", "tool_call": "all"},
     id_default="interlingua",
     empty_arguments=None,
     templates={

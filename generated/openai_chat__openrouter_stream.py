@@ -9,8 +9,6 @@ from typing import Any
 
 from interlingua.streams.rules import Rule, StreamRows
 
-TRANSFORM = None
-
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {
     "anthropic-claude-v1": ("anthropic_messages", "text"),
@@ -470,7 +468,7 @@ ROWS = StreamRows(
     done_sentinel="[DONE]",
     end_after_finish=True,
     sequential=False,
-    index="tool_calls",
+    counters={"tool_call": "tool"},
     id_default="chatcmpl-interlingua",
     empty_arguments="{}",
     templates={

@@ -10,8 +10,6 @@ from typing import Any
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import Rule, StreamRows
 
-TRANSFORM = None
-
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
 
@@ -952,7 +950,7 @@ ROWS = StreamRows(
     parts=True,
     skip_data=("[DONE]",),
     sequential=False,
-    index="shared",
+    counters={"text": "all", "reasoning": "all", "tool_call": "all"},
     id_default="resp_interlingua",
     empty_arguments="{}",
     templates={

@@ -129,7 +129,11 @@ def test_cut_stream_ends_with_the_error_template(tiny: tuple[Any, Any]) -> None:
         ),
         ("why: $finish", "why: $finnish", "unknown variable '$finnish'"),
         ("  recognise: kind\n", "", "a row with `event` needs the stream's `recognise` path"),
-        ("  decode:\n", "  transform: nowhere\n  decode:\n", "no stream transform"),
+        (
+            "key: n, open: text, text: t}",
+            "key: n, open: text, text: t, assemble: nowhere}",
+            "no stream transform runtime/streams/nowhere.py",
+        ),
         ("open: text, text: t}", "open: txt, text: t}", "Input should be 'text'"),
         (
             "  decode:\n",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
-from typing import Any
 
 from .._errors import InterlinguaError
 from .._protocols import dialect_module, protocol
@@ -20,32 +19,22 @@ class NoStream(InterlinguaError):
 
 
 @cache
-def _stream(pid: str, dialect: str | None = None) -> tuple[StreamRows | None, Any]:
-    """The protocol's (or dialect's) compiled stream rows, or the module of its named stream
-    transform."""
+def _rows(pid: str, dialect: str | None = None) -> StreamRows:
+    """The protocol's (or dialect's) compiled stream rows."""
     protocol(pid)
-    module = dialect_module(pid, dialect)
     try:
-        mod = import_module(f"interlingua.generated.{module}_stream")
+        mod = import_module(f"interlingua.generated.{dialect_module(pid, dialect)}_stream")
     except ModuleNotFoundError:
         raise NoStream(f"protocol {pid!r} has no stream rows in its spec") from None
-    if mod.ROWS is not None:
-        return mod.ROWS, None
-    return None, import_module(f"interlingua.streams.{mod.TRANSFORM}")
+    return mod.ROWS  # type: ignore[no-any-return]
 
 
 def stream_decoder(pid: str, dialect: str | None = None) -> StreamDecoderBase:
-    rows, machine = _stream(pid, dialect)
-    codec = protocol(pid, dialect).codec
-    dec: StreamDecoderBase = Decoder(codec, rows) if rows is not None else machine.Decoder(codec)
-    return dec
+    return Decoder(protocol(pid, dialect).codec, _rows(pid, dialect))
 
 
 def stream_encoder(pid: str, dialect: str | None = None) -> StreamEncoderBase:
-    rows, machine = _stream(pid, dialect)
-    codec = protocol(pid, dialect).codec
-    enc: StreamEncoderBase = Encoder(codec, rows) if rows is not None else machine.Encoder(codec)
-    return enc
+    return Encoder(protocol(pid, dialect).codec, _rows(pid, dialect))
 
 
 __all__ = [

@@ -154,10 +154,7 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         elif t is FinishEvent:
             self.finish = ev
         elif t is ErrorEvent:
-            self._stop_current(out)
-            self._end_open(out)
-            self._error(ev, out)
-            self.closed = True
+            self._fail(ev, out)
         elif t is StreamEnd:
             out += self._end(ev.ending)
         return out
@@ -222,11 +219,7 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
                 return
             if self.group is not None:
                 self._end_group(out)
-        space = {"shared": "all", "per_kind": "tool" if b.kind == "tool_call" else "content"}
-        name = space.get(self.rows.index, "tool" if b.kind == "tool_call" else "")
-        if name:
-            b.index = self.counters.get(name, -1) + 1
-            self.counters[name] = b.index
+        b.index = self._count(b.kind)
         if b.kind == "tool_call":
             self.calls += 1
         if self.rows.ids:
@@ -239,9 +232,7 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         if g is None:
             g = self.group = _Block("group", None, b.key)
             g.started = True
-            space = "all" if self.rows.index == "shared" else "content"
-            g.index = self.counters.get(space, -1) + 1
-            self.counters[space] = g.index
+            g.index = self._count(b.kind)
             g.wid = self.wire_id(b.kind, b.key, g.index)
             self._emit("group_start", None, g.index, out, g)
         b.group, b.index, b.part, b.wid = g, g.index, len(g.children), g.wid
@@ -254,28 +245,40 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
             return
         for c in g.children:
             if not c.ended:
-                self._end_block(c, _End(c.key), out)
+                self._end_block(c, None, out)
         g.ended = True
         self._emit("group_end", None, g.index, out, g)
 
-    def _end_open(self, out: list[bytes]) -> None:
-        """A failing stream: the blocks still open end as incomplete (never completed)."""
+    def _fail(self, ev: ErrorEvent, out: list[bytes]) -> None:
+        """A failing stream: the blocks still open end as incomplete (never completed), then
+        the error."""
+        self.closed = True
         self.status = "incomplete"
+        self._stop_current(out)
         self._end_group(out)
-        for key, b in list(self.blocks.items()):
+        self._end_rest(out)
+        self._error(ev, out)
+
+    def _end_rest(self, out: list[bytes]) -> None:
+        for b in list(self.blocks.values()):
             if not b.ended:
-                self._end_block(b, _End(key), out)
+                self._end_block(b, None, out)
 
     def _end_block(self, b: _Block, ev: Any, out: list[bytes], flush: bool = True) -> None:
+        """``ev``: the source's end event; None: a block the source never ended (the stream
+        ends, another kind starts), ended as a reasoning end with no state would end it."""
         if b.queued is not None:  # still waiting: it ends when it is flushed
             b.ended = True
             return
+        if ev is None:
+            ev = ReasoningEnd(key=b.key)
         if self.rows.pending:  # opaque state for the next part written (parts.py)
             self._pending_for(b, ev)
         mine = type(ev) is ReasoningEnd and (ev.owner == self.pid or ev.owner in self.rows.owners)
         if mine and ev.redacted and not b.started and "reasoning_redacted" in self.t:
             b.started = True
-            self._emit("reasoning_redacted", ev, self._next_index(b), out)
+            b.index = self._count("reasoning")
+            self._emit("reasoning_redacted", ev, b.index, out)
         else:
             self._wire_start(b, out)
             if mine and ev.signature:
@@ -286,7 +289,7 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
             and self.rows.empty_arguments is not None
             and self.status == "completed"  # a cut call's arguments never ended
         ):
-            self._args(b, _Args(self.rows.empty_arguments), out)
+            self._args(b, ToolCallDelta(key=b.key, arguments=self.rows.empty_arguments), out)
         b.ended = True
         self._emit(f"{b.kind}_end", ev, b.index, out, b)
         if self.current is b:
@@ -294,16 +297,18 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
             if flush and self.waiting:
                 self._flush(out, all_of_them=False)
 
-    def _next_index(self, b: _Block) -> int:
-        space = "all" if self.rows.index == "shared" else "content"
-        b.index = self.counters.get(space, -1) + 1
-        self.counters[space] = b.index
-        return b.index
+    def _count(self, kind: str) -> int:
+        """The next index in the counter of ``kind`` (rows.counters; none: -1)."""
+        name = self.rows.counters.get(kind)
+        if name is None:
+            return -1
+        n = self.counters[name] = self.counters.get(name, -1) + 1
+        return n
 
     def _stop_current(self, out: list[bytes]) -> None:
         b = self.current
         if b is not None and not b.ended:
-            self._end_block(b, _End(), out)
+            self._end_block(b, None, out)
         self.current = None
 
     def _flush(self, out: list[bytes], *, all_of_them: bool) -> None:
@@ -317,10 +322,10 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
             self.current = b
             self._wire_start(b, out)
             if pieces:
-                self._args(b, _Args("".join(pieces)), out)
+                self._args(b, ToolCallDelta(key=b.key, arguments="".join(pieces)), out)
             if not (ended or all_of_them):
                 break
-            self._end_block(b, _End(), out, flush=False)
+            self._end_block(b, None, out, flush=False)
 
     # --------------------------------------------------------------- endings
     def _end(self, ending: str) -> list[bytes]:
@@ -331,15 +336,11 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
             self._start(StreamStart(), out)
         self.closed = True
         if ending != "completed":
-            self._stop_current(out)
-            self._end_open(out)
-            self._error(ErrorEvent(error=DISCONNECTED), out)
+            self._fail(ErrorEvent(error=DISCONNECTED), out)
             return out
         self._stop_current(out)
         self._flush(out, all_of_them=True)
-        for key, b in list(self.blocks.items()):
-            if not b.ended:
-                self._end_block(b, _End(key), out)
+        self._end_rest(out)
         self._end_group(out)
         f = self.finish.finish if self.finish is not None else None
         self.stop_sequence = self.finish.stop_sequence if self.finish is not None else None
@@ -359,24 +360,3 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
 
     def close(self) -> list[bytes]:
         return self._end("disconnected") if not self.closed else []
-
-
-class _Args:
-    """A tool call delta the encoder makes itself (queued pieces, an empty call's ``{}``)."""
-
-    __slots__ = ("arguments",)
-
-    def __init__(self, arguments: str) -> None:
-        self.arguments = arguments
-
-
-class _End:
-    """The end of a block that the source never ended (the stream ends, another kind starts)."""
-
-    __slots__ = ("key", "signature", "redacted", "owner")
-
-    def __init__(self, key: str = "") -> None:
-        self.key = key
-        self.signature = None
-        self.redacted = None
-        self.owner = None

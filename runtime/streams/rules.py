@@ -70,7 +70,7 @@ class StreamRows:
     # `at` objects: reader, keys with a canonical home, path (any other key is reported)
     known: tuple[tuple[Reader, frozenset[str], str], ...] = ()
     sequential: bool = False
-    index: str = "shared"
+    counters: dict[str, str] = field(default_factory=dict)  # block kind -> its index counter
     id_default: str = ""
     empty_arguments: str | None = None
     templates: dict[str, tuple[Template, str | None]] = field(default_factory=dict)
