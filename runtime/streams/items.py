@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..generated.canonical import ReasoningEnd
-from ..transforms.reasoning_envelope import OWNERS as ENVELOPED
-from ..transforms.reasoning_envelope import wrap
+from ..transforms.reasoning_envelope import signature_for
 
 __all__ = ["ItemBlock", "ItemState"]
 
@@ -112,12 +111,5 @@ class ItemState:
         ``signature``) another owner's in an envelope with the block's text."""
         if type(ev) is not ReasoningEnd:
             return None
-        if ev.owner == self.pid:
-            return ev.signature or None
-        if (
-            self.codec.FLAGS.foreign_reasoning == "signature"
-            and ev.owner in ENVELOPED
-            and (ev.signature is not None or ev.redacted is not None)
-        ):
-            return wrap(ev.owner or "", self.cur.all(), ev.signature, ev.redacted)
-        return None
+        mode = self.codec.FLAGS.foreign_reasoning
+        return signature_for(ev.owner, self.cur.all(), ev.signature, ev.redacted, self.pid, mode)

@@ -23,8 +23,7 @@ from .._losses import Loss
 from .._wire import object_from_json_text
 from ..generated.canonical import ReasoningDelta, ReasoningEnd, ReasoningPart, ToolCallDelta
 from ..transforms.gemini_envelope import SYNTH_PREFIX, synth_id, unwrap_id, wrap_id
-from ..transforms.reasoning_envelope import OWNERS as ENVELOPED
-from ..transforms.reasoning_envelope import to_base64, wrap_parts
+from ..transforms.reasoning_envelope import enveloped, to_base64, wrap_parts
 
 __all__ = ["PartsDecoding", "PartsEncoding"]
 
@@ -143,7 +142,7 @@ class PartsEncoding:
             self._keep_foreign("", ev)
 
     def _keep_foreign(self, text: str, ev: Any) -> None:
-        if self.foreign_parts and ev.owner in ENVELOPED and (ev.signature or ev.redacted):
+        if self.foreign_parts and enveloped(ev.owner) and (ev.signature or ev.redacted):
             part = ReasoningPart(
                 text=text, signature=ev.signature, redacted=ev.redacted, owner=ev.owner
             )

@@ -136,7 +136,7 @@ def state_lost(owner: str | None, signature: str | None, redacted: str | None, c
 def _reaches(owner: str | None, client: str) -> bool:
     """State of ``owner`` in a reasoning part reaches a ``client`` of that protocol: it is the
     client's own, or the reasoning envelope carries it."""
-    return owner == client or (owner in rsn.OWNERS and client in rsn.CLIENTS)
+    return owner == client or rsn.carrier(owner, client) != "none"
 
 
 def replay_loss(path: str, owner: str | None) -> Loss:

@@ -41,8 +41,9 @@ from .gemini_envelope import attach_part
 
 __all__ = [
     "PREFIX",
-    "CLIENTS",
-    "OWNERS",
+    "enveloped",
+    "carrier",
+    "signature_for",
     "wrap",
     "wrap_parts",
     "unwrap",
@@ -56,39 +57,50 @@ __all__ = [
 PREFIX = "ilgenv1:"
 
 
-def _carrier(target: str) -> str:
-    """How a client of ``target`` receives foreign reasoning state (spec flag foreign_reasoning)."""
-    from .._protocols import PROTOCOLS, protocol  # the registry imports the transforms
-
-    if target not in PROTOCOLS:
-        return "none"
-    mode: str = protocol(target).codec.FLAGS.foreign_reasoning
-    return mode
-
-
-class _Clients:
-    """The protocols whose clients carry the envelope (``target in CLIENTS``), from the flag."""
-
-    def __contains__(self, target: object) -> bool:
-        return type(target) is str and _carrier(target) != "none"
-
-
-class _Owners:
-    """The protocols whose reasoning state the envelope carries (spec flag enveloped_reasoning)."""
-
-    def __contains__(self, pid: object) -> bool:
-        return type(pid) is str and pid in _owners()
-
-
 @cache
-def _owners() -> frozenset[str]:
+def _flags() -> tuple[dict[str, str], frozenset[str]]:
+    """Per protocol, how its clients take foreign reasoning state (flag foreign_reasoning), and
+    the protocols whose state the envelope carries (flag enveloped_reasoning)."""
     from .._protocols import PROTOCOLS, protocol  # the registry imports the transforms
 
-    return frozenset(p for p in PROTOCOLS if protocol(p).codec.FLAGS.enveloped_reasoning)
+    flags = {p: protocol(p).codec.FLAGS for p in PROTOCOLS}
+    owners = frozenset(p for p, f in flags.items() if f.enveloped_reasoning)
+    return {p: f.foreign_reasoning for p, f in flags.items()}, owners
 
 
-CLIENTS = _Clients()
-OWNERS = _Owners()
+def carrier(owner: str | None, client: str, mode: str | None = None) -> str:
+    """How opaque reasoning state of ``owner`` reaches a client of ``client`` in the envelope:
+    ``signature`` (in the client's own reasoning signature), ``parts`` (thought parts, then one
+    signature), or ``none`` (the client's own state, or state no envelope carries). ``mode``:
+    the client's foreign_reasoning flag when the caller holds its codec (a dialect's)."""
+    modes, owners = _flags()
+    if owner == client or owner not in owners:
+        return "none"
+    return mode if mode is not None else modes.get(client, "none")
+
+
+def signature_for(
+    owner: str | None,
+    text: str,
+    signature: str | None,
+    redacted: str | None,
+    client: str,
+    mode: str | None = None,
+) -> str | None:
+    """The opaque state a client of ``client`` receives in its own reasoning signature field,
+    for responses (``fold_run``) and item streams alike: its own state as it is; another
+    owner's wrapped with the block's text where the envelope rides there; else None."""
+    if owner == client:
+        return signature or None
+    state = signature is not None or redacted is not None
+    if state and carrier(owner, client, mode) == "signature":
+        return wrap(owner or "", text, signature, redacted)
+    return None
+
+
+def enveloped(owner: str | None) -> bool:
+    """Does the envelope carry reasoning state of ``owner`` (flag enveloped_reasoning)?"""
+    return owner in _flags()[1]
 
 
 def _block(text: str, signature: str | None, redacted: str | None) -> dict[str, str]:
@@ -147,7 +159,7 @@ def unwrap(v: str) -> tuple[str, list[Block]] | None:
     """``(owner, blocks)``, or None for a malformed envelope / an owner that is not carried."""
     v = _text(v) or ""
     owner, sep, payload = v[len(PREFIX) :].partition(":")
-    if not sep or owner not in OWNERS:
+    if not sep or not enveloped(owner):
         return None
     try:
         body = orjson.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
@@ -170,24 +182,23 @@ def unwrap(v: str) -> tuple[str, list[Block]] | None:
 def wants(p: Any, target: str) -> bool:
     """A part folded into an envelope for a client of ``target``."""
     return (
-        target in CLIENTS
-        and type(p) is ReasoningPart
-        and p.owner in OWNERS
-        and p.owner != target
+        type(p) is ReasoningPart
         and (p.signature is not None or p.redacted is not None)
+        and carrier(p.owner, target) != "none"
     )
 
 
 def fold_run(run: list[ReasoningPart], target: str) -> list[Part]:
     """What a client of ``target`` receives for consecutive foreign reasoning parts."""
-    if _carrier(target) == "parts":  # the text as thought parts, then one signature on the
-        # part that follows (gemini_envelope), as the Gemini stream encoder sends them
+    if carrier(run[0].owner, target) == "parts":
+        # the text as thought parts, then one signature on the part that follows
+        # (gemini_envelope), as the Gemini stream encoder sends them
         shown: list[Part] = [ReasoningPart(text=p.text, owner=target) for p in run if p.text]
         return [*shown, attach_part(to_base64(wrap_parts(run)))]
     return [
         ReasoningPart(
             text=p.text,
-            signature=wrap(p.owner or "", p.text, p.signature, p.redacted),
+            signature=signature_for(p.owner, p.text, p.signature, p.redacted, target),
             owner=target,
         )
         for p in run
