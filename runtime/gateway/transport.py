@@ -1,17 +1,19 @@
-"""The upstream connections: aiohttp's client pool.
+"""The upstream connections: the lean HTTP/1.1 client (h1.py), aiohttp behind a proxy.
 
-The translated calls go through ``AiohttpTransport.send``: a plain request in
-(``UpstreamRequest``: URL, headers, body, timeouts), an ``AiohttpAnswer`` out, which has the part
-of ``httpx.Response`` the gateway reads (``status_code``, ``headers``, ``aread``,
-``aiter_bytes``, ``aclose``). Other callers (``UpstreamPool.client``) get the same connections
-behind httpx's transport interface (``handle_async_request``). On loopback an httpx client call
-costs about 0.7-1 ms of CPU; aiohttp's, with no httpx object built per call, about a third of
-that (docs/performance.md, "Gateway overhead").
+The translated calls go through ``UpstreamTransport.send``: a plain request in
+(``UpstreamRequest``: URL, headers, body, timeouts), an answer out with the part of
+``httpx.Response`` the gateway reads (``status_code``, ``headers``, ``aread``, ``aiter_bytes``,
+``aclose``). Other callers (``UpstreamPool.client``) get the same connections behind httpx's
+transport interface (``handle_async_request``).
 
-What httpx's client did and this keeps: keep-alive connections, no redirects followed, the
-proxy environment variables (``HTTP_PROXY``, ``HTTPS_PROXY``, ``NO_PROXY``), one TLS context, the
-read timeout between bytes and the connect timeout of each request, gzip and deflate bodies
-decoded; aiohttp's failures raised as the httpx exceptions the gateway handles (ConnectError and
+Which client carries a call is decided by its URL: one the environment sends through a proxy
+(``HTTP_PROXY``, ``HTTPS_PROXY``, ``NO_PROXY``, looked up once per scheme and host) goes over
+aiohttp, which speaks to proxies; every other one over h1.py's keep-alive connections, which cost
+about a sixth of aiohttp's client per call (docs/performance.md, "Gateway overhead").
+
+What both keep of httpx's client: keep-alive connections, no redirects followed, one TLS context,
+the read timeout between bytes and the connect timeout of each request, gzip and deflate bodies
+decoded; failures raised as the httpx exceptions the gateway handles (ConnectError and
 ConnectTimeout before a request left, ReadTimeout, RemoteProtocolError, ReadError). No cookie is
 kept between calls (callers share the gateway).
 """
@@ -28,7 +30,9 @@ from aiohttp.helpers import BasicAuth, get_env_proxy_for_url
 from multidict import CIMultiDict
 from yarl import URL
 
-__all__ = ["AiohttpAnswer", "AiohttpTransport", "UpstreamRequest"]
+from .h1 import H1Pool, Target
+
+__all__ = ["AiohttpAnswer", "AiohttpTransport", "UpstreamRequest", "UpstreamTransport"]
 
 # what aiohttp decodes (auto_decompress): the Accept-Encoding every request is sent with
 ACCEPT_ENCODING = "gzip, deflate"
@@ -254,3 +258,80 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         if self.session is not None:
             await self.session.close()
             self.session = None
+
+
+def _response(request: httpx.Request, answer: Any, headers: Any) -> httpx.Response:
+    """An httpx response over an open answer (its body comes decoded: its encoding and length
+    are not passed on)."""
+    return httpx.Response(
+        answer.status_code,
+        headers=[
+            (k, v) for k, v in headers if k.lower() not in ("content-encoding", "content-length")
+        ],
+        stream=_Stream(answer),
+        request=request,
+        extensions={"http_version": b"HTTP/1.1"},
+    )
+
+
+class _Stream(httpx.AsyncByteStream):
+    __slots__ = ("answer",)
+
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        async for chunk in self.answer.aiter_bytes():
+            yield chunk
+
+    async def aclose(self) -> None:
+        await self.answer.aclose()
+
+
+class UpstreamTransport(httpx.AsyncBaseTransport):
+    """h1.py's connections for every upstream URL that no proxy is named for, aiohttp's for the
+    others."""
+
+    def __init__(self, tls: ssl.SSLContext) -> None:
+        self.h1 = H1Pool(tls)
+        self.aio = AiohttpTransport(tls)
+        self.targets: dict[URL, Target | None] = {}
+
+    def target(self, url: URL) -> Target | None:
+        """Where a direct connection goes, or None when the URL goes through a proxy."""
+        t = self.targets.get(url, False)
+        if t is False:
+            if len(self.targets) > 10_000:  # model names in paths: keep the cache bounded
+                self.targets.clear()
+            t = None
+            if self.aio.proxy(url)[0] is None and url.scheme in ("http", "https") and url.host:
+                t = Target(url.scheme, url.raw_host or "", url.explicit_port, url.raw_path_qs)
+            self.targets[url] = t
+        return t  # type: ignore[return-value]
+
+    async def send(self, request: UpstreamRequest) -> Any:
+        t = self.target(request.url)
+        if t is None:
+            return await self.aio.send(request)
+        return await self.h1.send("POST", t, request.headers, request.content, request.timeout)
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        url = URL(str(request.url), encoded=True)
+        t = self.target(url)
+        if t is None:
+            return await self.aio.handle_async_request(request)
+        timeouts: dict[str, Any] = request.extensions.get("timeout") or {}
+        headers = {k: v for k, v in request.headers.items() if k.lower() not in _SKIP}
+        headers["accept-encoding"] = ACCEPT_ENCODING
+        answer = await self.h1.send(
+            request.method,
+            t,
+            headers,
+            request.content or None,  # a GET has no body (and no Content-Length: 0)
+            (timeouts.get("connect"), timeouts.get("read")),
+        )
+        return _response(request, answer, answer.headers.items())
+
+    async def aclose(self) -> None:
+        await self.h1.aclose()
+        await self.aio.aclose()

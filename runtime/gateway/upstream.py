@@ -22,7 +22,7 @@ from yarl import URL
 from .._codec_support import HttpSpec
 from .._protocols import protocol
 from .config import Upstream
-from .transport import ACCEPT_ENCODING, AiohttpTransport, UpstreamRequest
+from .transport import ACCEPT_ENCODING, UpstreamRequest, UpstreamTransport
 
 __all__ = ["TRACE_HEADERS", "UpstreamAnswer", "UpstreamPool", "UpstreamRequest", "http_spec"]
 
@@ -37,7 +37,7 @@ def http_spec(pid: str) -> HttpSpec:
 
 class UpstreamAnswer(Protocol):
     """What the gateway reads of an upstream's answer: an ``httpx.Response`` (from a transport
-    given to ``create_app``) or transport.py's ``AiohttpAnswer``."""
+    given to ``create_app``), h1answer.py's ``H1Answer`` or transport.py's ``AiohttpAnswer``."""
 
     status_code: int
 
@@ -52,17 +52,17 @@ class UpstreamAnswer(Protocol):
 
 
 class UpstreamPool:
-    """The connections to every upstream: transport.py's aiohttp pool, or the httpx transport
+    """The connections to every upstream: transport.py's pools, or the httpx transport
     given (the tests' ``httpx.MockTransport``). The translated calls are built here as plain
     ``UpstreamRequest`` objects and sent with ``call`` (no httpx object per call: building an
     ``httpx.Request`` costs more than the HTTP exchange with a fast upstream); ``client`` is an
     httpx client over the same connections for the other callers."""
 
     def __init__(self, transport: httpx.AsyncBaseTransport | None = None) -> None:
-        self.fast: AiohttpTransport | None = None
+        self.fast: UpstreamTransport | None = None
         if transport is None:
             # one TLS context (loading the CA store takes ~50 ms)
-            transport = self.fast = AiohttpTransport(ssl.create_default_context())
+            transport = self.fast = UpstreamTransport(ssl.create_default_context())
         self.transport = transport
         self.client = httpx.AsyncClient(transport=transport, follow_redirects=False, timeout=None)
         self._urls: dict[tuple[str, str], URL] = {}
