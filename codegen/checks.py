@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .canonical_model import CanonicalSpec
+from .envelope import envelope_problems
 from .source import Loc, SourceFile
 from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
 from .stream_checks import stream_problems
@@ -243,6 +244,8 @@ class _ProtocolChecks:
                     f"{row.finish_as!r} is not a FinishReason {_one_of(finishes)}",
                 )
         for loc, msg in stream_problems(p.stream) if p.stream is not None else ():
+            src.error(loc, msg)
+        for loc, msg in envelope_problems(p.response_envelope, p.transforms):
             src.error(loc, msg)
         for i, name in enumerate(p.transforms):
             if name not in self.c.transforms:

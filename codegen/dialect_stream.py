@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import Field, ValidationError, model_validator
 
+from .envelope import stream_defaults
 from .source import SourceFile
 from .spec_http import Strict
 from .spec_model import ProtocolSpec
@@ -57,7 +58,7 @@ def merge_stream(
     src: SourceFile,
 ) -> StreamSpec | None:
     """The base stream with the overlay applied; problems go on ``src`` (the overlay)."""
-    raw = (base_src.data or {}).get("stream")
+    raw = stream_defaults(base_src.data or {}).get("stream")  # with the envelope's defs
     if base.stream is None or not isinstance(raw, dict):
         src.error(("stream",), f"{base.id} has no stream rows to add to")
         return None

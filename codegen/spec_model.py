@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from .envelope import ResponseEnvelope, stream_defaults
 from .spec_http import HttpSpec, Strict
 from .stream_model import StreamSpec
 
@@ -260,43 +261,6 @@ class FinishRule(Strict):
 # ---------------------------------------------------------------- protocols/*.yaml: envelopes and rules
 
 
-class ResponseEnvelope(Strict):
-    """Where a message-shaped response (Chat, Cohere) keeps its parts: read and written by the
-    message_response transform, never by per-protocol code."""
-
-    choices: str | None = Field(
-        None,
-        description="list key whose first item holds message and finish (Chat `choices`); the "
-        "other items go back only to the same protocol. None: both sit at the top level",
-    )
-    message: str = Field(description="key of the assistant message")
-    finish: str = Field(description="key of the finish reason (beside the message)")
-    content: Literal["string", "parts"] = Field(
-        description="message content written for another protocol's text: one string, or a "
-        "list of text parts"
-    )
-    content_parts: list[str] | None = Field(
-        None,
-        description="the part kinds a response message may hold beside tool calls (Cohere: "
-        "text, reasoning); others are dropped and reported. None: any",
-    )
-    finish_required: bool = Field(
-        False,
-        description="a response without a finish reason still writes one (tool calls or a stop)",
-    )
-    defaults: dict[str, Any] = Field(
-        default_factory=dict,
-        description="top-level keys always written, with this value when the response has none",
-    )
-    choice_constants: dict[str, Any] = Field(
-        default_factory=dict, description="keys of the choice item always written"
-    )
-    choice_defaults: dict[str, Any] = Field(
-        default_factory=dict,
-        description="keys of the choice item written for a response from another protocol",
-    )
-
-
 class ToolChoiceRule(Strict):
     """tool_choice facts beyond the enum rows: the tool_choice helper reads them."""
 
@@ -339,7 +303,7 @@ class ProtocolSpec(Strict):
     errors: list[EnumRow]
     error_shape: ErrorShape
     response_envelope: ResponseEnvelope | None = Field(
-        None, description="message-shaped responses (transform message_response)"
+        None, description="where a response keeps message, finish and its constant fields"
     )
     tool_choice_rule: ToolChoiceRule = Field(
         default_factory=lambda: ToolChoiceRule.model_validate({})
@@ -375,3 +339,8 @@ class ProtocolSpec(Strict):
         "(Gemini always streams usage: include_usage), so they are never reported as dropped",
     )
     support: dict[str, Support]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _envelope_in_stream(cls, data: Any) -> Any:
+        return stream_defaults(data)

@@ -268,7 +268,10 @@ class EncodeSpec(Strict):
             else {"text": "content", "reasoning": "content", **tool}
         )
 
-    id_default: str = Field(description="message id when the source stream named none")
+    id_default: str = Field(
+        description="message id when the source stream named none (default: the id in "
+        "response_envelope.defaults)"
+    )
     envelope: dict[str, Any] = Field(
         default_factory=dict, description="keys merged at the front of every event body"
     )
@@ -291,7 +294,8 @@ class EncodeSpec(Strict):
     defs: dict[str, dict[str, Any]] = Field(
         default_factory=dict,
         description="named bodies a template uses as {$use: name, key: value ...}: the named "
-        "body, then the fields a caller set on the encoder's `envelope`, then those keys",
+        "body, then the fields a caller set on the encoder's `envelope`, then those keys; "
+        "`response_envelope` is the protocol's response_envelope.defaults",
     )
     item_key: str | None = Field(
         None, description="key of the finished wire item in end templates (kept for $output)"

@@ -315,7 +315,26 @@ ERROR_SHAPE: dict[str, Any] = {
     "status_code_path": None,
     "envelope": {"type": "error"},
 }
-RESPONSE_ENVELOPE: dict[str, Any] | None = None
+RESPONSE_ENVELOPE: dict[str, Any] | None = {
+    "choices": None,
+    "message": None,
+    "finish": "stop_reason",
+    "content": None,
+    "content_parts": None,
+    "finish_required": False,
+    "defaults": {
+        "id": "msg_interlingua",
+        "type": "message",
+        "role": "assistant",
+        "model": "unknown",
+        "content": [],
+        "stop_reason": None,
+        "stop_sequence": None,
+    },
+    "echo": [],
+    "choice_constants": {},
+    "choice_defaults": {},
+}
 USAGE_PATH = "usage"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat

@@ -215,6 +215,7 @@ def _start(s: Any, ev: Any, i: int) -> Any:
             "content": [],
             "stop_reason": None,
             "stop_sequence": None,
+            **s.envelope,
             "usage": s.usage_wire(),
         },
     }

@@ -260,6 +260,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "content_parts": ["text", "reasoning"],
     "finish_required": True,
     "defaults": {"id": "interlingua"},
+    "echo": [],
     "choice_constants": {},
     "choice_defaults": {},
 }

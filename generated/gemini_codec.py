@@ -342,7 +342,18 @@ ERROR_SHAPE: dict[str, Any] = {
     "status_code_path": "error.code",
     "envelope": {},
 }
-RESPONSE_ENVELOPE: dict[str, Any] | None = None
+RESPONSE_ENVELOPE: dict[str, Any] | None = {
+    "choices": "candidates",
+    "message": None,
+    "finish": "finishReason",
+    "content": None,
+    "content_parts": None,
+    "finish_required": False,
+    "defaults": {"modelVersion": "unknown", "responseId": "interlingua"},
+    "echo": [],
+    "choice_constants": {},
+    "choice_defaults": {},
+}
 USAGE_PATH = "usageMetadata"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat

@@ -316,6 +316,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
         "created": 0,
         "model": "unknown",
     },
+    "echo": [],
     "choice_constants": {"index": 0},
     "choice_defaults": {"logprobs": None},
 }

@@ -17,6 +17,7 @@ from ._protocols import protocol
 from ._wire import expect_dict
 from .generated.canonical import EFFORT_BUDGETS, ERROR_TYPE_STATUS, ErrorInfo, Request, Response
 from .transforms.envelopes import fold_for_client, unwrap_request
+from .transforms.response_envelope import decode_envelope, drop_absent, encode_envelope
 
 __all__ = [
     "decode_request",
@@ -89,6 +90,7 @@ def decode_response(
     p.codec.decode_response_fields(w, resp, ctx)
     for dec in p.response_decoders:
         dec(w, resp, p.codec, ctx)
+    decode_envelope(w, resp, p.codec)
     ext = split_ext(w, p.response_known)
     if ext or resp.ext:
         resp.ext = {**(resp.ext or {}), **(ext or {})}
@@ -104,8 +106,10 @@ def encode_response(
         resp = replace(resp, parts=parts)
     out: dict[str, Any] = {}
     p.codec.encode_response_fields(resp, out, ctx)
+    encode_envelope(out, p.codec)
     for enc in p.response_encoders:
         enc(resp, out, p.codec, ctx)
+    drop_absent(resp, out, ctx)
     if resp.ext:
         drop_ext(resp.ext, out, "", ctx)
     return out

@@ -15,7 +15,7 @@ from ._errors import InterlinguaError
 from .generated.dialects import DIALECTS as _DIALECTS
 from .transforms import REGISTRY, Transform
 from .transforms._base import Dec, Enc, _noop
-from .transforms.message_response import envelope_keys
+from .transforms.response_envelope import envelope_keys
 
 PROTOCOLS = ("anthropic_messages", "openai_chat", "openai_responses", "gemini", "cohere_v2")
 

@@ -37,6 +37,7 @@ from interlingua.generated.canonical import (
     Usage,
 )
 from interlingua.transforms import REGISTRY
+from interlingua.transforms.response_envelope import decode_envelope, drop_absent, encode_envelope
 
 ROOT = Path(__file__).resolve().parents[1]
 ANT = "anthropic_messages"
@@ -68,18 +69,25 @@ def enc_req(name: str, req: Request, source: str, target: str, out: dict[str, An
 
 
 def dec_resp(name: str, wire: dict[str, Any], source: str):
+    """Run one transform's decode_response, then the envelope rows (as the pipeline does)."""
     before = copy.deepcopy(wire)
     resp = Response(source=source)
     ctx = Ctx(source, source)
     REGISTRY[name].decode_response(wire, resp, CODEC[source], ctx)
+    decode_envelope(wire, resp, CODEC[source])
     assert wire == before, "a decoder must not mutate its input"
     return resp, ctx
 
 
 def enc_resp(name: str, resp: Response, source: str, target: str):
+    """Run the response field rows and the envelope rows' defaults, one transform's
+    encode_response, then the envelope's left-out keys (as the pipeline does)."""
     out: dict[str, Any] = {}
     ctx = Ctx(source, target)
+    CODEC[target].encode_response_fields(resp, out, ctx)
+    encode_envelope(out, CODEC[target])
     REGISTRY[name].encode_response(resp, out, CODEC[target], ctx)
+    drop_absent(resp, out, ctx)
     return out, ctx
 
 

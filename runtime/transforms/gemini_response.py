@@ -150,9 +150,6 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
         out["usageMetadata"] = encode_usage(resp.usage, codec, ctx)
     if same and "prompt_feedback" in h:
         out["promptFeedback"] = h["prompt_feedback"]
-    if not same:
-        out.setdefault("modelVersion", resp.model or "unknown")
-        out.setdefault("responseId", resp.id or "interlingua")
 
 
 GEMINI_RESPONSE = Transform(

@@ -56,9 +56,6 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
         # n > 1: the other choices have no canonical home; as an extension they are written
         # back to the same protocol and reported as lost anywhere else
         resp.ext = {**(resp.ext or {}), env["choices"]: more}
-    absent = [k for k in env["defaults"] if k not in w]
-    if absent:  # keys the encoder always writes that the source left out (a wire-form hint)
-        hints["absent"] = absent
 
 
 def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
@@ -91,10 +88,6 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
         finish = finish_to_wire(codec, None, ctx, prefix + env["finish"], has_calls)
     else:
         finish = _finish(resp, prefix + env["finish"], codec, ctx)
-    for k, v in env["defaults"].items():
-        if k in out:
-            continue
-        out[k] = getattr(resp, k, None) or v
     if env["choices"] is None:
         out[env["message"]] = wire_msg
         out[env["finish"]] = finish
@@ -106,9 +99,6 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
         out[env["choices"]] = [choice, *(more if type(more) is list else [])]
     if resp.usage is not None or not ctx.same:
         out[codec.USAGE_PATH] = encode_usage(resp, codec, ctx)
-    if ctx.same:
-        for k in hints.get("absent", ()):
-            out.pop(k, None)
 
 
 def _carried(parts: list[Part], kinds: list[str], path: str, ctx: Ctx) -> list[Part]:
@@ -125,16 +115,6 @@ def _carried(parts: list[Part], kinds: list[str], path: str, ctx: Ctx) -> list[P
                 p.FEATURE,
             )
     return out
-
-
-def envelope_keys(codec: Codec) -> frozenset[str]:
-    """The top-level keys a response envelope row names (known: never kept in ext)."""
-    env = codec.RESPONSE_ENVELOPE
-    if env is None:
-        return frozenset()
-    return frozenset(
-        {env["choices"] or env["message"], env["finish"], *env["defaults"], codec.USAGE_PATH}
-    )
 
 
 MESSAGE_RESPONSE = Transform(

@@ -1,7 +1,7 @@
 """Response envelopes: the finish and usage helpers every response transform shares, and
 
-content_blocks_response: {id, type: message, role, model, content: [blocks], stop_reason,
-stop_sequence, usage} (Anthropic Messages). Message-shaped responses (Chat, Cohere) are
+content_blocks_response: ``content`` blocks, ``stop_reason`` and ``usage`` of an Anthropic Messages
+response (its other fields are the response_envelope row's). Message-shaped responses (Chat, Cohere) are
 message_response (rows: response_envelope)."""
 
 from __future__ import annotations
@@ -73,30 +73,9 @@ def _decode_blocks(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) ->
     resp.parts = codec.decode_parts(content, "content", ctx)
     resp.finish = finish_from_wire(codec, w.get("stop_reason"), "stop_reason")
     resp.usage = decode_usage(w, codec)
-    _note_absent(w, resp, _BLOCKS_ALWAYS)
-
-
-_BLOCKS_ALWAYS = ("id", "type", "role", "model", "stop_reason", "stop_sequence", "usage")
-
-
-def _note_absent(w: dict[str, Any], resp: Response, keys: tuple[str, ...]) -> None:
-    """Keys an encoder always writes that the source left out (a wire-form hint)."""
-    absent = [k for k in keys if k not in w]
-    if absent:
-        resp.hints = {**(resp.hints or {}), "absent": absent}
-
-
-def _drop_absent(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
-    if ctx.same and resp.hints:
-        for k in resp.hints.get("absent", ()):
-            out.pop(k, None)
 
 
 def _encode_blocks(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
-    out.setdefault("id", resp.id or "msg_interlingua")
-    out["type"] = "message"
-    out["role"] = "assistant"
-    out.setdefault("model", resp.model or "unknown")
     out["content"] = content = codec.encode_parts(resp.parts, None, "content", ctx)
     if not ctx.same:  # reasoning text shown from elsewhere (envelopes.shown) has no signature,
         # which the Messages API types as a string: an empty one, as streams send
@@ -104,9 +83,7 @@ def _encode_blocks(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) 
             if b.get("type") == "thinking":
                 b.setdefault("signature", "")
     out["stop_reason"] = _finish(resp, "stop_reason", codec, ctx)
-    out.setdefault("stop_sequence", None)
     out["usage"] = encode_usage(resp, codec, ctx)
-    _drop_absent(resp, out, ctx)
 
 
 CONTENT_BLOCKS_RESPONSE = Transform(

@@ -66,7 +66,7 @@ def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) 
     resp.finish = _decode_finish(w, parts, codec)
     resp.usage = decode_usage(w, codec)
     hints: dict[str, Any] = {"groups": groups}
-    echo = {k: w[k] for k in RESPONSE_ECHO if k in w}
+    echo = {k: w[k] for k in codec.RESPONSE_ENVELOPE["echo"] if k in w}
     if echo:
         hints["echo"] = echo
         err = echo.get("error")
@@ -74,14 +74,12 @@ def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) 
             ctx.loss(
                 "error", "the response's error object dropped", f"{ctx.target} has none", "errors"
             )
-    if w.get("object") != "response":
-        hints["object"] = w.get("object")
+    if "object" in w and w["object"] != "response":
+        hints["object"] = w["object"]
     if "status" in w:
         hints["status"] = w["status"]
     if "incomplete_details" in w:
         hints["incomplete_details"] = w["incomplete_details"]
-    if "usage" in w and w["usage"] is None:
-        hints["usage_null"] = True
     resp.hints = {**(resp.hints or {}), **hints}
 
 
@@ -112,95 +110,21 @@ def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx
                 resp.finish, details["reason"] if details else status, ctx.target
             )
             ctx.loss("status", what, why, "finish_reason")
-    if not same:
-        out.update(response_envelope(resp.id, resp.model, resp.created))
-    else:
+    if same:  # the envelope's defaults are written: the source's own values over them
         out.update(hints.get("echo") or {})
-    out.setdefault("id", resp.id or "resp_interlingua")
-    out["object"] = hints.get("object", "response")
-    if out["object"] is None:
-        del out["object"]
-    if not same or "status" in hints:
-        out["status"] = status
-    if not same or "incomplete_details" in hints:
-        out["incomplete_details"] = details
+        if "object" in hints:
+            out["object"] = hints["object"]
+    out["status"] = status
+    out["incomplete_details"] = details
     out["output"] = items
-    if not hints.get("usage_null") and (resp.usage is not None or not same):
+    if resp.usage is not None or not same:  # else null, or left out as the source did
         out["usage"] = encode_usage(resp, codec, ctx)
-    elif hints.get("usage_null"):
-        out["usage"] = None
 
-
-def response_envelope(rid: str | None, model: str | None, created: int | None) -> dict[str, Any]:
-    """The fields every Response object carries (the SDK's types need them)."""
-    return {
-        "id": rid or "resp_interlingua",
-        "object": "response",
-        "created_at": created or 0,
-        "status": "in_progress",
-        "error": None,
-        "incomplete_details": None,
-        "instructions": None,
-        "max_output_tokens": None,
-        "model": model or "unknown",
-        "output": [],
-        "parallel_tool_calls": True,
-        "previous_response_id": None,
-        "reasoning": {"effort": None, "summary": None},
-        "store": False,
-        "temperature": None,
-        "text": {"format": {"type": "text"}},
-        "tool_choice": "auto",
-        "tools": [],
-        "top_p": None,
-        "truncation": "disabled",
-        "usage": None,
-        "user": None,
-        "metadata": {},
-    }
-
-
-# Response fields that echo the request's configuration (or are bookkeeping): carried back to
-# Responses, never content, so never reported as lost for another protocol.
-RESPONSE_ECHO = (
-    "background",
-    "billing",
-    "completed_at",
-    "conversation",
-    "error",
-    "frequency_penalty",
-    "instructions",
-    "max_output_tokens",
-    "max_tool_calls",
-    "metadata",
-    "moderation",
-    "parallel_tool_calls",
-    "presence_penalty",
-    "previous_response_id",
-    "prompt_cache_key",
-    "prompt_cache_options",
-    "prompt_cache_retention",
-    "reasoning",
-    "safety_identifier",
-    "service_tier",
-    "store",
-    "temperature",
-    "text",
-    "tool_choice",
-    "tool_usage",
-    "tools",
-    "top_logprobs",
-    "top_p",
-    "truncation",
-    "user",
-)
 
 RESPONSES_OUTPUT = Transform(
     name="responses_output",
     doc=__doc__ or "",
-    response_keys=frozenset(
-        {"object", "output", "status", "incomplete_details", "usage", *RESPONSE_ECHO}
-    ),
+    response_keys=frozenset({"object", "output", "status", "incomplete_details", "usage"}),
     decode_response=_decode_response,
     encode_response=_encode_response,
 )

@@ -1,0 +1,118 @@
+"""The response envelope rows (``response_envelope`` in spec/protocols/*.yaml): where a response
+keeps its message, finish reason and usage, and the top-level fields every response carries.
+
+runtime/transforms/response_envelope.py applies them to every protocol's responses (defaults,
+keys the source left out); message_response reads the message-shaped keys (Chat, Cohere). The
+stream encoder reuses ``defaults`` as the def ``response_envelope`` (Responses: the response
+object of response.created / .completed; Anthropic: message_start's message), so the defaults
+are written once for both paths."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from .source import Loc
+from .spec_http import Strict
+
+# canonical response fields a stream template names by a variable of its own
+STREAM_VARS = {"id": "$id", "model": "$model", "created": "$created"}
+ENVELOPE_DEF = "response_envelope"
+
+
+class ResponseEnvelope(Strict):
+    """Where a response keeps its parts, finish and constant fields (rows, no per-protocol
+    code: runtime/transforms/response_envelope.py and message_response apply them)."""
+
+    choices: str | None = Field(
+        None,
+        description="list key whose first item holds message and finish (Chat `choices`); the "
+        "other items go back only to the same protocol. None: both sit at the top level",
+    )
+    message: str | None = Field(
+        None, description="key of the assistant message (transform message_response)"
+    )
+    finish: str = Field(description="key of the finish reason (beside the message)")
+    content: Literal["string", "parts"] | None = Field(
+        None,
+        description="message content written for another protocol's text: one string, or a "
+        "list of text parts (transform message_response)",
+    )
+    content_parts: list[str] | None = Field(
+        None,
+        description="the part kinds a response message may hold beside tool calls (Cohere: "
+        "text, reasoning); others are dropped and reported. None: any",
+    )
+    finish_required: bool = Field(
+        False,
+        description="a response without a finish reason still writes one (tool calls or a stop)",
+    )
+    defaults: dict[str, Any] = Field(
+        default_factory=dict,
+        description="top-level keys always written, with this value when the response has none "
+        "(in this order); a key the source left out is left out again for the same protocol. "
+        "The stream templates use them as the def `response_envelope`",
+    )
+    echo: list[str] = Field(
+        default_factory=list,
+        description="top-level keys that echo the request (Responses): carried back to the same "
+        "protocol, never reported as lost elsewhere",
+    )
+    choice_constants: dict[str, Any] = Field(
+        default_factory=dict, description="keys of the choice item always written"
+    )
+    choice_defaults: dict[str, Any] = Field(
+        default_factory=dict,
+        description="keys of the choice item written for a response from another protocol",
+    )
+
+
+def stream_defaults(data: Any) -> Any:
+    """Before a protocol file is validated: its stream's encode section gets the def
+    ``response_envelope`` (the envelope's defaults, the response_fields' wire keys of id, model
+    and created as $id, $model and $created) and, unless it names one, its ``id_default``
+    (the envelope's default id)."""
+    if not isinstance(data, dict):
+        return data
+    env, stream = data.get("response_envelope"), data.get("stream")
+    if not isinstance(env, dict) or not isinstance(stream, dict):
+        return data
+    enc = stream.get("encode")
+    if not isinstance(enc, dict):
+        return data
+    defaults = env.get("defaults")
+    if not isinstance(defaults, dict):
+        return data
+    rows = data.get("response_fields")
+    wire: dict[Any, str] = {
+        r.get("w"): STREAM_VARS[str(r.get("c"))]
+        for r in (rows if isinstance(rows, list) else [])
+        if isinstance(r, dict) and r.get("c") in STREAM_VARS
+    }
+    body = {k: wire.get(k, v) for k, v in defaults.items()}
+    defs = enc.get("defs")
+    enc = {**enc, "defs": {ENVELOPE_DEF: body, **(defs if isinstance(defs, dict) else {})}}
+    id_key = next((w for w, var in wire.items() if var == "$id"), None)
+    if "id_default" not in enc and isinstance(defaults.get(id_key), str):
+        enc["id_default"] = defaults[id_key]
+    return {**data, "stream": {**stream, "encode": enc}}
+
+
+def envelope_problems(env: ResponseEnvelope | None, transforms: list[str]) -> list[tuple[Loc, str]]:
+    """What the envelope rows lack for the transforms that read them, or say twice."""
+    if env is None:
+        if "message_response" in transforms:
+            return [(("transforms",), "message_response needs a response_envelope section")]
+        return []
+    out: list[tuple[Loc, str]] = []
+    if "message_response" in transforms:
+        for key in ("message", "content"):
+            if getattr(env, key) is None:
+                out.append((("response_envelope",), f"message_response needs `{key}`"))
+    first: dict[str, int] = {}
+    for i, k in enumerate(env.echo):
+        if k in first:
+            out.append((("response_envelope", "echo", i), f"key {k!r} again (echo[{first[k]}])"))
+        first.setdefault(k, i)
+    return out

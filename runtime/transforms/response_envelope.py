@@ -1,0 +1,54 @@
+"""The response envelope, once for every protocol (rows: ``response_envelope``, in
+codec.RESPONSE_ENVELOPE): the top-level fields every response carries (``defaults``, written in
+their order before the protocol's response transform fills the message, finish and usage), and
+the keys a source left out, left out again when it goes back to the same protocol."""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from typing import Any
+
+from .._losses import Ctx
+from ..generated.canonical import Response
+from ._base import Codec
+
+__all__ = ["decode_envelope", "encode_envelope", "drop_absent", "envelope_keys"]
+
+
+def decode_envelope(w: dict[str, Any], resp: Response, codec: Codec) -> None:
+    """Keys an encoder always writes that the source left out (a wire-form hint)."""
+    env = codec.RESPONSE_ENVELOPE
+    if env is None:
+        return
+    absent = [k for k in (*env["defaults"], codec.USAGE_PATH) if k not in w]
+    if absent:
+        resp.hints = {**(resp.hints or {}), "absent": absent}
+
+
+def encode_envelope(out: dict[str, Any], codec: Codec) -> None:
+    """The envelope's default fields the response rows did not write (a fresh copy each)."""
+    env = codec.RESPONSE_ENVELOPE
+    if env is None:
+        return
+    for k, v in env["defaults"].items():
+        if k not in out:
+            out[k] = deepcopy(v) if type(v) is dict or type(v) is list else v
+
+
+def drop_absent(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+    """Back to the source's protocol: the keys it left out are left out again."""
+    if ctx.same and resp.hints:
+        for k in resp.hints.get("absent", ()):
+            out.pop(k, None)
+
+
+def envelope_keys(codec: Codec) -> frozenset[str]:
+    """The top-level keys the envelope row names (known: never kept in ext)."""
+    env = codec.RESPONSE_ENVELOPE
+    if env is None:
+        return frozenset()
+    top = env["choices"] or env["message"]  # the list or message holding the finish, or none
+    keys = {*env["defaults"], *env["echo"], codec.USAGE_PATH}
+    return frozenset(
+        keys | ({top} if top else set()) | (set() if env["choices"] else {env["finish"]})
+    )

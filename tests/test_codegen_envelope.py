@@ -1,0 +1,163 @@
+"""The response_envelope rows on the tiny inline spec: the generated codec and stream module are
+imported and run (the envelope helper on a response, the stream encoder's start event built from
+the same defaults), and envelope rows codegen cannot use are refused with file, line and row."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from interlingua._losses import Ctx
+from interlingua.generated.canonical import StreamStart
+from interlingua.streams.encoder import Encoder
+from interlingua.transforms.response_envelope import (
+    decode_envelope,
+    drop_absent,
+    encode_envelope,
+    envelope_keys,
+)
+
+from codegen.load import SpecError, load_spec
+from tests.test_codegen_generate import canonical_of, generate
+from tests.test_codegen_stream import STREAM
+from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
+
+ENVELOPE = """\
+response_envelope:
+  finish: why
+  defaults: {id: tiny-default, object: reply, model: unknown, meta: {tags: []}}
+  echo: [seed, budget]
+"""
+# the stream's start event is the envelope's defaults; its default id comes from them
+WITH_ENVELOPE = (
+    PROTOCOL
+    + ENVELOPE
+    + STREAM.replace("    id_default: tiny\n", "").replace(
+        "start: {kind: begin, id: $id, model: $model}",
+        "start: {kind: begin, reply: {$use: response_envelope}}",
+    )
+)
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
+    codec = generate(tmp_path_factory.mktemp("tiny_envelope"), WITH_ENVELOPE)
+    stream = importlib.import_module(codec.__name__.replace("_codec", "_stream"))
+    return codec, stream.ROWS
+
+
+def test_envelope_row_is_generated(tiny: tuple[Any, Any]) -> None:
+    codec, _ = tiny
+    env = codec.RESPONSE_ENVELOPE
+    assert env["finish"] == "why" and env["echo"] == ["seed", "budget"]
+    assert list(env["defaults"]) == ["id", "object", "model", "meta"]
+    # known keys: never carried in ext
+    assert envelope_keys(codec) == {
+        "id",
+        "object",
+        "model",
+        "meta",
+        "seed",
+        "budget",
+        "why",
+        "usage",
+    }
+
+
+def test_defaults_are_written_and_left_out_again_for_the_same_protocol(
+    tiny: tuple[Any, Any],
+) -> None:
+    codec, _ = tiny
+    c = canonical_of(codec)
+    wire = {"id": "r1", "model": "tiny-1", "why": "COMPLETE"}
+    resp = c.Response()
+    codec.decode_response_fields(wire, resp, Ctx("tiny_v2", "tiny_v2"))
+    decode_envelope(wire, resp, codec)
+    assert resp.hints == {"absent": ["object", "meta", "usage"]}
+    # to another protocol's client (no hints): every default, the response's own values first
+    other = c.Response(id="r1", model="tiny-1")
+    out: dict[str, Any] = {}
+    codec.encode_response_fields(other, out, Ctx("x", "tiny_v2"))
+    encode_envelope(out, codec)
+    assert out == {"id": "r1", "model": "tiny-1", "object": "reply", "meta": {"tags": []}}
+    out["meta"]["tags"].append("mutated")  # each response gets its own copy of a default
+    again: dict[str, Any] = {}
+    encode_envelope(again, codec)
+    assert again["meta"] == {"tags": []} and again["id"] == "tiny-default"
+    # back to the same protocol: what the source left out is left out again
+    same = Ctx("tiny_v2", "tiny_v2")
+    out = {}
+    codec.encode_response_fields(resp, out, same)
+    encode_envelope(out, codec)
+    drop_absent(resp, out, same)
+    assert out == {"id": "r1", "model": "tiny-1"}
+
+
+def test_stream_start_is_the_envelope_defaults(tiny: tuple[Any, Any]) -> None:
+    codec, rows = tiny
+    assert rows.id_default == "tiny-default"  # no id_default row: the envelope's
+    enc = Encoder(codec, rows)
+    (frame,) = enc.feed(StreamStart(id=None))
+    body = orjson.loads(frame.split(b"data: ", 1)[1])
+    assert body == {
+        "kind": "begin",
+        "reply": {
+            "id": "tiny-default",
+            "object": "reply",
+            "model": "unknown",
+            "meta": {"tags": []},
+        },
+    }
+
+
+def _refused(tmp_path: Path, protocol: str, canonical: str = CANONICAL) -> str:
+    with pytest.raises(SpecError) as info:
+        load_spec(write_spec(tmp_path, canonical, protocol))
+    return str(info.value)
+
+
+def _line(text: str, at: str) -> int:
+    return text[: text.index(at)].count("\n") + 1
+
+
+def test_message_response_needs_message_and_content(tmp_path: Path) -> None:
+    canonical = CANONICAL.replace(
+        "transforms: [tiny_messages]", "transforms: [tiny_messages, message_response]"
+    )
+    protocol = (PROTOCOL + ENVELOPE).replace(
+        "transforms: [tiny_messages]", "transforms: [tiny_messages, message_response]"
+    )
+    msg = _refused(tmp_path, protocol, canonical)
+    path = tmp_path / "spec" / "protocols" / "tiny_v2.yaml"
+    line = _line(protocol, "response_envelope:")
+    assert msg.splitlines() == [
+        f"{path}:{line}: response_envelope: message_response needs `message`",
+        f"{path}:{line}: response_envelope: message_response needs `content`",
+    ]
+    no_envelope = PROTOCOL.replace(
+        "transforms: [tiny_messages]", "transforms: [tiny_messages, message_response]"
+    )
+    msg = _refused(tmp_path, no_envelope, canonical)
+    assert msg == (
+        f"{path}:{_line(no_envelope, 'transforms: [tiny_messages, message_response]')}: "
+        "transforms: message_response needs a response_envelope section"
+    )
+
+
+def test_echo_key_twice_is_refused_with_its_row(tmp_path: Path) -> None:
+    protocol = PROTOCOL + ENVELOPE.replace("echo: [seed, budget]", "echo: [seed, budget, seed]")
+    msg = _refused(tmp_path, protocol)
+    path = tmp_path / "spec" / "protocols" / "tiny_v2.yaml"
+    assert msg == (
+        f"{path}:{_line(protocol, 'echo:')}: response_envelope.echo[2] seed: key 'seed' again (echo[0])"
+    )
+
+
+def test_unknown_envelope_key_names_the_allowed_ones(tmp_path: Path) -> None:
+    protocol = PROTOCOL + ENVELOPE.replace("  finish: why\n", "  finish: why\n  finsh: why\n")
+    msg = _refused(tmp_path, protocol)
+    assert f"tiny_v2.yaml:{_line(protocol, 'finsh:')}: response_envelope.finsh" in msg
+    assert "unknown key (expected one of choice_constants, choice_defaults, choices" in msg
