@@ -10,6 +10,7 @@ from typing import Any
 
 from .canonical_model import CanonicalSpec
 from .envelope import envelope_problems
+from .settings import format_problems
 from .source import Loc, SourceFile
 from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
 from .stream_checks import stream_problems
@@ -245,7 +246,14 @@ class _ProtocolChecks:
                 )
         for loc, msg in stream_problems(p.stream) if p.stream is not None else ():
             src.error(loc, msg)
+        rf = (
+            {f.name for f in self.types["ResponseFormat"].fields}
+            if "ResponseFormat" in self.types
+            else set()
+        )
         for loc, msg in envelope_problems(p.response_envelope, p.transforms):
+            src.error(loc, msg)
+        for loc, msg in format_problems(p.response_format, rf) if p.response_format else ():
             src.error(loc, msg)
         for i, name in enumerate(p.transforms):
             if name not in self.c.transforms:

@@ -12,6 +12,7 @@ import jinja2
 
 from .canonical_model import CanonicalType
 from .load import Spec
+from .settings import settings_view, with_settings_keys
 from .spec_model import FieldRow, PartRow, ProtocolSpec
 from .spec_types import pysrc
 
@@ -350,7 +351,8 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             error_status=error_status,
             error_rows=tuple((r.raw, r.status, r.unified) for r in p.errors if r.only != "encode"),
             tool=tool,
-            request=top(p.request_fields, "Request"),
+            request=with_settings_keys(top(p.request_fields, "Request"), p.response_format),
+            settings=settings_view(p.response_format),
             response=top(p.response_fields, "Response"),
             usage={
                 "fields": usage_fields,

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from .envelope import ResponseEnvelope, stream_defaults
+from .settings import FormatRows
 from .spec_http import HttpSpec, Strict
 from .stream_model import StreamSpec
 
@@ -304,6 +305,9 @@ class ProtocolSpec(Strict):
     error_shape: ErrorShape
     response_envelope: ResponseEnvelope | None = Field(
         None, description="where a response keeps message, finish and its constant fields"
+    )
+    response_format: FormatRows | None = Field(
+        None, description="structured output rows (codegen/settings.py); none: not carried"
     )
     tool_choice_rule: ToolChoiceRule = Field(
         default_factory=lambda: ToolChoiceRule.model_validate({})

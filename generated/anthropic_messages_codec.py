@@ -163,6 +163,7 @@ TRANSFORMS: tuple[str, ...] = (
     "messages_blocks",
     "tools",
     "thinking_config",
+    "response_format",
     "content_blocks_response",
 )
 TOOL_TYPE: str | None = "custom"
@@ -337,6 +338,21 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
 }
 USAGE_PATH = "usage"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
+# request settings rows (spec: response_format), read by runtime/transforms/structured.py
+SETTINGS: dict[str, Any] = {
+    "format": {
+        "type": ("output_config", "format", "type"),
+        "encode": {"json_schema": "json_schema"},
+        "decode": {"json_schema": "json_schema"},
+        "unknown": None,
+        "fields": {"schema": ("output_config", "format", "schema")},
+        "required": ("schema",),
+        "default_name": None,
+        "schema_openapi": None,
+        "keep": {},
+        "raw_same": False,
+    }
+}
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
 
@@ -1164,7 +1180,17 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- request and response fields
 REQUEST_ROW_KEYS = frozenset(
-    {"max_tokens", "metadata", "model", "stop_sequences", "stream", "temperature", "top_k", "top_p"}
+    {
+        "max_tokens",
+        "metadata",
+        "model",
+        "output_config",
+        "stop_sequences",
+        "stream",
+        "temperature",
+        "top_k",
+        "top_p",
+    }
 )
 REQUEST_NESTED: dict[str, frozenset[str]] = {
     "metadata": frozenset({"user_id"}),

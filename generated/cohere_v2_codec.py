@@ -95,6 +95,7 @@ TRANSFORMS: tuple[str, ...] = (
     "messages_flat",
     "tools",
     "cohere_config",
+    "response_format",
     "message_response",
 )
 TOOL_TYPE: str | None = "function"
@@ -269,6 +270,21 @@ TOOL_CHOICE_RULE: dict[str, Any] = {
     "absent_means": "auto",
     "named_as": "required",
     "strict_path": "strict_tools",
+}
+# request settings rows (spec: response_format), read by runtime/transforms/structured.py
+SETTINGS: dict[str, Any] = {
+    "format": {
+        "type": ("response_format", "type"),
+        "encode": {"text": "text", "json_object": "json_object", "json_schema": "json_object"},
+        "decode": {"text": "text", "json_object": "json_object"},
+        "unknown": None,
+        "fields": {"schema": ("response_format", "json_schema")},
+        "required": ("schema",),
+        "default_name": None,
+        "schema_openapi": None,
+        "keep": {},
+        "raw_same": False,
+    }
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
@@ -647,7 +663,7 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- request and response fields
 REQUEST_ROW_KEYS = frozenset(
-    {"k", "max_tokens", "model", "p", "stop_sequences", "stream", "temperature"}
+    {"k", "max_tokens", "model", "p", "response_format", "stop_sequences", "stream", "temperature"}
 )
 REQUEST_NESTED: dict[str, frozenset[str]] = {}
 _REQUEST_WIRE_NAMES: dict[str, str] = {

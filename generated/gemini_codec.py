@@ -142,6 +142,7 @@ HTTP = HttpSpec(
 )
 TRANSFORMS: tuple[str, ...] = (
     "gemini_contents",
+    "response_format",
     "gemini_config",
     "gemini_response",
 )
@@ -356,6 +357,25 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
 }
 USAGE_PATH = "usageMetadata"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
+# request settings rows (spec: response_format), read by runtime/transforms/structured.py
+SETTINGS: dict[str, Any] = {
+    "format": {
+        "type": ("generationConfig", "responseMimeType"),
+        "encode": {
+            "text": "text/plain",
+            "json_object": "application/json",
+            "json_schema": "application/json",
+        },
+        "decode": {"text/plain": "text", "application/json": "json_object"},
+        "unknown": "text",
+        "fields": {"schema": ("generationConfig", "responseJsonSchema")},
+        "required": (),
+        "default_name": None,
+        "schema_openapi": ("generationConfig", "responseSchema"),
+        "keep": {},
+        "raw_same": True,
+    }
+}
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
 
@@ -761,7 +781,16 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 REQUEST_ROW_KEYS = frozenset({"generationConfig"})
 REQUEST_NESTED: dict[str, frozenset[str]] = {
     "generationConfig": frozenset(
-        {"maxOutputTokens", "stopSequences", "temperature", "topK", "topP"}
+        {
+            "maxOutputTokens",
+            "responseJsonSchema",
+            "responseMimeType",
+            "responseSchema",
+            "stopSequences",
+            "temperature",
+            "topK",
+            "topP",
+        }
     ),
 }
 _REQUEST_WIRE_NAMES: dict[str, str] = {}

@@ -322,6 +322,26 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
 }
 USAGE_PATH = "usage"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
+# request settings rows (spec: response_format), read by runtime/transforms/structured.py
+SETTINGS: dict[str, Any] = {
+    "format": {
+        "type": ("response_format", "type"),
+        "encode": {"text": "text", "json_object": "json_object", "json_schema": "json_schema"},
+        "decode": {"text": "text", "json_object": "json_object", "json_schema": "json_schema"},
+        "unknown": None,
+        "fields": {
+            "name": ("response_format", "json_schema", "name"),
+            "description": ("response_format", "json_schema", "description"),
+            "schema": ("response_format", "json_schema", "schema"),
+            "strict": ("response_format", "json_schema", "strict"),
+        },
+        "required": (),
+        "default_name": "response",
+        "schema_openapi": None,
+        "keep": {},
+        "raw_same": False,
+    }
+}
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = {
     "field": "reasoning_details",
@@ -832,6 +852,7 @@ REQUEST_ROW_KEYS = frozenset(
         "max_tokens",
         "metadata",
         "model",
+        "response_format",
         "stop",
         "stream",
         "stream_options",

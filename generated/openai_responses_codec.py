@@ -158,6 +158,7 @@ HTTP = HttpSpec(
 TRANSFORMS: tuple[str, ...] = (
     "responses_items",
     "tools",
+    "response_format",
     "responses_config",
     "responses_output",
 )
@@ -406,6 +407,32 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
 }
 USAGE_PATH = "usage"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
+# request settings rows (spec: response_format), read by runtime/transforms/structured.py
+SETTINGS: dict[str, Any] = {
+    "format": {
+        "type": ("text", "format", "type"),
+        "encode": {"text": "text", "json_object": "json_object", "json_schema": "json_schema"},
+        "decode": {"text": "text", "json_object": "json_object", "json_schema": "json_schema"},
+        "unknown": None,
+        "fields": {
+            "name": ("text", "format", "name"),
+            "description": ("text", "format", "description"),
+            "schema": ("text", "format", "schema"),
+            "strict": ("text", "format", "strict"),
+        },
+        "required": (),
+        "default_name": "response",
+        "schema_openapi": None,
+        "keep": {
+            "text": (("text",), ("format",)),
+            "text.format": (
+                ("text", "format"),
+                ("description", "name", "schema", "strict", "type"),
+            ),
+        },
+        "raw_same": False,
+    }
+}
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
 
@@ -906,7 +933,7 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- request and response fields
 REQUEST_ROW_KEYS = frozenset(
-    {"max_output_tokens", "metadata", "model", "stream", "temperature", "top_p", "user"}
+    {"max_output_tokens", "metadata", "model", "stream", "temperature", "text", "top_p", "user"}
 )
 REQUEST_NESTED: dict[str, frozenset[str]] = {}
 _REQUEST_WIRE_NAMES: dict[str, str] = {

@@ -886,7 +886,7 @@ def test_call_ids_pair_by_id_then_name_and_order() -> None:
 
 
 def test_openapi_schema_conversion() -> None:
-    from interlingua.transforms.gemini_config import openapi_to_json_schema
+    from interlingua.transforms.structured import openapi_to_json_schema
 
     s = {
         "type": "OBJECT",

@@ -886,8 +886,10 @@ def test_thinking_adaptive_with_effort_and_format_round_trip() -> None:
     req, _ = dec_req("thinking_config", wire, ANT)
     assert req.reasoning is not None
     assert (req.reasoning.mode, req.reasoning.effort) == ("adaptive", "high")
+    REGISTRY["response_format"].decode_request(wire, req, A, Ctx(ANT, ANT))  # its rows
     assert req.response_format == ResponseFormat(type="json_schema", schema={"type": "object"})
     out, ctx = enc_req("thinking_config", req, ANT, ANT)
+    REGISTRY["response_format"].encode_request(req, out, A, ctx)
     assert out == wire and ctx.losses == []
 
 
@@ -944,7 +946,7 @@ def test_thinking_effort_budget_above_max_tokens_is_lowered_and_reported() -> No
     ],
 )
 def test_thinking_response_format_toward_anthropic(fmt: ResponseFormat, lost: list[str]) -> None:
-    out, ctx = enc_req("thinking_config", Request(response_format=fmt), CHAT, ANT)
+    out, ctx = enc_req("response_format", Request(response_format=fmt), CHAT, ANT)
     assert features(ctx.losses) == lost
     if fmt.type == "json_schema":
         assert out == {
@@ -956,7 +958,7 @@ def test_thinking_response_format_toward_anthropic(fmt: ResponseFormat, lost: li
 
 def test_thinking_json_object_from_chat_is_reported_toward_anthropic() -> None:
     req, _ = dec_req("response_format", {"response_format": {"type": "json_object"}}, CHAT)
-    out, ctx = enc_req("thinking_config", req, CHAT, ANT)
+    out, ctx = enc_req("response_format", req, CHAT, ANT)
     assert "output_config" not in out
     assert [(loss.path, loss.feature) for loss in ctx.losses] == [
         ("response_format", "structured_output")
@@ -975,6 +977,7 @@ def test_thinking_json_object_from_chat_is_reported_toward_anthropic() -> None:
 def test_thinking_invalid_input_names_the_path(wire: dict[str, Any], path: str) -> None:
     with pytest.raises(InvalidInput) as e:
         dec_req("thinking_config", wire, ANT)
+        dec_req("response_format", wire, ANT)  # output_config.format: the response_format rows
     assert e.value.path == path
 
 
@@ -985,7 +988,7 @@ def test_thinking_schema_name_and_description_are_reported_toward_anthropic() ->
         description="A weather report",
         schema={"type": "object"},
     )
-    out, ctx = enc_req("thinking_config", Request(response_format=fmt), CHAT, ANT)
+    out, ctx = enc_req("response_format", Request(response_format=fmt), CHAT, ANT)
     assert out == {
         "output_config": {"format": {"type": "json_schema", "schema": {"type": "object"}}}
     }
@@ -1101,7 +1104,7 @@ def test_response_format_simple_types_round_trip(kind: str) -> None:
 
 def test_response_format_from_anthropic_gets_a_default_name() -> None:
     req, _ = dec_req(
-        "thinking_config",
+        "response_format",
         {"output_config": {"format": {"type": "json_schema", "schema": {"type": "object"}}}},
         ANT,
     )

@@ -1,6 +1,5 @@
 """cohere_config: Cohere v2 ``thinking`` ({type: enabled | disabled, token_budget}; an effort
-becomes its budget through EFFORT_BUDGETS) and ``response_format`` ({type: text | json_object,
-json_schema}: a schema is json_object with json_schema)."""
+becomes its budget through EFFORT_BUDGETS). ``response_format`` is read by its rows."""
 
 from __future__ import annotations
 
@@ -9,10 +8,9 @@ from typing import Any
 from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from .._wire import expect_dict, expect_int, expect_str
-from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request, ResponseFormat
+from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request
 from ._base import Codec, Transform
 from .reasoning import _reasoning_ext
-from .structured import encode_format_object
 
 
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
@@ -31,18 +29,6 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
             else None,
             ext={"thinking": rest} if rest else None,
         )
-    rf = w.get("response_format")
-    if rf is not None:
-        rf = expect_dict(rf, "response_format")
-        t = expect_str(rf.get("type"), "response_format.type")
-        if t not in ("text", "json_object"):
-            raise InvalidInput(
-                f"unknown response_format type {brief(t)}", path="response_format.type"
-            )
-        schema = rf.get("json_schema")
-        if schema is not None:
-            schema = expect_dict(schema, "response_format.json_schema")
-        req.response_format = ResponseFormat(type="json_schema" if schema else t, schema=schema)
 
 
 def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
@@ -61,19 +47,12 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
         out["thinking"] = th
     if r is not None and r.ext:
         _reasoning_ext(r, out, ctx)
-    rf = req.response_format
-    if rf is None:
-        return
-    if rf.type in ("text", "json_object"):
-        out["response_format"] = {"type": rf.type}
-    elif (fmt := encode_format_object(rf, ctx, allow_name=False)) is not None:
-        out["response_format"] = {"type": "json_object", "json_schema": fmt["schema"]}
 
 
 COHERE_CONFIG = Transform(
     name="cohere_config",
     doc=__doc__ or "",
-    request_keys=frozenset({"thinking", "response_format"}),
+    request_keys=frozenset({"thinking"}),
     decode_request=_decode,
     encode_request=_encode,
 )

@@ -6,9 +6,9 @@
   ``codeExecution``, ``urlContext`` ...) carried only between Gemini endpoints;
 - ``toolConfig.functionCallingConfig``: mode AUTO / ANY / NONE (VALIDATED decodes as auto) and
   ``allowedFunctionNames`` (one name with ANY is a named tool choice);
-- ``generationConfig``: the sampling rows are generated; this reads ``responseMimeType`` with
-  ``responseJsonSchema`` / ``responseSchema`` (structured output) and ``thinkingConfig``
-  (thinkingBudget / thinkingLevel / includeThoughts); its other keys ride in ext;
+- ``generationConfig``: the sampling and response_format rows are generated; this reads
+  ``thinkingConfig`` (thinkingBudget / thinkingLevel / includeThoughts); its other keys ride in
+  ext;
 - ``model``: not a body field (it is in the URL) but some clients send it; kept for Gemini.
 """
 
@@ -19,41 +19,19 @@ from typing import Any
 from .._errors import brief
 from .._losses import Ctx
 from .._wire import expect_bool, expect_dict, expect_int, expect_list, expect_str
-from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request, ResponseFormat, Tool
+from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request, Tool
 from ._base import Codec, Transform
 from ._util import drop_hosted_tool
 from .gemini_contents import _camel, _snake
 from .reasoning import _reasoning_ext, effort_for_budget
+from .structured import openapi_to_json_schema
 from .tool_choice import no_parallel_switch
 
-__all__ = ["GEMINI_CONFIG", "openapi_to_json_schema"]
+__all__ = ["GEMINI_CONFIG"]
 
-_GEN_HANDLED = frozenset(
-    {"responseMimeType", "responseJsonSchema", "responseSchema", "thinkingConfig"}
-)
+_GEN_HANDLED = frozenset({"thinkingConfig"})  # responseMimeType ...: response_format rows
 _GEN_ROWS = frozenset({"maxOutputTokens", "temperature", "topP", "topK", "stopSequences"})
 _LEVELS = {"minimal": "minimal", "low": "low", "medium": "medium", "high": "high"}
-
-
-def openapi_to_json_schema(s: Any) -> Any:
-    """Gemini's OpenAPI-subset Schema (``type: OBJECT``, ``nullable``) -> JSON Schema."""
-    if type(s) is list:
-        return [openapi_to_json_schema(x) for x in s]
-    if type(s) is not dict:
-        return s
-    out: dict[str, Any] = {}
-    for k, v in s.items():
-        if k == "type" and type(v) is str:
-            out[k] = v.lower()
-        elif k in ("properties", "$defs", "definitions") and type(v) is dict:
-            out[k] = {n: openapi_to_json_schema(x) for n, x in v.items()}
-        elif k in ("items", "anyOf", "oneOf", "allOf", "not", "additionalProperties"):
-            out[k] = openapi_to_json_schema(v)
-        elif k != "nullable":
-            out[k] = v
-    if s.get("nullable") is True and type(out.get("type")) is str:
-        out["type"] = [out["type"], "null"]
-    return out
 
 
 # ---------------------------------------------------------------- tools
@@ -203,28 +181,6 @@ def _decode_generation(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) 
     gc = expect_dict(gc, "generationConfig")
     if not gc:
         req.hints = {**(req.hints or {}), "generation_config_empty": True}
-    mime = gc.get("responseMimeType")
-    schema_key = next((k for k in ("responseJsonSchema", "responseSchema") if k in gc), None)
-    if mime is not None or schema_key is not None:
-        mime = expect_str(mime, "generationConfig.responseMimeType") if mime is not None else None
-        schema = gc.get(schema_key) if schema_key else None
-        if schema is not None:
-            schema = expect_dict(schema, f"generationConfig.{schema_key}")
-            if schema_key == "responseSchema":
-                schema = openapi_to_json_schema(schema)
-            req.response_format = ResponseFormat(type="json_schema", schema=schema)
-        elif mime == "application/json":
-            req.response_format = ResponseFormat(type="json_object")
-        elif mime is not None:
-            req.response_format = ResponseFormat(type="text")
-        req.hints = {
-            **(req.hints or {}),
-            "response_format": {
-                k: gc[k]
-                for k in ("responseMimeType", "responseJsonSchema", "responseSchema")
-                if k in gc
-            },
-        }
     th = gc.get("thinkingConfig")
     if th is not None:
         th = expect_dict(th, "generationConfig.thinkingConfig")
@@ -269,24 +225,6 @@ def _encode_generation(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx
         else:
             out.pop("model", None)
     gc: dict[str, Any] = out.get("generationConfig") or {}
-    rf = req.response_format
-    if ctx.same and "response_format" in hints:
-        gc.update(hints["response_format"])
-    elif rf is not None:
-        if rf.type == "json_schema" and rf.schema is not None:
-            gc["responseMimeType"] = "application/json"
-            gc["responseJsonSchema"] = rf.schema
-            if rf.strict is False or rf.name or rf.description:
-                ctx.loss(
-                    "response_format",
-                    "schema name / description / strict dropped",
-                    "Gemini takes the schema alone",
-                    "structured_output",
-                )
-        elif rf.type in ("json_object", "json_schema"):
-            gc["responseMimeType"] = "application/json"
-        else:
-            gc["responseMimeType"] = "text/plain"
     r = req.reasoning
     if r is not None:
         th = _thinking(r, hints, ctx)

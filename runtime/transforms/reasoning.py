@@ -1,7 +1,8 @@
 """Reasoning configuration in its two wire shapes.
 
 thinking_config: ``thinking`` ({type: enabled, budget_tokens} | {type: adaptive} | {type:
-disabled}) plus ``output_config`` ({effort, format}) (Anthropic Messages).
+disabled}) plus ``output_config.effort`` (Anthropic Messages; output_config.format is read by the
+response_format rows).
 reasoning_effort: a single ``reasoning_effort`` string (OpenAI Chat Completions).
 Budgets and efforts convert through EFFORT_BUDGETS (spec/canonical.yaml)."""
 
@@ -14,7 +15,6 @@ from .._losses import Ctx
 from .._wire import expect_dict, expect_int, expect_str
 from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request
 from ._base import Codec, Transform
-from .structured import decode_format_object, encode_format_object
 
 
 def effort_for_budget(budget: int) -> str:
@@ -25,7 +25,7 @@ def effort_for_budget(budget: int) -> str:
 
 
 _THINKING_KEYS = frozenset({"type", "budget_tokens"})
-_OUTPUT_CONFIG_KEYS = frozenset({"effort", "format"})
+_OUTPUT_CONFIG_KEYS = frozenset({"effort", "format"})  # format: response_format rows
 
 
 def _rest(obj: dict[str, Any], known: frozenset[str]) -> dict[str, Any] | None:
@@ -57,11 +57,6 @@ def _decode_thinking(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) ->
         if effort is not None:
             req.reasoning = req.reasoning or ReasoningConfig()
             req.reasoning.effort = expect_str(effort, "output_config.effort")
-        fmt = oc.get("format")
-        if fmt is not None:
-            req.response_format = decode_format_object(
-                expect_dict(fmt, "output_config.format"), "output_config.format"
-            )
         if rest := _rest(oc, _OUTPUT_CONFIG_KEYS):
             ext["output_config"] = rest
         if not oc:
@@ -140,10 +135,6 @@ def _encode_thinking(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) 
             th_out["budget_tokens"] = lowered
             if lowered >= limit:
                 del out["thinking"]
-    if req.response_format is not None:
-        fmt = encode_format_object(req.response_format, ctx, allow_name=False)
-        if fmt is not None:
-            oc["format"] = fmt
     if oc or (ctx.same and req.hints and req.hints.get("output_config_empty")):
         out["output_config"] = oc
     if r is not None and r.ext:

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._errors import InvalidInput, brief
+from .._errors import brief
 from .._losses import Ctx
-from .._wire import expect_bool, expect_dict, expect_str
-from ..generated.canonical import ReasoningConfig, Request, ResponseFormat
+from .._wire import expect_dict, expect_str
+from ..generated.canonical import ReasoningConfig, Request
 from ._base import Codec, Transform
 from .reasoning import effort_for_budget
 
-_FORMAT_KEYS = frozenset({"type", "name", "schema", "strict", "description"})
 _REASONING_KEYS = frozenset({"effort", "summary"})
 
 
@@ -26,36 +25,6 @@ def _rest(obj: dict[str, Any], known: frozenset[str]) -> dict[str, Any]:
 
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     hints: dict[str, Any] = {}
-    text = w.get("text")
-    if text is not None:
-        text = expect_dict(text, "text")
-        fmt = text.get("format")
-        rest = {k: v for k, v in text.items() if k != "format" or v is None}
-        if fmt is not None:
-            fmt = expect_dict(fmt, "text.format")
-            t = expect_str(fmt.get("type"), "text.format.type")
-            if t not in ("text", "json_object", "json_schema"):
-                raise InvalidInput(f"unknown format type {brief(t)}", path="text.format.type")
-            strict = fmt.get("strict")
-            req.response_format = ResponseFormat(
-                type=t,
-                name=expect_str(fmt["name"], "text.format.name")
-                if fmt.get("name") is not None
-                else None,
-                schema=expect_dict(fmt["schema"], "text.format.schema")
-                if fmt.get("schema") is not None
-                else None,
-                strict=expect_bool(strict, "text.format.strict") if strict is not None else None,
-                description=expect_str(fmt["description"], "text.format.description")
-                if fmt.get("description") is not None
-                else None,
-            )
-            frest = _rest(fmt, _FORMAT_KEYS)
-            if frest:
-                hints["format_rest"] = frest
-                _report(frest, "text.format", ctx, "structured_output")
-        hints["text_rest"] = rest
-        _report(rest, "text", ctx, "structured_output")
     r = w.get("reasoning")
     if r is not None:
         r = expect_dict(r, "reasoning")
@@ -88,27 +57,6 @@ def _report(rest: dict[str, Any], prefix: str, ctx: Ctx, feature: str) -> None:
 
 def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     hints = req.hints or {}
-    rf = req.response_format
-    text_rest = hints.get("text_rest") if ctx.same else None
-    if rf is not None or text_rest is not None:
-        text: dict[str, Any] = {}
-        if rf is not None:
-            fmt: dict[str, Any] = {"type": rf.type}
-            if rf.type == "json_schema":
-                fmt["name"] = rf.name or "response"
-                if rf.description is not None:
-                    fmt["description"] = rf.description
-                if rf.schema is not None:
-                    fmt["schema"] = rf.schema
-                if rf.strict is not None:
-                    fmt["strict"] = rf.strict
-            for k, v in (hints.get("format_rest") or {}).items():
-                if ctx.same:
-                    fmt.setdefault(k, v)
-            text["format"] = fmt
-        for k, v in (text_rest or {}).items():
-            text.setdefault(k, v)
-        out["text"] = text
     r = req.reasoning
     rest = hints.get("reasoning_rest") if ctx.same else None
     if r is None and rest is None:
@@ -147,7 +95,7 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
 RESPONSES_CONFIG = Transform(
     name="responses_config",
     doc=__doc__ or "",
-    request_keys=frozenset({"text", "reasoning"}),
+    request_keys=frozenset({"reasoning"}),
     decode_request=_decode,
     encode_request=_encode,
 )

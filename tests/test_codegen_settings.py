@@ -1,0 +1,150 @@
+"""The settings rows (codegen/settings.py: ``response_format:``) on the tiny inline spec: codegen
+refuses bad rows with file, line and row, and the generated codec's rows drive the generic
+helper (runtime/transforms/structured.py) on small bodies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from interlingua._errors import InvalidInput
+from interlingua._losses import Ctx
+from interlingua.generated.canonical import Request, ResponseFormat
+from interlingua.transforms import REGISTRY
+
+from codegen.load import SpecError, load_spec
+from tests.test_codegen_generate import generate
+from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
+
+CANON = CANONICAL.replace(
+    '      - {name: user, type: "str | None", feature: sampling}\n',
+    '      - {name: user, type: "str | None", feature: sampling}\n'
+    '      - {name: response_format, type: "ResponseFormat | None"}\n',
+).replace(
+    "  - name: Message\n",
+    "  - name: ResponseFormat\n"
+    "    fields:\n"
+    '      - {name: type, type: "str"}\n'
+    '      - {name: name, type: "str | None"}\n'
+    '      - {name: schema, type: "dict[str, Any] | None"}\n'
+    '      - {name: strict, type: "bool | None"}\n'
+    '      - {name: description, type: "str | None"}\n'
+    "  - name: Message\n",
+)
+ROWS = """\
+response_format:
+  type: output.format.type
+  types: {text: text, json_object: json, json_schema: json_schema}
+  fields: {name: output.format.name, schema: output.format.schema}
+  required: [schema]
+  keep: [output]
+"""
+TINY = PROTOCOL.replace("transforms: [tiny_messages]\n", ROWS + "transforms: [tiny_messages]\n")
+
+
+def refused(tmp_path: Path, old: str, new: str) -> tuple[str, str]:
+    assert TINY.count(old) == 1, old
+    edited = TINY.replace(old, new)
+    spec = write_spec(tmp_path, CANON, edited)
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    line = edited[: edited.index(new.strip())].count("\n") + 1
+    return str(info.value), f"{spec / 'protocols/tiny_v2.yaml'}:{line}:"
+
+
+def test_the_rows_load(tmp_path: Path) -> None:
+    spec = load_spec(write_spec(tmp_path, CANON, TINY))
+    rows = spec.protocols[0].response_format
+    assert rows is not None and rows.required == ["schema"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        (
+            "types: {text: text, json_object: json, json_schema: json_schema}",
+            "types: {text: text, yaml: json, json_schema: json_schema}",
+            "response_format.types.yaml: 'yaml' is not a format type (expected one of text, "
+            "json_object, json_schema)",
+        ),
+        (
+            "fields: {name: output.format.name,",
+            "fields: {nme: output.format.name,",
+            "response_format.fields.nme: ResponseFormat has no field 'nme' (expected one of "
+            "description, name, schema, strict)",
+        ),
+        (
+            "required: [schema]",
+            "required: [strict]",
+            "response_format.required[0] strict: 'strict' has no path in fields (expected one of name, "
+            "schema)",
+        ),
+        (
+            "keep: [output]",
+            "keep: [outpt]",
+            "response_format.keep[0] outpt: 'outpt' is not an object on a path of these rows",
+        ),
+        (
+            "  keep: [output]",
+            "  unknown: json_object2\n  keep: [output]",
+            "response_format.unknown: 'json_object2' has no row in types (expected one of text, "
+            "json_object, json_schema)",
+        ),
+        (
+            "  keep: [output]",
+            "  default: x\n  keep: [output]",
+            "response_format.default: unknown key (expected one of default_name, fields, keep, "
+            "raw_same, required, schema_openapi, type, types, unknown) (got 'x')",
+        ),
+    ],
+)
+def test_bad_rows_are_refused_with_file_line_and_row(
+    tmp_path: Path, old: str, new: str, words: str
+) -> None:
+    msg, at = refused(tmp_path, old, new)
+    assert msg == f"{at} {words}"
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return generate(tmp_path_factory.mktemp("settings"), TINY, CANON)
+
+
+def run(
+    codec: ModuleType, wire: dict[str, Any], target: str
+) -> tuple[Request, dict[str, Any], Ctx]:
+    t = REGISTRY["response_format"]
+    req = Request()
+    t.decode_request(wire, req, codec, Ctx("tiny_v2", target))
+    out: dict[str, Any] = {}
+    ctx = Ctx("tiny_v2", target)
+    t.encode_request(req, out, codec, ctx)
+    return req, out, ctx
+
+
+def test_generated_rows_drive_the_helper(tiny: ModuleType) -> None:
+    assert "output" in tiny.REQUEST_ROW_KEYS  # the rows' object never rides in ext
+    wire = {"output": {"format": {"type": "json_schema", "schema": {}}, "tone": "dry"}}
+    req, out, ctx = run(tiny, wire, "tiny_v2")
+    assert req.response_format == ResponseFormat(type="json_schema", schema={})
+    assert out == wire and ctx.losses == []  # the kept key goes back to the same protocol
+    req, out, ctx = run(tiny, {"output": {"format": {"type": "json"}}}, "tiny_v2")
+    assert req.response_format == ResponseFormat(type="json_object")
+    assert out == {"output": {"format": {"type": "json"}}}
+
+
+def test_generated_rows_report_and_refuse(tiny: ModuleType) -> None:
+    ctx = Ctx("openai_chat", "tiny_v2")
+    rf = ResponseFormat(type="json_schema", schema={}, description="d", strict=False)
+    out: dict[str, Any] = {}
+    REGISTRY["response_format"].encode_request(Request(response_format=rf), out, tiny, ctx)
+    assert out == {"output": {"format": {"type": "json_schema", "schema": {}}}}
+    assert [x.path for x in ctx.losses] == ["response_format.strict", "response_format.description"]
+    with pytest.raises(InvalidInput, match="unknown format type 'xml'") as e:
+        run(tiny, {"output": {"format": {"type": "xml"}}}, "tiny_v2")
+    assert e.value.path == "output.format.type"
+    with pytest.raises(InvalidInput) as e:
+        run(tiny, {"output": {"format": {"type": "json_schema", "name": "x"}}}, "tiny_v2")
+    assert e.value.path == "output.format.schema"  # required
