@@ -259,6 +259,7 @@ def load_embeddings(root: Path, chat: set[str]) -> tuple[EmbedSpec | None, list[
         return None, files
     protocols: list[EmbedProtocol] = []
     sources = {"canonical": csrc.path}
+    served: dict[str, str] = {}  # chat protocol -> the embeddings protocol its upstreams serve
     for path in sorted(folder.glob("*.yaml")):
         if path.name == "canonical.yaml":
             continue
@@ -267,6 +268,10 @@ def load_embeddings(root: Path, chat: set[str]) -> tuple[EmbedSpec | None, list[
         p = _validate(src, EmbedProtocol)
         if isinstance(p, EmbedProtocol):
             _check(canonical, p, src, chat)
+            for i, u in enumerate(p.upstreams):
+                if u in served:
+                    src.error(("upstreams", i), f"{u!r} is served by {served[u]} already")
+                served.setdefault(u, p.id)
             protocols.append(p)
             sources[p.id] = path
     return EmbedSpec(canonical, protocols, sources), files

@@ -53,16 +53,22 @@ def render_stream(p: ProtocolSpec, source: str) -> str:
     )
 
 
-def render_dialects(spec: Spec) -> str:
-    """generated/dialects.py: every dialect, its base protocol and its generated modules."""
-    rows = "".join(
-        f"    {d.name!r}: ({d.protocol.id!r}, {d.module!r}, {d.spec.title!r}),\n"
-        for d in spec.dialects
-    )
+def render_registry(spec: Spec) -> str:
+    """generated/registry.py: the protocol ids, the dialects (base protocol, module stem, title)
+    and the embeddings protocols, with the one each chat protocol's upstreams serve."""
+    e = spec.embeddings
+    eids = [p.id for p in e.protocols] if e is not None else []
+    rides = {u: p.id for p in e.protocols for u in p.upstreams} if e is not None else {}
+    dialects = {d.name: (d.protocol.id, d.module, d.spec.title) for d in spec.dialects}
     return (
-        header("spec/dialects/")
-        + '"""Dialects (spec/dialects/*.yaml): name -> (base protocol, module stem, title)."""\n\n'
-        + f"DIALECTS: dict[str, tuple[str, str, str]] = {{\n{rows}}}\n"
+        header("spec/")
+        + '"""The ids spec/ defines: protocols, dialects, embeddings protocols."""\n\n'
+        + f"PROTOCOLS = {tuple(p.id for p in spec.protocols)!r}\n"
+        + "# dialect name -> (base protocol, module stem, title)\n"
+        + f"DIALECTS: dict[str, tuple[str, str, str]] = {dialects!r}\n"
+        + f"EMBEDDINGS_PROTOCOLS = {tuple(eids)!r}\n"
+        + "# chat protocol -> the embeddings protocol its upstreams serve (row `upstreams`)\n"
+        + f"EMBEDDINGS_OF: dict[str, str] = {rides!r}\n"
     )
 
 
@@ -85,7 +91,7 @@ def render_all(spec: Spec, root: Path) -> dict[str, str]:
         out[f"generated/{d.module}_codec.py"] = render_codec(spec, d.protocol, src, d.name)
         if d.protocol.stream is not None:
             out[f"generated/{d.module}_stream.py"] = render_stream(d.protocol, src)
-    out["generated/dialects.py"] = render_dialects(spec)
+    out["generated/registry.py"] = render_registry(spec)
     out["docs/compatibility.md"] = render_compat(spec)
     if spec.embeddings is not None:  # spec/embeddings: its canonical model, codecs, matrix
         e = spec.embeddings

@@ -19,6 +19,7 @@ from ._embed_support import join_responses, split_request
 from ._errors import InvalidInput
 from ._losses import Ctx
 from ._protocols import UnknownProtocol, protocol
+from .generated import registry
 from .generated.embeddings_canonical import EmbeddingsRequest, EmbeddingsResponse
 
 __all__ = [
@@ -34,28 +35,21 @@ __all__ = [
     "translate_embeddings_response",
 ]
 
-# the files of spec/embeddings (tests/test_embeddings.py checks the two agree)
-EMBEDDINGS_PROTOCOLS = ("openai_embeddings", "gemini_embeddings", "cohere_embeddings")
+EMBEDDINGS_PROTOCOLS: tuple[str, ...] = registry.EMBEDDINGS_PROTOCOLS  # spec/embeddings/*.yaml
 
 
 @cache
-def _module(pid: str) -> ModuleType:
-    return import_module(f"interlingua.generated.{pid}_codec")
-
-
 def embeddings_protocol(pid: str) -> ModuleType:
     """The generated codec of an embeddings protocol, by its id or by a chat protocol it rides
     (its ``upstreams`` row); UnknownProtocol when there is none."""
-    if pid in EMBEDDINGS_PROTOCOLS:
-        return _module(pid)
-    for eid in EMBEDDINGS_PROTOCOLS:
-        if pid in _module(eid).UPSTREAMS:
-            return _module(eid)
-    known = ", ".join(EMBEDDINGS_PROTOCOLS)
-    raise UnknownProtocol(
-        f"no embeddings protocol {pid!r} (expected one of {known}, or a chat "
-        "protocol one of them rides)"
-    )
+    eid = pid if pid in EMBEDDINGS_PROTOCOLS else registry.EMBEDDINGS_OF.get(pid)
+    if eid is None:
+        known = ", ".join(EMBEDDINGS_PROTOCOLS)
+        raise UnknownProtocol(
+            f"no embeddings protocol {pid!r} (expected one of {known}, or a chat "
+            "protocol one of them rides)"
+        )
+    return import_module(f"interlingua.generated.{eid}_codec")
 
 
 def decode_embeddings_request(body: Any, source: str, ctx: Ctx | None = None) -> EmbeddingsRequest:

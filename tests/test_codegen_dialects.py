@@ -81,7 +81,7 @@ def test_an_overlay_generates_a_variant_that_runs_its_rows(tmp_path: Path) -> No
     assert main(["--spec", str(tmp_path / "spec"), "--out", str(tmp_path / "out")]) == 0
     pkg = base.__name__.rsplit(".", 1)[0]
     acme = importlib.import_module(f"{pkg}.tiny_v2__acme_codec")
-    index = importlib.import_module(f"{pkg}.dialects")
+    index = importlib.import_module(f"{pkg}.registry")
     assert index.DIALECTS == {"acme": ("tiny_v2", "tiny_v2__acme", "Acme")}
     assert (acme.PROTOCOL, acme.DIALECT, base.DIALECT) == ("tiny_v2", "acme", None)
     assert acme.FLAGS.parallel_flag == "parallel_tool_calls" and base.FLAGS.parallel_flag == "none"

@@ -111,6 +111,26 @@ def test_unknown_key_form_and_upstream(tmp_path: Path) -> None:
     assert "tiny_embed.yaml:9: max_inputs: Input should be greater than 0" in msg
 
 
+def test_a_chat_protocol_served_by_two_embeddings_protocols_is_refused(tmp_path: Path) -> None:
+    spec = write(tmp_path)
+    other = TINY.replace("id: tiny_embed", "id: tiny_embed2")
+    (spec / "embeddings" / "tiny_embed2.yaml").write_text(other, encoding="utf-8")
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    assert "tiny_embed2.yaml:4: upstreams[0]" in str(info.value)
+    assert "'tiny_v2' is served by tiny_embed already" in str(info.value)
+
+
+def test_the_registry_lists_what_the_spec_defines(tmp_path: Path) -> None:
+    assert main(["--spec", str(write(tmp_path)), "--out", str(tmp_path / "out")]) == 0
+    registry: dict[str, object] = {}
+    text = (tmp_path / "out" / "generated" / "registry.py").read_text(encoding="utf-8")
+    exec(compile(text, "registry.py", "exec"), registry)
+    assert registry["PROTOCOLS"] == ("tiny_v2",)
+    assert registry["EMBEDDINGS_PROTOCOLS"] == ("tiny_embed",)
+    assert registry["EMBEDDINGS_OF"] == {"tiny_v2": "tiny_embed"}
+
+
 def generate(tmp_path: Path) -> ModuleType:
     out = tmp_path / "out"
     assert main(["--spec", str(write(tmp_path)), "--out", str(out)]) == 0
