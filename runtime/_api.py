@@ -89,13 +89,16 @@ def translate_request(
 def request_path(req: Request, target: str) -> str | None:
     """The endpoint path when ``target`` keeps the model (and stream mode) in the URL."""
     http = protocol(target).codec.HTTP
-    if not http.model_in_path or req.model is None:
+    tmpl = http.upstream_stream_path if req.stream else None
+    return model_path(http.model_in_path, http.base_path, tmpl or http.upstream_path, req.model)
+
+
+def model_path(in_path: bool, base: str, template: str, model: str | None) -> str | None:
+    """The endpoint path ``base + template`` with the model filled in, when the protocol keeps
+    the model in the URL (``in_path``, Gemini) and a model is known; else None."""
+    if not in_path or model is None:
         return None
-    model = req.model.removeprefix("models/")
-    tmpl = http.upstream_path
-    if req.stream and http.upstream_stream_path:
-        tmpl = http.upstream_stream_path
-    return http.base_path + str(tmpl).format(model=model)
+    return base + template.format(model=model.removeprefix("models/"))
 
 
 def translate_response(

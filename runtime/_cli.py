@@ -48,8 +48,6 @@ def _translate(args: argparse.Namespace) -> int:
         result = translate_embeddings_request(
             data, source=args.source, target=args.target, strict=args.strict, model=args.model
         )
-        if result.path is not None:
-            print(f"path: {result.path}", file=sys.stderr)
     elif args.kind == "embeddings-response":
         request = None
         if args.request is not None:
@@ -68,12 +66,12 @@ def _translate(args: argparse.Namespace) -> int:
             stream=args.stream,
             dialect=args.dialect,
         )
-        if result.path is not None:
-            print(f"path: {result.path}", file=sys.stderr)
     else:
         result = translate_response(
             data, source=args.source, target=args.target, strict=args.strict, dialect=args.dialect
         )
+    if result.path is not None:  # the endpoint, when the target keeps the model in the URL
+        print(f"path: {result.path}", file=sys.stderr)
     out.write(orjson.dumps(result.body, option=orjson.OPT_INDENT_2) + b"\n")
     for loss in result.losses:
         print(f"loss: {loss}", file=sys.stderr)
@@ -116,10 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         return serve(args)
     try:
         return _translate(args)
-    except InterlinguaError as e:
-        print(f"interlingua: {e}", file=sys.stderr)
-        return 2
-    except OSError as e:
+    except (InterlinguaError, OSError) as e:
         print(f"interlingua: {e}", file=sys.stderr)
         return 2
 

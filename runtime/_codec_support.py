@@ -192,8 +192,11 @@ def restore_wire_names(
             out[key] = v[0]  # type: ignore[index]
 
 
-def get_dotted(w: Any, path: str) -> Any:
-    """Read a dotted path leniently: None when any step is missing or not an object."""
+def get_dotted(w: Any, path: str | None) -> Any:
+    """Read a dotted path leniently: None when there is no path (a row left out), or when any
+    step is missing or not an object."""
+    if path is None:
+        return None
     for seg in path.split("."):
         if type(w) is not dict:
             return None

@@ -11,11 +11,12 @@ import base64
 import binascii
 import math
 import struct
+from operator import attrgetter
 from typing import Any
 
 from ._errors import InvalidInput, UnsupportedFeature
 from ._losses import Ctx
-from ._wire import expect_dict, expect_list, expect_str
+from ._wire import _kind, expect_dict, expect_list, expect_str
 from .generated.embeddings_canonical import (
     Embedding,
     EmbeddingsRequest,
@@ -44,10 +45,6 @@ __all__ = [
 ]
 
 PART_JOINER = "\n"  # several text parts of one input, toward a protocol with one string per input
-
-
-def _kind(v: Any) -> str:
-    return "null" if v is None else type(v).__name__
 
 
 # ---------------------------------------------------------------- input forms
@@ -222,16 +219,12 @@ def _fits_float32(x: Any) -> bool:
 
 def in_index_order(items: list[Any], path: str) -> None:
     """Sort the vectors by their index, which must be 0 .. n-1 (each once)."""
-    items.sort(key=_index)
+    items.sort(key=attrgetter("index"))
     for k, e in enumerate(items):
         if e.index != k:
             raise InvalidInput(
                 f"vector indices are not 0..{len(items) - 1} (found {e.index})", path=path
             )
-
-
-def _index(e: Any) -> int:
-    return int(e.index)
 
 
 # ---------------------------------------------------------------- batches

@@ -14,7 +14,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from ._api import Translation, _finish, load_json
+from ._api import Translation, _finish, load_json, model_path
 from ._embed_support import join_responses, split_request
 from ._errors import InvalidInput
 from ._losses import Ctx
@@ -83,10 +83,8 @@ def _ctx(source: str, target: str) -> Ctx:
 def request_path(model: str | None, target: str) -> str | None:
     """The endpoint path when ``target`` keeps the model in the URL (Gemini), else None."""
     codec = embeddings_protocol(target)
-    if not codec.MODEL_IN_PATH or model is None:
-        return None
     base = protocol(codec.UPSTREAMS[0]).codec.HTTP.base_path
-    return str(base + codec.UPSTREAM_PATH.format(model=model.removeprefix("models/")))
+    return model_path(codec.MODEL_IN_PATH, base, codec.UPSTREAM_PATH, model)
 
 
 def translate_embeddings_request(

@@ -38,16 +38,13 @@ class Ctx:
     attribute, recomputed whenever ``source`` or ``target`` is reassigned (the gateway decodes
     with ``Ctx(inbound, inbound)`` and sets the target once the upstream is known)."""
 
-    __slots__ = ("_source", "_target", "same", "losses", "hints_ok")
+    __slots__ = ("_source", "_target", "same", "losses")
 
-    def __init__(
-        self, source: str, target: str, losses: list[Loss] | None = None, hints_ok: bool = True
-    ) -> None:
+    def __init__(self, source: str, target: str, losses: list[Loss] | None = None) -> None:
         self._source = source
         self._target = target
         self.same = source == target
         self.losses: list[Loss] = [] if losses is None else losses
-        self.hints_ok = hints_ok
 
     @property
     def source(self) -> str:
@@ -71,7 +68,4 @@ class Ctx:
         self.losses.append(Loss(path, what, why, feature))
 
     def __repr__(self) -> str:
-        return (
-            f"Ctx(source={self._source!r}, target={self._target!r}, losses={self.losses!r}, "
-            f"hints_ok={self.hints_ok!r})"
-        )
+        return f"Ctx(source={self._source!r}, target={self._target!r}, losses={self.losses!r})"

@@ -134,21 +134,25 @@ def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
     codec = protocol(source).codec
     shape = codec.ERROR_SHAPE
     # no type path (Cohere: {"message", "id"}): the type comes from the HTTP status alone
-    raw_type = get_dotted(body, shape["type_path"]) if shape["type_path"] else None
+    raw_type = get_dotted(body, shape["type_path"])
     raw_type = clean_message(raw_type) if type(raw_type) is str else None
     rows: tuple[tuple[str, int | None, str], ...] = codec.ERROR_ROWS
     unified = next((u for r, s, u in rows if r == raw_type and s == status), None)
     if unified is None:
         by_raw = codec.ERROR_DECODE.get(raw_type) if raw_type else None
-        by_status = next((u for _, s, u in rows if s == status), None) or _exact_type(status)
+        by_status = next((u for _, s, u in rows if s == status), None) or _STATUS_TYPE.get(status)
         if by_raw is not None and (by_status is None or by_raw not in _GENERIC_TYPES):
             unified = by_raw
+        elif by_status is not None:
+            unified = by_status
+        elif status == 503:  # a status no row and no canonical type names: by its class
+            unified = "overloaded"
         else:
-            unified = by_status or _type_for_status(status)
+            unified = "api_error" if status >= 500 else "invalid_request"
     if any(s == status and u == unified for _, s, u in rows):
         status = ERROR_TYPE_STATUS.get(unified, status)
-    code = get_dotted(body, shape["code_path"]) if shape.get("code_path") else None
-    param = get_dotted(body, shape["param_path"]) if shape.get("param_path") else None
+    code = get_dotted(body, shape["code_path"])
+    param = get_dotted(body, shape["param_path"])
     return ErrorInfo(
         type=unified,
         message=_error_message(body, shape["message_path"], status),
@@ -162,6 +166,8 @@ def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
 
 # raw types that a more specific HTTP status refines (OpenAI: invalid_request_error with 401)
 _GENERIC_TYPES = frozenset({"invalid_request", "api_error"})
+# the canonical type of a status (the first type with that status)
+_STATUS_TYPE = {s: t for t, s in reversed(ERROR_TYPE_STATUS.items())}
 
 
 def _error_message(body: Any, path: str, status: int) -> str:
@@ -200,22 +206,6 @@ def clean_message(text: str) -> str:
     return text
 
 
-def _exact_type(status: int) -> str | None:
-    for t, s in ERROR_TYPE_STATUS.items():
-        if s == status:
-            return t
-    return None
-
-
-def _type_for_status(status: int) -> str:
-    exact = _exact_type(status)
-    if exact is not None:
-        return exact
-    if status == 503:
-        return "overloaded"
-    return "api_error" if status >= 500 else "invalid_request"
-
-
 def encode_error(err: ErrorInfo, target: str) -> tuple[int, dict[str, Any]]:
     codec = protocol(target).codec
     shape = codec.ERROR_SHAPE
@@ -229,20 +219,18 @@ def encode_error(err: ErrorInfo, target: str) -> tuple[int, dict[str, Any]]:
         if same_raw
         else codec.ERROR_ENCODE.get(err.type, codec.ERROR_ENCODE["api_error"])
     )
-    if shape["type_path"]:
-        _set(out, shape["type_path"], raw)
-    _set(out, shape["message_path"], err.message)
-    if shape.get("param_path"):
-        _set(out, shape["param_path"], err.param)
-    if shape.get("code_path"):
-        _set(out, shape["code_path"], err.code)
     status = err.status or codec.ERROR_STATUS.get(err.type, 500)
     if status == ERROR_TYPE_STATUS.get(err.type):
         # the canonical status of the type -> the target's own status for it (529 <-> 503)
         status = codec.ERROR_STATUS.get(err.type, status)
-    if shape.get("status_code_path"):
-        _set(out, shape["status_code_path"], status)
+    values = (raw, err.message, err.param, err.code, status)
+    for key, value in zip(_ERROR_PATHS, values, strict=True):
+        if shape.get(key):  # a path the protocol's error body has
+            _set(out, shape[key], value)
     return status, out
+
+
+_ERROR_PATHS = ("type_path", "message_path", "param_path", "code_path", "status_code_path")
 
 
 def error_from_exception(exc: Exception) -> ErrorInfo:

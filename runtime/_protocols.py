@@ -75,14 +75,10 @@ class Protocol:
     response_encoders: tuple[Enc, ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        def real(hooks: list[Any]) -> tuple[Any, ...]:
-            return tuple(h for h in hooks if h is not _noop)
-
-        ts = self.transforms
-        object.__setattr__(self, "request_decoders", real([t.decode_request for t in ts]))
-        object.__setattr__(self, "request_encoders", real([t.encode_request for t in ts]))
-        object.__setattr__(self, "response_decoders", real([t.decode_response for t in ts]))
-        object.__setattr__(self, "response_encoders", real([t.encode_response for t in ts]))
+        for hook in ("decode_request", "encode_request", "decode_response", "encode_response"):
+            real = tuple(h for t in self.transforms if (h := getattr(t, hook)) is not _noop)
+            verb, side = hook.split("_")  # t.decode_request -> self.request_decoders
+            object.__setattr__(self, f"{side}_{verb}rs", real)
 
 
 def dialect_module(pid: str, dialect: str | None) -> str:

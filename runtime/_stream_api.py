@@ -126,10 +126,7 @@ def translate_stream(
     chunks: Iterable[bytes], *, source: str, target: str, dialect: str | None = None
 ) -> Iterator[bytes]:
     t = StreamTranslator(source, target, dialect)
-    for chunk in chunks:
-        out = t.feed(chunk)
-        if out:
-            yield out
+    yield from filter(None, map(t.feed, chunks))  # a chunk that makes no output yields nothing
     out = t.close()
     if out:
         yield out

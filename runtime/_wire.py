@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -134,39 +135,28 @@ def _kind(v: Any) -> str:
     return "null" if v is None else type(v).__name__
 
 
-def expect_dict(v: Any, path: str) -> dict[str, Any]:
-    if type(v) is not dict:
-        raise InvalidInput(f"expected an object, got {_kind(v)}", path=path)
-    return v
+def _expect(t: type, what: str) -> Any:
+    """The checked accessor for values of exactly type ``t`` (a bool is no int here)."""
+
+    def expect(v: Any, path: str) -> Any:
+        if type(v) is not t:
+            raise InvalidInput(f"expected {what}, got {_kind(v)}", path=path)
+        return v
+
+    expect.__name__ = expect.__qualname__ = f"expect_{t.__name__}"
+    return expect
 
 
-def expect_list(v: Any, path: str) -> list[Any]:
-    if type(v) is not list:
-        raise InvalidInput(f"expected an array, got {_kind(v)}", path=path)
-    return v
-
-
-def expect_str(v: Any, path: str) -> str:
-    if type(v) is not str:
-        raise InvalidInput(f"expected a string, got {_kind(v)}", path=path)
-    return v
-
-
-def expect_int(v: Any, path: str) -> int:
-    if type(v) is not int:
-        raise InvalidInput(f"expected an integer, got {_kind(v)}", path=path)
-    return v
+expect_dict: Callable[[Any, str], dict[str, Any]] = _expect(dict, "an object")
+expect_list: Callable[[Any, str], list[Any]] = _expect(list, "an array")
+expect_str: Callable[[Any, str], str] = _expect(str, "a string")
+expect_int: Callable[[Any, str], int] = _expect(int, "an integer")
+expect_bool: Callable[[Any, str], bool] = _expect(bool, "a boolean")
 
 
 def expect_number(v: Any, path: str) -> float:
     if type(v) is bool or not isinstance(v, int | float):
         raise InvalidInput(f"expected a number, got {_kind(v)}", path=path)
-    return v
-
-
-def expect_bool(v: Any, path: str) -> bool:
-    if type(v) is not bool:
-        raise InvalidInput(f"expected a boolean, got {_kind(v)}", path=path)
     return v
 
 
@@ -180,9 +170,7 @@ def expect_str_list(v: Any, path: str) -> list[str]:
 
 def json_text_from_object(v: Any, path: str) -> str:
     """Wire JSON value (Anthropic ``input``) -> canonical raw JSON text."""
-    if type(v) is not dict:
-        raise InvalidInput(f"expected an object, got {_kind(v)}", path=path)
-    return json_text(v, path)
+    return json_text(expect_dict(v, path), path)
 
 
 def json_text(v: Any, path: str) -> str:
