@@ -10,6 +10,7 @@ from typing import Any
 
 from .canonical_model import CanonicalSpec
 from .envelope import envelope_problems
+from .items import check_items
 from .settings import format_problems
 from .source import Loc, SourceFile
 from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
@@ -271,5 +272,6 @@ class _ProtocolChecks:
 
 def check_protocol(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
     _ProtocolChecks(c, p, src).run()
+    check_items(c, p, src)
     if p.id != src.path.stem:
         src.error(("id",), f"expected {src.path.stem!r} (the file name), got {p.id!r}")

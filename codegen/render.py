@@ -11,6 +11,7 @@ from typing import Any
 import jinja2
 
 from .canonical_model import CanonicalType
+from .items import items_view
 from .load import Spec
 from .settings import settings_view, with_settings_keys
 from .spec_model import FieldRow, PartRow, ProtocolSpec
@@ -336,6 +337,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             p=p,
             dialect=dialect,
             reasoning_details=_reasoning_details(p),
+            items=items_view(p),
             flags=pysrc(p.flags),
             http=pysrc(p.http),
             kinds=kinds,

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from .envelope import ResponseEnvelope, stream_defaults
+from .items import ItemsSpec
 from .settings import FormatRows
 from .spec_http import HttpSpec, Strict
 from .stream_model import StreamSpec
@@ -335,6 +336,10 @@ class ProtocolSpec(Strict):
     )
     reasoning_details: ReasoningDetails | None = Field(
         None, description="reasoning as typed items on the message (dialects: OpenRouter)"
+    )
+    items: ItemsSpec | None = Field(
+        None,
+        description="messages, calls, results and reasoning as one item list (codegen/items.py)",
     )
     transforms: list[str] = Field(description="named transforms in runtime/transforms used here")
     implicit: list[str] = Field(

@@ -367,6 +367,8 @@ REASONING_DETAILS: dict[str, Any] | None = {
         "reasoning.encrypted": {"text": None, "signature": None, "encrypted": "data"},
     },
 }
+# messages, calls, results and reasoning as one item list (spec: items), read by responses_items
+ITEMS: dict[str, Any] | None = None
 
 
 def _why(feature: str) -> str:

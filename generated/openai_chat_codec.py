@@ -344,6 +344,8 @@ SETTINGS: dict[str, Any] = {
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
+# messages, calls, results and reasoning as one item list (spec: items), read by responses_items
+ITEMS: dict[str, Any] | None = None
 
 
 def _why(feature: str) -> str:

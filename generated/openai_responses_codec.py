@@ -435,6 +435,25 @@ SETTINGS: dict[str, Any] = {
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
+# messages, calls, results and reasoning as one item list (spec: items), read by responses_items
+ITEMS: dict[str, Any] | None = {
+    "message": "message",
+    "meta": ["id", "status"],
+    "text_types": {"assistant": "output_text", "other": "input_text"},
+    "text_lists": {"annotations": "always", "logprobs": "output"},
+    "output_status": "completed",
+    "reasoning_text": ["summary", "content"],
+    "summary_type": "summary_text",
+    "separator": "\n\n",
+    "file_url": {"type": "input_file", "data": "file_data", "url": "file_url"},
+    "parts": {
+        "function_call": "tool_call",
+        "function_call_output": "tool_result",
+        "reasoning": "reasoning",
+    },
+    "result_content": "output",
+    "reasoning_keys": ["id", "encrypted_content"],
+}
 
 
 def _why(feature: str) -> str:

@@ -1,10 +1,12 @@
 """OpenAI Responses item lists (a request's ``input``, a response's ``output``) <-> canonical
 messages. Consecutive assistant-side items (assistant messages, function calls, reasoning,
-hosted-tool items) become one canonical assistant message; each ``function_call_output`` becomes
-one ``tool`` message. Per-item facts with no canonical meaning (item ids, ``status``, the wire
-text type, a string ``content``) are hints, so re-encoding to Responses gives the items back
-exactly and no other protocol reports them. Item types with no canonical home become NativePart
-(owner openai_responses): replayed whole to Responses, reported elsewhere."""
+hosted-tool items) become one canonical assistant message; each tool result item becomes one
+``tool`` message. Item types are rows: ``items.message``, and the part rows of calls, results
+and reasoning (codegen/items.py). Per-item facts with no canonical meaning (``items.meta``: item
+ids, ``status``; the wire text type, a string ``content``) are hints, so re-encoding to Responses
+gives the items back exactly and no other protocol reports them. Item types with no canonical
+home become NativePart (owner openai_responses): replayed whole to Responses, reported
+elsewhere."""
 
 from __future__ import annotations
 
@@ -24,22 +26,13 @@ from ..generated.canonical import (
 )
 from ._base import Codec
 from ._util import only_text, role_of
-from .responses_message import (
-    ITEM_META,
-    decode_content,
-    file_urls_in,
-    file_urls_out,
-    item_meta,
-    message_item,
-)
-from .responses_reasoning import decode_reasoning, reasoning_item
-
-PROTOCOL = "openai_responses"
+from .responses_message import decode_content, file_urls_in, file_urls_out, item_meta, message_item
+from .responses_reasoning import reasoning_item, reasoning_text
 
 
-def _move_meta(part: Any, w: dict[str, Any]) -> None:
+def _move_meta(part: Any, w: dict[str, Any], items: dict[str, Any]) -> None:
     """Item id / status: from the part's ext into its hints (bookkeeping, not content)."""
-    meta = item_meta(w)
+    meta = item_meta(w, items)
     if not meta:
         return
     if part.ext:
@@ -56,6 +49,7 @@ def _restore_meta(item: dict[str, Any], part: Any, ctx: Ctx) -> None:
 
 def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Message]:
     """Responses items -> canonical messages (assistant-side items grouped)."""
+    items = codec.ITEMS
     out: list[Message] = []
     group: Message | None = None
 
@@ -72,15 +66,16 @@ def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Mess
         ipath = f"{path}[{i}]"
         w = expect_dict(item, ipath)
         t = w.get("type")
-        if t is None or t == "message":
+        kind = items["parts"].get(t) if type(t) is str else None
+        if t is None or t == items["message"]:
             role = role_of(w, ipath, codec)
             content = w.get("content")
             if content is None:
                 raise InvalidInput("missing required field", path=ipath + ".content")
             parts, hints = decode_content(content, role, ipath + ".content", codec, ctx)
-            known = {"type", "role", "content", *ITEM_META}
+            known = {"type", "role", "content", *items["meta"]}
             ext = {k: v for k, v in w.items() if k not in known} or None
-            desc = {"kind": "message", "typed": "type" in w, "meta": item_meta(w), **hints}
+            desc = {"kind": "message", "typed": "type" in w, "meta": item_meta(w, items), **hints}
             if role == "assistant":
                 if ext:
                     desc["ext"] = ext
@@ -89,21 +84,23 @@ def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Mess
                 continue
             group = None
             out.append(Message(role=role, parts=parts, ext=ext, hints=desc))
-        elif t == "function_call":
-            p = codec.decode_tool_call(w, ipath, ctx)
-            _move_meta(p, w)
-            add([p], {"kind": "function_call"})
-        elif t == "reasoning":
-            add([decode_reasoning(w, ipath, codec, ctx)], {"kind": "reasoning"})
-        elif t == "function_call_output":
+        elif kind == "reasoning":
+            p = codec.decode_part(w, ipath, ctx)
+            reasoning_text(w, p, ipath, codec)
+            add([p], {"kind": "reasoning"})
+        elif kind is not None:  # a tool call or a tool result
+            p = codec.decode_part(w, ipath, ctx)
+            _move_meta(p, w, items)
+            if kind == "tool_call":
+                add([p], {"kind": "function_call"})
+                continue
             group = None
-            r = codec.decode_tool_result(w, ipath, ctx)
-            if type(w.get("output")) is list:
-                file_urls_in(w["output"], r.content)
-            _move_meta(r, w)
-            out.append(Message(role="tool", parts=[r]))
+            content = w.get(items["result_content"])
+            if type(content) is list:
+                file_urls_in(p.content, items)
+            out.append(Message(role="tool", parts=[p]))
         elif type(t) is str:
-            add([NativePart(type=t, data=w, owner=PROTOCOL)], {"kind": "native"})
+            add([NativePart(type=t, data=w, owner=codec.PROTOCOL)], {"kind": "native"})
         else:
             raise InvalidInput(f"unknown item type {brief(t)}", path=ipath + ".type")
     return out
@@ -114,15 +111,8 @@ def _call_item(p: ToolCallPart, path: str, codec: Codec, ctx: Ctx, output: bool)
     _restore_meta(item, p, ctx)
     if output:
         item.setdefault("id", "fc_" + p.id.removeprefix("call_").removeprefix("fc_"))
-        item.setdefault("status", "completed")
+        item.setdefault("status", codec.ITEMS["output_status"])
     return item
-
-
-def _native_item(p: NativePart, path: str, ctx: Ctx) -> dict[str, Any] | None:
-    if p.owner == PROTOCOL:
-        return p.data
-    ctx.loss(path, f"{p.type} dropped", f"it belongs to {p.owner}", "native_parts")
-    return None
 
 
 def regroup(parts: list[Part], descs: Any) -> list[tuple[dict[str, Any], list[Part]]] | None:
@@ -189,8 +179,8 @@ def _part_items(
             item = _call_item(p, path, codec, ctx, output)
         elif type(p) is ReasoningPart:
             item = reasoning_item(p, path, codec, ctx)
-        elif type(p) is NativePart:
-            item = _native_item(p, path, ctx)
+        elif type(p) is NativePart:  # whole to its owner, else reported (the codec's rule)
+            item = codec.encode_part(p, path, ctx)
         elif type(p) is ToolResultPart:
             item = _result_item(p, path, codec, ctx)
         else:
@@ -202,14 +192,15 @@ def _part_items(
 
 def _result_item(p: ToolResultPart, path: str, codec: Codec, ctx: Ctx) -> dict[str, Any]:
     item: dict[str, Any] = codec.encode_tool_result(p, path, ctx)
-    file_urls_out(item.get("output"))
+    key = codec.ITEMS["result_content"]
+    file_urls_out(item.get(key), codec.ITEMS)
     if not ctx.same:
-        out = item.get("output")
+        out = item.get(key)
         text = only_text(p.content)
         if type(out) is list and text is not None:
-            item["output"] = text
+            item[key] = text
         elif out is None:
-            item["output"] = ""
+            item[key] = ""
     _restore_meta(item, p, ctx)
     return item
 

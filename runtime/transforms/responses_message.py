@@ -1,8 +1,9 @@
-"""OpenAI Responses message items: a message's ``content`` (a string, or input/output text,
-image and file parts) <-> canonical parts, with the hints that give the wire form back exactly
-(the text part type where it is not the role's default, absent ``annotations``, empty
-``logprobs``, a string ``content``), and ``input_file.file_url`` (``file_data`` only holds data
-URLs). ``message_item`` writes one message item, request or response side."""
+"""OpenAI Responses message items: a message's ``content`` (a string, or text, image and file
+parts) <-> canonical parts, with the hints that give the wire form back exactly (the text part
+type where it is not the role's, the text part lists written empty or left out, a string
+``content``), and files by URL (``file_url``: the part row's data_url field holds data URLs
+only). ``message_item`` writes one message item, request or response side. Every wire name is a
+row (``codec.ITEMS``: spec ``items:``, codegen/items.py)."""
 
 from __future__ import annotations
 
@@ -15,86 +16,91 @@ from .._wire import expect_list
 from ..generated.canonical import FilePart, Part, TextPart
 from ._base import Codec
 
-# item keys that are per-item bookkeeping, not content: kept as hints, never reported
-ITEM_META = ("id", "status")
+
+def item_meta(w: dict[str, Any], items: dict[str, Any]) -> dict[str, Any]:
+    """The item's bookkeeping keys (id, status): hints, not content."""
+    return {k: w[k] for k in items["meta"] if k in w}
 
 
-def item_meta(w: dict[str, Any], keys: tuple[str, ...] = ITEM_META) -> dict[str, Any]:
-    return {k: w[k] for k in keys if k in w}
+def _text_type(role: str, items: dict[str, Any]) -> str:
+    types: dict[str, str] = items["text_types"]
+    return types.get(role) or types["other"]
 
 
-def _text_type(role: str) -> str:
-    return "output_text" if role == "assistant" else "input_text"
+def _strip(p: Any, key: str) -> None:
+    p.ext = {k: v for k, v in p.ext.items() if k != key} or None
 
 
-def file_urls_in(raw: list[Any], parts: list[Part]) -> None:
-    """``input_file.file_url`` is the file's URL (``file_data`` only holds data URLs)."""
-    for w, p in zip(raw, parts, strict=False):
-        if type(p) is FilePart and p.ext and type(w) is dict and p.url is None:
-            url = p.ext.get("file_url")
-            if type(url) is str and p.data is None:
+def file_urls_in(parts: list[Part], items: dict[str, Any]) -> None:
+    """A file part's plain URL (``file_url``) as its url."""
+    fu = items["file_url"]
+    for p in parts if fu else ():
+        if type(p) is FilePart and p.ext and p.url is None and p.data is None:
+            url = p.ext.get(fu["url"])
+            if type(url) is str:
                 p.url = url
-                p.ext = {k: v for k, v in p.ext.items() if k != "file_url"} or None
+                _strip(p, fu["url"])
 
 
-def file_urls_out(wire: Any) -> None:
-    for b in wire if type(wire) is list else ():
-        if type(b) is dict and b.get("type") == "input_file":
-            fd = b.get("file_data")
-            if type(fd) is str and not fd.startswith("data:"):
-                b["file_url"] = b.pop("file_data")
+def file_urls_out(wire: Any, items: dict[str, Any]) -> None:
+    fu = items["file_url"]
+    for b in wire if fu and type(wire) is list else ():
+        if type(b) is dict and b.get("type") == fu["type"]:
+            v = b.get(fu["data"])
+            if type(v) is str and not v.startswith("data:"):
+                b[fu["url"]] = b.pop(fu["data"])
 
 
 def decode_content(
     content: Any, role: str, path: str, codec: Codec, ctx: Ctx
 ) -> tuple[list[Part], dict[str, Any]]:
     """Message content -> parts, plus the hints that restore its wire form."""
-    hints: dict[str, Any] = {}
     if type(content) is str:
         return [TextPart(text=content)], {"string": True}
+    items = codec.ITEMS
     raw = expect_list(content, path)
     parts = codec.decode_parts(raw, path, ctx)
-    file_urls_in(raw, parts)
-    default = _text_type(role)
-    types: list[Any] = []
-    odd = False
-    for w, p in zip(raw, parts, strict=True):
-        t = w.get("type")
-        types.append(t)
-        if type(p) is TextPart:
-            if t != default:
-                odd = True
-            if p.ext is not None and p.ext.get("logprobs") == []:
-                p.ext = {k: v for k, v in p.ext.items() if k != "logprobs"} or None
-                hints.setdefault("empty_logprobs", []).append(len(types) - 1)
-            if t == "output_text":
-                if "annotations" not in w:
-                    hints.setdefault("no_annotations", []).append(len(types) - 1)
-                elif p.ext is not None and p.ext.get("annotations") == []:
-                    p.ext = {k: v for k, v in p.ext.items() if k != "annotations"} or None
-    if odd:
+    file_urls_in(parts, items)
+    default, other = _text_type(role, items), items["text_types"]["other"]
+    types = [w.get("type") for w in raw]
+    lists: dict[str, list[int]] = {}  # the text parts whose list is not as written by default
+    for k, (w, p) in enumerate(zip(raw, parts, strict=True)):
+        if type(p) is not TextPart:
+            continue
+        for key, when in items["text_lists"].items():
+            if when == "always" and types[k] == other:
+                continue  # lists of the other type's parts ride in ext
+            empty = w.get(key) == []
+            if empty:
+                _strip(p, key)
+            if (key not in w) if when == "always" else empty:
+                lists.setdefault(key, []).append(k)
+    hints: dict[str, Any] = {"lists": lists} if lists else {}
+    if any(t != default for t, p in zip(types, parts, strict=True) if type(p) is TextPart):
         hints["types"] = types
     return parts, hints
 
 
-def _restore_text_types(
-    wire: list[Any], role: str, hints: dict[str, Any], same: bool, output: bool
+def _restore_text(
+    wire: list[Any], role: str, hints: dict[str, Any] | None, output: bool, items: dict[str, Any]
 ) -> None:
-    types = hints.get("types") if same else None
-    default = _text_type(role)
-    no_ann = set(hints.get("no_annotations") or ()) if same else set()
-    for k in hints.get("empty_logprobs") or () if same else ():
-        if k < len(wire) and type(wire[k]) is dict:
-            wire[k]["logprobs"] = []
+    """The text part types and lists: the source's (``hints``, between Responses endpoints),
+    else the role's type with the lists a new one has."""
+    types = (hints or {}).get("types")
+    lists = (hints or {}).get("lists") or {}
+    other = items["text_types"]["other"]
     for k, b in enumerate(wire):
-        if type(b) is not dict or b.get("type") != "input_text":
+        if type(b) is not dict or b.get("type") != other:
             continue
-        t = types[k] if types and k < len(types) else default
-        b["type"] = t
-        if t == "output_text" and k not in no_ann:
-            b.setdefault("annotations", [])
-            if output and not same:
-                b.setdefault("logprobs", [])
+        t = b["type"] = types[k] if types and k < len(types) else _text_type(role, items)
+        for key, when in items["text_lists"].items():
+            hinted = k in lists.get(key, ())
+            if when == "always":
+                wanted = t != other and not hinted
+            else:
+                wanted = hinted if hints is not None else output and t != other
+            if wanted:
+                b.setdefault(key, [])
 
 
 def message_item(
@@ -108,15 +114,16 @@ def message_item(
     output: bool,
     ext: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    items = codec.ITEMS
     same = ctx.same and desc is not None
     d = desc or {}
     item: dict[str, Any] = {}
     if same:
         if d.get("typed"):
-            item["type"] = "message"
+            item["type"] = items["message"]
         item.update(d.get("meta") or {})
     elif output or role == "assistant":
-        item["type"] = "message"
+        item["type"] = items["message"]
     item["role"] = codec.ROLE_ENCODE[role]
     one_text = len(parts) == 1 and type(parts[0]) is TextPart
     if same:
@@ -127,8 +134,8 @@ def message_item(
         item["content"] = parts[0].text  # type: ignore[union-attr]
     else:
         wire = codec.encode_parts(parts, None, path + ".content", ctx)
-        file_urls_out(wire)
-        _restore_text_types(wire, role, d if same else {}, same, output)
+        file_urls_out(wire, items)
+        _restore_text(wire, role, d if same else None, output, items)
         item["content"] = wire
     if ctx.same:
         for k, v in (ext or {}).items():
@@ -137,6 +144,6 @@ def message_item(
         drop_ext(ext, item, path, ctx)
     if output:
         item.setdefault("id", "msg_interlingua_" + "_".join(re.findall(r"\d+", path)))
-        item.setdefault("type", "message")
-        item.setdefault("status", "completed")
+        item.setdefault("type", items["message"])
+        item.setdefault("status", items["output_status"])
     return item

@@ -1,8 +1,9 @@
 """OpenAI Responses reasoning items: a ``reasoning`` item is a ReasoningPart with
 ``owner = "openai_responses"``, ``id`` the item id, ``signature`` its ``encrypted_content`` and
-``text`` its summary texts (or its ``reasoning_text`` content) joined by blank lines;
-``redacted`` is unused. The generated ``encode_reasoning`` enforces the owner: replayed exactly to
-Responses, dropped (and reported) elsewhere."""
+``text`` the texts of its first non-empty text list (``summary``, else ``content``: rows
+``items.reasoning_text``) joined by ``items.separator``; ``redacted`` is unused. The generated
+``encode_reasoning`` enforces the owner: replayed exactly to Responses, dropped (and reported)
+elsewhere."""
 
 from __future__ import annotations
 
@@ -16,8 +17,7 @@ from ._util import null_keys
 
 
 def _texts(w: dict[str, Any], key: str, path: str) -> list[str]:
-    """The texts of a reasoning item's ``summary`` (summary_text) or ``content``
-    (reasoning_text) list."""
+    """The texts of one of a reasoning item's text part lists."""
     v = w.get(key)
     if v is None:
         return []
@@ -29,22 +29,25 @@ def _texts(w: dict[str, Any], key: str, path: str) -> list[str]:
     return out
 
 
-def decode_reasoning(w: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> ReasoningPart:
-    p: ReasoningPart = codec.decode_reasoning(w, path, ctx)
-    texts = _texts(w, "summary", path)
-    if not texts:
-        texts = _texts(w, "content", path)
-    p.text = "\n\n".join(texts)
-    for k in null_keys(w, ("id", "encrypted_content")):
+def reasoning_text(w: dict[str, Any], p: ReasoningPart, path: str, codec: Codec) -> None:
+    """The item's text into the decoded part, and its explicit nulls into ext."""
+    items = codec.ITEMS
+    for key in items["reasoning_text"]:
+        texts = _texts(w, key, path)
+        if texts:
+            p.text = items["separator"].join(texts)
+            break
+    for k in null_keys(w, items["reasoning_keys"]):
         p.ext = {**(p.ext or {}), k: None}
-    return p
 
 
 def reasoning_item(p: ReasoningPart, path: str, codec: Codec, ctx: Ctx) -> dict[str, Any] | None:
     item: dict[str, Any] | None = codec.encode_reasoning(p, path, ctx)
     if item is None:
         return None
-    if "summary" not in item:
-        item["summary"] = [{"type": "summary_text", "text": p.text}] if p.text else []
+    items = codec.ITEMS
+    summary = items["reasoning_text"][0]
+    if summary not in item:
+        item[summary] = [{"type": items["summary_type"], "text": p.text}] if p.text else []
     item.setdefault("id", "rs_interlingua")
     return item

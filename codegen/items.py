@@ -1,0 +1,137 @@
+"""Item-list rows: ``items:`` in spec/protocols/*.yaml, for a protocol whose messages, tool
+calls, tool results and reasoning are typed items of one list (OpenAI Responses ``input`` and
+``output``; flags ``tool_calls: items``). The responses_items transform reads them
+(``codec.ITEMS``); it holds no wire name of its own but the request keys it owns.
+
+The item types other than messages are the part rows' own (the row of a tool call, a tool result
+or reasoning): codegen derives them, with the tool result's content key and the reasoning row's
+keys, so a row says each fact once. Checked here against the part rows and canonical.yaml; every
+problem names the file, the line and the row."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
+
+from .spec_http import Strict
+
+if TYPE_CHECKING:
+    from .canonical_model import CanonicalSpec
+    from .source import SourceFile
+    from .spec_model import ProtocolSpec
+
+__all__ = ["ItemsSpec", "check_items", "items_view"]
+
+ITEM_PARTS = ("tool_call", "tool_result", "reasoning")  # part kinds that are items of their own
+
+
+class FileUrl(Strict):
+    """A file part that keeps data URLs in one key and plain URLs in another."""
+
+    type: str = Field(description="type of the file part (a `file` part row's)")
+    data: str = Field(description="key of data URLs (the row's data_url field)")
+    url: str = Field(description="key of plain URLs")
+
+
+class ItemsSpec(Strict):
+    message: str = Field(description="type of a message item (an item with no type is one too)")
+    meta: list[str] = Field(
+        description="item keys that are bookkeeping (id, status): hints, written back only to "
+        "this protocol, never reported as lost"
+    )
+    text_types: dict[str, str] = Field(
+        description="a message's text part type by role (`other`: every other role), each a "
+        "text part row's type; `other` is the type the text row encodes"
+    )
+    text_lists: dict[str, Literal["always", "output"]] = Field(
+        default_factory=dict,
+        description="list keys of a text part whose type is not `other`'s, written empty: "
+        "`always`, or only in a response (`output`); the source's own form is kept as a hint",
+    )
+    output_status: str = Field(description="status of an item a response made here gets")
+    reasoning_text: list[str] = Field(
+        min_length=1,
+        description="keys of a reasoning item's text part lists: the texts of the first "
+        "non-empty one are its text; the first is the one written",
+    )
+    summary_type: str = Field(description="type of a reasoning text part written here")
+    separator: str = Field("\n\n", description="joins a reasoning item's texts")
+    file_url: FileUrl | None = None
+
+
+def _row_types(p: ProtocolSpec, kind: str, encoding: bool = False) -> list[str]:
+    return [
+        t
+        for r in p.parts
+        if r.part == kind and not (encoding and r.decode_only)
+        for t in [r.match.get("type")]
+        if t is not None
+    ]
+
+
+def check_items(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
+    """The items rows against the flags, the part rows and the canonical roles."""
+    it = p.items
+    if it is None:
+        if "responses_items" in p.transforms:
+            i = p.transforms.index("responses_items")
+            src.error(("transforms", i), "transform responses_items needs an `items` section")
+        return
+    if p.flags.tool_calls != "items" or p.flags.tool_results != "items":
+        src.error(("items",), "item rows need flags tool_calls: items and tool_results: items")
+    part_types = {t for r in p.parts for t in [r.match.get("type")] if t is not None}
+    if it.message in part_types:
+        src.error(("items", "message"), f"{it.message!r} is a part row's type, not a message's")
+    roles = next((e for e in c.enums if e.name == "Role"), None)
+    allowed = {v.value for v in roles.items()} if roles is not None else set()
+    texts, encoded = set(_row_types(p, "text")), _row_types(p, "text", encoding=True)
+    if "other" not in it.text_types:
+        src.error(("items", "text_types"), "needs `other` (the type of every other role)")
+    elif it.text_types["other"] not in encoded:
+        src.error(
+            ("items", "text_types", "other"),
+            f"{it.text_types['other']!r} is not the type a text row encodes "
+            f"(expected one of {', '.join(encoded)})",
+        )
+    for role, t in it.text_types.items():
+        if role != "other" and role not in allowed:
+            src.error(
+                ("items", "text_types", role),
+                f"{role!r} is not a Role (expected one of {', '.join(sorted(allowed))})",
+            )
+        if t not in texts:
+            src.error(
+                ("items", "text_types", role),
+                f"{t!r} is not a text part row's type (expected one of {', '.join(sorted(texts))})",
+            )
+    for k in {k for k in it.meta if it.meta.count(k) > 1}:
+        src.error(("items", "meta"), f"{k!r} is named twice")
+    fu = it.file_url
+    if fu is not None and not any(
+        r.part == "file"
+        and r.match.get("type") == fu.type
+        and any(f.w == fu.data and f.type == "data_url" for f in r.fields)
+        for r in p.parts
+    ):
+        src.error(
+            ("items", "file_url"),
+            f"no `file` part row of type {fu.type!r} has a data_url field {fu.data!r}",
+        )
+
+
+def items_view(p: ProtocolSpec) -> dict[str, Any] | None:
+    """The rows as the data the transform reads, with the facts the part rows already say:
+    item type -> part kind, the tool result's content key, the reasoning row's keys."""
+    it = p.items
+    if it is None:
+        return None
+    view = it.model_dump()
+    view["parts"] = {
+        t: r.part for r in p.parts if r.part in ITEM_PARTS for t in [r.match.get("type")] if t
+    }
+    result = next((r for r in p.parts if r.part == "tool_result"), None)
+    content = [f.w for f in result.fields if f.c == "content"] if result else []
+    view["result_content"] = content[0] if content else None
+    view["reasoning_keys"] = [f.w for r in p.parts if r.part == "reasoning" for f in r.fields]
+    return view

@@ -1,0 +1,244 @@
+"""Item-list rows (``items:``, codegen/items.py) on the tiny spec: the generated ``ITEMS`` drives
+the responses_items transform's item list (a row change changes what it decodes and writes),
+and codegen refuses bad item rows with the file, the line and the key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from interlingua._losses import Ctx
+from interlingua.generated.canonical import NativePart, TextPart
+from interlingua.transforms.responses_item_list import _call_item, decode_items
+from interlingua.transforms.responses_message import message_item
+
+from codegen.load import SpecError, load_spec
+from tests.test_codegen_generate import generate
+from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
+
+# the tiny canonical model with a tool call part (its item type comes from its part row)
+ITEM_CANONICAL = CANONICAL.replace(
+    "  - {id: native_parts, title: Native parts}\n",
+    "  - {id: native_parts, title: Native parts}\n  - {id: tool_call, title: Tool calls}\n",
+).replace(
+    "  - name: NativePart\n",
+    """  - name: ToolCallPart
+    part: tool_call
+    feature: tool_call
+    fields:
+      - {name: id, type: "str"}
+      - {name: name, type: "str"}
+      - {name: arguments, type: "str"}
+      - {name: ext, type: "dict[str, Any] | None"}
+      - {name: hints, type: "dict[str, Any] | None"}
+  - name: NativePart
+""",
+)
+
+ITEMS = """\
+items:
+  message: message
+  meta: [id, status]
+  text_types: {assistant: output_text, other: input_text}
+  text_lists: {annotations: always}
+  output_status: completed
+  reasoning_text: [summary]
+  summary_type: summary_text
+"""
+
+ITEM_PROTOCOL = (
+    PROTOCOL.replace(
+        "  tool_results: tool_messages\n  tool_calls: message_field\n",
+        "  tool_results: items\n  tool_calls: items\n",
+    )
+    .replace(
+        "parts:\n",
+        """parts:
+  - part: tool_call
+    feature: tool_call
+    match: {type: function_call}
+    fields:
+      - {c: id, w: call_id, required: true}
+      - {c: name, w: name, required: true}
+      - {c: arguments, w: arguments, type: json_string_text, required: true}
+""",
+    )
+    .replace(
+        "tool_fields:\n",
+        """  - part: text
+    feature: text
+    match: {type: output_text}
+    decode_only: true
+    fields:
+      - {c: text, w: text, required: true}
+"""
+        + ITEMS
+        + "tool_fields:\n",
+    )
+    .replace("    match: {type: text}\n", "    match: {type: input_text}\n")
+    .replace(
+        "  native_parts: {level: unsupported}\n",
+        "  native_parts: {level: unsupported}\n  tool_call: {level: full}\n",
+    )
+)
+
+ASSISTANT = [
+    {
+        "type": "message",
+        "id": "m1",
+        "role": "chatbot",
+        "content": [{"type": "output_text", "text": "hi", "annotations": []}],
+    },
+    {
+        "type": "function_call",
+        "id": "fc_1",
+        "status": "done",
+        "call_id": "c1",
+        "name": "f",
+        "arguments": "{}",
+    },
+    {"type": "web_search_call", "id": "ws_1"},
+]
+
+
+def items_codec(tmp_path: Path, edit: tuple[str, str] | None = None) -> ModuleType:
+    protocol = ITEM_PROTOCOL if edit is None else ITEM_PROTOCOL.replace(*edit)
+    return generate(tmp_path, protocol, ITEM_CANONICAL)
+
+
+def test_the_rows_and_what_codegen_derives_from_the_part_rows(tmp_path: Path) -> None:
+    codec = items_codec(tmp_path)
+    assert codec.ITEMS == {
+        "message": "message",
+        "meta": ["id", "status"],
+        "text_types": {"assistant": "output_text", "other": "input_text"},
+        "text_lists": {"annotations": "always"},
+        "output_status": "completed",
+        "reasoning_text": ["summary"],
+        "summary_type": "summary_text",
+        "separator": "\n\n",
+        "file_url": None,
+        "parts": {"function_call": "tool_call"},  # the tool call row's type
+        "result_content": None,
+        "reasoning_keys": [],
+    }
+
+
+def test_the_generated_rows_drive_the_item_list(tmp_path: Path) -> None:
+    codec = items_codec(tmp_path)
+    ctx = Ctx("tiny_v2", "tiny_v2")
+    [m] = decode_items(ASSISTANT, "input", codec, ctx)
+    text, call, native = m.parts
+    # (the parts are the tiny canonical model's classes)
+    assert m.role == "assistant" and type(text).__name__ == "TextPart" and text.text == "hi"
+    assert type(call).__name__ == "ToolCallPart" and call.id == "c1"
+    assert call.hints == {"item": {"id": "fc_1", "status": "done"}}  # meta: hints, not ext
+    assert type(native) is NativePart and native.owner == "tiny_v2"
+    # written back (the tiny model's part classes are not the runtime's, so item by item):
+    # the same protocol gets the text type, the lists and the item bookkeeping back
+    desc = m.hints["items"][0]
+    assert message_item("assistant", [text], desc, "output[0]", codec, ctx, output=False) == {
+        "type": "message", "id": "m1", "role": "chatbot",
+        "content": [{"type": "output_text", "text": "hi", "annotations": []}],
+    }  # fmt: skip
+    assert _call_item(call, "output[1]", codec, ctx, output=True) == ASSISTANT[1]
+    # another protocol's response: the role's text type with its lists, a new item's status
+    other = Ctx("elsewhere", "tiny_v2")
+    assert message_item("assistant", [text], None, "output[0]", codec, other, output=True) == {
+        "type": "message", "role": "chatbot", "id": "msg_interlingua_0", "status": "completed",
+        "content": [{"type": "output_text", "text": "hi", "annotations": []}],
+    }  # fmt: skip
+    call.hints = None
+    assert _call_item(call, "output[1]", codec, other, output=True)["status"] == "completed"
+
+
+def test_a_row_change_changes_the_item_list(tmp_path: Path) -> None:
+    codec = items_codec(tmp_path, ("  message: message\n", "  message: turn\n"))
+    ctx = Ctx("tiny_v2", "tiny_v2")
+    turn = {"type": "turn", "role": "user", "content": "hello"}
+    [user, assistant] = decode_items([turn, ASSISTANT[0]], "input", codec, ctx)
+    assert user.role == "user" and user.parts == [TextPart(text="hello")]  # a string content
+    # a `message` item is now an item type with no row: kept whole for this protocol
+    assert [type(p) for p in assistant.parts] == [NativePart]
+
+
+def refused(tmp_path: Path, old: str, new: str) -> tuple[str, str]:
+    assert ITEM_PROTOCOL.count(old) == 1, old
+    edited = ITEM_PROTOCOL.replace(old, new)
+    spec = write_spec(tmp_path, ITEM_CANONICAL, edited)
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    line = edited[: edited.index(new.strip())].count("\n") + 1
+    return str(info.value), f"{spec / 'protocols/tiny_v2.yaml'}:{line}:"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (
+            "  text_types: {assistant: output_text, other: input_text}",
+            "  text_types: {assistant: output_txt, other: input_text}",
+            "items.text_types.assistant: 'output_txt' is not a text part row's type (expected "
+            "one of input_text, output_text)",
+        ),
+        (
+            "  text_types: {assistant: output_text, other: input_text}",
+            "  text_types: {assistant: output_text, other: output_text}",
+            "items.text_types.other: 'output_text' is not the type a text row encodes "
+            "(expected one of input_text)",
+        ),
+        (
+            "  text_types: {assistant: output_text, other: input_text}",
+            "  text_types: {assistant: output_text}",
+            "items.text_types: needs `other` (the type of every other role)",
+        ),
+        (
+            "  text_types: {assistant: output_text, other: input_text}",
+            "  text_types: {model: output_text, other: input_text}",
+            "items.text_types.model: 'model' is not a Role (expected one of assistant, user)",
+        ),
+        (
+            "  message: message\n",
+            "  message: function_call\n",
+            "items.message: 'function_call' is a part row's type, not a message's",
+        ),
+        (
+            "  meta: [id, status]\n",
+            "  meta: [id, id]\n",
+            "items.meta: 'id' is named twice",
+        ),
+        (
+            "  summary_type: summary_text\n",
+            "  summary_type: summary_text\n  file_url: {type: input_file, data: file_data, url: file_url}\n",
+            "items.file_url: no `file` part row of type 'input_file' has a data_url field "
+            "'file_data'",
+        ),
+        (
+            "  tool_results: items\n",
+            "  tool_results: tool_messages\n",
+            "items: item rows need flags tool_calls: items and tool_results: items",
+        ),
+    ],
+)
+def test_bad_item_rows_are_refused(tmp_path: Path, old: str, new: str, expected: str) -> None:
+    msg, at = refused(tmp_path, old, new)
+    assert expected in msg
+    assert msg.startswith(f"{at[: at.rindex(':', 0, -1)]}:")
+
+
+def test_the_items_transform_needs_item_rows(tmp_path: Path) -> None:
+    canonical = CANONICAL.replace(
+        "transforms: [tiny_messages]", "transforms: [tiny_messages, responses_items]"
+    )
+    protocol = PROTOCOL.replace(
+        "transforms: [tiny_messages]", "transforms: [tiny_messages, responses_items]"
+    )
+    spec = write_spec(tmp_path, canonical, protocol)
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    line = protocol[: protocol.index("transforms: [tiny_messages, responses")].count("\n") + 1
+    assert str(info.value) == (
+        f"{spec / 'protocols/tiny_v2.yaml'}:{line}: transforms[1] responses_items: transform "
+        "responses_items needs an `items` section"
+    )
