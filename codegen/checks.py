@@ -252,7 +252,8 @@ class _ProtocolChecks:
             if "ResponseFormat" in self.types
             else set()
         )
-        for loc, msg in envelope_problems(p.response_envelope, p.transforms):
+        finish_raws = {r.raw for r in p.finish_reasons}
+        for loc, msg in envelope_problems(p.response_envelope, p.transforms, finish_raws):
             src.error(loc, msg)
         for loc, msg in format_problems(p.response_format, rf) if p.response_format else ():
             src.error(loc, msg)

@@ -21,6 +21,14 @@ STREAM_VARS = {"id": "$id", "model": "$model", "created": "$created"}
 ENVELOPE_DEF = "response_envelope"
 
 
+class FinishDetail(Strict):
+    """A finish said as a value with its reason in an object beside it."""
+
+    value: str = Field(description="the finish key's value for these reasons (`incomplete`)")
+    reason: str = Field(description="path of the reason beside the finish key")
+    reasons: list[str] = Field(description="the raw reasons said this way")
+
+
 class ResponseEnvelope(Strict):
     """Where a response keeps its parts, finish and constant fields (rows, no per-protocol
     code: runtime/transforms/response_envelope.py and message_response apply them)."""
@@ -43,6 +51,11 @@ class ResponseEnvelope(Strict):
         None,
         description="the part kinds a response message may hold beside tool calls (Cohere: "
         "text, reasoning); others are dropped and reported. None: any",
+    )
+    finish_detail: FinishDetail | None = Field(
+        None,
+        description="reasons written as one finish value with the reason beside it (Responses: "
+        "status incomplete + incomplete_details.reason)",
     )
     finish_required: bool = Field(
         False,
@@ -99,8 +112,11 @@ def stream_defaults(data: Any) -> Any:
     return {**data, "stream": {**stream, "encode": enc}}
 
 
-def envelope_problems(env: ResponseEnvelope | None, transforms: list[str]) -> list[tuple[Loc, str]]:
-    """What the envelope rows lack for the transforms that read them, or say twice."""
+def envelope_problems(
+    env: ResponseEnvelope | None, transforms: list[str], finish_raws: set[str]
+) -> list[tuple[Loc, str]]:
+    """What the envelope rows lack for the transforms that read them, say twice, or name
+    without a finish row (``finish_raws``: the raw values of the finish_reasons rows)."""
     if env is None:
         if "message_response" in transforms:
             return [(("transforms",), "message_response needs a response_envelope section")]
@@ -115,4 +131,14 @@ def envelope_problems(env: ResponseEnvelope | None, transforms: list[str]) -> li
         if k in first:
             out.append((("response_envelope", "echo", i), f"key {k!r} again (echo[{first[k]}])"))
         first.setdefault(k, i)
+    d = env.finish_detail
+    for i, raw in enumerate(d.reasons if d is not None else ()):
+        if raw not in finish_raws and d is not None and raw != d.value:
+            known = ", ".join(sorted(finish_raws | {d.value}))
+            out.append(
+                (
+                    ("response_envelope", "finish_detail", "reasons", i),
+                    f"{raw!r} is not the raw value of a finish_reasons row (expected one of {known})",
+                )
+            )
     return out

@@ -322,6 +322,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "finish": "stop_reason",
     "content": None,
     "content_parts": None,
+    "finish_detail": None,
     "finish_required": False,
     "defaults": {
         "id": "msg_interlingua",

@@ -259,6 +259,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "finish": "finish_reason",
     "content": "parts",
     "content_parts": ["text", "reasoning"],
+    "finish_detail": None,
     "finish_required": True,
     "defaults": {"id": "interlingua"},
     "echo": [],

@@ -306,6 +306,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "finish": "finish_reason",
     "content": "string",
     "content_parts": None,
+    "finish_detail": None,
     "finish_required": False,
     "defaults": {
         "id": "chatcmpl-interlingua",

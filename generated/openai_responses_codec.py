@@ -344,7 +344,12 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "finish": "status",
     "content": None,
     "content_parts": None,
-    "finish_required": False,
+    "finish_detail": {
+        "value": "incomplete",
+        "reason": "incomplete_details.reason",
+        "reasons": ["max_output_tokens", "content_filter", "incomplete"],
+    },
+    "finish_required": True,
     "defaults": {
         "id": "resp_interlingua",
         "object": "response",

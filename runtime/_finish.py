@@ -9,11 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._codec_support import get_dotted
 from ._losses import Ctx
 from ._wire import expect_str
 from .generated.canonical import Finish
 
-__all__ = ["decode_finish", "encode_finish", "finish_from_wire", "finish_loss", "finish_to_wire"]
+__all__ = [
+    "decode_finish",
+    "encode_finish",
+    "finish_from_wire",
+    "finish_loss",
+    "finish_to_wire",
+    "read_finish",
+    "write_finish",
+]
 
 
 def decode_finish(codec: Any, raw: Any, has_calls: bool = False) -> Finish:
@@ -83,3 +92,48 @@ def finish_from_wire(codec: Any, raw: Any, path: str, has_calls: bool = False) -
     if type(raw) is not int or not codec.FINISH_NUMERIC:  # numbers only where a row has them
         raw = expect_str(raw, path)
     return decode_finish(codec, raw, has_calls)
+
+
+def read_finish(
+    codec: Any, holder: dict[str, Any], prefix: str, has_calls: bool = False
+) -> Finish | None:
+    """The finish where the protocol's response_envelope row puts it in ``holder`` (the response,
+    or the choice beside the message): its ``finish`` key, or, when that says the row's
+    ``finish_detail`` value, the reason at the detail's path (Responses ``incomplete``)."""
+    env = codec.RESPONSE_ENVELOPE
+    raw = holder.get(env["finish"])
+    d = env["finish_detail"]
+    if d is not None and raw == d["value"]:
+        reason = get_dotted(holder, d["reason"])
+        raw = reason if type(reason) is str else raw
+    return finish_from_wire(codec, raw, prefix + env["finish"], has_calls)
+
+
+def write_finish(
+    codec: Any,
+    f: Finish | None,
+    holder: dict[str, Any],
+    ctx: Ctx,
+    path: str,
+    has_calls: bool = False,
+) -> None:
+    """``f`` where the response_envelope row puts it; no finish is null unless the row requires
+    one (then how the output ended: tool calls or a stop). A reason of ``finish_detail.reasons``
+    is written as its value with the reason beside it (the detail object null otherwise). A
+    value the target cannot say is reported at ``path``."""
+    env = codec.RESPONSE_ENVELOPE
+    key, d = env["finish"], env["finish_detail"]
+    if f is None and not env["finish_required"]:
+        holder[key] = None
+        return
+    raw = finish_to_wire(codec, f, ctx, path, has_calls)
+    if d is None:
+        holder[key] = raw
+        return
+    top, *inner = d["reason"].split(".")
+    detail: Any = raw
+    for seg in reversed(inner):
+        detail = {seg: detail}
+    said = raw in d["reasons"]
+    holder[key] = d["value"] if said else raw
+    holder[top] = detail if said else None

@@ -10,6 +10,7 @@ from typing import Any
 
 import orjson
 import pytest
+from interlingua._finish import read_finish, write_finish
 from interlingua._losses import Ctx
 from interlingua.generated.canonical import StreamStart
 from interlingua.streams.encoder import Encoder
@@ -28,6 +29,8 @@ from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 ENVELOPE = """\
 response_envelope:
   finish: why
+  finish_required: true
+  finish_detail: {value: INCOMPLETE, reason: details.reason, reasons: [MAX_TOKENS]}
   defaults: {id: tiny-default, object: reply, model: unknown, meta: {tags: []}}
   echo: [seed, budget]
 """
@@ -72,7 +75,7 @@ def test_defaults_are_written_and_left_out_again_for_the_same_protocol(
 ) -> None:
     codec, _ = tiny
     c = canonical_of(codec)
-    wire = {"id": "r1", "model": "tiny-1", "why": "COMPLETE"}
+    wire = {"id": "r1", "model": "tiny-1", "why": "COMPLETE", "details": None}
     resp = c.Response()
     codec.decode_response_fields(wire, resp, Ctx("tiny_v2", "tiny_v2"))
     decode_envelope(wire, resp, codec)
@@ -94,6 +97,33 @@ def test_defaults_are_written_and_left_out_again_for_the_same_protocol(
     encode_envelope(out, codec)
     drop_absent(resp, out, same)
     assert out == {"id": "r1", "model": "tiny-1"}
+
+
+def test_finish_where_the_row_puts_it(tiny: tuple[Any, Any]) -> None:
+    codec, _ = tiny
+    c = canonical_of(codec)
+    # a detail reason: the row's value, the reason beside it; read back from the same place
+    out: dict[str, Any] = {}
+    ctx = Ctx("x", "tiny_v2")
+    write_finish(codec, c.Finish(unified="length", raw="max_tokens"), out, ctx, "why")
+    assert out == {"why": "INCOMPLETE", "details": {"reason": "MAX_TOKENS"}}
+    f = read_finish(codec, out, "")
+    assert (f.unified, f.raw) == ("length", "MAX_TOKENS")
+    # any other reason: the value itself, the detail object null
+    out = {}
+    write_finish(codec, c.Finish(unified="stop", raw="end_turn"), out, ctx, "why")
+    assert out == {"why": "COMPLETE", "details": None} and ctx.losses == []
+    # the detail value with no reason beside it reads as itself (no row: the decode default)
+    f = read_finish(codec, {"why": "INCOMPLETE"}, "")
+    assert (f.unified, f.raw) == ("other", "INCOMPLETE")
+    # finish_required: no finish is written as how the output ended
+    out = {}
+    write_finish(codec, None, out, ctx, "why")
+    assert out == {"why": "COMPLETE", "details": None}
+    # a reason the protocol cannot say: the encode default, reported at the path
+    write_finish(codec, c.Finish(unified="other", raw="weird"), out, ctx, "why")
+    assert out["why"] == "COMPLETE"
+    assert [(loss.path, loss.feature) for loss in ctx.losses] == [("why", "finish_reason")]
 
 
 def test_stream_start_is_the_envelope_defaults(tiny: tuple[Any, Any]) -> None:
@@ -161,3 +191,14 @@ def test_unknown_envelope_key_names_the_allowed_ones(tmp_path: Path) -> None:
     msg = _refused(tmp_path, protocol)
     assert f"tiny_v2.yaml:{_line(protocol, 'finsh:')}: response_envelope.finsh" in msg
     assert "unknown key (expected one of choice_constants, choice_defaults, choices" in msg
+
+
+def test_finish_detail_reason_without_a_finish_row_is_refused(tmp_path: Path) -> None:
+    protocol = PROTOCOL + ENVELOPE.replace("reasons: [MAX_TOKENS]", "reasons: [MAX_TOKEN]")
+    msg = _refused(tmp_path, protocol)
+    path = tmp_path / "spec" / "protocols" / "tiny_v2.yaml"
+    assert msg == (
+        f"{path}:{_line(protocol, 'finish_detail:')}: response_envelope.finish_detail.reasons[0]"
+        " MAX_TOKEN: 'MAX_TOKEN' is not the raw value of a finish_reasons row (expected one of "
+        "COMPLETE, INCOMPLETE, MAX_TOKENS)"
+    )

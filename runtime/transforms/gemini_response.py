@@ -2,9 +2,10 @@
 usageMetadata, promptFeedback, modelVersion, responseId} (Google Gemini).
 
 The first candidate is the response; more candidates are reported when the target has no room.
-``finishReason`` STOP with functionCall parts is tool_calls; MAX_TOKENS is length; SAFETY,
-RECITATION and the rest are content_filter, the raw reason kept. A prompt blocked by
-``promptFeedback.blockReason`` (no candidates) is content_filter with the block reason as raw.
+``finishReason`` goes through the finish rows (where it sits: the response_envelope row; STOP with
+functionCall parts is tool_calls, an unknown reason is other, the raw reason kept). A prompt
+blocked by ``promptFeedback.blockReason`` (no candidates) is content_filter with the block reason
+as raw.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from .._codec_support import deep_merge
 from .._errors import InvalidInput
-from .._finish import finish_from_wire, finish_to_wire
+from .._finish import read_finish, write_finish
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import Finish, Response, ToolCallPart, Usage
@@ -21,18 +22,10 @@ from ._base import Codec, Transform
 from .gemini_contents import CallIds, decode_parts, encode_parts, snake_parts
 from .responses import usage_losses
 
-__all__ = ["GEMINI_RESPONSE", "decode_finish", "encode_finish"]
+__all__ = ["GEMINI_RESPONSE"]
 
 _CAND_KEYS = frozenset({"content", "finishReason"})
 _REPORTED = ("groundingMetadata", "citationMetadata", "urlContextMetadata")
-
-
-def decode_finish(raw: Any, path: str, codec: Codec, has_calls: bool) -> Finish | None:
-    return finish_from_wire(codec, raw, path, has_calls)
-
-
-def encode_finish(f: Finish | None, codec: Codec, ctx: Ctx) -> str:
-    return finish_to_wire(codec, f, ctx, "finishReason")
 
 
 def encode_usage(u: Usage | None, codec: Codec, ctx: Ctx) -> dict[str, Any]:
@@ -89,9 +82,7 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     else:
         hints["no_content"] = True
     has_calls = any(type(p) is ToolCallPart for p in resp.parts)
-    resp.finish = decode_finish(
-        c0.get("finishReason"), "candidates[0].finishReason", codec, has_calls
-    )
+    resp.finish = read_finish(codec, c0, "candidates[0].", has_calls)
     if type(c0.get("finishReason")) is int:
         hints["finish_int"] = c0["finishReason"]
     hints["candidate"] = {k: v for k, v in c0.items() if k not in _CAND_KEYS}
@@ -135,12 +126,10 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
                     **h.get("content", {}),
                 }
             cand["content"] = content
-        if resp.finish is not None or not same:
-            cand["finishReason"] = (
-                h["finish_int"]
-                if same and "finish_int" in h
-                else encode_finish(resp.finish, codec, ctx)
-            )
+        if same and "finish_int" in h:
+            cand["finishReason"] = h["finish_int"]
+        elif resp.finish is not None or not same:
+            write_finish(codec, resp.finish, cand, ctx, "finishReason")
         if same:
             cand.update(h.get("candidate", {}))
         else:

@@ -10,13 +10,13 @@ from typing import Any
 
 from .._codec_support import report_ext
 from .._errors import InvalidInput
-from .._finish import finish_from_wire, finish_to_wire
+from .._finish import read_finish, write_finish
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list
 from ..generated.canonical import Message, Part, Response, ToolCallPart
 from ._base import Codec, Transform
 from .messages_flat import decode_message, encode_message
-from .responses import _finish, decode_usage, encode_usage
+from .responses import decode_usage, encode_usage
 
 
 def _holder(w: dict[str, Any], env: dict[str, Any]) -> tuple[dict[str, Any], str, list[Any]]:
@@ -36,7 +36,7 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     mpath = prefix + env["message"]
     msg = decode_message(expect_dict(c0.get(env["message"]), mpath), mpath, codec, ctx)
     resp.parts = msg.parts
-    resp.finish = finish_from_wire(codec, c0.get(env["finish"]), prefix + env["finish"])
+    resp.finish = read_finish(codec, c0, prefix)
     resp.usage = decode_usage(w, codec)
     hints: dict[str, Any] = {"message_hints": msg.hints or {}}  # decoded: its form is known
     if env["choices"] is not None:
@@ -82,18 +82,13 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
                 wire_msg["content"] = "".join(t for t in texts if type(t) is str)
         elif env["content"] == "parts" and type(content) is str:
             wire_msg["content"] = [{"type": "text", "text": content}] if content else []
-    finish: str | None
-    if resp.finish is None and env["finish_required"]:  # how the output ended: calls or a stop
-        has_calls = any(type(p) is ToolCallPart for p in parts)
-        finish = finish_to_wire(codec, None, ctx, prefix + env["finish"], has_calls)
-    else:
-        finish = _finish(resp, prefix + env["finish"], codec, ctx)
+    has_calls = any(type(p) is ToolCallPart for p in parts)  # says how an unfinished one ended
     if env["choices"] is None:
         out[env["message"]] = wire_msg
-        out[env["finish"]] = finish
+        write_finish(codec, resp.finish, out, ctx, env["finish"], has_calls)
     else:
         choice: dict[str, Any] = {**env["choice_constants"], env["message"]: wire_msg}
-        choice[env["finish"]] = finish
+        write_finish(codec, resp.finish, choice, ctx, prefix + env["finish"], has_calls)
         choice.update(hints.get("choice_ext") or {} if ctx.same else env["choice_defaults"])
         more = (resp.ext or {}).get(env["choices"]) if ctx.same else None
         out[env["choices"]] = [choice, *(more if type(more) is list else [])]

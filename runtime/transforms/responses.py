@@ -10,17 +10,10 @@ from typing import Any
 
 from .._codec_support import deep_merge
 from .._errors import InvalidInput
-from .._finish import finish_from_wire, finish_to_wire
+from .._finish import read_finish, write_finish
 from .._losses import Ctx, Loss
 from ..generated.canonical import Response, Usage
 from ._base import Codec, Transform
-
-
-def _finish(resp: Response, path: str, codec: Codec, ctx: Ctx) -> str | None:
-    """The response's finish on the wire (none stays none: a response still being made)."""
-    if resp.finish is None:
-        return None
-    return finish_to_wire(codec, resp.finish, ctx, path)
 
 
 def decode_usage(w: dict[str, Any], codec: Codec) -> Usage | None:
@@ -71,7 +64,7 @@ def _decode_blocks(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) ->
     if content is None:
         raise InvalidInput("missing required field", path="content")
     resp.parts = codec.decode_parts(content, "content", ctx)
-    resp.finish = finish_from_wire(codec, w.get("stop_reason"), "stop_reason")
+    resp.finish = read_finish(codec, w, "")
     resp.usage = decode_usage(w, codec)
 
 
@@ -82,7 +75,7 @@ def _encode_blocks(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) 
         for b in content:
             if b.get("type") == "thinking":
                 b.setdefault("signature", "")
-    out["stop_reason"] = _finish(resp, "stop_reason", codec, ctx)
+    write_finish(codec, resp.finish, out, ctx, "stop_reason")
     out["usage"] = encode_usage(resp, codec, ctx)
 
 
