@@ -1,4 +1,5 @@
-"""Incremental server-sent events (SSE) decoding and encoding.
+"""Incremental server-sent events (SSE) decoding (the stream encoders frame their own events:
+``frame`` in runtime/streams/_base.py).
 
 Implements the WHATWG HTML "interpreting an event stream" rules. The decoder keeps
 undispatched bytes and only decodes text up to the last blank line, so chunks may be split
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = ["SSEEvent", "SSEDecoder", "encode_sse", "DONE"]
+__all__ = ["SSEEvent", "SSEDecoder", "DONE"]
 
 DONE: str = "[DONE]"
 
@@ -166,24 +167,3 @@ class SSEDecoder:
         self._last_id = last_id
         self._retry = retry
         return out
-
-
-def encode_sse(data: str | bytes, event: str | None = None) -> bytes:
-    """Encode one event: ``b"event: X\\ndata: ...\\n\\n"``.
-
-    Line breaks (LF, CRLF, CR) in ``data`` become separate ``data:`` lines. ``bytes`` data is
-    used as-is (assumed UTF-8). ``event`` must not contain line breaks.
-    """
-    if isinstance(data, str):
-        if "\r" in data:
-            data = data.replace("\r\n", "\n").replace("\r", "\n")
-        body = b"data: " + data.replace("\n", "\ndata: ").encode() + b"\n\n"
-    else:
-        if 13 in data:
-            data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-        body = b"data: " + data.replace(b"\n", b"\ndata: ") + b"\n\n"
-    if event is None:
-        return body
-    if "\n" in event or "\r" in event:
-        raise ValueError(f"SSE event name contains a line break: {event!r}")
-    return b"event: " + event.encode() + b"\n" + body

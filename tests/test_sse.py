@@ -6,10 +6,32 @@ import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from interlingua._sse import DONE, SSEDecoder, SSEEvent, encode_sse
+from interlingua._sse import DONE, SSEDecoder, SSEEvent
 
 FIXTURES = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures"
 SSE_FILES = sorted((FIXTURES / "recorded").rglob("*.response.sse")) if FIXTURES.is_dir() else []
+
+
+def encode_sse(data: str | bytes, event: str | None = None) -> bytes:
+    """Encode one event: ``b"event: X\\ndata: ...\\n\\n"``, the round trips' input (the
+    runtime's stream encoders write one ``data:`` line per event, ``streams._base.frame``).
+
+    Line breaks (LF, CRLF, CR) in ``data`` become separate ``data:`` lines. ``bytes`` data is
+    used as-is (assumed UTF-8). ``event`` must not contain line breaks.
+    """
+    if isinstance(data, str):
+        if "\r" in data:
+            data = data.replace("\r\n", "\n").replace("\r", "\n")
+        body = b"data: " + data.replace("\n", "\ndata: ").encode() + b"\n\n"
+    else:
+        if 13 in data:
+            data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        body = b"data: " + data.replace(b"\n", b"\ndata: ") + b"\n\n"
+    if event is None:
+        return body
+    if "\n" in event or "\r" in event:
+        raise ValueError(f"SSE event name contains a line break: {event!r}")
+    return b"event: " + event.encode() + b"\n" + body
 
 
 def decode(*chunks: bytes) -> list[SSEEvent]:
