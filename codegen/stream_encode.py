@@ -138,6 +138,15 @@ def event_name(body: dict[str, Any], name_path: str | None, where: str) -> str |
     return t
 
 
+def sse_prefix(event: str | None) -> bytes:
+    """The bytes an SSE event has before its JSON data: its ``event:`` line when it is named."""
+    return b"data: " if event is None else b"event: " + event.encode() + b"\ndata: "
+
+
+def _prefix(body: dict[str, Any], name_path: str | None, where: str) -> bytes:
+    return sse_prefix(event_name(body, name_path, where))
+
+
 def _conds(row: TemplateRow) -> list[str]:
     out = []
     if row.if_ is not None:
@@ -161,12 +170,12 @@ def _keep(enc: EncodeSpec, ev: str) -> dict[str, str]:
 
 
 def _body(ev: str, rows: list[TemplateRow], enc: EncodeSpec, name: str | None, w: str) -> str:
-    """The body of a template function of several rows: a list of (body, event name)."""
+    """The body of a template function of several rows: a list of (body, bytes before it)."""
     lines = ["    out: list[Any] = []"]
     for j, row in enumerate(rows):
         full = expand({**enc.envelope, **row.body}, enc.defs, w)
         expr = template(full, f"{w}[{j}]", _keep(enc, ev), ev.endswith("_end"))
-        pair = f"({expr}, {event_name(full, name, f'{w}[{j}]')!r})"
+        pair = f"({expr}, {_prefix(full, name, f'{w}[{j}]')!r})"
         conds = _conds(row)
         if conds:
             lines += [f"    if {' and '.join(conds)}:", f"        out.append({pair})"]
@@ -183,13 +192,11 @@ def encode_view(enc: EncodeSpec, where: str, name_path: str | None) -> dict[str,
         w = f"{where}: stream.encode.events.{ev}"
         if isinstance(tpl, list):
             body = _body(ev, tpl, enc, name_path, w)
-            funcs.append({"ev": ev, "body": body, "event": None, "multi": True})
+            funcs.append({"ev": ev, "body": body, "event": b"", "multi": True})
             continue
         full = expand({**enc.envelope, **tpl}, enc.defs, w)
         expr = template(full, w, _keep(enc, ev), ev.endswith("_end"))
-        funcs.append(
-            {"ev": ev, "body": f"    return {expr}", "event": event_name(full, name_path, w)}
-        )
+        funcs.append({"ev": ev, "body": f"    return {expr}", "event": _prefix(full, name_path, w)})
     for j, row in enumerate(enc.end):
         w = f"{where}: stream.encode.end[{j}]"
         full = expand({**enc.envelope, **row.body}, enc.defs, w)
@@ -202,8 +209,9 @@ def encode_view(enc: EncodeSpec, where: str, name_path: str | None) -> dict[str,
             {
                 "fn": f"_end{j}",
                 "body": body,
-                "event": event_name(full, name_path, w),
+                "event": _prefix(full, name_path, w),
                 "if_usage": row.if_ == "usage",
             }
         )
-    return {"funcs": funcs, "end": end}
+    done = sse_prefix(None) + enc.done.encode() + b"\n\n" if enc.done is not None else None
+    return {"funcs": funcs, "end": end, "done": done}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .stream_encode import StreamSpecError, TemplateError, encode_view
+from .stream_encode import StreamSpecError, TemplateError, encode_view, sse_prefix
 from .stream_fast import delta_only as _delta_only
 from .stream_fast import fast_action
 from .stream_known import known_fields
@@ -374,14 +374,16 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         "dispatch": "\n".join(dispatch),
         "s": s,
         "enc": s.encode,
-        "funcs": enc.get("funcs", []),
-        "multi": [f["ev"] for f in enc.get("funcs", []) if f.get("multi")],
+        "funcs": enc["funcs"],
+        "multi": [f["ev"] for f in enc["funcs"] if f.get("multi")],
         "parts": any(row.sub or row.whole or row.separator is not None for row in s.decode),
-        "omit": "_omit("
-        in "".join(f["body"] for f in [*enc.get("funcs", []), *enc.get("end", [])]),
-        "accumulate": accumulate_kinds(enc.get("funcs", [])),
-        "end": enc.get("end", []),
+        "omit": "_omit(" in "".join(f["body"] for f in [*enc["funcs"], *enc["end"]]),
+        "accumulate": accumulate_kinds(enc["funcs"]),
+        "end": enc["end"],
+        "done": enc["done"],
+        "error_prefix": sse_prefix("error" if event_names else None),
+        "special": [*([s.done_sentinel] if s.done_sentinel else []), *s.skip_data],
         "assemblers": sorted({row.assemble for row in s.decode if row.assemble}),
         "extra": rows_extra(s),
-        "imports": rules_imports([*enc.get("funcs", []), *enc.get("end", [])]),
+        "imports": rules_imports([*enc["funcs"], *enc["end"]]),
     }

@@ -327,7 +327,7 @@ def _start(s: Any, ev: Any, i: int) -> Any:
                     **s.envelope,
                 },
             },
-            "response.created",
+            b"event: response.created\ndata: ",
         )
     )
     out.append(
@@ -362,7 +362,7 @@ def _start(s: Any, ev: Any, i: int) -> Any:
                     **s.envelope,
                 },
             },
-            "response.in_progress",
+            b"event: response.in_progress\ndata: ",
         )
     )
     return out
@@ -436,7 +436,7 @@ def _text_end(s: Any, ev: Any, i: int) -> Any:
                 "text": s.cur.all(),
                 "logprobs": [],
             },
-            "response.output_text.done",
+            b"event: response.output_text.done\ndata: ",
         )
     )
     out.append(
@@ -451,7 +451,7 @@ def _text_end(s: Any, ev: Any, i: int) -> Any:
                     {"type": "output_text", "text": s.cur.all(), "annotations": [], "logprobs": []}
                 ),
             },
-            "response.content_part.done",
+            b"event: response.content_part.done\ndata: ",
         )
     )
     return out
@@ -479,7 +479,7 @@ def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
                     "summary_index": 0,
                     "part": {"type": "summary_text", "text": ""},
                 },
-                "response.reasoning_summary_part.added",
+                b"event: response.reasoning_summary_part.added\ndata: ",
             )
         )
     out.append(
@@ -492,7 +492,7 @@ def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
                 "summary_index": 0,
                 "delta": ev.text,
             },
-            "response.reasoning_summary_text.delta",
+            b"event: response.reasoning_summary_text.delta\ndata: ",
         )
     )
     return out
@@ -511,7 +511,7 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                     "summary_index": 0,
                     "text": s.cur.all(),
                 },
-                "response.reasoning_summary_text.done",
+                b"event: response.reasoning_summary_text.done\ndata: ",
             )
         )
     if s.cur.deltas > 0:
@@ -525,7 +525,7 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                     "summary_index": 0,
                     "part": {"type": "summary_text", "text": s.cur.all()},
                 },
-                "response.reasoning_summary_part.done",
+                b"event: response.reasoning_summary_part.done\ndata: ",
             )
         )
     if s.cur.deltas > 0:
@@ -554,7 +554,7 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                         }
                     ),
                 },
-                "response.output_item.done",
+                b"event: response.output_item.done\ndata: ",
             )
         )
     if not (s.cur.deltas > 0):
@@ -583,7 +583,7 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                         }
                     ),
                 },
-                "response.output_item.done",
+                b"event: response.output_item.done\ndata: ",
             )
         )
     return out
@@ -627,7 +627,7 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
                     "output_index": i,
                     "arguments": s.cur.all(),
                 },
-                "response.function_call_arguments.done",
+                b"event: response.function_call_arguments.done\ndata: ",
             )
         )
     out.append(
@@ -647,7 +647,7 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
                     }
                 ),
             },
-            "response.output_item.done",
+            b"event: response.output_item.done\ndata: ",
         )
     )
     return out
@@ -670,7 +670,7 @@ def _error(s: Any, ev: Any, i: int) -> Any:
                     "param": None,
                 },
             },
-            "error",
+            b"event: error\ndata: ",
         )
     )
     out.append(
@@ -705,7 +705,7 @@ def _error(s: Any, ev: Any, i: int) -> Any:
                     "error": {"code": s.error_type(ev), "message": ev.error.message},
                 },
             },
-            "response.failed",
+            b"event: response.failed\ndata: ",
         )
     )
     return out
@@ -948,31 +948,35 @@ ROWS = StreamRows(
     done_sentinel=None,
     end_after_finish=False,
     parts=True,
-    skip_data=("[DONE]",),
+    special=("[DONE]",),
     sequential=False,
     counters={"text": "all", "reasoning": "all", "tool_call": "all"},
     id_default="resp_interlingua",
     empty_arguments="{}",
     templates={
-        "start": (_start, None),
-        "group_start": (_group_start, "response.output_item.added"),
-        "group_end": (_group_end, "response.output_item.done"),
-        "text_start": (_text_start, "response.content_part.added"),
-        "text_delta": (_text_delta, "response.output_text.delta"),
-        "text_end": (_text_end, None),
-        "reasoning_start": (_reasoning_start, "response.output_item.added"),
-        "reasoning_delta": (_reasoning_delta, None),
-        "reasoning_end": (_reasoning_end, None),
-        "tool_call_start": (_tool_call_start, "response.output_item.added"),
-        "tool_call_delta": (_tool_call_delta, "response.function_call_arguments.delta"),
-        "tool_call_end": (_tool_call_end, None),
-        "error": (_error, None),
+        "start": (_start, b""),
+        "group_start": (_group_start, b"event: response.output_item.added\ndata: "),
+        "group_end": (_group_end, b"event: response.output_item.done\ndata: "),
+        "text_start": (_text_start, b"event: response.content_part.added\ndata: "),
+        "text_delta": (_text_delta, b"event: response.output_text.delta\ndata: "),
+        "text_end": (_text_end, b""),
+        "reasoning_start": (_reasoning_start, b"event: response.output_item.added\ndata: "),
+        "reasoning_delta": (_reasoning_delta, b""),
+        "reasoning_end": (_reasoning_end, b""),
+        "tool_call_start": (_tool_call_start, b"event: response.output_item.added\ndata: "),
+        "tool_call_delta": (
+            _tool_call_delta,
+            b"event: response.function_call_arguments.delta\ndata: ",
+        ),
+        "tool_call_end": (_tool_call_end, b""),
+        "error": (_error, b""),
     },
     end=(
-        (_end0, "response.incomplete", False),
-        (_end1, "response.completed", False),
+        (_end0, b"event: response.incomplete\ndata: ", False),
+        (_end1, b"event: response.completed\ndata: ", False),
     ),
     done=None,
+    error_prefix=b"event: error\ndata: ",
     group="text",
     ids={"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"},
     multi=(

@@ -13,53 +13,30 @@ import orjson
 from .._errors import InvalidInput
 from .._losses import Loss
 from .._sse import SSEEvent
-from .._wire import MAX_DEPTH, check_writable, parse_json
 from ..generated.canonical import ErrorEvent, ErrorInfo, StreamEnd
+from .inband import inband_error
 
-__all__ = ["StreamDecoderBase", "StreamEncoderBase", "frame", "parse_data", "sse_prefix"]
-
-
-_PREFIX: dict[str | None, bytes] = {None: b"data: "}  # event name -> the bytes before its data
+__all__ = ["StreamDecoderBase", "StreamEncoderBase", "bad_data", "error_frame"]
 
 
-def frame(obj: Any, event: str | None) -> bytes:
-    """One SSE event: ``event:`` line (when the protocol names events) + one ``data:`` line."""
-    p = _PREFIX.get(event)
-    if p is None:  # a handful of names per protocol
-        p = sse_prefix(event)
-    return p + orjson.dumps(obj) + b"\n\n"
-
-
-def sse_prefix(event: str | None) -> bytes:
-    """The bytes before the data of an event named ``event`` (kept: a handful per protocol)."""
-    p = _PREFIX.get(event)
-    if p is None:
-        p = _PREFIX[event] = b"event: " + str(event).encode() + b"\ndata: "
-    return p
-
-
-def parse_data(ev: SSEEvent) -> tuple[Any, ErrorEvent | None]:
-    """An event's JSON data; an in-band failure when it is not JSON or nests deeper than the
-    encoders can write (``MAX_DEPTH``)."""
-    try:
-        return parse_json(ev.data), None
-    except InvalidInput as e:
-        why = "is not JSON" if "not valid JSON" in e.message else f"has a value {e}"
-        err = ErrorInfo(
-            type="bad_gateway", message=f"upstream sent an SSE event that {why}", status=502
-        )
-        return None, ErrorEvent(error=err)
-
-
-def deep_check(data: str, d: Any) -> None:
-    """InvalidInput when an event's parsed data nests deeper than the encoders can write back
-    (only data long enough to nest that deep is checked)."""
-    if len(data) > 2 * MAX_DEPTH:
-        check_writable(d)
+def bad_data(e: Exception) -> ErrorEvent:
+    """The in-band failure of an event whose data is not JSON (``e``: orjson's error) or nests
+    deeper than the encoders can write (``InvalidInput`` from ``check_writable``)."""
+    why = f"has a value {e}" if isinstance(e, InvalidInput) else "is not JSON"
+    err = ErrorInfo(
+        type="bad_gateway", message=f"upstream sent an SSE event that {why}", status=502
+    )
+    return ErrorEvent(error=err)
 
 
 class StreamDecoderBase:
-    """Tracks the ending: completed (terminal event seen), failed (error event) or disconnected."""
+    """The decoder's endings: completed (terminal event seen), failed (an error event) or
+    disconnected; and what it read no canonical home for. At close a stream is complete after a
+    finish where the rows say so (and the usage asked for came), else disconnected."""
+
+    rows: Any
+    finished: bool  # a finish reason was read
+    raw_usage: dict[str, Any]
 
     def __init__(self, codec: Any) -> None:
         self.codec = codec
@@ -82,18 +59,34 @@ class StreamDecoderBase:
                 self.drop(f"{at}.{k}")
 
     def feed(self, ev: SSEEvent) -> list[Any]:
-        raise NotImplementedError
+        raise NotImplementedError  # machine.Decoder
 
-    def usage_lost(self, closing: list[Any]) -> list[Any]:
-        """The ending of a stream cut after its finish, before the usage it was asked for."""
-        self.ended = "disconnected"
-        return [*closing, ErrorEvent(error=USAGE_LOST), StreamEnd(ending="disconnected")]
+    def _close_all(self) -> list[Any]:
+        raise NotImplementedError  # the open blocks end (machine.Decoder)
+
+    def _end(self, ending: str, *events: Any) -> list[Any]:
+        """The open blocks end, then ``events`` (an error), then the stream."""
+        out = self._close_all()
+        out += events
+        self.ended = ending
+        out.append(StreamEnd(ending=ending))
+        return out
+
+    def _fail_error(self, err: Any, d: Any, out: list[Any], rule: Any = None) -> None:
+        """``err``: the value at a row's ``error`` path in event ``d``: the stream fails."""
+        type_at = rule.error_type if rule is not None else None
+        info = inband_error(self.codec, self.rows.protocol, err, d, type_at)
+        out += self._end("failed", ErrorEvent(error=info))
 
     def close(self) -> list[Any]:
-        if self.ended is None:
-            self.ended = "disconnected"
-            return [StreamEnd(ending="disconnected")]
-        return []
+        if self.ended is not None:
+            return []
+        if self.finished and self.rows.end_after_finish:
+            if not self.expect_usage or self.raw_usage:  # the usage asked for came
+                return self._end("completed")
+            return self._end("disconnected", ErrorEvent(error=USAGE_LOST))
+        self.ended = "disconnected"  # (the open blocks stay open: the stream was cut)
+        return [StreamEnd(ending="disconnected")]
 
 
 class StreamEncoderBase:
@@ -122,7 +115,7 @@ USAGE_LOST = ErrorInfo(
 )
 
 
-def error_frame(err: ErrorInfo, target: str, event: str | None) -> bytes:
+def error_frame(err: ErrorInfo, target: str, prefix: bytes) -> bytes:
     """An in-band error event: the same body ``encode_error`` gives the target's HTTP errors."""
     from .._pipeline import encode_error  # the pipeline imports the stream modules lazily
     from .._protocols import protocol
@@ -136,4 +129,4 @@ def error_frame(err: ErrorInfo, target: str, event: str | None) -> bytes:
             inner = inner[key]
         if inner.get(leaf) is None:
             inner[leaf] = status
-    return frame(body, event)
+    return prefix + orjson.dumps(body) + b"\n\n"

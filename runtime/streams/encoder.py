@@ -33,7 +33,7 @@ from ..generated.canonical import (
     Usage,
     UsageEvent,
 )
-from ._base import DISCONNECTED, StreamEncoderBase, error_frame, frame, sse_prefix
+from ._base import DISCONNECTED, StreamEncoderBase, error_frame
 from .items import ItemBlock, ItemState
 from .parts import PartsEncoding
 from .rules import StreamRows
@@ -53,13 +53,11 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         super().__init__(codec)
         self.rows = rows
         self.pid = rows.protocol
-        self.t = rows.templates
-        # name -> (template, the bytes before its data): one frame is prefix + JSON + b"\n\n"
-        self.tf = {k: (fn, sse_prefix(event)) for k, (fn, event) in rows.templates.items()}
+        self.t = rows.templates  # one frame: the bytes before + JSON + b"\n\n"
         self.sequential = rows.sequential
         # single-body delta templates, called inline (one of several rows goes through _emit)
         self.delta_tpl = {
-            k: None if f"{k}_delta" in rows.multi else self.tf.get(f"{k}_delta")
+            k: None if f"{k}_delta" in rows.multi else self.t.get(f"{k}_delta")
             for k in ("text", "reasoning", "tool_call")
         }
         self.id = rows.id_default
@@ -87,7 +85,7 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         return self.rows.owners.get(ev.owner, self.rows.unknown_owner)
 
     def _emit(self, name: str, ev: Any, i: int, out: list[bytes], b: Any = None) -> None:
-        tpl = self.tf.get(name)
+        tpl = self.t.get(name)
         if tpl is not None:
             if b is not None:
                 self.cur = b
@@ -95,8 +93,8 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
             body = fn(self, ev, i)
             if type(body) is dict:
                 out.append(prefix + _dumps(body) + b"\n\n")
-            else:  # a template of several events: (body, event name) pairs
-                out += [frame(x, e) for x, e in body]
+            else:  # a template of several events: (body, bytes before it) pairs
+                out += [p + _dumps(x) + b"\n\n" for x, p in body]
 
     # ------------------------------------------------------------------ feed
     def feed(self, ev: Any) -> list[bytes]:
@@ -164,8 +162,7 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         if "error" in self.t:
             self._emit("error", ev, 0, out)
             return
-        named = any(event is not None for _, event in self.t.values())
-        out.append(error_frame(ev.error, self.pid, "error" if named else None))
+        out.append(error_frame(ev.error, self.pid, self.rows.error_prefix))
 
     def _start(self, ev: StreamStart, out: list[bytes]) -> None:
         self.started = True
@@ -274,7 +271,7 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
             ev = ReasoningEnd(key=b.key)
         if self.rows.pending:  # opaque state for the next part written (parts.py)
             self._pending_for(b, ev)
-        mine = type(ev) is ReasoningEnd and (ev.owner == self.pid or ev.owner in self.rows.owners)
+        mine = type(ev) is ReasoningEnd and self.mine(ev)
         if mine and ev.redacted and not b.started and "reasoning_redacted" in self.t:
             b.started = True
             b.index = self._count("reasoning")
@@ -348,14 +345,14 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         if lossy:
             what, why = finish_loss(f, self.finish_raw, self.pid)
             self.losses.append(Loss("stream.finish", what, why, "finish_reason"))
-        for fn, event, if_usage in self.rows.end:
+        for fn, prefix, if_usage in self.rows.end:
             if if_usage and self.usage is None:
                 continue
             body = fn(self, None, 0)
             if body is not None:  # a row whose finish condition does not hold: nothing
-                out.append(frame(body, event))
+                out.append(prefix + _dumps(body) + b"\n\n")
         if self.rows.done is not None:
-            out.append(b"data: " + self.rows.done.encode() + b"\n\n")
+            out.append(self.rows.done)
         return out
 
     def close(self) -> list[bytes]:

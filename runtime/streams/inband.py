@@ -7,51 +7,9 @@ from typing import Any
 
 from .._codec_support import get_dotted
 from .._pipeline import decode_error
-from ..generated.canonical import ErrorEvent, ErrorInfo, StreamEnd
+from ..generated.canonical import ErrorInfo
 
-__all__ = ["Endings", "inband_error"]
-
-
-class Endings:
-    """The generic decoder's endings (mixed into ``machine.Decoder``): completed, failed (an
-    in-band error through ``inband_error``), and at close completed after a finish where the
-    rows say so (the usage asked for must have come), else disconnected."""
-
-    codec: Any
-    pid: str
-    rows: Any
-    ended: str | None
-    finished: bool
-    expect_usage: bool
-    raw_usage: dict[str, Any]
-
-    def _close_all(self) -> list[Any]:
-        raise NotImplementedError
-
-    def _fail_error(self, err: Any, d: Any, out: list[Any], rule: Any = None) -> None:
-        out += self._fail([ErrorEvent(error=self._error(err, d, rule))])
-
-    def _end(self, ending: str) -> list[Any]:
-        out = self._close_all()
-        self.ended = ending
-        out.append(StreamEnd(ending=ending))
-        return out
-
-    def _fail(self, events: list[Any]) -> list[Any]:
-        out = self._close_all() + events
-        self.ended = "failed"
-        out.append(StreamEnd(ending="failed"))
-        return out
-
-    def _error(self, err: Any, d: Any, rule: Any = None) -> ErrorInfo:
-        return inband_error(self.codec, self.pid, err, d, rule.error_type if rule else None)
-
-    def close(self) -> list[Any]:
-        if self.ended is None and self.finished and self.rows.end_after_finish:
-            if not self.expect_usage or self.raw_usage:  # the usage asked for came
-                return self._end("completed")
-            return self.usage_lost(self._close_all())  # type: ignore[attr-defined]
-        return super().close()  # type: ignore[misc,no-any-return]
+__all__ = ["inband_error"]
 
 
 def inband_error(codec: Any, pid: str, err: Any, d: Any, type_at: Any = None) -> ErrorInfo:

@@ -106,6 +106,11 @@ class ItemState:
             return str(err.raw_type)
         return str(c.ERROR_ENCODE.get(err.type) or c.ERROR_ENCODE.get("api_error") or err.type)
 
+    def mine(self, ev: Any) -> bool:
+        """Is ``ev``'s opaque state for this protocol's clients: its own, or an owner its rows
+        carry (``rows.owners``)?"""
+        return ev.owner == self.pid or ev.owner in self.rows.owners
+
     def encrypted(self, ev: Any) -> str | None:
         """Opaque reasoning state for this client: its own, or (flags.foreign_reasoning
         ``signature``) another owner's in an envelope with the block's text."""

@@ -16,6 +16,7 @@ import orjson
 from .._errors import InvalidInput, brief
 from .._finish import decode_finish
 from .._sse import SSEEvent
+from .._wire import MAX_DEPTH, check_writable
 from ..generated.canonical import (
     ErrorEvent,
     ErrorInfo,
@@ -36,8 +37,7 @@ from ..generated.canonical import (
     new_TextDelta,
     new_ToolCallDelta,
 )
-from ._base import StreamDecoderBase, deep_check, parse_data
-from .inband import Endings
+from ._base import StreamDecoderBase, bad_data
 from .parts import PartsDecoding
 from .rules import Rule, StreamRows
 
@@ -62,7 +62,7 @@ class _Block:
         self.acc: Any = None  # (assemble transform, its state): arguments joined at the end
 
 
-class Decoder(PartsDecoding, Endings, StreamDecoderBase):
+class Decoder(PartsDecoding, StreamDecoderBase):
     def __init__(self, codec: Any, rows: StreamRows) -> None:
         super().__init__(codec)
         self.rows = rows
@@ -78,9 +78,7 @@ class Decoder(PartsDecoding, Endings, StreamDecoderBase):
         self.pending: StreamStart | None = None  # the start read from this event
         self.subs = False  # some block has a parent key (rule.sub)
         self.parts = rows.parts  # rows with sub / whole / separator
-        self.special = (
-            (rows.done_sentinel, *rows.skip_data) if rows.done_sentinel else rows.skip_data
-        )
+        self.special = rows.special  # data lines that are no JSON
         self.seq: dict[str, int] = {}  # wire key -> next suffix for a fresh canonical key
 
     # ------------------------------------------------------------------ feed
@@ -89,13 +87,14 @@ class Decoder(PartsDecoding, Endings, StreamDecoderBase):
             self.ignored += 1
             return []
         R = self.rows
-        if self.special and ev.data in self.special:  # the done sentinel, data to skip
+        if self.special and ev.data in self.special:
             return self._end("completed") if ev.data == R.done_sentinel else []
         try:
             d = orjson.loads(ev.data)
-            deep_check(ev.data, d)
-        except (orjson.JSONDecodeError, InvalidInput):  # not JSON, or nested too deep
-            return self._fail([parse_data(ev)[1]])
+            if len(ev.data) > 2 * MAX_DEPTH:  # (shorter data cannot nest too deep)
+                check_writable(d)  # InvalidInput: too deep for the encoders to write back
+        except (orjson.JSONDecodeError, InvalidInput) as e:
+            return self._end("failed", bad_data(e))
         if type(d) is not dict:
             if type(d) is list and R.batches:
                 return self._batch(d)
@@ -170,7 +169,7 @@ class Decoder(PartsDecoding, Endings, StreamDecoderBase):
                     message=f"upstream started message {brief(mid)} inside message {brief(self.msg_id)}",
                     status=502,
                 )
-                out += self._fail([ErrorEvent(error=err)])
+                out += self._end("failed", ErrorEvent(error=err))
                 return True
             if rule.restart == "fail":  # the same message started again: nothing new
                 self.ignored += 1

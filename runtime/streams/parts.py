@@ -17,6 +17,7 @@ put on a reasoning part (clients may drop those)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .._losses import Loss
@@ -101,13 +102,13 @@ class PartsEncoding:
     pid: str
     losses: list[Loss]
     cur: Any
+    mine: Callable[[Any], bool]  # (items.ItemState: the owner rules)
 
     def _parts_init(self) -> None:
         self.sig: str | None = None  # opaque state waiting for the next part
         self.foreign: list[ReasoningPart] = []  # other protocols' reasoning, for one envelope
-        flags = getattr(self.codec, "FLAGS", None)
-        parts = getattr(flags, "foreign_reasoning", "") == "parts"
-        self.foreign_parts = bool(self.rows.pending and parts)  # (the rows accumulate text)
+        parts = self.codec.FLAGS.foreign_reasoning == "parts"
+        self.foreign_parts = self.rows.pending and parts  # (the rows accumulate text)
 
     def take_signature(self, ev: Any) -> str | None:
         """``$pending_signature``: the waiting state, taken (another protocol's state is folded
@@ -135,7 +136,7 @@ class PartsEncoding:
 
     def _lone_end(self, ev: Any) -> None:
         """A reasoning end with no block: its state waits for the next part."""
-        if ev.owner == self.pid or ev.owner in self.rows.owners:
+        if self.mine(ev):
             if ev.signature and self.rows.pending:
                 self.sig = ev.signature
         else:

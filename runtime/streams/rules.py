@@ -65,7 +65,7 @@ class StreamRows:
     implicit_blocks: bool
     done_sentinel: str | None
     end_after_finish: bool
-    skip_data: tuple[str, ...] = ()  # data lines that say nothing
+    special: tuple[str, ...] = ()  # data lines that are no JSON: the done sentinel, data to skip
     parts: bool = False  # some row has sub, whole or separator
     # `at` objects: reader, keys with a canonical home, path (any other key is reported)
     known: tuple[tuple[Reader, frozenset[str], str], ...] = ()
@@ -73,9 +73,11 @@ class StreamRows:
     counters: dict[str, str] = field(default_factory=dict)  # block kind -> its index counter
     id_default: str = ""
     empty_arguments: str | None = None
-    templates: dict[str, tuple[Template, str | None]] = field(default_factory=dict)
-    end: tuple[tuple[Template, str | None, bool], ...] = ()
-    done: str | None = None
+    # name -> (template, the bytes before its JSON data: `event:` line, `data: `)
+    templates: dict[str, tuple[Template, bytes]] = field(default_factory=dict)
+    end: tuple[tuple[Template, bytes, bool], ...] = ()  # (template, bytes before, if usage)
+    done: bytes | None = None  # the final data line
+    error_prefix: bytes = b"data: "  # before an in-band error that has no template
     group: str | None = None  # blocks of this kind share one wire item (group_start/_end)
     ids: dict[str, str] = field(default_factory=dict)  # kind -> wire item id prefix
     multi: tuple[str, ...] = ()  # templates of several rows: (body, event name) pairs
