@@ -12,7 +12,6 @@ from .._losses import Ctx
 from .._wire import expect_list, expect_str
 from ..generated.canonical import Message, Request, TextPart
 from ._base import Codec, Transform
-from ._util import null_keys
 from .responses_item_list import decode_items, encode_items
 
 _STATE_FIELDS = ("previous_response_id", "conversation")
@@ -53,28 +52,19 @@ def _decode_request(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> 
     elif inp is not None:
         msgs.extend(decode_items(expect_list(inp, "input"), "input", codec, ctx))
     req.messages = msgs
-    # top-level nulls of fields the rows and transforms read: written back on identity
-    nulls = null_keys(w, REQUEST_NULLABLE)
+    nulls = _nulls(w, codec)
     if nulls:
         hints["nulls"] = nulls
     req.hints = {**(req.hints or {}), **hints} if hints else req.hints
 
 
-REQUEST_NULLABLE = (
-    "instructions",
-    "input",
-    "max_output_tokens",
-    "temperature",
-    "top_p",
-    "stream",
-    "user",
-    "metadata",
-    "tools",
-    "tool_choice",
-    "parallel_tool_calls",
-    "text",
-    "reasoning",
-)
+def _nulls(w: dict[str, Any], codec: Codec) -> list[str]:
+    """The top-level keys the rows and the protocol's transforms read that ``w`` sends as null
+    (written back on identity)."""
+    from .._protocols import protocol  # the registry imports the transforms
+
+    known = protocol(codec.PROTOCOL, codec.DIALECT).request_known
+    return [k for k, v in w.items() if v is None and k in known]
 
 
 def _instructions(m: Message, ctx: Ctx) -> str | None:
