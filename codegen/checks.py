@@ -14,6 +14,7 @@ from .items import check_items
 from .settings import format_problems
 from .source import Loc, SourceFile
 from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
+from .spec_turns import turns_problems
 from .stream_checks import stream_problems
 
 # protocol enum table -> the canonical enum its `unified` values come from
@@ -256,6 +257,8 @@ class _ProtocolChecks:
         for loc, msg in envelope_problems(p.response_envelope, p.transforms, finish_raws):
             src.error(loc, msg)
         for loc, msg in format_problems(p.response_format, rf) if p.response_format else ():
+            src.error(loc, msg)
+        for loc, msg in turns_problems(p):
             src.error(loc, msg)
         for i, name in enumerate(p.transforms):
             if name not in self.c.transforms:

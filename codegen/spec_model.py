@@ -15,6 +15,7 @@ from .envelope import ResponseEnvelope, stream_defaults
 from .items import ItemsSpec
 from .settings import FormatRows
 from .spec_http import HttpSpec, Strict
+from .spec_turns import Turns
 from .stream_model import StreamSpec
 
 # ---------------------------------------------------------------- protocols/*.yaml
@@ -190,6 +191,10 @@ class Flags(Strict):
     )
     usage_output_includes_reasoning: bool = Field(
         True, description="the output count includes reasoning tokens (Gemini: they are extra)"
+    )
+    turns: Turns = Field(
+        default_factory=lambda: Turns.model_validate({}),
+        description="how turns are laid out beyond the flags above (codegen/spec_turns.py)",
     )
 
 

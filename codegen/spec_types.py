@@ -16,9 +16,12 @@ from pydantic import BaseModel
 
 from .spec_http import CountTokens, HttpAuth, HttpSpec, ImageTokens, ModelListing, TokenEstimate
 from .spec_model import Flags
+from .spec_turns import ResultWrap, Turns
 
 # spec model -> the runtime type's name, in dependency order
 RUNTIME_TYPES: dict[type[BaseModel], str] = {
+    ResultWrap: "ResultWrap",
+    Turns: "Turns",
     Flags: "ProtocolFlags",
     HttpAuth: "HttpAuth",
     CountTokens: "CountTokens",

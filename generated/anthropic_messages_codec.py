@@ -59,6 +59,7 @@ from .spec_types import (
     ModelListing,
     ProtocolFlags,
     TokenEstimate,
+    Turns,
 )
 
 PROTOCOL = "anthropic_messages"
@@ -82,6 +83,7 @@ FLAGS = ProtocolFlags(
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,
+    turns=Turns(role_default=None, results_order="first", result_wrap=None, snake_case=False),
 )
 # how the protocol is called over HTTP (spec: http); the gateway reads it
 HTTP = HttpSpec(

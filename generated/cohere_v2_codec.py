@@ -50,6 +50,7 @@ from .spec_types import (
     HttpAuth,
     HttpSpec,
     ProtocolFlags,
+    Turns,
 )
 
 PROTOCOL = "cohere_v2"
@@ -73,6 +74,7 @@ FLAGS = ProtocolFlags(
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,
+    turns=Turns(role_default=None, results_order="in_place", result_wrap=None, snake_case=False),
 )
 # how the protocol is called over HTTP (spec: http); the gateway reads it
 HTTP = HttpSpec(

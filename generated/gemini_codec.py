@@ -47,7 +47,9 @@ from .spec_types import (
     ImageTokens,
     ModelListing,
     ProtocolFlags,
+    ResultWrap,
     TokenEstimate,
+    Turns,
 )
 
 PROTOCOL = "gemini"
@@ -71,6 +73,12 @@ FLAGS = ProtocolFlags(
     sse_event_names=False,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=False,
+    turns=Turns(
+        role_default="user",
+        results_order="in_place",
+        result_wrap=ResultWrap(text="output", error="error", read=("result",)),
+        snake_case=True,
+    ),
 )
 # how the protocol is called over HTTP (spec: http); the gateway reads it
 HTTP = HttpSpec(

@@ -56,6 +56,7 @@ from .spec_types import (
     ModelListing,
     ProtocolFlags,
     TokenEstimate,
+    Turns,
 )
 
 PROTOCOL = "openai_responses"
@@ -79,6 +80,7 @@ FLAGS = ProtocolFlags(
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,
+    turns=Turns(role_default=None, results_order="in_place", result_wrap=None, snake_case=False),
 )
 # how the protocol is called over HTTP (spec: http); the gateway reads it
 HTTP = HttpSpec(

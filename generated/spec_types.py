@@ -11,6 +11,34 @@ from typing import Any, Literal
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ResultWrap:
+    """A tool result whose text is the one value of a JSON object (Gemini
+    ``functionResponse.response``: ``{output: text}``, ``{error: text}``)."""
+
+    # key written for a result's text
+    text: str
+    # key written for an error's text (is_error)
+    error: str
+    # further keys read as a result's text (`result`)
+    read: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Turns:
+    """How turns are laid out beyond the other flags (runtime/transforms/turns.py)."""
+
+    # raw role of a turn sent without one (a `roles` decode row's raw value)
+    role_default: str | None
+    # tool_results user_turn_blocks: a user turn's tool results come before its other parts
+    # (Anthropic) or stay where they are (Gemini)
+    results_order: Literal["first", "in_place"]
+    # tool result text wrapped in a one-key object (Gemini)
+    result_wrap: ResultWrap | None
+    # snake_case spellings of camelCase keys are read too and written back as they came (Gemini)
+    snake_case: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ProtocolFlags:
     """Typed provider quirks. Runtime code reads these, never the protocol's name."""
 
@@ -53,6 +81,8 @@ class ProtocolFlags:
     stream_usage_opt_in: str | None
     # the output count includes reasoning tokens (Gemini: they are extra)
     usage_output_includes_reasoning: bool
+    # how turns are laid out beyond the flags above (codegen/spec_turns.py)
+    turns: Turns
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -206,6 +236,8 @@ class HttpSpec:
 
 
 __all__ = [
+    "ResultWrap",
+    "Turns",
     "ProtocolFlags",
     "HttpAuth",
     "CountTokens",

@@ -14,7 +14,9 @@ from .generated.spec_types import (
     ImageTokens,
     ModelListing,
     ProtocolFlags,
+    ResultWrap,
     TokenEstimate,
+    Turns,
 )
 
 __all__ = [
@@ -25,6 +27,8 @@ __all__ = [
     "ImageTokens",
     "TokenEstimate",
     "HttpSpec",
+    "Turns",
+    "ResultWrap",
     "dig",
     "expect_whole_number",
     "get_dotted",

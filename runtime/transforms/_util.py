@@ -6,13 +6,17 @@ from typing import Any
 
 from .._errors import InvalidInput, brief
 from .._losses import Ctx
-from .._wire import expect_dict, expect_list
+from .._wire import expect_list
 from ..generated.canonical import Message, Part, TextPart, Tool
 from ._base import Codec
 
 
 def role_of(m: dict[str, Any], path: str, codec: Codec) -> str:
+    """The canonical role of a wire message or turn (one sent without a role has the
+    protocol's default one, flags.turns.role_default, if it has one)."""
     raw = m.get("role")
+    if raw is None:
+        raw = codec.FLAGS.turns.role_default
     role = codec.ROLE_DECODE.get(raw) if type(raw) is str else None
     if role is None:
         allowed = ", ".join(sorted(codec.ROLE_DECODE))
@@ -27,10 +31,6 @@ def messages_list(w: dict[str, Any], key: str = "messages") -> list[Any]:
     if v is None:
         raise InvalidInput("missing required field", path=key)
     return expect_list(v, key)
-
-
-def message_dict(m: Any, path: str) -> dict[str, Any]:
-    return expect_dict(m, path)
 
 
 def only_text(parts: list[Part] | None) -> str | None:

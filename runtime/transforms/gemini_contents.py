@@ -1,7 +1,8 @@
 """gemini_contents: ``systemInstruction`` plus ``contents`` of ``{role: user|model, parts}``
 (Google Gemini). The parts are read and written by gemini_parts; this transform lays out the
-turns: each ``functionResponse`` of a user turn becomes one canonical ``tool`` message, in
-place; system messages go to ``systemInstruction`` (a later one hoisted there, reported).
+turns with the shared ``turns`` helpers: each ``functionResponse`` of a user turn becomes one
+canonical ``tool`` message, in place (flags.turns.results_order); system messages go to
+``systemInstruction`` (a later one hoisted there, reported).
 """
 
 from __future__ import annotations
@@ -9,21 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 from .._codec_support import drop_ext, split_ext
-from .._errors import InvalidInput, brief
+from .._errors import InvalidInput
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list
-from ..generated.canonical import Message, Part, Request, TextPart, ToolCallPart, ToolResultPart
+from ..generated.canonical import Message, Request, TextPart, ToolCallPart
 from ._base import Codec, Transform
-from .call_ids import CallIds as CallIds
+from ._util import role_of
+from .call_ids import CallIds
 from .gemini_envelope import unwrap_id
-from .gemini_parts import _camel as _camel
-from .gemini_parts import _snake as _snake
-from .gemini_parts import camel_part as camel_part
-from .gemini_parts import decode_parts as decode_parts
-from .gemini_parts import encode_parts as encode_parts
-from .gemini_parts import snake_parts as snake_parts
+from .gemini_parts import _camel, _snake, decode_parts, encode_parts, snake_parts
+from .turns import Joiner, hoist, leading_system, user_turn
 
-__all__ = ["GEMINI_CONTENTS"]
+# the part helpers are gemini_parts' (re-exported for gemini_config and gemini_response)
+__all__ = ["GEMINI_CONTENTS", "CallIds", "decode_parts", "encode_parts", "snake_parts"]
+__all__ += ["_camel", "_snake"]
 
 _CONTENT_KEYS = frozenset({"role", "parts"})
 
@@ -44,11 +44,13 @@ def _system(si: Any, codec: Codec, ctx: Ctx, ids: CallIds) -> Message:
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     ids = CallIds()
     msgs: list[Message] = []
-    si = w.get("systemInstruction", w.get("system_instruction"))
+    si = w.get("systemInstruction")
+    if "systemInstruction" not in w and codec.FLAGS.turns.snake_case:
+        si = w.get("system_instruction")
+        if si is not None:
+            req.hints = {**(req.hints or {}), "system_instruction_snake": True}
     if si is not None:
         msgs.append(_system(si, codec, ctx, ids))
-        if "systemInstruction" not in w:
-            req.hints = {**(req.hints or {}), "system_instruction_snake": True}
     contents = w.get("contents")
     if contents is None:
         raise InvalidInput("missing required field", path="contents")
@@ -58,16 +60,10 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     for i, c in enumerate(expect_list(contents, "contents")):
         path = f"contents[{i}]"
         c = expect_dict(c, path)
-        raw_role = c.get("role")
-        role = codec.ROLE_DECODE.get(raw_role) if type(raw_role) is str else None
-        if raw_role is None:
-            role = "user"
-        if role is None:
-            raise InvalidInput(
-                f"unknown role {brief(raw_role)} (expected user or model)", path=path
-            )
+        role = role_of(c, path, codec)
         parts, snake = decode_parts(c.get("parts", []), path + ".parts", codec, ctx, ids)
         hints: dict[str, Any] = {"turn": i, "keys": sorted(c.keys() & _CONTENT_KEYS)}
+        raw_role = c.get("role")
         if raw_role is not None and raw_role != codec.ROLE_ENCODE.get(role):
             hints["role"] = raw_role
         if snake:
@@ -75,21 +71,8 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
         ext = split_ext(c, _CONTENT_KEYS)
         if role == "assistant":
             msgs.append(Message(role="assistant", parts=parts, ext=ext, hints=hints))
-            continue
-        # a user turn: each functionResponse becomes a tool message, in place
-        run: list[Part] = []
-        first = len(msgs)
-        for p in parts:
-            if type(p) is ToolResultPart:
-                if run:
-                    msgs.append(Message(role="user", parts=run, hints=hints))
-                    run = []
-                msgs.append(Message(role="tool", parts=[p], hints=hints))
-            else:
-                run.append(p)
-        if run or len(msgs) == first:
-            msgs.append(Message(role="user", parts=run, hints=hints))
-        msgs[first].ext = ext
+        else:
+            msgs.extend(user_turn(parts, codec, hints, ext))
     req.messages = msgs
 
 
@@ -110,64 +93,37 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
         for p in m.parts:
             if type(p) is ToolCallPart:
                 names[unwrap_id(p.id)[0]] = p.name
-    i = 0
+
+    def encode(parts: list[Any], path: str) -> list[dict[str, Any]]:
+        return encode_parts(parts, path, codec, ctx, names)
+
+    n = leading_system(msgs)
     si_parts: list[dict[str, Any]] = []
-    si_msg: Message | None = None
-    while i < len(msgs) and msgs[i].role in ("system", "developer"):
-        si_msg = si_msg or msgs[i]
-        si_parts += encode_parts(msgs[i].parts, f"messages[{i}].content", codec, ctx, names)
-        i += 1
-    contents: list[dict[str, Any]] = []
-    cur: dict[str, Any] | None = None
-    cur_turn: Any = None
-    cur_tools = False
-    for j in range(i, len(msgs)):
+    for i in range(n):
+        si_parts += encode(msgs[i].parts, f"messages[{i}].content")
+    turns = Joiner(codec)
+    for j in range(n, len(msgs)):
         m = msgs[j]
         path = f"messages[{j}]"
-        if m.role in ("system", "developer"):
-            si_parts += encode_parts(m.parts, path + ".content", codec, ctx, names)
-            ctx.loss(
-                path,
-                f"{m.role} message hoisted into systemInstruction",
-                "Gemini has no system role inside contents: position lost",
-                "system_position",
-            )
+        hoisted = hoist(m, path, codec, ctx, "systemInstruction", encode)
+        if hoisted is not None:
+            si_parts += hoisted
             continue
-        parts = encode_parts(m.parts, path + ".content", codec, ctx, names)
+        parts = encode(m.parts, path + ".content")
         h = m.hints or {}
         if ctx.same and h.get("snake"):
             parts = snake_parts(parts, h["snake"])
-        role = codec.ROLE_ENCODE[m.role]
-        turn = h.get("turn") if ctx.same else None
-        if cur is not None and cur.get("role", "user") == (
-            h.get("role", role) if ctx.same else role
-        ):
-            if turn is not None and turn == cur_turn:
-                cur.setdefault("parts", []).extend(parts)
-                continue
-            if turn is None and role == "user" and (m.role == "tool" or cur_tools):
-                cur["parts"].extend(parts)
-                cur_tools = cur_tools and m.role == "tool"
-                continue
-        cur = _content(role, parts, m, ctx)
-        cur_turn = turn
-        cur_tools = m.role == "tool"
+        tag = h.get("turn") if ctx.same else None
+        cur = turns.join(m, None if tag is None else tag != turns.tag)
+        if cur is not None:
+            cur.setdefault("parts", []).extend(parts)
+        else:
+            cur = _content(codec.ROLE_ENCODE[m.role], parts, m, ctx)
+            turns.open(cur, m, tag)
         if m.ext:
             drop_ext(m.ext, cur, path, ctx)
-        contents.append(cur)
-    if si_msg is not None:
-        h = (si_msg.hints or {}) if ctx.same else {}
-        if h.get("string") and len(si_parts) == 1 and set(si_parts[0]) == {"text"}:
-            out["systemInstruction"] = si_parts[0]["text"]
-        else:
-            if h.get("snake"):
-                si_parts = snake_parts(si_parts, h["snake"])
-            si: dict[str, Any] = {"parts": si_parts}
-            if "role" in h:
-                si["role"] = h["role"]
-            if si_msg.ext:
-                drop_ext(si_msg.ext, si, "messages[0]", ctx)
-            out["systemInstruction"] = si
+    if n:
+        _system_out(msgs[0], si_parts, out, ctx)
     elif si_parts:
         out["systemInstruction"] = {"parts": si_parts}
     if (
@@ -177,8 +133,24 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     ):
         out["system_instruction"] = out.pop("systemInstruction")
     out["contents"] = (
-        contents[0] if ctx.same and (req.hints or {}).get("contents_object") else contents
+        turns.turns[0] if ctx.same and (req.hints or {}).get("contents_object") else turns.turns
     )
+
+
+def _system_out(first: Message, parts: list[dict[str, Any]], out: dict[str, Any], ctx: Ctx) -> None:
+    """``systemInstruction``: a string when the source sent one, else a content of ``parts``."""
+    h = (first.hints or {}) if ctx.same else {}
+    if h.get("string") and len(parts) == 1 and set(parts[0]) == {"text"}:
+        out["systemInstruction"] = parts[0]["text"]
+        return
+    if h.get("snake"):
+        parts = snake_parts(parts, h["snake"])
+    si: dict[str, Any] = {"parts": parts}
+    if "role" in h:
+        si["role"] = h["role"]
+    if first.ext:
+        drop_ext(first.ext, si, "messages[0]", ctx)
+    out["systemInstruction"] = si
 
 
 GEMINI_CONTENTS = Transform(

@@ -45,9 +45,7 @@ __all__ = [
 MARK = "__ilgsig1__"
 _PAYLOAD = re.compile(r"[A-Za-z0-9_-]+")
 SYNTH_PREFIX = "ilg_"
-OWNER = _OWNER = (
-    "gemini"  # protocol id of the signatures this envelope carries (ReasoningPart.owner)
-)
+OWNER = "gemini"  # protocol id of the signatures this envelope carries (ReasoningPart.owner)
 
 
 def wrap_id(call_id: str, signature: str) -> str:
@@ -68,7 +66,7 @@ def unwrap_id(call_id: str) -> tuple[str, str | None]:
 
 
 def attach_part(signature: str) -> ReasoningPart:
-    return ReasoningPart(text="", signature=signature, owner=_OWNER, ext={"attach": "next"})
+    return ReasoningPart(text="", signature=signature, owner=OWNER, ext={"attach": "next"})
 
 
 def is_attach(p: Any) -> bool:

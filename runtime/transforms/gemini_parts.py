@@ -43,7 +43,6 @@ _CONTAINERS = ("functionCall", "functionResponse", "inlineData", "fileData", "ex
 _OPAQUE = frozenset({"args", "response", "partialArgs"})  # free-form values: never recased
 _CALL_KEYS = frozenset({"id", "name", "args"})
 _RESULT_KEYS = frozenset({"id", "name", "response"})
-_WRAPS = frozenset({"output", "error", "result"})  # {output: text} is the documented shape
 
 
 def _camel(k: str) -> str:
@@ -81,6 +80,14 @@ def snake_parts(parts: list[dict[str, Any]], keys: list[str]) -> list[dict[str, 
     return [_recase(p, lambda k: _snake(k) if _snake(k) in ks else k) for p in parts]
 
 
+def _wrap(codec: Codec) -> Any:
+    """How a result's text is wrapped in ``response`` (flags.turns.result_wrap; codegen
+    refuses results in user turns without a tool_result part row or this row)."""
+    wrap = codec.FLAGS.turns.result_wrap
+    assert wrap is not None
+    return wrap
+
+
 def _decode_call(w: dict[str, Any], path: str, ids: CallIds) -> ToolCallPart:
     fc = expect_dict(w["functionCall"], path + ".functionCall")
     name = expect_str(fc.get("name"), path + ".functionCall.name")
@@ -98,7 +105,7 @@ def _decode_call(w: dict[str, Any], path: str, ids: CallIds) -> ToolCallPart:
     )
 
 
-def _decode_result(w: dict[str, Any], path: str, ids: CallIds) -> ToolResultPart:
+def _decode_result(w: dict[str, Any], path: str, ids: CallIds, wrap: Any) -> ToolResultPart:
     fr = expect_dict(w["functionResponse"], path + ".functionResponse")
     name = expect_str(fr.get("name"), path + ".functionResponse.name")
     given = fr.get("id")
@@ -107,10 +114,10 @@ def _decode_result(w: dict[str, Any], path: str, ids: CallIds) -> ToolResultPart
     hints: dict[str, Any] = {"string": True}
     is_error = None
     key = next(iter(response), None) if type(response) is dict and len(response) == 1 else None
-    if key in _WRAPS and type(response[key]) is str:  # type: ignore[index]
+    if key in (wrap.text, wrap.error, *wrap.read) and type(response[key]) is str:  # type: ignore[index]
         text = response[key]  # type: ignore[index]
         hints["wrap"] = key
-        if key == "error":
+        if key == wrap.error:
             is_error = True
     else:
         text = (
@@ -137,8 +144,10 @@ def decode_parts(
     snake: set[str] = set()
     for k, w in enumerate(expect_list(raw, path)):
         p = f"{path}[{k}]"
-        w, sn = camel_part(expect_dict(w, p))
-        snake |= sn
+        w = expect_dict(w, p)
+        if codec.FLAGS.turns.snake_case:
+            w, sn = camel_part(w)
+            snake |= sn
         sig = w.get("thoughtSignature")
         if sig is not None:
             sig = expect_str(sig, p + ".thoughtSignature")
@@ -164,7 +173,7 @@ def decode_parts(
         if "functionCall" in rest:
             out.append(_decode_call(rest, p, ids))
         elif "functionResponse" in rest:
-            out.append(_decode_result(rest, p, ids))
+            out.append(_decode_result(rest, p, ids, _wrap(codec)))
         else:
             out.append(codec.decode_part(rest, p, ctx))
     return out, sorted(snake)
@@ -216,7 +225,8 @@ def _encode_result(
     elif ctx.same and hints.get("wrap"):
         response = {hints["wrap"]: text}
     else:
-        response = {"error" if p.is_error else "output": text}
+        wrap = _wrap(codec)
+        response = {wrap.error if p.is_error else wrap.text: text}
     fr: dict[str, Any] = {"name": name}
     if response is not None:
         fr["response"] = response

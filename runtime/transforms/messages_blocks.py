@@ -1,6 +1,7 @@
 """messages_blocks: a top-level ``system`` plus ``messages`` of content blocks, where tool calls
 are assistant blocks and tool results are blocks at the start of the next user turn
-(Anthropic Messages). Canonical keeps one ``tool`` message per result, in order."""
+(Anthropic Messages). Canonical keeps one ``tool`` message per result, in order; the layout
+decisions are the shared ones of ``turns``."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from typing import Any
 from .._codec_support import drop_ext, split_ext
 from .._errors import InvalidInput, brief
 from .._losses import Ctx
+from .._wire import expect_dict
 from ..generated.canonical import Message, Part, Request, TextPart, ToolResultPart
 from ._base import Codec, Transform
-from ._util import message_dict, messages_list, role_of, text_content
+from ._util import messages_list, role_of, text_content
+from .turns import Joiner, hoist, leading_system, user_turn
 
 _MSG_KEYS = frozenset({"role", "content"})
 
@@ -30,7 +33,7 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     separate = False  # the previous user turn held only tool results
     for i, m in enumerate(raw):
         path = f"messages[{i}]"
-        m = message_dict(m, path)
+        m = expect_dict(m, path)
         role = role_of(m, path, codec)
         content = m.get("content")
         hints: dict[str, Any] | None = None
@@ -46,15 +49,10 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
             hints = {**(hints or {}), "separate": True}
         separate = False
         if role == "user" and ToolResultPart in map(type, parts):
-            rest = [p for p in parts if type(p) is not ToolResultPart]
-            tools = [Message(role="tool", parts=[p]) for p in parts if type(p) is ToolResultPart]
-            tools[0].hints = {"turn_start": True}  # the wire turn the results came in
-            if not rest:
-                tools[0].ext = ext  # the turn's own unknown fields ride on its first result
-            out.extend(tools)
-            if rest:
-                out.append(Message(role="user", parts=rest, ext=ext))
-            separate = not rest
+            turn = user_turn(parts, codec, None, ext)
+            turn[0].hints = {"turn_start": True}  # the wire turn the results came in
+            out.extend(turn)
+            separate = turn[-1].role == "tool"
             continue
         out.append(Message(role=role, parts=parts, ext=ext, hints=hints))
     req.messages = out
@@ -62,22 +60,17 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
 
 def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     msgs = req.messages
-    i = 0
+    n = leading_system(msgs)
     system_blocks: list[Any] = []
-    system_string: str | None = None
-    while i < len(msgs) and msgs[i].role in ("system", "developer"):
-        m = msgs[i]
-        if i == 0 and m.hints and m.hints.get("string") and len(m.parts) == 1:
-            system_string = m.parts[0].text  # type: ignore[union-attr]
-        system_blocks.extend(codec.encode_parts(m.parts, None, f"messages[{i}].content", ctx))
-        i += 1
-    if system_string is not None and i == 1:
-        out["system"] = system_string
+    for i in range(n):
+        system_blocks += codec.encode_parts(msgs[i].parts, None, f"messages[{i}].content", ctx)
+    first = msgs[0] if n == 1 else None
+    if first is not None and first.hints and first.hints.get("string") and len(first.parts) == 1:
+        out["system"] = first.parts[0].text  # type: ignore[union-attr]
     elif system_blocks:
         out["system"] = system_blocks
-    wire: list[dict[str, Any]] = []
-    pending: dict[str, Any] | None = None
-    for j in range(i, len(msgs)):
+    turns = Joiner(codec)
+    for j in range(n, len(msgs)):
         m = msgs[j]
         path = f"messages[{j}]"
         if m.name is not None:
@@ -87,45 +80,38 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
                 f"{ctx.target} messages have no name",
                 "roles",
             )
-        if m.role == "tool":
+        hoisted = hoist(
+            m,
+            path,
+            codec,
+            ctx,
+            "the system prompt",
+            lambda p, q: codec.encode_parts(p, None, q, ctx),
+        )
+        if hoisted is not None:
+            out["system"] = [*_as_blocks(out.get("system")), *hoisted]
+            continue
+        h = m.hints or {}
+        tool = m.role == "tool"
+        starts = (tool and ctx.same and h.get("turn_start")) or (not tool and h.get("separate"))
+        turn = turns.join(m, True if starts else None)
+        if tool:
             blocks = [
                 codec.encode_part(p, f"{path}.content[{k}]", ctx) for k, p in enumerate(m.parts)
             ]
-            if pending is not None and ctx.same and m.hints and m.hints.get("turn_start"):
-                pending = None  # the source had a new user turn here
-            if pending is None:
-                pending = {"role": "user", "content": []}
-                wire.append(pending)
-            pending["content"].extend(b for b in blocks if b is not None)
-            if m.ext:
-                drop_ext(m.ext, pending, path, ctx)
-            continue
-        if m.role in ("system", "developer") and not codec.FLAGS.system_messages_in_turns:
-            blocks = codec.encode_parts(m.parts, None, path + ".content", ctx)
-            out["system"] = [*_as_blocks(out.get("system")), *blocks]
-            ctx.loss(
-                path,
-                f"{m.role} message hoisted into the system prompt",
-                "position lost",
-                "system_position",
-            )
-            pending = None
-            continue
-        if m.role == "user" and pending is not None and not (m.hints and m.hints.get("separate")):
-            pending["content"].extend(codec.encode_parts(m.parts, None, path + ".content", ctx))
-            if m.ext:
-                drop_ext(m.ext, pending, path, ctx)
-            pending = None
-            continue
-        pending = None
-        msg: dict[str, Any] = {
-            "role": codec.ROLE_ENCODE[m.role],
-            "content": text_content(m, codec, path + ".content", ctx),
-        }
+            content: Any = [b for b in blocks if b is not None]
+        elif turn is not None:
+            content = codec.encode_parts(m.parts, None, path + ".content", ctx)
+        else:
+            content = text_content(m, codec, path + ".content", ctx)
+        if turn is not None:
+            turn["content"].extend(content)
+        else:
+            turn = {"role": "user" if tool else codec.ROLE_ENCODE[m.role], "content": content}
+            turns.open(turn, m)
         if m.ext:
-            drop_ext(m.ext, msg, path, ctx)
-        wire.append(msg)
-    out["messages"] = wire
+            drop_ext(m.ext, turn, path, ctx)
+    out["messages"] = turns.turns
 
 
 def _as_blocks(system: Any) -> list[Any]:

@@ -10,7 +10,7 @@ from typing import Any
 from .._codec_support import drop_ext, split_ext
 from .._errors import InvalidInput
 from .._losses import Ctx
-from .._wire import expect_list, expect_str
+from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import (
     Message,
     Part,
@@ -22,7 +22,7 @@ from ..generated.canonical import (
     ToolResultPart,
 )
 from ._base import Codec, Transform
-from ._util import message_dict, messages_list, role_of, text_content
+from ._util import messages_list, role_of, text_content
 from .reasoning_items import decode_items, encode_items
 
 _MSG_KEYS = frozenset({"role", "content", "name"})
@@ -82,13 +82,13 @@ def decode_message(m: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> Mess
             calls = expect_list(calls, path + ".tool_calls")
             for k, c in enumerate(calls):
                 cpath = f"{path}.tool_calls[{k}]"
-                parts.append(codec.decode_tool_call(message_dict(c, cpath), cpath, ctx))
+                parts.append(codec.decode_tool_call(expect_dict(c, cpath), cpath, ctx))
             if not calls:
                 hints = {**(hints or {}), "tool_calls_empty": True}
         refusal = m.get("refusal")
         if refusal is not None:
             known.append("refusal")
-            parts.append(_refusal(expect_str(refusal, path + ".refusal")))
+            parts.append(RefusalPart(text=expect_str(refusal, path + ".refusal")))
         elif "refusal" in m:
             known.append("refusal")
             hints = {**(hints or {}), "refusal_null": True}
@@ -115,10 +115,6 @@ def _text_only(p: ToolResultPart) -> tuple[ToolResultPart, list[Part]]:
     if not text:
         text = [TextPart(text=f"({len(media)} attachment(s) follow in the next user message)")]
     return replace(p, content=text, hints=None), media
-
-
-def _refusal(text: str) -> Part:
-    return RefusalPart(text=text)
 
 
 def encode_message(
@@ -236,7 +232,7 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     out = []
     for i, m in enumerate(raw):
         path = f"messages[{i}]"
-        out.append(decode_message(message_dict(m, path), path, codec, ctx))
+        out.append(decode_message(expect_dict(m, path), path, codec, ctx))
     req.messages = out
     if not raw:
         raise InvalidInput("at least one message is required", path="messages")

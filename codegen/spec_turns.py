@@ -1,0 +1,82 @@
+"""The spec language, protocols/*.yaml `flags.turns`: how a conversation's turns are laid out
+beyond flags.system_placement and flags.tool_results. runtime/transforms/turns.py applies these
+for every layout transform (messages_blocks, gemini_contents, messages_flat); the runtime type
+of the same name in generated/spec_types.py is generated from this model."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from .spec_http import Strict
+
+
+class ResultWrap(Strict):
+    """A tool result whose text is the one value of a JSON object (Gemini
+    ``functionResponse.response``: ``{output: text}``, ``{error: text}``)."""
+
+    text: str = Field(description="key written for a result's text")
+    error: str = Field(description="key written for an error's text (is_error)")
+    read: list[str] = Field(
+        default_factory=list, description="further keys read as a result's text (`result`)"
+    )
+
+
+class Turns(Strict):
+    """How turns are laid out beyond the other flags (runtime/transforms/turns.py)."""
+
+    role_default: str | None = Field(
+        None, description="raw role of a turn sent without one (a `roles` decode row's raw value)"
+    )
+    results_order: Literal["first", "in_place"] = Field(
+        "in_place",
+        description="tool_results user_turn_blocks: a user turn's tool results come before its "
+        "other parts (Anthropic) or stay where they are (Gemini)",
+    )
+    result_wrap: ResultWrap | None = Field(
+        None, description="tool result text wrapped in a one-key object (Gemini)"
+    )
+    snake_case: bool = Field(
+        False,
+        description="snake_case spellings of camelCase keys are read too and written back as "
+        "they came (Gemini)",
+    )
+
+
+def turns_problems(p: Any) -> list[tuple[tuple[Any, ...], str]]:
+    """What ``flags.turns`` of the ProtocolSpec ``p`` says that its other rows contradict, as
+    (key path, message) for codegen/checks.py."""
+    t, tool_results = p.flags.turns, p.flags.tool_results
+    at: tuple[Any, ...] = ("flags", "turns")
+    out: list[tuple[tuple[Any, ...], str]] = []
+    raws = sorted({r.raw for r in p.roles if r.only != "encode"})
+    if t.role_default is not None and t.role_default not in raws:
+        out.append(
+            (
+                (*at, "role_default"),
+                f"{t.role_default!r} is not the raw value of a roles decode row "
+                f"(expected one of {', '.join(raws)})",
+            )
+        )
+    blocks = tool_results == "user_turn_blocks"
+    if "results_order" in t.model_fields_set and not blocks:
+        out.append(
+            (
+                (*at, "results_order"),
+                f"only for tool results in user turns (flags.tool_results is {tool_results})",
+            )
+        )
+    w = t.result_wrap
+    keys = [w.text, w.error, *w.read] if w is not None else []
+    for k in sorted({k for k in keys if keys.count(k) > 1}):
+        out.append(((*at, "result_wrap"), f"key {k!r} named twice"))
+    if blocks and w is None and not any(r.part == "tool_result" for r in p.parts):
+        out.append(
+            (
+                ("flags", "tool_results"),
+                "user_turn_blocks with no tool_result part row needs flags.turns.result_wrap "
+                "(how a result's text is wrapped)",
+            )
+        )
+    return out
