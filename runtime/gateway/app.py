@@ -16,7 +16,6 @@ import logging
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
-import anyio
 import httpx
 import orjson
 from starlette.applications import Starlette
@@ -44,13 +43,13 @@ from .observe import Observers
 from .redact import install_redaction
 from .requested import requested_model
 from .retry import send_with_retries
-from .routing import route_by_table
+from .routing import TableApp
 from .shutdown import DEFAULT_SHUTDOWN_TIMEOUT, Drain
 from .state.keeper import RESPONSES, StateCall, StateKeeper
 from .state.passthrough import ResponsesUpstreams
 from .state.routes import state_routes
 from .streaming import SSEStreamResponse
-from .upstream import UpstreamAnswer, UpstreamPool, UpstreamRequest, http_spec
+from .upstream import UpstreamAnswer, UpstreamPool, UpstreamRequest, close_answer, http_spec
 
 __all__ = ["create_app", "estimate_tokens", "model_listing", "servable"]
 
@@ -194,8 +193,7 @@ class Gateway:
             try:
                 return up, made, upstream, await upstream.aread()
             finally:
-                with anyio.CancelScope(shield=True):
-                    await upstream.aclose()
+                await close_answer(upstream)
 
         up, (ctx, call), upstream, body = await until_disconnect(request, exchange)
         rec.upstream, rec.upstream_name = up.protocol, up.name
@@ -381,7 +379,7 @@ def create_app(
         await pool.aclose()
         await keeper.aclose()
 
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=fallback_handlers(served))
-    route_by_table(app.router)  # the call routes without a regular expression per route
+    # the call routes without a regular expression or middleware per request (routing.py)
+    app = TableApp(routes=routes, lifespan=lifespan, exception_handlers=fallback_handlers(served))
     app.state.gateway = gw
     return app

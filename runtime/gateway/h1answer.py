@@ -49,6 +49,8 @@ class H1Answer:
         "_keep",
     )  # fmt: skip
 
+    closes_at_once = True  # aclose never waits (upstream.close_answer)
+
     def __init__(
         self,
         pool: H1Pool,

@@ -1,53 +1,60 @@
 """Routing by a table for the paths with no parameter (``/v1/messages``, ``/v1/chat/completions``,
-...): Starlette's router tries each route's regular expression in turn, twenty and more for a
-call, on every request.
+...), in front of Starlette: its router tries each route's regular expression in turn, twenty
+and more for a call, and its middleware (server errors, exception handlers) wraps every
+request in several more layers.
 
 The table is made on the first request, from the routes as they are then: a (method, path) goes
 in only when the first route that fully matches it there is the one the table names, so every
-request is handled by the route Starlette would have picked; any other request (parameters,
-unknown paths, a ``root_path``, websockets, lifespan) goes through Starlette's router as before.
+request is handled by the route Starlette would have picked. A route whose endpoint is an async
+function taking the request (every gateway call, ``/healthz``) is called directly: the request
+made, the endpoint awaited, its response sent; its errors are its own (the gateway's handler
+answers every failure in the caller's protocol). Any other request (parameters, unknown paths,
+a ``root_path``, websockets, lifespan) goes through Starlette as before.
 """
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
-from starlette.routing import BaseRoute, Match, Route, Router
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.routing import BaseRoute, Match, Route
 
-__all__ = ["route_by_table"]
+__all__ = ["TableApp"]
 
 
-def _table(routes: list[BaseRoute]) -> dict[tuple[str, str], Route]:
-    table: dict[tuple[str, str], Route] = {}
+def _table(routes: list[BaseRoute]) -> dict[tuple[str, str], Any]:
+    table: dict[tuple[str, str], Any] = {}
     for route in routes:
         if not isinstance(route, Route) or route.param_convertors or not route.methods:
+            continue
+        if not inspect.iscoroutinefunction(route.endpoint):
             continue
         for method in route.methods:
             scope = {"type": "http", "path": route.path, "method": method, "root_path": "",
                      "headers": []}  # fmt: skip
             first = next((r for r in routes if r.matches(scope)[0] is Match.FULL), None)
             if first is route:
-                table[(method, route.path)] = route
+                table[(method, route.path)] = route.endpoint
     return table
 
 
-def route_by_table(router: Router) -> None:
-    """Put the table in front of ``router`` (its ``middleware_stack``)."""
-    routed = router.middleware_stack
-    table: dict[tuple[str, str], Route] | None = None
+class TableApp(Starlette):
+    """Starlette, with the table's routes called directly."""
 
-    async def app(scope: Any, receive: Any, send: Any) -> None:
-        nonlocal table
+    table: dict[tuple[str, str], Any] | None = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "http" and not scope.get("root_path"):
+            table = self.table
             if table is None:
-                table = _table(router.routes)
-            route = table.get((scope["method"], scope["path"]))
-            if route is not None:
-                scope.setdefault("router", router)
-                scope["endpoint"] = route.endpoint
+                table = self.table = _table(self.router.routes)
+            endpoint = table.get((scope["method"], scope["path"]))
+            if endpoint is not None:
+                scope["app"] = self
                 scope["path_params"] = {}
-                await route.handle(scope, receive, send)
+                response = await endpoint(Request(scope, receive, send))
+                await response(scope, receive, send)
                 return
-        await routed(scope, receive, send)
-
-    router.middleware_stack = app
+        await super().__call__(scope, receive, send)

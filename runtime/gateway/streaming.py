@@ -15,7 +15,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import anyio
 import httpx
 
 from .._stream_api import StreamTranslator
@@ -24,7 +23,7 @@ from .disconnect import ClientGone, DisconnectWatch
 from .errors import info_from_exception
 from .log import AccessRecord
 from .shutdown import SHUTTING_DOWN, DrainWatch
-from .upstream import UpstreamAnswer
+from .upstream import UpstreamAnswer, close_answer
 
 __all__ = ["ObservedTranslator", "SSEStreamResponse"]
 
@@ -86,17 +85,16 @@ class SSEStreamResponse:
         except ClientGone:
             pass
         finally:
-            with anyio.CancelScope(shield=True):
-                await self.upstream.aclose()
-                if rec.ending == "cancelled" and self.translator.decoder.ended is not None:
-                    # the caller left after the terminal event (as SDKs do), before the
-                    # upstream's own end of body: the stream did complete
-                    rec.ending = self.translator.decoder.ended
-                rec.usage = self.translator.usage or rec.usage
-                rec.add_losses(self.translator.losses)
-                rec.emit()
-                if self.open_streams is not None:
-                    self.open_streams.dec()
+            await close_answer(self.upstream)  # shielded from a cancel; the rest never waits
+            if rec.ending == "cancelled" and self.translator.decoder.ended is not None:
+                # the caller left after the terminal event (as SDKs do), before the
+                # upstream's own end of body: the stream did complete
+                rec.ending = self.translator.decoder.ended
+            rec.usage = self.translator.usage or rec.usage
+            rec.add_losses(self.translator.losses)
+            rec.emit()
+            if self.open_streams is not None:
+                self.open_streams.dec()
 
     async def _relay(self, send: Any) -> None:
         t = self.translator

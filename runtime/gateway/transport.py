@@ -116,6 +116,7 @@ class AiohttpAnswer:
     or relayed (``aiter_bytes``) by the caller, who closes it (``aclose``)."""
 
     __slots__ = ("status_code", "headers", "_resp", "_body")
+    closes_at_once = True  # aclose never waits (upstream.close_answer)
 
     def __init__(self, resp: aiohttp.ClientResponse) -> None:
         self.status_code = resp.status

@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Mapping
 from typing import Any, Protocol
 from urllib.parse import quote
 
+import anyio
 import httpx
 import orjson
 from yarl import URL
@@ -24,7 +25,9 @@ from .._protocols import protocol
 from .config import Upstream
 from .transport import ACCEPT_ENCODING, UpstreamRequest, UpstreamTransport
 
-__all__ = ["TRACE_HEADERS", "UpstreamAnswer", "UpstreamPool", "UpstreamRequest", "http_spec"]
+__all__ = [
+    "TRACE_HEADERS", "UpstreamAnswer", "UpstreamPool", "UpstreamRequest", "close_answer", "http_spec",
+]  # fmt: skip
 
 TRACE_HEADERS = ("traceparent", "tracestate")
 
@@ -49,6 +52,17 @@ class UpstreamAnswer(Protocol):
     def aiter_bytes(self) -> AsyncIterator[bytes]: ...
 
     async def aclose(self) -> None: ...
+
+
+async def close_answer(answer: UpstreamAnswer) -> None:
+    """Close an answer even while its call is being cancelled. The pools' own answers close
+    without waiting (``closes_at_once``: nothing can interrupt them); an httpx response (a test
+    transport's) is closed in a shielded scope."""
+    if getattr(answer, "closes_at_once", False):
+        await answer.aclose()
+        return
+    with anyio.CancelScope(shield=True):
+        await answer.aclose()
 
 
 class UpstreamPool:
