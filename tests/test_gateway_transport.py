@@ -367,6 +367,34 @@ def test_read_timeout_connect_errors_and_bad_headers(monkeypatch: pytest.MonkeyP
     run(go())
 
 
+def test_one_alarm_serves_every_timeout() -> None:
+    """A short timeout ends its call while a longer one on another connection goes on."""
+    go_on = asyncio.Event()
+
+    async def late(reader: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+        await go_on.wait()
+        await ok(b"late")(reader, w)
+
+    async def silent(reader: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+        await reader.readexactly(1)
+
+    async def go() -> None:
+        async with Upstream(late, silent) as up:
+            pool = H1Pool(POOL_TLS)
+            patient = asyncio.create_task(pool.send("POST", up.target(), {}, b"{}", (5, 30)))
+            while not up.requests:
+                await asyncio.sleep(0)
+            with pytest.raises(httpx.ReadTimeout):
+                await pool.send("POST", up.target(), {}, b"{}", (5.0, 0.05))
+            assert not patient.done()
+            go_on.set()
+            answer = await patient
+            assert await answer.aread() == b"late"
+            await pool.aclose()
+
+    run(go())
+
+
 def test_idle_connections_expire(monkeypatch: pytest.MonkeyPatch) -> None:
     async def go() -> None:
         async with Upstream(ok(b"one"), ok(b"two")) as up:

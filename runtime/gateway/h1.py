@@ -69,9 +69,13 @@ def _acked(transport: asyncio.BaseTransport | None) -> int | None:
 class _Conn(asyncio.Protocol):
     """One connection: bytes in ``buf``; a reader waits on ``waiter``."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, key: tuple[str, str, int]) -> None:
+    def __init__(
+        self, loop: asyncio.AbstractEventLoop, key: tuple[str, str, int], alarm: _Alarm
+    ) -> None:
         self.loop = loop
         self.key = key
+        self.alarm = alarm
+        self.deadline = 0.0  # of the current wait (loop time)
         self.tls = key[0] == "https"
         self.written = 0  # bytes written on the connection (before TLS)
         self.transport: asyncio.Transport | None = None
@@ -121,13 +125,15 @@ class _Conn(asyncio.Protocol):
         """Until more bytes (or the end) arrive; ReadTimeout after ``timeout`` seconds."""
         fut: asyncio.Future[bool] = self.loop.create_future()
         self.waiter = fut
-        timer = self.loop.call_later(timeout, _expire, fut) if timeout is not None else None
+        alarm = self.alarm
+        if timeout is not None:
+            alarm.watch(self, timeout)
         try:
             got = await fut
         finally:
             self.waiter = None
-            if timer is not None:
-                timer.cancel()
+            if timeout is not None:
+                alarm.watched.discard(self)
         if not got:
             raise httpx.ReadTimeout(f"no answer from the upstream for {timeout} s")
 
@@ -142,9 +148,45 @@ class _Conn(asyncio.Protocol):
             self.transport.close()
 
 
-def _expire(fut: asyncio.Future[bool]) -> None:
-    if not fut.done():
-        fut.set_result(False)
+class _Alarm:
+    """The read timeouts of every waiting connection, on one timer at the earliest deadline
+    (a timer per wait costs more, on uvloop, than the rest of a call's reading)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.watched: set[_Conn] = set()
+        self.timer: asyncio.TimerHandle | None = None
+        self.at = float("inf")
+
+    def watch(self, conn: _Conn, timeout: float) -> None:
+        deadline = conn.deadline = self.loop.time() + timeout
+        self.watched.add(conn)
+        if deadline < self.at:
+            if self.timer is not None:
+                self.timer.cancel()
+            self.at = deadline
+            self.timer = self.loop.call_at(deadline, self.ring)
+
+    def ring(self) -> None:
+        self.timer, self.at = None, float("inf")
+        now = self.loop.time()
+        nearest = float("inf")
+        for conn in list(self.watched):
+            if conn.deadline <= now:  # no byte for its timeout: its wait ends
+                self.watched.discard(conn)
+                fut = conn.waiter
+                if fut is not None and not fut.done():
+                    fut.set_result(False)
+            elif conn.deadline < nearest:
+                nearest = conn.deadline
+        if nearest < self.at:
+            self.at = nearest
+            self.timer = self.loop.call_at(nearest, self.ring)
+
+    def close(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer, self.at = None, float("inf")
 
 
 class _Unsent(Exception):
@@ -159,6 +201,7 @@ class H1Pool:
         self.idle: dict[tuple[str, str, int], list[_Conn]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.sweeping: asyncio.TimerHandle | None = None
+        self.alarm: _Alarm | None = None  # the read timeouts (made with the loop)
 
     def put(self, conn: _Conn) -> None:
         if conn.ended or conn.loop is not self.loop:
@@ -197,10 +240,10 @@ class H1Pool:
         return None
 
     async def _connect(self, target: Target, timeout: float | None) -> _Conn:
-        loop = self.loop
-        assert loop is not None
+        loop, alarm = self.loop, self.alarm
+        assert loop is not None and alarm is not None
         made = loop.create_connection(
-            lambda: _Conn(loop, target.key),
+            lambda: _Conn(loop, target.key, alarm),
             target.host,
             target.port,
             ssl=self.tls if target.tls else None,
@@ -229,7 +272,9 @@ class H1Pool:
                 for c in conns:
                     c.close()
             self.idle.clear()
-            self.loop, self.sweeping = loop, None
+            if self.alarm is not None:
+                self.alarm.close()
+            self.loop, self.sweeping, self.alarm = loop, None, _Alarm(loop)
         lines = [f"{method} {target.path} HTTP/1.1\r\nhost: {target.host_header}\r\n"]
         lines += [f"{k}: {v}\r\n" for k, v in headers.items()]
         if body is not None:
@@ -294,3 +339,5 @@ class H1Pool:
         if self.sweeping is not None:
             self.sweeping.cancel()
             self.sweeping = None
+        if self.alarm is not None:
+            self.alarm.close()

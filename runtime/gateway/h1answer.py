@@ -70,8 +70,9 @@ class H1Answer:
         self._body: bytes | None = None
         self._dec: Any = None
         self._mode = 0  # 0 Content-Length (``_left`` bytes), 1 chunked, 2 until closed
-        te = headers.get("transfer-encoding")
-        length = headers.get("content-length")
+        get = dict.get  # the names are lowercase: no look-up in other cases
+        te = get(headers, "transfer-encoding")
+        length = get(headers, "content-length")
         self._left = 0
         if head or status in (204, 304):
             pass
@@ -83,7 +84,7 @@ class H1Answer:
             raise httpx.RemoteProtocolError(f"bad Content-Length {length!r} from the upstream")
         else:
             self._mode = 2
-        enc = headers.get("content-encoding")
+        enc = get(headers, "content-encoding")
         if enc is not None:
             enc = enc.strip().lower()
             if enc == "gzip":
@@ -238,15 +239,16 @@ def parse_head(text: str) -> tuple[int, Headers, bool]:
     parts = lines[0].split(" ", 2)
     if len(parts) < 2 or not parts[0].startswith("HTTP/1.") or not parts[1].isdigit():
         raise httpx.RemoteProtocolError(f"not an HTTP/1.1 answer: {lines[0][:80]!r}")
-    headers = Headers()
+    found: dict[str, str] = {}
     for line in lines[1:]:
         name, sep, value = line.partition(":")
         if not sep:
             raise httpx.RemoteProtocolError("malformed header line in the upstream's answer")
-        name = name.strip().lower()
-        value = value.strip()
-        old = dict.get(headers, name)
-        headers[name] = value if old is None else f"{old}, {value}"
-    connection = dict.get(headers, "connection", "").lower()
+        name = name.lower()
+        if name in found:  # repeated: one value, as httpx and aiohttp join them
+            found[name] += ", " + value.strip()
+        else:
+            found[name] = value.strip()
+    connection = found.get("connection", "").lower()
     close = "close" in connection or (parts[0] == "HTTP/1.0" and "keep-alive" not in connection)
-    return int(parts[1]), headers, close
+    return int(parts[1]), Headers(found), close
