@@ -286,7 +286,7 @@ class H1Pool:
         if body:
             request += body
         for tries in (1, 0):
-            conn = self._idle(target.key)
+            conn = self._idle(target.key) if tries else None  # the second try: a fresh one
             kept = conn is not None
             if conn is None:
                 conn = await self._connect(target, timeout[0])
