@@ -326,6 +326,9 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
 
     ats: dict[str, str] = {}
     whens: list[str] = []
+    if first:  # the keys of `at` objects that no row reads: reported before the rows run
+        known = known_fields(s)
+        lines += read_ats({at: f"k{i}" for i, at in enumerate(known)}, r, where, known)
     if s.recognise is not None:
         kind = (
             f"d.get({s.recognise!r})"
@@ -365,10 +368,7 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         enc = encode_view(s.encode, where, name_path)
     except TemplateError as e:
         raise StreamSpecError(str(e)) from None
-    known = [(r(at, where), keys, at) for at, keys in known_fields(s).items()]
-    known = known if s.match == "first" else []  # else checked where dispatch reads the `at`
     return {
-        "known": known,
         "readers": r.src,
         "rules": rules,
         "dispatch": "\n".join(dispatch),

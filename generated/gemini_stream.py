@@ -139,29 +139,6 @@ _Kat1 = frozenset(
 _Kat0 = frozenset(["parts", "role"])  # candidates.0.content: keys with a home
 
 
-def _r13(v: Any) -> Any:  # candidates.0
-    if type(v) is not dict:
-        return None
-    v = v.get("candidates")
-    if type(v) is not list or len(v) <= 0:
-        return None
-    v = v[0]
-    return v
-
-
-def _r14(v: Any) -> Any:  # candidates.0.content
-    if type(v) is not dict:
-        return None
-    v = v.get("candidates")
-    if type(v) is not list or len(v) <= 0:
-        return None
-    v = v[0]
-    if type(v) is not dict:
-        return None
-    v = v.get("content")
-    return v
-
-
 def _text_delta(s: Any, ev: Any, i: int) -> Any:
     return {
         "modelVersion": s.model,

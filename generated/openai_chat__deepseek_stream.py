@@ -133,24 +133,6 @@ _Kat0 = frozenset(
 )  # choices[index=0].delta: keys with a home
 
 
-def _r14(v: Any) -> Any:  # choices[index=0].delta
-    if type(v) is not dict:
-        return None
-    v = v.get("choices")
-    if type(v) is not list:
-        return None
-    for x in v:
-        if type(x) is dict and x.get("index", 0) == 0:
-            v = x
-            break
-    else:
-        return None
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    return v
-
-
 def _start(s: Any, ev: Any, i: int) -> Any:
     return {
         "id": s.id,

@@ -119,6 +119,22 @@ def test_cut_stream_ends_with_the_error_template(tiny: tuple[Any, Any]) -> None:
     assert _decode(codec, rows, wire)[-1] == StreamEnd(ending="failed")
 
 
+def test_first_match_rows_report_the_unread_keys_of_their_at_object(tmp_path: Path) -> None:
+    """A key of an ``at`` object that no row reads is reported as lost with its count (the
+    generated dispatch of first-match rows checks the object before the rows run)."""
+    oops = "    - {event: oops, error: message}\n"
+    note = "    - {event: note, at: info, key_const: note, open: text, text: t}\n"
+    codec = generate(tmp_path, WITH_STREAM.replace(oops, oops + note))
+    rows = importlib.import_module(codec.__name__.replace("_codec", "_stream")).ROWS
+    note_event = b'event: note\ndata: {"kind":"note","info":{"t":"Hi","mood":"calm"}}\n\n'
+    events = _decode(codec, rows, WIRE.replace(b"event: done", note_event + b"event: done"))
+    assert "".join(e.text for e in events if type(e) is TextDelta) == "HelloHi"
+    dec = Decoder(codec, rows)
+    for ev in SSEDecoder().feed(note_event * 2):
+        dec.feed(ev)
+    assert dec.unread == {("field", "info.mood"): 2}
+
+
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
-
 from .._errors import InvalidInput
 from .._losses import Loss
 from .._sse import SSEEvent
 from ..generated.canonical import ErrorEvent, ErrorInfo, StreamEnd
 from .inband import inband_error
 
-__all__ = ["StreamDecoderBase", "StreamEncoderBase", "bad_data", "error_frame"]
+__all__ = ["StreamDecoderBase", "StreamEncoderBase", "bad_data"]
 
 
 def bad_data(e: Exception) -> ErrorEvent:
@@ -113,20 +111,3 @@ USAGE_LOST = ErrorInfo(
     "and its terminal event: the usage is lost",
     status=502,
 )
-
-
-def error_frame(err: ErrorInfo, target: str, prefix: bytes) -> bytes:
-    """An in-band error event: the same body ``encode_error`` gives the target's HTTP errors."""
-    from .._pipeline import encode_error  # the pipeline imports the stream modules lazily
-    from .._protocols import protocol
-
-    status, body = encode_error(err, target)
-    code_path = protocol(target).codec.ERROR_SHAPE.get("code_path")
-    if code_path:  # in band the HTTP status is gone: an empty code carries it instead
-        inner = body
-        *parents, leaf = code_path.split(".")
-        for key in parents:
-            inner = inner[key]
-        if inner.get(leaf) is None:
-            inner[leaf] = status
-    return prefix + orjson.dumps(body) + b"\n\n"

@@ -33,7 +33,8 @@ from ..generated.canonical import (
     Usage,
     UsageEvent,
 )
-from ._base import DISCONNECTED, StreamEncoderBase, error_frame
+from ._base import DISCONNECTED, StreamEncoderBase
+from .inband import error_frame
 from .items import ItemBlock, ItemState
 from .parts import PartsEncoding
 from .rules import StreamRows

@@ -1,15 +1,20 @@
-"""In-band stream errors read by a decode row's ``error`` path (and ``error_type``): the
-object -> ``ErrorInfo`` through the protocol's error table and error_shape, as HTTP errors are."""
+"""In-band stream errors. Read by a decode row's ``error`` path (and ``error_type``): the
+object -> ``ErrorInfo`` through the protocol's error table and error_shape, as HTTP errors are
+(``inband_error``); written, where the target has no error template, as the body its HTTP
+errors have (``error_frame``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from .._codec_support import get_dotted
-from .._pipeline import decode_error
+from .._pipeline import decode_error, encode_error
+from .._protocols import protocol
 from ..generated.canonical import ErrorInfo
 
-__all__ = ["inband_error"]
+__all__ = ["error_frame", "inband_error"]
 
 
 def inband_error(codec: Any, pid: str, err: Any, d: Any, type_at: Any = None) -> ErrorInfo:
@@ -61,3 +66,17 @@ def _status(codec: Any, err: dict[str, Any], raw: str | None) -> int:
 def _leaf(codec: Any, path: str) -> str:
     """The key of an error_shape path inside the error object (``error.type`` -> ``type``)."""
     return str(codec.ERROR_SHAPE.get(path) or "").rpartition(".")[2]
+
+
+def error_frame(err: ErrorInfo, target: str, prefix: bytes) -> bytes:
+    """An in-band error event: the same body ``encode_error`` gives the target's HTTP errors."""
+    status, body = encode_error(err, target)
+    code_path = protocol(target).codec.ERROR_SHAPE.get("code_path")
+    if code_path:  # in band the HTTP status is gone: an empty code carries it instead
+        inner = body
+        *parents, leaf = code_path.split(".")
+        for key in parents:
+            inner = inner[key]
+        if inner.get(leaf) is None:
+            inner[leaf] = status
+    return prefix + orjson.dumps(body) + b"\n\n"

@@ -21,11 +21,9 @@ from ..generated.canonical import (
     ErrorEvent,
     ErrorInfo,
     FinishEvent,
-    ReasoningDelta,
     ReasoningEnd,
     ReasoningStart,
     StreamStart,
-    TextDelta,
     TextEnd,
     TextStart,
     ToolCallDelta,
@@ -43,18 +41,22 @@ from .rules import Rule, StreamRows
 
 __all__ = ["Decoder"]
 
+# a text or reasoning block's start event and delta
+_START = {"text": TextStart, "reasoning": ReasoningStart}
+_DELTA = {"text": new_TextDelta, "reasoning": new_ReasoningDelta}
+
 
 class _Block:
     __slots__ = (
         "kind", "key", "call_id", "sig", "redacted", "open", "owner", "parent", "fresh", "acc",
     )  # fmt: skip
 
-    def __init__(self, kind: str, key: str, call_id: str | None) -> None:
+    def __init__(self, kind: str, key: str) -> None:
         self.parent: str | None = None  # the wire key it ends with (rule.sub)
         self.fresh = True  # no delta since it opened (or since its last separator)
         self.kind = kind
         self.key = key
-        self.call_id = call_id
+        self.call_id: str | None = None
         self.sig: list[str] = []
         self.redacted: str | None = None
         self.open = True
@@ -108,10 +110,6 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         matched = R.dispatch(self, d, out)
         if not matched:
             self.ignored += 1
-        for get, keys, at in R.known:
-            o = get(d)
-            if type(o) is dict and not keys.issuperset(o):
-                self.drop_fields(o, keys, at)
         start = self.pending  # the start read from this event (reset here)
         if start is not None:
             self.pending = None
@@ -215,12 +213,10 @@ class Decoder(PartsDecoding, StreamDecoderBase):
             return
         if not v or type(v) is not str:
             return
-        kind = b.kind
-        if rule.text and kind == "text":
-            out.append(new_TextDelta(key=b.key, text=v))
-        elif rule.text and kind == "reasoning":
-            out.append(new_ReasoningDelta(key=b.key, text=v))
-        elif rule.arguments is not None and kind == "tool_call":
+        new = _DELTA.get(b.kind) if rule.text else None
+        if new is not None:
+            out.append(new(key=b.key, text=v))
+        elif rule.arguments is not None and b.kind == "tool_call":
             out.append(new_ToolCallDelta(key=b.key, arguments=v))
         else:  # another kind of block (ignored ones count it)
             self._block(rule, w, None, out)
@@ -278,11 +274,7 @@ class Decoder(PartsDecoding, StreamDecoderBase):
             if text or args or rule.signature is not None:
                 self.ignored += 1  # (text sent at the key of a tool call: not the call's)
         elif text:
-            out.append(
-                new_TextDelta(key=b.key, text=text)
-                if b.kind == "text"
-                else new_ReasoningDelta(key=b.key, text=text)
-            )
+            out.append(_DELTA[b.kind](key=b.key, text=text))
         if b.kind == "tool_call":
             if rule.assemble is not None:
                 self._assemble(rule, b, w)
@@ -312,13 +304,8 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         """Whole values and separators (rows.parts): True when the row's value is dropped (a
         whole value after deltas)."""
         if rule.separator is not None:
-            if not b.fresh and b.kind in ("text", "reasoning"):
-                sep = rule.separator
-                out.append(
-                    TextDelta(key=b.key, text=sep)
-                    if b.kind == "text"
-                    else ReasoningDelta(key=b.key, text=sep)
-                )
+            if not b.fresh and b.kind in _DELTA:
+                out.append(_DELTA[b.kind](key=b.key, text=rule.separator))
             b.fresh = True
             return False
         if rule.whole and not b.fresh:  # deltas said it already
@@ -334,13 +321,11 @@ class Decoder(PartsDecoding, StreamDecoderBase):
                 if o.kind != kind or kind != "tool_call":
                     self._close(o, out)
         key = self._fresh(wkey)
-        b = _Block(kind, key, None)
+        b = _Block(kind, key)
         self.blocks[wkey] = b
         self.open.append(b)
-        if kind == "text":
-            out.append(TextStart(key=key))
-        elif kind == "reasoning":
-            out.append(ReasoningStart(key=key))
+        if kind in _START:
+            out.append(_START[kind](key=key))
         elif kind == "tool_call":
             b.call_id = self._call_id(rule, w, cid)
             self.calls += 1

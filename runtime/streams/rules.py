@@ -67,8 +67,6 @@ class StreamRows:
     end_after_finish: bool
     special: tuple[str, ...] = ()  # data lines that are no JSON: the done sentinel, data to skip
     parts: bool = False  # some row has sub, whole or separator
-    # `at` objects: reader, keys with a canonical home, path (any other key is reported)
-    known: tuple[tuple[Reader, frozenset[str], str], ...] = ()
     sequential: bool = False
     counters: dict[str, str] = field(default_factory=dict)  # block kind -> its index counter
     id_default: str = ""
