@@ -24,7 +24,7 @@ from .._losses import Loss
 from .._wire import object_from_json_text
 from ..generated.canonical import ReasoningDelta, ReasoningEnd, ReasoningPart, ToolCallDelta
 from ..transforms.gemini_envelope import SYNTH_PREFIX, synth_id, unwrap_id, wrap_id
-from ..transforms.reasoning_envelope import enveloped, to_base64, wrap_parts
+from ..transforms.reasoning_envelope import enveloped, parts_signature
 
 __all__ = ["PartsDecoding", "PartsEncoding"]
 
@@ -114,7 +114,7 @@ class PartsEncoding:
         """``$pending_signature``: the waiting state, taken (another protocol's state is folded
         into it, except on a reasoning part)."""
         if self.foreign and type(ev) is not ReasoningDelta:
-            self.sig = self.sig or to_base64(wrap_parts(self.foreign))
+            self.sig = self.sig or parts_signature(self.foreign)
             self.foreign = []
         sig, self.sig = self.sig, None
         return sig

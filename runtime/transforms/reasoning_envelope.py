@@ -45,10 +45,9 @@ __all__ = [
     "carrier",
     "signature_for",
     "wrap",
-    "wrap_parts",
+    "parts_signature",
     "unwrap",
     "is_envelope",
-    "to_base64",
     "wants",
     "fold_run",
     "unwrap_part",
@@ -113,12 +112,6 @@ def wrap(owner: str, text: str, signature: str | None, redacted: str | None) -> 
     return _encode(owner, _block(text, signature, redacted))
 
 
-def wrap_parts(parts: list[ReasoningPart]) -> str:
-    """One envelope for consecutive parts of one owner (a list when there are several)."""
-    blocks = [_block(p.text, p.signature, p.redacted) for p in parts]
-    return _encode(parts[0].owner or "", blocks[0] if len(blocks) == 1 else blocks)
-
-
 def _encode(owner: str, body: Any) -> str:
     payload = base64.urlsafe_b64encode(orjson.dumps(body)).decode("ascii").rstrip("=")
     return f"{PREFIX}{owner}:{payload}"
@@ -129,7 +122,12 @@ def _encode(owner: str, body: Any) -> str:
 B64_MARK = base64.b64encode(b"ilgenv").decode("ascii")  # every such envelope starts with it
 
 
-def to_base64(env: str) -> str:
+def parts_signature(run: list[ReasoningPart]) -> str:
+    """The signature a client taking foreign reasoning as ``parts`` gets for consecutive parts
+    of one owner, in responses (``fold_run``) and streams alike: one envelope (a list when there
+    are several blocks) as the standard base64 of its text."""
+    blocks = [_block(p.text, p.signature, p.redacted) for p in run]
+    env = _encode(run[0].owner or "", blocks[0] if len(blocks) == 1 else blocks)
     return base64.b64encode(env.encode("utf-8")).decode("ascii")
 
 
@@ -194,7 +192,7 @@ def fold_run(run: list[ReasoningPart], target: str) -> list[Part]:
         # the text as thought parts, then one signature on the part that follows
         # (gemini_envelope), as the Gemini stream encoder sends them
         shown: list[Part] = [ReasoningPart(text=p.text, owner=target) for p in run if p.text]
-        return [*shown, attach_part(to_base64(wrap_parts(run)))]
+        return [*shown, attach_part(parts_signature(run))]
     return [
         ReasoningPart(
             text=p.text,

@@ -16,6 +16,7 @@ from typing import Any
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list
 from ..generated.canonical import ReasoningPart
+from .envelopes import replay_loss
 
 __all__ = ["decode_items", "encode_items"]
 
@@ -80,12 +81,7 @@ def encode_items(
         sig_in = rd["owners"][fmt][1] if fmt is not None else "text"
         state = fmt is not None
         if (p.signature or p.redacted) and not state:
-            ctx.loss(
-                f"{path}[{n}]",
-                "reasoning signature dropped",
-                f"its opaque state belongs to {p.owner}",
-                "reasoning_replay",
-            )
+            ctx.losses.append(replay_loss(f"{path}[{n}]", p.owner))
         common: dict[str, Any] = {ok: fmt or rd["unknown_owner"]}
         if rd["index_key"]:
             common[rd["index_key"]] = n
