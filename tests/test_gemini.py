@@ -1184,3 +1184,25 @@ def test_gemini_client_with_an_anthropic_upstream_keeps_the_ids() -> None:
         "tool_use_id": "toolu_01",
         "content": "sunny",
     }
+
+
+def test_a_chat_message_name_is_reported_not_dropped_silently() -> None:
+    """Gemini contents have no name: the name is reported (as toward Anthropic), the rest kept."""
+    body = {
+        "model": "m",
+        "messages": [
+            {"role": "system", "content": "be brief"},
+            {"role": "user", "content": "hi", "name": "alice"},
+            {"role": "assistant", "content": "hello", "name": "bot"},
+        ],
+    }
+    t = req(body, C, G)
+    assert [(loss.path, loss.feature) for loss in t.losses] == [
+        ("messages[1].name", "roles"),
+        ("messages[2].name", "roles"),
+    ]
+    assert t.body["contents"] == [
+        {"role": "user", "parts": [{"text": "hi"}]},
+        {"role": "model", "parts": [{"text": "hello"}]},
+    ]
+    assert t.body["systemInstruction"] == {"parts": [{"text": "be brief"}]}

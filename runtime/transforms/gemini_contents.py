@@ -19,7 +19,7 @@ from ._util import role_of
 from .call_ids import CallIds
 from .gemini_envelope import unwrap_id
 from .gemini_parts import _camel, _snake, decode_parts, encode_parts, snake_parts
-from .turns import Joiner, hoist, leading_system, user_turn
+from .turns import Joiner, drop_name, hoist, leading_system, user_turn
 
 # the part helpers are gemini_parts' (re-exported for gemini_config and gemini_response)
 __all__ = ["GEMINI_CONTENTS", "CallIds", "decode_parts", "encode_parts", "snake_parts"]
@@ -105,6 +105,7 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     for j in range(n, len(msgs)):
         m = msgs[j]
         path = f"messages[{j}]"
+        drop_name(m, path, ctx)
         hoisted = hoist(m, path, codec, ctx, "systemInstruction", encode)
         if hoisted is not None:
             si_parts += hoisted

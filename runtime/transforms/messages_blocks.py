@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from .._codec_support import drop_ext, split_ext
-from .._errors import InvalidInput, brief
+from .._errors import InvalidInput
 from .._losses import Ctx
 from .._wire import expect_dict
 from ..generated.canonical import Message, Part, Request, TextPart, ToolResultPart
 from ._base import Codec, Transform
 from ._util import messages_list, role_of, text_content
-from .turns import Joiner, hoist, leading_system, user_turn
+from .turns import Joiner, drop_name, hoist, leading_system, user_turn
 
 _MSG_KEYS = frozenset({"role", "content"})
 
@@ -73,13 +73,7 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     for j in range(n, len(msgs)):
         m = msgs[j]
         path = f"messages[{j}]"
-        if m.name is not None:
-            ctx.loss(
-                path + ".name",
-                f"message name {brief(m.name)} dropped",
-                f"{ctx.target} messages have no name",
-                "roles",
-            )
+        drop_name(m, path, ctx)
         hoisted = hoist(
             m,
             path,

@@ -5,6 +5,7 @@ items need none of them: their tool results are messages or items of their own).
 
 - ``leading_system`` / ``hoist``: the system messages before the first turn, and one after it
   hoisted into the system prompt (reported) where the protocol's turns hold no system role;
+- ``drop_name``: a message's name, where turns have none (reported);
 - ``user_turn``: a user turn -> one canonical ``tool`` message per tool result (results first,
   or in place: ``turns.results_order``) and user messages for the rest;
 - ``Joiner``: back to the wire, tool messages (and the user message after them) join one user
@@ -16,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .._errors import brief
 from .._losses import Ctx
 from ..generated.canonical import Message, Part, ToolResultPart
 from ._base import Codec
 
-__all__ = ["SYSTEM_ROLES", "Joiner", "hoist", "leading_system", "user_turn"]
+__all__ = ["SYSTEM_ROLES", "Joiner", "drop_name", "hoist", "leading_system", "user_turn"]
 
 SYSTEM_ROLES = ("system", "developer")
 
@@ -46,6 +48,17 @@ def hoist(
         "system_position",
     )
     return parts
+
+
+def drop_name(m: Message, path: str, ctx: Ctx) -> None:
+    """A message name (Chat ``name``) where the protocol's turns have none: reported."""
+    if m.name is not None:
+        ctx.loss(
+            path + ".name",
+            f"message name {brief(m.name)} dropped",
+            f"{ctx.target} messages have no name",
+            "roles",
+        )
 
 
 def user_turn(
