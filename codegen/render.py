@@ -353,8 +353,10 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             error_status=error_status,
             error_rows=tuple((r.raw, r.status, r.unified) for r in p.errors if r.only != "encode"),
             tool=tool,
-            request=with_settings_keys(top(p.request_fields, "Request"), p.response_format),
-            settings=settings_view(p.response_format),
+            request=with_settings_keys(
+                top(p.request_fields, "Request"), p.response_format, p.reasoning
+            ),
+            settings=settings_view(p.response_format, p.reasoning),
             response=top(p.response_fields, "Response"),
             usage={
                 "fields": usage_fields,

@@ -1,7 +1,8 @@
 """The spec language, protocols/*.yaml request-settings sections: ``response_format:`` (structured
-output, canonical ResponseFormat). Rows give wire paths and value tables; the generic helper in
-runtime/transforms/structured.py reads them from the codec's ``SETTINGS`` (plain data built
-here), so no protocol has settings code of its own.
+output, canonical ResponseFormat) and ``reasoning:`` (ReasoningConfig). Rows give wire paths and
+value tables; the generic helpers in runtime/transforms/structured.py and reasoning.py read them
+from the codec's ``SETTINGS`` (plain data built here), so no protocol has settings code of its
+own.
 
 Paths are dotted from the request body (``response_format.json_schema.name``)."""
 
@@ -58,6 +59,114 @@ class FormatRows(Strict):
         description="the wire values at the paths go back as they came to the same protocol "
         "(Gemini: which schema key and MIME type the client used)",
     )
+
+
+# canonical ReasoningConfig.mode values (spec/canonical.yaml documents them on the field)
+MODES = ("enabled", "adaptive", "disabled")
+
+
+class ReasoningRows(Strict):
+    """The reasoning configuration on the wire: where mode, budget, effort and summary sit and
+    which values the protocol knows. Every path sits in the body or in an ``ext`` object."""
+
+    mode: str | None = Field(None, description="path of the mode (inside an ext object)")
+    modes: dict[str, str] = Field(
+        default_factory=dict,
+        description="canonical mode -> wire value; several may share one (the first decodes it)",
+    )
+    budget: str | None = Field(None, description="path of the token budget")
+    budget_modes: dict[str, int] = Field(
+        default_factory=dict,
+        description="canonical mode -> the budget value saying it (Gemini: disabled 0, "
+        "adaptive -1; any other negative budget decodes as adaptive)",
+    )
+    budget_required: bool = Field(
+        False, description="an enabled mode always carries a budget (the medium one by default)"
+    )
+    budget_below: str | None = Field(
+        None, description="top-level request key of a limit the budget must stay below"
+    )
+    effort: str | None = Field(None, description="path of the effort")
+    efforts: list[str] | None = Field(
+        None,
+        description="the wire efforts (read case-insensitively, spelling kept); another effort "
+        "is sent as its budget. None: any effort",
+    )
+    effort_map: dict[str, str] = Field(
+        default_factory=dict,
+        description="canonical effort -> the wire effort sent for it (reported: Chat max -> high)",
+    )
+    effort_needs_mode: bool = Field(
+        False,
+        description="the effort is written only beside a mode the source gave (Anthropic "
+        "output_config.effort); without one an effort is sent as its budget",
+    )
+    summary: str | None = Field(None, description="path of the reasoning summary setting")
+    summary_bool: bool = Field(
+        False, description="the summary path is a switch (Gemini includeThoughts): true <-> auto"
+    )
+    ext: list[str] = Field(
+        default_factory=list,
+        description="objects holding the paths; their other keys (and known keys sent as null) "
+        "ride in ReasoningConfig.ext under the object's last key: back to the same protocol, "
+        "reported for another",
+    )
+    snake_case: bool = Field(
+        False, description="the keys of those objects may come in snake_case (written back so)"
+    )
+
+    def paths(self) -> list[str]:
+        return [p for p in (self.mode, self.budget, self.effort, self.summary) if p is not None]
+
+
+def reasoning_problems(rows: ReasoningRows) -> list[tuple[Loc, str]]:
+    loc: Loc = ("reasoning",)
+    out: list[tuple[Loc, str]] = []
+    for key, table in (("modes", rows.modes), ("budget_modes", rows.budget_modes)):
+        for m in table:
+            if m not in MODES:
+                out.append(
+                    ((*loc, key, m), f"{m!r} is not a mode (expected one of {', '.join(MODES)})")
+                )
+    needs = {
+        "modes": ("mode", bool(rows.modes)),
+        "effort_needs_mode": ("mode", rows.effort_needs_mode),
+        "budget_modes": ("budget", bool(rows.budget_modes)),
+        "budget_required": ("budget", rows.budget_required),
+        "budget_below": ("budget", rows.budget_below is not None),
+        "efforts": ("effort", rows.efforts is not None),
+        "effort_map": ("effort", bool(rows.effort_map)),
+        "summary_bool": ("summary", rows.summary_bool),
+    }
+    for key, (path, used) in needs.items():
+        if used and getattr(rows, path) is None:
+            out.append(((*loc, key), f"{key} needs a {path} path"))
+    if rows.mode is not None and "enabled" not in rows.modes:
+        out.append(((*loc, "modes"), "no wire value for the mode 'enabled'"))
+    for c, w in rows.effort_map.items():
+        if rows.efforts is not None and w not in rows.efforts:
+            out.append(
+                (
+                    (*loc, "effort_map", c),
+                    f"{w!r} is not one of efforts ({', '.join(rows.efforts)})",
+                )
+            )
+    if not rows.paths():
+        out.append((loc, "no mode, budget or effort path"))
+    for key in ("mode", "budget", "effort", "summary"):
+        p = getattr(rows, key)
+        parent = p.rpartition(".")[0] if p is not None else ""
+        if parent and parent not in rows.ext or (key == "mode" and p is not None and not parent):
+            out.append(
+                (
+                    (*loc, key),
+                    f"{p!r} is not inside an object of ext ({', '.join(rows.ext) or 'none'})",
+                )
+            )
+    for i, obj in enumerate(rows.ext):
+        if not any(p.rpartition(".")[0] == obj for p in rows.paths()):
+            out.append(((*loc, "ext", i), f"{obj!r} holds none of the paths"))
+    return out
 
 
 def _paths(rows: FormatRows) -> list[str]:
@@ -121,20 +230,60 @@ def _segs(path: str) -> tuple[str, ...]:
     return tuple(path.split("."))
 
 
-def settings_view(rows: FormatRows | None) -> dict[str, Any]:
-    """The codec's SETTINGS constant: paths split, the decode table built, the keys each kept
+def settings_view(fmt: FormatRows | None, reasoning: ReasoningRows | None) -> dict[str, Any]:
+    """The codec's SETTINGS constant: paths split, decode tables built, the keys each kept
     object knows."""
-    if rows is None:
-        return {"format": None}
+    return {
+        "format": _format_view(fmt) if fmt is not None else None,
+        "reasoning": _reasoning_view(reasoning, _paths(fmt) if fmt is not None else [])
+        if reasoning is not None
+        else None,
+    }
+
+
+def _known(objs: list[str], paths: list[str]) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each object (a dotted path) -> (its path split, the keys the rows give inside it)."""
+    return {
+        obj: (
+            _segs(obj),
+            tuple(
+                sorted({p[len(obj) + 1 :].split(".")[0] for p in paths if p.startswith(obj + ".")})
+            ),
+        )
+        for obj in objs
+    }
+
+
+def _reasoning_view(rows: ReasoningRows, fmt_paths: list[str]) -> dict[str, Any]:
+    mode_decode: dict[str, str] = {}
+    for c, w in rows.modes.items():
+        mode_decode.setdefault(w, c)
+    return {
+        **{
+            k: _segs(p) if p is not None else None
+            for k in ("mode", "budget", "effort", "summary")
+            for p in (getattr(rows, k),)
+        },
+        "modes": dict(rows.modes),
+        "mode_decode": mode_decode,
+        "budget_modes": dict(rows.budget_modes),
+        "budget_decode": {v: m for m, v in rows.budget_modes.items()},
+        "budget_required": rows.budget_required,
+        "budget_below": rows.budget_below,
+        "efforts": tuple(rows.efforts) if rows.efforts is not None else None,
+        "effort_map": dict(rows.effort_map),
+        "effort_needs_mode": rows.effort_needs_mode,
+        "summary_bool": rows.summary_bool,
+        "ext": _known(rows.ext, rows.paths() + fmt_paths),  # output_config.format: format rows
+        "snake_case": rows.snake_case,
+    }
+
+
+def _format_view(rows: FormatRows) -> dict[str, Any]:
     decode: dict[str, str] = {}
     for c, w in rows.types.items():
         decode.setdefault(w, c)
-    paths = _paths(rows)
-    known = {
-        obj: sorted({p[len(obj) + 1 :].split(".")[0] for p in paths if p.startswith(obj + ".")})
-        for obj in rows.keep
-    }
-    fmt = {
+    return {
         "type": _segs(rows.type),
         "encode": dict(rows.types),
         "decode": decode,
@@ -143,18 +292,20 @@ def settings_view(rows: FormatRows | None) -> dict[str, Any]:
         "required": tuple(rows.required),
         "default_name": rows.default_name,
         "schema_openapi": _segs(rows.schema_openapi) if rows.schema_openapi else None,
-        "keep": {obj: (_segs(obj), tuple(keys)) for obj, keys in known.items()},
+        "keep": _known(rows.keep, _paths(rows)),
         "raw_same": rows.raw_same,
     }
-    return {"format": fmt}
 
 
-def with_settings_keys(request: dict[str, Any], rows: FormatRows | None) -> dict[str, Any]:
+def with_settings_keys(
+    request: dict[str, Any], fmt: FormatRows | None, reasoning: ReasoningRows | None
+) -> dict[str, Any]:
     """The request view of codegen.render with the keys the settings rows own: top-level keys,
     and keys inside objects the field rows share (Gemini generationConfig), so nothing of
     theirs rides in ext."""
     nested = request["nested"]
-    for p in _paths(rows) if rows is not None else ():
+    paths = (_paths(fmt) if fmt is not None else []) + (reasoning.paths() if reasoning else [])
+    for p in paths:
         segs = _segs(p)
         request["row_keys"].add(segs[0])
         if len(segs) > 1 and segs[0] in nested:

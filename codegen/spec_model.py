@@ -13,7 +13,7 @@ from pydantic import Field, model_validator
 
 from .envelope import ResponseEnvelope, stream_defaults
 from .items import ItemsSpec
-from .settings import FormatRows
+from .settings import FormatRows, ReasoningRows
 from .spec_http import HttpSpec, Strict
 from .spec_turns import Turns
 from .stream_model import StreamSpec
@@ -314,6 +314,9 @@ class ProtocolSpec(Strict):
     )
     response_format: FormatRows | None = Field(
         None, description="structured output rows (codegen/settings.py); none: not carried"
+    )
+    reasoning: ReasoningRows | None = Field(
+        None, description="reasoning configuration rows (codegen/settings.py); none: not carried"
     )
     tool_choice_rule: ToolChoiceRule = Field(
         default_factory=lambda: ToolChoiceRule.model_validate({})

@@ -164,7 +164,7 @@ HTTP = HttpSpec(
 TRANSFORMS: tuple[str, ...] = (
     "messages_blocks",
     "tools",
-    "thinking_config",
+    "reasoning",
     "response_format",
     "content_blocks_response",
 )
@@ -341,7 +341,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
 }
 USAGE_PATH = "usage"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
-# request settings rows (spec: response_format), read by runtime/transforms/structured.py
+# request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
     "format": {
         "type": ("output_config", "format", "type"),
@@ -354,7 +354,28 @@ SETTINGS: dict[str, Any] = {
         "schema_openapi": None,
         "keep": {},
         "raw_same": False,
-    }
+    },
+    "reasoning": {
+        "mode": ("thinking", "type"),
+        "budget": ("thinking", "budget_tokens"),
+        "effort": ("output_config", "effort"),
+        "summary": None,
+        "modes": {"enabled": "enabled", "adaptive": "adaptive", "disabled": "disabled"},
+        "mode_decode": {"enabled": "enabled", "adaptive": "adaptive", "disabled": "disabled"},
+        "budget_modes": {},
+        "budget_decode": {},
+        "budget_required": True,
+        "budget_below": "max_tokens",
+        "efforts": None,
+        "effort_map": {},
+        "effort_needs_mode": True,
+        "summary_bool": False,
+        "ext": {
+            "thinking": (("thinking",), ("budget_tokens", "type")),
+            "output_config": (("output_config",), ("effort", "format")),
+        },
+        "snake_case": False,
+    },
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
@@ -1193,6 +1214,7 @@ REQUEST_ROW_KEYS = frozenset(
         "stop_sequences",
         "stream",
         "temperature",
+        "thinking",
         "top_k",
         "top_p",
     }

@@ -96,7 +96,7 @@ HTTP = HttpSpec(
 TRANSFORMS: tuple[str, ...] = (
     "messages_flat",
     "tools",
-    "cohere_config",
+    "reasoning",
     "response_format",
     "message_response",
 )
@@ -274,7 +274,7 @@ TOOL_CHOICE_RULE: dict[str, Any] = {
     "named_as": "required",
     "strict_path": "strict_tools",
 }
-# request settings rows (spec: response_format), read by runtime/transforms/structured.py
+# request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
     "format": {
         "type": ("response_format", "type"),
@@ -287,7 +287,25 @@ SETTINGS: dict[str, Any] = {
         "schema_openapi": None,
         "keep": {},
         "raw_same": False,
-    }
+    },
+    "reasoning": {
+        "mode": ("thinking", "type"),
+        "budget": ("thinking", "token_budget"),
+        "effort": None,
+        "summary": None,
+        "modes": {"enabled": "enabled", "disabled": "disabled", "adaptive": "enabled"},
+        "mode_decode": {"enabled": "enabled", "disabled": "disabled"},
+        "budget_modes": {},
+        "budget_decode": {},
+        "budget_required": False,
+        "budget_below": None,
+        "efforts": None,
+        "effort_map": {},
+        "effort_needs_mode": False,
+        "summary_bool": False,
+        "ext": {"thinking": (("thinking",), ("token_budget", "type"))},
+        "snake_case": False,
+    },
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
@@ -668,7 +686,17 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- request and response fields
 REQUEST_ROW_KEYS = frozenset(
-    {"k", "max_tokens", "model", "p", "response_format", "stop_sequences", "stream", "temperature"}
+    {
+        "k",
+        "max_tokens",
+        "model",
+        "p",
+        "response_format",
+        "stop_sequences",
+        "stream",
+        "temperature",
+        "thinking",
+    }
 )
 REQUEST_NESTED: dict[str, frozenset[str]] = {}
 _REQUEST_WIRE_NAMES: dict[str, str] = {

@@ -151,6 +151,7 @@ HTTP = HttpSpec(
 TRANSFORMS: tuple[str, ...] = (
     "gemini_contents",
     "response_format",
+    "reasoning",
     "gemini_config",
     "gemini_response",
 )
@@ -366,7 +367,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
 }
 USAGE_PATH = "usageMetadata"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
-# request settings rows (spec: response_format), read by runtime/transforms/structured.py
+# request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
     "format": {
         "type": ("generationConfig", "responseMimeType"),
@@ -383,7 +384,30 @@ SETTINGS: dict[str, Any] = {
         "schema_openapi": ("generationConfig", "responseSchema"),
         "keep": {},
         "raw_same": True,
-    }
+    },
+    "reasoning": {
+        "mode": None,
+        "budget": ("generationConfig", "thinkingConfig", "thinkingBudget"),
+        "effort": ("generationConfig", "thinkingConfig", "thinkingLevel"),
+        "summary": ("generationConfig", "thinkingConfig", "includeThoughts"),
+        "modes": {},
+        "mode_decode": {},
+        "budget_modes": {"disabled": 0, "adaptive": -1},
+        "budget_decode": {0: "disabled", -1: "adaptive"},
+        "budget_required": False,
+        "budget_below": None,
+        "efforts": ("minimal", "low", "medium", "high"),
+        "effort_map": {},
+        "effort_needs_mode": False,
+        "summary_bool": True,
+        "ext": {
+            "generationConfig.thinkingConfig": (
+                ("generationConfig", "thinkingConfig"),
+                ("includeThoughts", "thinkingBudget", "thinkingLevel"),
+            )
+        },
+        "snake_case": True,
+    },
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
@@ -799,6 +823,7 @@ REQUEST_NESTED: dict[str, frozenset[str]] = {
             "responseSchema",
             "stopSequences",
             "temperature",
+            "thinkingConfig",
             "topK",
             "topP",
         }

@@ -138,7 +138,7 @@ HTTP = HttpSpec(
 TRANSFORMS: tuple[str, ...] = (
     "messages_flat",
     "tools",
-    "reasoning_effort",
+    "reasoning",
     "response_format",
     "message_response",
 )
@@ -325,7 +325,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
 }
 USAGE_PATH = "usage"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
-# request settings rows (spec: response_format), read by runtime/transforms/structured.py
+# request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
     "format": {
         "type": ("response_format", "type"),
@@ -343,7 +343,25 @@ SETTINGS: dict[str, Any] = {
         "schema_openapi": None,
         "keep": {},
         "raw_same": False,
-    }
+    },
+    "reasoning": {
+        "mode": None,
+        "budget": None,
+        "effort": ("reasoning_effort",),
+        "summary": None,
+        "modes": {},
+        "mode_decode": {},
+        "budget_modes": {},
+        "budget_decode": {},
+        "budget_required": False,
+        "budget_below": None,
+        "efforts": None,
+        "effort_map": {"max": "high"},
+        "effort_needs_mode": False,
+        "summary_bool": False,
+        "ext": {},
+        "snake_case": False,
+    },
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
@@ -834,6 +852,7 @@ REQUEST_ROW_KEYS = frozenset(
         "max_tokens",
         "metadata",
         "model",
+        "reasoning_effort",
         "response_format",
         "stop",
         "stream",

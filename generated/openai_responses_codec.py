@@ -161,7 +161,7 @@ TRANSFORMS: tuple[str, ...] = (
     "responses_items",
     "tools",
     "response_format",
-    "responses_config",
+    "reasoning",
     "responses_output",
 )
 TOOL_TYPE: str | None = "function"
@@ -414,7 +414,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
 }
 USAGE_PATH = "usage"
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
-# request settings rows (spec: response_format), read by runtime/transforms/structured.py
+# request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
     "format": {
         "type": ("text", "format", "type"),
@@ -438,7 +438,25 @@ SETTINGS: dict[str, Any] = {
             ),
         },
         "raw_same": False,
-    }
+    },
+    "reasoning": {
+        "mode": None,
+        "budget": None,
+        "effort": ("reasoning", "effort"),
+        "summary": ("reasoning", "summary"),
+        "modes": {},
+        "mode_decode": {},
+        "budget_modes": {},
+        "budget_decode": {},
+        "budget_required": False,
+        "budget_below": None,
+        "efforts": None,
+        "effort_map": {"max": "high"},
+        "effort_needs_mode": False,
+        "summary_bool": False,
+        "ext": {"reasoning": (("reasoning",), ("effort", "summary"))},
+        "snake_case": False,
+    },
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
@@ -959,7 +977,17 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- request and response fields
 REQUEST_ROW_KEYS = frozenset(
-    {"max_output_tokens", "metadata", "model", "stream", "temperature", "text", "top_p", "user"}
+    {
+        "max_output_tokens",
+        "metadata",
+        "model",
+        "reasoning",
+        "stream",
+        "temperature",
+        "text",
+        "top_p",
+        "user",
+    }
 )
 REQUEST_NESTED: dict[str, frozenset[str]] = {}
 _REQUEST_WIRE_NAMES: dict[str, str] = {

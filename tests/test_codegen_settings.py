@@ -1,6 +1,6 @@
-"""The settings rows (codegen/settings.py: ``response_format:``) on the tiny inline spec: codegen
-refuses bad rows with file, line and row, and the generated codec's rows drive the generic
-helper (runtime/transforms/structured.py) on small bodies."""
+"""The settings rows (codegen/settings.py: ``response_format:`` and ``reasoning:``) on the tiny
+inline spec: codegen refuses bad rows with file, line and row, and the generated codec's rows
+drive the generic helpers (runtime/transforms/structured.py, reasoning.py) on small bodies."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
-from interlingua.generated.canonical import Request, ResponseFormat
+from interlingua.generated.canonical import ReasoningConfig, Request, ResponseFormat
 from interlingua.transforms import REGISTRY
 
 from codegen.load import SpecError, load_spec
@@ -21,7 +21,8 @@ from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 CANON = CANONICAL.replace(
     '      - {name: user, type: "str | None", feature: sampling}\n',
     '      - {name: user, type: "str | None", feature: sampling}\n'
-    '      - {name: response_format, type: "ResponseFormat | None"}\n',
+    '      - {name: response_format, type: "ResponseFormat | None"}\n'
+    '      - {name: reasoning, type: "ReasoningConfig | None"}\n',
 ).replace(
     "  - name: Message\n",
     "  - name: ResponseFormat\n"
@@ -31,9 +32,24 @@ CANON = CANONICAL.replace(
     '      - {name: schema, type: "dict[str, Any] | None"}\n'
     '      - {name: strict, type: "bool | None"}\n'
     '      - {name: description, type: "str | None"}\n'
+    "  - name: ReasoningConfig\n"
+    "    fields:\n"
+    '      - {name: mode, type: "str | None"}\n'
+    '      - {name: budget_tokens, type: "int | None"}\n'
+    '      - {name: effort, type: "str | None"}\n'
+    '      - {name: summary, type: "str | None"}\n'
+    '      - {name: ext, type: "dict[str, dict[str, Any]] | None"}\n'
     "  - name: Message\n",
 )
 ROWS = """\
+reasoning:
+  mode: think.type
+  modes: {enabled: "on", disabled: "off", adaptive: "on"}
+  budget: think.tokens
+  effort: think.level
+  efforts: [low, high]
+  effort_map: {medium: high}
+  ext: [think]
 response_format:
   type: output.format.type
   types: {text: text, json_object: json, json_schema: json_schema}
@@ -98,6 +114,27 @@ def test_the_rows_load(tmp_path: Path) -> None:
             "response_format.default: unknown key (expected one of default_name, fields, keep, "
             "raw_same, required, schema_openapi, type, types, unknown) (got 'x')",
         ),
+        (
+            'modes: {enabled: "on", disabled: "off", adaptive: "on"}',
+            'modes: {enabled: "on", disabled: "off", sometimes: "on"}',
+            "reasoning.modes.sometimes: 'sometimes' is not a mode (expected one of enabled, "
+            "adaptive, disabled)",
+        ),
+        (
+            "effort_map: {medium: high}",
+            "effort_map: {medium: max}",
+            "reasoning.effort_map.medium: 'max' is not one of efforts (low, high)",
+        ),
+        (
+            "  mode: think.type",
+            "  mode: kind",
+            "reasoning.mode: 'kind' is not inside an object of ext (think)",
+        ),
+        (
+            "  budget: think.tokens",
+            "  budget: settings.tokens",
+            "reasoning.budget: 'settings.tokens' is not inside an object of ext (think)",
+        ),
     ],
 )
 def test_bad_rows_are_refused_with_file_line_and_row(
@@ -148,3 +185,52 @@ def test_generated_rows_report_and_refuse(tiny: ModuleType) -> None:
     with pytest.raises(InvalidInput) as e:
         run(tiny, {"output": {"format": {"type": "json_schema", "name": "x"}}}, "tiny_v2")
     assert e.value.path == "output.format.schema"  # required
+
+
+def reasoning_run(
+    codec: ModuleType, wire: dict[str, Any], source: str, target: str
+) -> tuple[Request, dict[str, Any], Ctx]:
+    t = REGISTRY["reasoning"]
+    req = Request()
+    t.decode_request(wire, req, codec, Ctx(source, target))
+    out: dict[str, Any] = {}
+    ctx = Ctx(source, target)
+    t.encode_request(req, out, codec, ctx)
+    return req, out, ctx
+
+
+def test_generated_reasoning_rows_drive_the_helper(tiny: ModuleType) -> None:
+    assert "think" in tiny.REQUEST_ROW_KEYS
+    wire = {"think": {"type": "on", "tokens": 100, "level": "LOW", "depth": 2}}
+    req, out, ctx = reasoning_run(tiny, wire, "tiny_v2", "tiny_v2")
+    assert req.reasoning == ReasoningConfig(
+        mode="enabled", budget_tokens=100, effort="low", ext={"think": {"depth": 2}}
+    )
+    assert out == wire and ctx.losses == []  # its spelling and its extra key go back
+    with pytest.raises(InvalidInput, match="unknown think type 'maybe'") as e:
+        reasoning_run(tiny, {"think": {"type": "maybe"}}, "tiny_v2", "tiny_v2")
+    assert e.value.path == "think.type"
+
+
+def test_generated_reasoning_rows_toward_another_protocol(tiny: ModuleType) -> None:
+    """An effort it lacks goes through effort_map (reported); an effort it does not know at
+    all becomes its budget; the source's extra keys are reported; off is a mode."""
+    t = REGISTRY["reasoning"]
+    cases = [
+        (ReasoningConfig(effort="medium"), {"think": {"type": "on", "level": "high"}}),
+        (
+            ReasoningConfig(mode="adaptive", effort="minimal"),
+            {"think": {"type": "on", "tokens": 1024}},
+        ),
+        (
+            ReasoningConfig(mode="disabled", ext={"thinking": {"display": "x"}}),
+            {"think": {"type": "off"}},
+        ),
+    ]
+    lost = [["reasoning.effort"], ["reasoning.effort"], ["thinking.display"]]
+    for (r, want), paths in zip(cases, lost, strict=True):
+        out: dict[str, Any] = {}
+        ctx = Ctx("anthropic_messages", "tiny_v2")
+        t.encode_request(Request(reasoning=r), out, tiny, ctx)
+        assert out == want
+        assert [x.path for x in ctx.losses] == paths

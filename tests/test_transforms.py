@@ -869,9 +869,9 @@ def test_tools_explicit_custom_type_is_not_reported_as_a_loss() -> None:
 
 def test_thinking_enabled_budget_round_trip() -> None:
     wire = {"thinking": {"type": "enabled", "budget_tokens": 10000}}
-    req, _ = dec_req("thinking_config", wire, ANT)
+    req, _ = dec_req("reasoning", wire, ANT)
     assert req.reasoning == ReasoningConfig(mode="enabled", budget_tokens=10000)
-    out, ctx = enc_req("thinking_config", req, ANT, ANT, {"max_tokens": 16000})
+    out, ctx = enc_req("reasoning", req, ANT, ANT, {"max_tokens": 16000})
     assert out == {"max_tokens": 16000, **wire} and ctx.losses == []
 
 
@@ -883,42 +883,42 @@ def test_thinking_adaptive_with_effort_and_format_round_trip() -> None:
             "format": {"type": "json_schema", "schema": {"type": "object"}},
         },
     }
-    req, _ = dec_req("thinking_config", wire, ANT)
+    req, _ = dec_req("reasoning", wire, ANT)
     assert req.reasoning is not None
     assert (req.reasoning.mode, req.reasoning.effort) == ("adaptive", "high")
     REGISTRY["response_format"].decode_request(wire, req, A, Ctx(ANT, ANT))  # its rows
     assert req.response_format == ResponseFormat(type="json_schema", schema={"type": "object"})
-    out, ctx = enc_req("thinking_config", req, ANT, ANT)
+    out, ctx = enc_req("reasoning", req, ANT, ANT)
     REGISTRY["response_format"].encode_request(req, out, A, ctx)
     assert out == wire and ctx.losses == []
 
 
 def test_thinking_disabled_round_trip() -> None:
     wire = {"thinking": {"type": "disabled"}}
-    req, _ = dec_req("thinking_config", wire, ANT)
+    req, _ = dec_req("reasoning", wire, ANT)
     assert req.reasoning is not None and req.reasoning.mode == "disabled"
-    out, _ = enc_req("thinking_config", req, ANT, ANT)
+    out, _ = enc_req("reasoning", req, ANT, ANT)
     assert out == wire
 
 
 @pytest.mark.parametrize("effort", ["minimal", "low", "medium"])
 def test_thinking_chat_effort_becomes_its_budget(effort: str) -> None:
-    req, _ = dec_req("reasoning_effort", {"reasoning_effort": effort}, CHAT)
-    out, ctx = enc_req("thinking_config", req, CHAT, ANT, {"max_tokens": 32000})
+    req, _ = dec_req("reasoning", {"reasoning_effort": effort}, CHAT)
+    out, ctx = enc_req("reasoning", req, CHAT, ANT, {"max_tokens": 32000})
     assert out["thinking"] == {"type": "enabled", "budget_tokens": EFFORT_BUDGETS[effort]}
     assert ctx.losses == []
 
 
 def test_thinking_unknown_effort_is_reported() -> None:
     req = Request(reasoning=ReasoningConfig(effort="xhigh"))
-    out, ctx = enc_req("thinking_config", req, CHAT, ANT, {"max_tokens": 64000})
+    out, ctx = enc_req("reasoning", req, CHAT, ANT, {"max_tokens": 64000})
     assert out["thinking"] == {"type": "enabled", "budget_tokens": EFFORT_BUDGETS["high"]}
     assert features(ctx.losses) == ["reasoning_config"]
 
 
 def test_thinking_budget_at_or_above_max_tokens_is_lowered_and_reported() -> None:
     req = Request(reasoning=ReasoningConfig(mode="enabled", budget_tokens=8000))
-    out, ctx = enc_req("thinking_config", req, CHAT, ANT, {"max_tokens": 4096})
+    out, ctx = enc_req("reasoning", req, CHAT, ANT, {"max_tokens": 4096})
     assert out["thinking"] == {"type": "enabled", "budget_tokens": 2048}
     assert [(loss.path, loss.feature) for loss in ctx.losses] == [
         ("reasoning.budget_tokens", "reasoning_config")
@@ -927,8 +927,8 @@ def test_thinking_budget_at_or_above_max_tokens_is_lowered_and_reported() -> Non
 
 def test_thinking_effort_budget_above_max_tokens_is_lowered_and_reported() -> None:
     """Chat reasoning_effort 'medium' (8192) with Anthropic's default limit 4096."""
-    req, _ = dec_req("reasoning_effort", {"reasoning_effort": "medium"}, CHAT)
-    out, ctx = enc_req("thinking_config", req, CHAT, ANT, {"max_tokens": 4096})
+    req, _ = dec_req("reasoning", {"reasoning_effort": "medium"}, CHAT)
+    out, ctx = enc_req("reasoning", req, CHAT, ANT, {"max_tokens": 4096})
     assert out["thinking"] == {"type": "enabled", "budget_tokens": 2048}
     assert features(ctx.losses) == ["reasoning_config"]
 
@@ -976,7 +976,7 @@ def test_thinking_json_object_from_chat_is_reported_toward_anthropic() -> None:
 )
 def test_thinking_invalid_input_names_the_path(wire: dict[str, Any], path: str) -> None:
     with pytest.raises(InvalidInput) as e:
-        dec_req("thinking_config", wire, ANT)
+        dec_req("reasoning", wire, ANT)
         dec_req("response_format", wire, ANT)  # output_config.format: the response_format rows
     assert e.value.path == path
 
@@ -1002,16 +1002,16 @@ def test_thinking_schema_name_and_description_are_reported_toward_anthropic() ->
 
 
 def test_effort_round_trip() -> None:
-    req, _ = dec_req("reasoning_effort", {"reasoning_effort": "low"}, CHAT)
+    req, _ = dec_req("reasoning", {"reasoning_effort": "low"}, CHAT)
     assert req.reasoning == ReasoningConfig(effort="low")
-    out, ctx = enc_req("reasoning_effort", req, CHAT, CHAT)
+    out, ctx = enc_req("reasoning", req, CHAT, CHAT)
     assert out == {"reasoning_effort": "low"} and ctx.losses == []
 
 
 def test_effort_absent_writes_nothing() -> None:
-    req, _ = dec_req("reasoning_effort", {}, CHAT)
+    req, _ = dec_req("reasoning", {}, CHAT)
     assert req.reasoning is None
-    out, _ = enc_req("reasoning_effort", req, CHAT, CHAT)
+    out, _ = enc_req("reasoning", req, CHAT, CHAT)
     assert out == {}
 
 
@@ -1022,10 +1022,8 @@ def test_effort_absent_writes_nothing() -> None:
 def test_effort_from_budget_is_the_smallest_covering_effort_and_reported(
     budget: int, effort: str
 ) -> None:
-    req, _ = dec_req(
-        "thinking_config", {"thinking": {"type": "enabled", "budget_tokens": budget}}, ANT
-    )
-    out, ctx = enc_req("reasoning_effort", req, ANT, CHAT)
+    req, _ = dec_req("reasoning", {"thinking": {"type": "enabled", "budget_tokens": budget}}, ANT)
+    out, ctx = enc_req("reasoning", req, ANT, CHAT)
     assert out == {"reasoning_effort": effort}
     assert [(loss.path, loss.feature) for loss in ctx.losses] == [
         ("reasoning.budget_tokens", "reasoning_config")
@@ -1033,15 +1031,15 @@ def test_effort_from_budget_is_the_smallest_covering_effort_and_reported(
 
 
 def test_effort_max_is_sent_as_high_and_reported() -> None:
-    req, _ = dec_req("thinking_config", {"output_config": {"effort": "max"}}, ANT)
-    out, ctx = enc_req("reasoning_effort", req, ANT, CHAT)
+    req, _ = dec_req("reasoning", {"output_config": {"effort": "max"}}, ANT)
+    out, ctx = enc_req("reasoning", req, ANT, CHAT)
     assert out == {"reasoning_effort": "high"}
     assert features(ctx.losses) == ["reasoning_config"]
 
 
 def test_effort_adaptive_without_effort_is_medium_and_reported() -> None:
-    req, _ = dec_req("thinking_config", {"thinking": {"type": "adaptive"}}, ANT)
-    out, ctx = enc_req("reasoning_effort", req, ANT, CHAT)
+    req, _ = dec_req("reasoning", {"thinking": {"type": "adaptive"}}, ANT)
+    out, ctx = enc_req("reasoning", req, ANT, CHAT)
     assert out == {"reasoning_effort": "medium"}
     assert [(loss.path, loss.feature) for loss in ctx.losses] == [
         ("reasoning.mode", "reasoning_config")
@@ -1049,21 +1047,21 @@ def test_effort_adaptive_without_effort_is_medium_and_reported() -> None:
 
 
 def test_effort_disabled_thinking_writes_nothing() -> None:
-    req, _ = dec_req("thinking_config", {"thinking": {"type": "disabled"}}, ANT)
-    out, ctx = enc_req("reasoning_effort", req, ANT, CHAT)
+    req, _ = dec_req("reasoning", {"thinking": {"type": "disabled"}}, ANT)
+    out, ctx = enc_req("reasoning", req, ANT, CHAT)
     assert out == {} and ctx.losses == []
 
 
 def test_effort_must_be_a_string() -> None:
     with pytest.raises(InvalidInput) as e:
-        dec_req("reasoning_effort", {"reasoning_effort": 3}, CHAT)
+        dec_req("reasoning", {"reasoning_effort": 3}, CHAT)
     assert e.value.path == "reasoning_effort"
 
 
 @pytest.mark.parametrize("budget", [31999, 40000])
 def test_effort_from_a_large_budget_is_a_chat_effort(budget: int) -> None:
     req = Request(reasoning=ReasoningConfig(mode="enabled", budget_tokens=budget))
-    out, ctx = enc_req("reasoning_effort", req, ANT, CHAT)
+    out, ctx = enc_req("reasoning", req, ANT, CHAT)
     assert out == {"reasoning_effort": "high"}
     assert features(ctx.losses) == ["reasoning_config"]
 

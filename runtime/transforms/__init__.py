@@ -8,16 +8,14 @@ it handles. Each is tested on its own in tests/test_transforms.py.
 from __future__ import annotations
 
 from ._base import Transform
-from .cohere_config import COHERE_CONFIG
 from .gemini_config import GEMINI_CONFIG
 from .gemini_contents import GEMINI_CONTENTS
 from .gemini_response import GEMINI_RESPONSE
 from .message_response import MESSAGE_RESPONSE
 from .messages_blocks import MESSAGES_BLOCKS
 from .messages_flat import MESSAGES_FLAT
-from .reasoning import REASONING_EFFORT, THINKING_CONFIG
+from .reasoning import REASONING
 from .responses import CONTENT_BLOCKS_RESPONSE
-from .responses_config import RESPONSES_CONFIG
 from .responses_input import RESPONSES_ITEMS
 from .responses_output import RESPONSES_OUTPUT
 from .structured import RESPONSE_FORMAT
@@ -29,18 +27,15 @@ REGISTRY: dict[str, Transform] = {
         MESSAGES_BLOCKS,
         MESSAGES_FLAT,
         TOOLS,
-        THINKING_CONFIG,
-        REASONING_EFFORT,
+        REASONING,
         RESPONSE_FORMAT,
         CONTENT_BLOCKS_RESPONSE,
         MESSAGE_RESPONSE,
         RESPONSES_ITEMS,
-        RESPONSES_CONFIG,
         RESPONSES_OUTPUT,
         GEMINI_CONTENTS,
         GEMINI_CONFIG,
         GEMINI_RESPONSE,
-        COHERE_CONFIG,
     )
 }
 

@@ -6,9 +6,8 @@
   ``codeExecution``, ``urlContext`` ...) carried only between Gemini endpoints;
 - ``toolConfig.functionCallingConfig``: mode AUTO / ANY / NONE (VALIDATED decodes as auto) and
   ``allowedFunctionNames`` (one name with ANY is a named tool choice);
-- ``generationConfig``: the sampling and response_format rows are generated; this reads
-  ``thinkingConfig`` (thinkingBudget / thinkingLevel / includeThoughts); its other keys ride in
-  ext;
+- ``generationConfig``: the sampling, response_format and reasoning rows are generated; this
+  keeps an empty one for Gemini; its other keys ride in ext;
 - ``model``: not a body field (it is in the URL) but some clients send it; kept for Gemini.
 """
 
@@ -18,20 +17,15 @@ from typing import Any
 
 from .._errors import brief
 from .._losses import Ctx
-from .._wire import expect_bool, expect_dict, expect_int, expect_list, expect_str
-from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request, Tool
+from .._wire import expect_dict, expect_list, expect_str
+from ..generated.canonical import Request, Tool
 from ._base import Codec, Transform
 from ._util import drop_hosted_tool
-from .gemini_contents import _camel, _snake
-from .reasoning import _reasoning_ext, effort_for_budget
+from .gemini_contents import _camel
 from .structured import openapi_to_json_schema
 from .tool_choice import no_parallel_switch
 
 __all__ = ["GEMINI_CONFIG"]
-
-_GEN_HANDLED = frozenset({"thinkingConfig"})  # responseMimeType ...: response_format rows
-_GEN_ROWS = frozenset({"maxOutputTokens", "temperature", "topP", "topK", "stopSequences"})
-_LEVELS = {"minimal": "minimal", "low": "low", "medium": "medium", "high": "high"}
 
 
 # ---------------------------------------------------------------- tools
@@ -181,40 +175,6 @@ def _decode_generation(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) 
     gc = expect_dict(gc, "generationConfig")
     if not gc:
         req.hints = {**(req.hints or {}), "generation_config_empty": True}
-    th = gc.get("thinkingConfig")
-    if th is not None:
-        th = expect_dict(th, "generationConfig.thinkingConfig")
-        if any("_" in k for k in th):  # thinking_level ... (the API accepts both spellings)
-            req.hints = {**(req.hints or {}), "thinking_snake": True}
-            th = {_camel(k): v for k, v in th.items()}
-        r = ReasoningConfig()
-        budget = th.get("thinkingBudget")
-        if budget is not None:
-            budget = expect_int(budget, "generationConfig.thinkingConfig.thinkingBudget")
-            if budget == 0:
-                r.mode = "disabled"
-            elif budget < 0:
-                r.mode = "adaptive"
-            else:
-                r.mode = "enabled"
-                r.budget_tokens = budget
-        level = th.get("thinkingLevel")
-        if level is not None:
-            level = expect_str(level, "generationConfig.thinkingConfig.thinkingLevel").lower()
-            r.effort = _LEVELS.get(level, level)
-        inc = th.get("includeThoughts")
-        rest = {k: v for k, v in th.items() if k not in ("thinkingBudget", "thinkingLevel")}
-        if inc is not None:
-            del rest["includeThoughts"]
-            if expect_bool(inc, "generationConfig.thinkingConfig.includeThoughts"):
-                r.summary = "auto"
-            else:  # the default, spelled out: nothing to carry
-                req.hints = {**(req.hints or {}), "include_thoughts_false": True}
-        if level is not None and th["thinkingLevel"] != level:  # its wire spelling (LOW)
-            req.hints = {**(req.hints or {}), "thinking_level": th["thinkingLevel"]}
-        if rest:
-            r.ext = {"thinkingConfig": rest}
-        req.reasoning = r
 
 
 def _encode_generation(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
@@ -225,60 +185,8 @@ def _encode_generation(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx
         else:
             out.pop("model", None)
     gc: dict[str, Any] = out.get("generationConfig") or {}
-    r = req.reasoning
-    if r is not None:
-        th = _thinking(r, hints, ctx)
-        if ctx.same and hints.get("thinking_snake"):
-            th = {_snake(k): v for k, v in th.items()}
-        if th:
-            gc["thinkingConfig"] = th
     if gc or (ctx.same and hints.get("generation_config_empty")):
         out["generationConfig"] = gc
-
-
-def _thinking(r: ReasoningConfig, hints: dict[str, Any], ctx: Ctx) -> dict[str, Any]:
-    th: dict[str, Any] = {}
-    if ctx.same:
-        if r.mode == "disabled":
-            th["thinkingBudget"] = 0
-        elif r.mode == "adaptive":
-            th["thinkingBudget"] = -1
-        elif r.budget_tokens is not None:
-            th["thinkingBudget"] = r.budget_tokens
-        if r.effort is not None:
-            th["thinkingLevel"] = hints.get("thinking_level", r.effort)
-        if r.summary is not None:
-            th["includeThoughts"] = True
-        elif hints.get("include_thoughts_false"):
-            th["includeThoughts"] = False
-        th.update((r.ext or {}).get("thinkingConfig") or {})
-        return th
-    if r.mode == "disabled" or r.effort == "none":
-        th["thinkingBudget"] = 0
-    elif r.budget_tokens is not None:
-        th["thinkingBudget"] = r.budget_tokens
-    elif r.mode == "adaptive" and r.effort is None:
-        th["thinkingBudget"] = -1
-    elif r.effort is not None:
-        if r.effort in _LEVELS:
-            th["thinkingLevel"] = r.effort
-        else:
-            budget = EFFORT_BUDGETS.get(r.effort, EFFORT_BUDGETS["high"])
-            th["thinkingBudget"] = budget
-            ctx.loss(
-                "reasoning.effort",
-                f"effort {brief(r.effort)} sent as thinkingBudget {budget}",
-                "Gemini thinkingLevel is minimal / low / medium / high",
-                "reasoning_config",
-            )
-    elif r.mode == "enabled":
-        th["thinkingBudget"] = EFFORT_BUDGETS["medium"]
-    if r.summary is not None and th.get("thinkingBudget") != 0:
-        th["includeThoughts"] = True
-    if r.ext:
-        _reasoning_ext(r, {}, ctx)  # the source's reasoning fields with no home: reported
-    _ = effort_for_budget
-    return th
 
 
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
@@ -295,7 +203,6 @@ GEMINI_CONFIG = Transform(
     name="gemini_config",
     doc=__doc__ or "",
     request_keys=frozenset({"tools", "toolConfig", "generationConfig", "model"}),
-    request_nested={"generationConfig": _GEN_HANDLED | _GEN_ROWS},
     decode_request=_decode,
     encode_request=_encode,
 )

@@ -1,10 +1,13 @@
-"""Reasoning configuration in its two wire shapes.
+"""reasoning: the reasoning configuration (canonical ReasoningConfig), one helper for every
+protocol, driven by its ``reasoning`` rows (codec.SETTINGS["reasoning"], codegen/settings.py):
+the paths of the mode, the budget, the effort and the summary, the mode's wire values (or the
+budget values meaning a mode: Gemini 0 and -1), the efforts the protocol knows and what it writes
+for others, and the objects whose other keys ride in ReasoningConfig.ext.
 
-thinking_config: ``thinking`` ({type: enabled, budget_tokens} | {type: adaptive} | {type:
-disabled}) plus ``output_config.effort`` (Anthropic Messages; output_config.format is read by the
-response_format rows).
-reasoning_effort: a single ``reasoning_effort`` string (OpenAI Chat Completions).
-Budgets and efforts convert through EFFORT_BUDGETS (spec/canonical.yaml)."""
+Toward the same protocol the canonical values go back as they came. Toward another one the
+helper says what it can: an effort becomes its budget (EFFORT_BUDGETS) where there are budgets
+only, a budget the smallest effort covering it where there are efforts only (reported), a mode
+with no amount the medium one; a budget stays below a limit when a row names one."""
 
 from __future__ import annotations
 
@@ -12,9 +15,16 @@ from typing import Any
 
 from .._errors import InvalidInput, brief
 from .._losses import Ctx
-from .._wire import expect_dict, expect_int, expect_str
+from .._wire import expect_bool, expect_dict, expect_int, expect_str
 from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request
 from ._base import Codec, Transform
+from ._paths import dig, obj_at, put
+from .gemini_contents import _camel, _snake
+
+__all__ = ["REASONING", "effort_for_budget"]
+
+_FEATURE = "reasoning_config"
+_KEYS = ("mode", "budget", "effort", "summary")  # row order: the order written
 
 
 def effort_for_budget(budget: int) -> str:
@@ -24,179 +34,215 @@ def effort_for_budget(budget: int) -> str:
     return next(reversed(EFFORT_BUDGETS))
 
 
-_THINKING_KEYS = frozenset({"type", "budget_tokens"})
-_OUTPUT_CONFIG_KEYS = frozenset({"effort", "format"})  # format: response_format rows
-
-
-def _rest(obj: dict[str, Any], known: frozenset[str]) -> dict[str, Any] | None:
-    rest = {k: v for k, v in obj.items() if k not in known}
-    return rest or None
-
-
-def _decode_thinking(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
-    th = w.get("thinking")
-    oc = w.get("output_config")
-    ext: dict[str, dict[str, Any]] = {}
-    if th is not None:
-        th = expect_dict(th, "thinking")
-        mode = expect_str(th.get("type"), "thinking.type")
-        if mode not in ("enabled", "adaptive", "disabled"):
-            raise InvalidInput(f"unknown thinking type {brief(mode)}", path="thinking.type")
-        budget = th.get("budget_tokens")
-        req.reasoning = ReasoningConfig(
-            mode=mode,
-            budget_tokens=expect_int(budget, "thinking.budget_tokens")
-            if budget is not None
-            else None,
-        )
-        if rest := _rest(th, _THINKING_KEYS):
-            ext["thinking"] = rest
-    if oc is not None:
-        oc = expect_dict(oc, "output_config")
-        effort = oc.get("effort")
-        if effort is not None:
-            req.reasoning = req.reasoning or ReasoningConfig()
-            req.reasoning.effort = expect_str(effort, "output_config.effort")
-        if rest := _rest(oc, _OUTPUT_CONFIG_KEYS):
-            ext["output_config"] = rest
-        if not oc:
-            req.hints = {**(req.hints or {}), "output_config_empty": True}
-    if ext:
-        req.reasoning = req.reasoning or ReasoningConfig()
-        req.reasoning.ext = ext
-    if req.reasoning is not None and req.reasoning.mode is None and req.reasoning.effort:
-        # output_config.effort without thinking: a wire-form choice, kept for Anthropic
-        req.hints = {**(req.hints or {}), "effort_without_thinking": True}
-
-
-def _reasoning_ext(r: ReasoningConfig, out: dict[str, Any], ctx: Ctx) -> None:
-    """Fields of the reasoning objects with no canonical home: back in place, or reported."""
-    for obj, fields in (r.ext or {}).items():
-        if ctx.source == ctx.target:
-            target = out.setdefault(obj, {})
-            for k, v in fields.items():
-                target.setdefault(k, v)
+def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
+    rule = codec.SETTINGS["reasoning"]
+    objs: dict[tuple[str, ...], dict[str, Any]] = {(): w}
+    r = ReasoningConfig()
+    hints: dict[str, Any] = {}
+    for name, (segs, known) in rule["ext"].items():
+        obj = dig(w, segs)
+        if obj is None:
             continue
-        for k in fields:
-            ctx.loss(
-                f"{obj}.{k}",
-                f"field {brief(k)} of {ctx.source} {obj} has no equivalent",
-                f"{ctx.target} cannot carry it",
-                "reasoning_config",
-            )
+        obj = expect_dict(obj, name)
+        if rule["snake_case"] and any("_" in k for k in obj):  # the API takes both spellings
+            obj = {_camel(k): v for k, v in obj.items()}
+            hints["reasoning_snake"] = True
+        objs[segs] = obj
+        rest = {k: v for k, v in obj.items() if k not in known or v is None}
+        if rest:
+            r.ext = {**(r.ext or {}), segs[-1]: rest}
+        if not obj:
+            hints.setdefault("reasoning_empty", []).append(name)
+    vals = {}
+    for key in _KEYS:
+        segs = rule[key]
+        parent = objs.get(segs[:-1]) if segs is not None else None
+        if parent is not None and (parent.get(segs[-1]) is not None or key == "mode"):
+            vals[key] = (parent.get(segs[-1]), ".".join(segs))
+    if "mode" in vals:  # its object is there: the mode must be
+        mode = expect_str(*vals["mode"])
+        r.mode = rule["mode_decode"].get(mode)
+        if r.mode is None:
+            what = rule["mode"][-2]
+            raise InvalidInput(f"unknown {what} type {brief(mode)}", path=vals["mode"][1])
+    if "budget" in vals:
+        budget = expect_int(*vals["budget"])
+        mode = rule["budget_decode"].get(budget)
+        if mode is None and rule["budget_decode"]:  # a budget saying a mode (Gemini)
+            mode = "adaptive" if budget < 0 and "adaptive" in rule["budget_modes"] else "enabled"
+        r.mode = mode or r.mode
+        r.budget_tokens = budget if mode in (None, "enabled") else None
+    if "effort" in vals:
+        effort = expect_str(*vals["effort"])
+        if rule["efforts"] is not None and effort.lower() != effort:  # its wire spelling (LOW)
+            hints["effort_wire"] = effort
+            effort = effort.lower()
+        r.effort = effort
+    if "summary" in vals:
+        if not rule["summary_bool"]:
+            r.summary = expect_str(*vals["summary"])
+        elif expect_bool(*vals["summary"]):
+            r.summary = "auto"
+        else:  # the default, spelled out: nothing to carry
+            hints["summary_false"] = True
+    if r.mode or r.budget_tokens is not None or r.effort or r.summary or r.ext:
+        req.reasoning = r
+    if hints:
+        req.hints = {**(req.hints or {}), **hints}
 
 
-def _encode_thinking(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    rule = codec.SETTINGS["reasoning"]
     r = req.reasoning
-    oc: dict[str, Any] = {}
-    effort_only = ctx.same and bool(req.hints and req.hints.get("effort_without_thinking"))
-    if r is not None:
-        if effort_only and r.mode is None:
-            if r.effort is not None:
-                oc["effort"] = r.effort
-        elif r.mode in ("enabled", "adaptive", "disabled"):
-            th: dict[str, Any] = {"type": r.mode}
-            if r.budget_tokens is not None:
-                th["budget_tokens"] = r.budget_tokens
-            elif r.mode == "enabled":
-                th["budget_tokens"] = EFFORT_BUDGETS.get(
-                    r.effort or "medium", EFFORT_BUDGETS["medium"]
+    hints = (req.hints or {}) if ctx.same else {}
+    vals: dict[str, Any] = {}
+    if ctx.same:  # also a spelled-out default alone (includeThoughts: false)
+        _same(r or ReasoningConfig(), rule, hints, vals)
+    elif r is not None:
+        _toward(r, rule, vals, ctx)
+    if "budget" in vals and rule["budget_below"] is not None and not ctx.same:
+        _below(vals, out.get(rule["budget_below"]), rule, ctx)
+    for key in _KEYS:
+        if key in vals:
+            put(out, rule[key], vals[key])
+    ext = (r.ext if r is not None else None) or {}
+    for obj, fields in ext.items() if not ctx.same else ():  # the source's: nowhere to go
+        for k, v in fields.items():
+            if v is not None:
+                ctx.loss(
+                    f"{obj}.{k}",
+                    f"field {brief(k)} of {ctx.source} {obj} has no equivalent",
+                    f"{ctx.target} cannot carry it",
+                    _FEATURE,
                 )
-            out["thinking"] = th
-            if r.effort is not None:
-                oc["effort"] = r.effort
-        elif r.effort is not None and r.effort != "none":
+    for name, (segs, _) in rule["ext"].items() if ctx.same else ():
+        for k, v in ext.get(segs[-1], {}).items():
+            obj_at(out, segs).setdefault(k, v)
+        if name in hints.get("reasoning_empty", ()):
+            obj_at(out, segs)
+        if hints.get("reasoning_snake") and type(obj := dig(out, segs)) is dict:
+            put(out, segs, {_snake(k): v for k, v in obj.items()})
+
+
+def _same(
+    r: ReasoningConfig, rule: dict[str, Any], hints: dict[str, Any], vals: dict[str, Any]
+) -> None:
+    """The values as the client sent them (a mode only where it had one, its effort spelling)."""
+    if r.mode in rule["modes"]:
+        vals["mode"] = rule["modes"][r.mode]
+    elif r.mode in rule["budget_modes"]:
+        vals["budget"] = rule["budget_modes"][r.mode]
+    if r.budget_tokens is not None:
+        vals["budget"] = r.budget_tokens
+    if r.effort is not None:
+        vals["effort"] = hints.get("effort_wire", r.effort)
+    if r.summary is not None or hints.get("summary_false"):
+        vals["summary"] = (r.summary is not None) if rule["summary_bool"] else r.summary
+
+
+def _toward(r: ReasoningConfig, rule: dict[str, Any], vals: dict[str, Any], ctx: Ctx) -> None:
+    """What another protocol's configuration becomes in this one."""
+    if r.mode == "disabled" or (r.mode is None and r.effort == "none"):
+        if "disabled" in rule["modes"]:
+            vals["mode"] = rule["modes"]["disabled"]
+        elif "disabled" in rule["budget_modes"]:
+            vals["budget"] = rule["budget_modes"]["disabled"]
+        elif rule["effort"] is not None and r.effort == "none":
+            vals["effort"] = "none"
+        return
+    if r.mode is not None or r.effort is not None or r.budget_tokens is not None:
+        _amount(r, rule, vals, ctx)
+    if r.summary is not None and rule["summary"] is not None and vals.get("budget") != 0:
+        vals["summary"] = True if rule["summary_bool"] else r.summary
+
+
+def _amount(r: ReasoningConfig, rule: dict[str, Any], vals: dict[str, Any], ctx: Ctx) -> None:
+    mode = r.mode or "enabled"
+    if rule["mode"] is not None:
+        vals["mode"] = rule["modes"][mode]
+    effort = None
+    says_effort = r.mode is not None or not rule["effort_needs_mode"]
+    if rule["effort"] is not None and r.effort is not None and says_effort:
+        effort = _effort(r.effort, rule, ctx)
+    budget = r.budget_tokens
+    if rule["budget"] is not None and budget is None:
+        if r.effort is not None and effort is None:
             budget = EFFORT_BUDGETS.get(r.effort)
-            if budget is None:
-                budget = EFFORT_BUDGETS["high"]
+            if budget is None or rule["efforts"] is not None:  # not one of its efforts
+                budget = budget or EFFORT_BUDGETS["high"]
                 ctx.loss(
                     "reasoning.effort",
                     f"effort {brief(r.effort)} sent as budget {budget}",
-                    "no such effort",
-                    "reasoning_config",
+                    f"{ctx.target} has no such effort",
+                    _FEATURE,
                 )
-            out["thinking"] = {"type": "enabled", "budget_tokens": budget}
-        th_out: dict[str, Any] | None = out.get("thinking")
-        limit = out.get("max_tokens")
-        if (
-            not ctx.same
-            and th_out
-            and "budget_tokens" in th_out
-            and type(limit) is int
-            and th_out["budget_tokens"] >= limit
+        elif mode == "enabled" and (
+            rule["budget_required"] or (rule["mode"] is None and effort is None)
         ):
-            lowered = max(1024, limit // 2)
+            budget = EFFORT_BUDGETS.get(r.effort or "medium", EFFORT_BUDGETS["medium"])
+        elif mode == "adaptive" and effort is None:
+            budget = rule["budget_modes"].get("adaptive")
+    if rule["budget"] is not None:
+        if budget is not None:
+            vals["budget"] = budget
+    elif effort is None and rule["effort"] is not None:  # efforts only
+        where = ".".join(rule["effort"])
+        if budget is not None:
+            effort = _effort(effort_for_budget(budget), rule, None)
             ctx.loss(
                 "reasoning.budget_tokens",
-                f"thinking budget {th_out['budget_tokens']} lowered to {lowered}",
-                "it must stay below max_tokens",
-                "reasoning_config",
+                f"budget {budget} sent as {where} {effort!r}",
+                f"{ctx.target} has efforts, not budgets",
+                _FEATURE,
             )
-            th_out["budget_tokens"] = lowered
-            if lowered >= limit:
-                del out["thinking"]
-    if oc or (ctx.same and req.hints and req.hints.get("output_config_empty")):
-        out["output_config"] = oc
-    if r is not None and r.ext:
-        _reasoning_ext(r, out, ctx)
-
-
-def _decode_effort(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
-    effort = w.get("reasoning_effort")
+        else:
+            effort = "medium"
+            ctx.loss(
+                "reasoning.mode",
+                f"thinking {mode!r} sent as {where} 'medium'",
+                f"{ctx.target} has efforts only",
+                _FEATURE,
+            )
     if effort is not None:
-        req.reasoning = ReasoningConfig(effort=expect_str(effort, "reasoning_effort"))
+        vals["effort"] = effort
 
 
-def _encode_effort(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
-    r = req.reasoning
-    if r is None:
-        return
-    if r.ext:
-        _reasoning_ext(r, out, ctx)
-    if r.mode == "disabled" or (r.mode is None and r.effort is None and r.budget_tokens is None):
-        return
-    if r.effort is not None:
-        effort = r.effort
-        if effort == "max":
-            effort = "high"
+def _effort(effort: str, rule: dict[str, Any], ctx: Ctx | None) -> str | None:
+    """The wire effort for ``effort`` (None: the protocol has no such effort; its budget is sent)."""
+    wire = rule["effort_map"].get(effort)
+    if wire is not None:
+        if ctx is not None:
             ctx.loss(
                 "reasoning.effort",
-                "effort 'max' sent as 'high'",
-                "openai_chat has no 'max' effort",
-                "reasoning_config",
+                f"effort {effort!r} sent as {wire!r}",
+                f"{ctx.target} has no {effort!r} effort",
+                _FEATURE,
             )
-    elif r.budget_tokens is not None:
-        effort = effort_for_budget(r.budget_tokens)
-        if effort == "max":
-            effort = "high"  # openai_chat has no 'max'
-        ctx.loss(
-            "reasoning.budget_tokens",
-            f"budget {r.budget_tokens} sent as reasoning_effort {effort!r}",
-            "openai_chat has efforts, not budgets",
-            "reasoning_config",
-        )
-    else:
-        effort = "medium"
-        ctx.loss(
-            "reasoning.mode",
-            f"thinking {r.mode!r} sent as reasoning_effort 'medium'",
-            "openai_chat has efforts only",
-            "reasoning_config",
-        )
-    out["reasoning_effort"] = effort
+        return wire
+    return effort if rule["efforts"] is None or effort in rule["efforts"] else None
 
 
-THINKING_CONFIG = Transform(
-    name="thinking_config",
+def _below(vals: dict[str, Any], limit: Any, rule: dict[str, Any], ctx: Ctx) -> None:
+    """A budget must stay below the output limit (Anthropic max_tokens): lowered, reported."""
+    budget = vals["budget"]
+    if type(limit) is not int or budget < limit:
+        return
+    lowered = max(1024, limit // 2)
+    ctx.loss(
+        "reasoning.budget_tokens",
+        f"thinking budget {budget} lowered to {lowered}",
+        f"it must stay below {rule['budget_below']}",
+        _FEATURE,
+    )
+    vals["budget"] = lowered
+    if lowered >= limit:  # no budget fits: no thinking
+        vals.pop("budget")
+        vals.pop("mode", None)
+
+
+REASONING = Transform(
+    name="reasoning",
     doc=__doc__ or "",
-    request_keys=frozenset({"thinking", "output_config"}),
-    decode_request=_decode_thinking,
-    encode_request=_encode_thinking,
-)
-REASONING_EFFORT = Transform(
-    name="reasoning_effort",
-    doc=__doc__ or "",
-    request_keys=frozenset({"reasoning_effort"}),
-    decode_request=_decode_effort,
-    encode_request=_encode_effort,
+    decode_request=_decode,
+    encode_request=_encode,
 )
