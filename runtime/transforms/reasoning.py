@@ -36,6 +36,8 @@ def effort_for_budget(budget: int) -> str:
 
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     rule = codec.SETTINGS["reasoning"]
+    if rule["top"].isdisjoint(w):
+        return
     objs: dict[tuple[str, ...], dict[str, Any]] = {(): w}
     r = ReasoningConfig()
     hints: dict[str, Any] = {}
@@ -92,8 +94,10 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
 
 
 def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
-    rule = codec.SETTINGS["reasoning"]
     r = req.reasoning
+    if r is None and (not ctx.same or not req.hints):
+        return
+    rule = codec.SETTINGS["reasoning"]
     hints = (req.hints or {}) if ctx.same else {}
     vals: dict[str, Any] = {}
     if ctx.same:  # also a spelled-out default alone (includeThoughts: false)

@@ -43,6 +43,8 @@ def openapi_to_json_schema(s: Any) -> Any:
 
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     rule = codec.SETTINGS["format"]
+    if rule["top"].isdisjoint(w):
+        return
     tsegs = rule["type"]
     fields = rule["fields"]
     raw = dig(w, tsegs)
@@ -99,9 +101,11 @@ def _add_hints(req: Request, hints: dict[str, Any]) -> None:
 
 
 def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    rf = req.response_format
+    if rf is None and (not ctx.same or not req.hints):
+        return
     rule = codec.SETTINGS["format"]
     hints = (req.hints or {}) if ctx.same else {}
-    rf = req.response_format
     if "format_wire" in hints:  # the source's own keys and values (raw_same)
         for path, v in hints["format_wire"].items():
             put(out, tuple(path.split(".")), v)
