@@ -264,7 +264,9 @@ def _reasoning_view(rows: ReasoningRows, fmt_paths: list[str]) -> dict[str, Any]
             for k in ("mode", "budget", "effort", "summary")
             for p in (getattr(rows, k),)
         },
-        "top": {p.split(".")[0] for p in rows.paths()},  # a body without them: nothing to read
+        "top": tuple(
+            sorted({p.split(".")[0] for p in rows.paths()})
+        ),  # a body without them: nothing to read
         "modes": dict(rows.modes),
         "mode_decode": mode_decode,
         "budget_modes": dict(rows.budget_modes),
@@ -286,7 +288,9 @@ def _format_view(rows: FormatRows) -> dict[str, Any]:
         decode.setdefault(w, c)
     return {
         "type": _segs(rows.type),
-        "top": {p.split(".")[0] for p in _paths(rows)},  # a body without them: nothing to read
+        "top": tuple(
+            sorted({p.split(".")[0] for p in _paths(rows)})
+        ),  # a body without them: nothing to read
         "encode": dict(rows.types),
         "decode": decode,
         "unknown": rows.unknown,

@@ -345,7 +345,7 @@ TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "str
 SETTINGS: dict[str, Any] = {
     "format": {
         "type": ("output_config", "format", "type"),
-        "top": {"output_config"},
+        "top": ("output_config",),
         "encode": {"json_schema": "json_schema"},
         "decode": {"json_schema": "json_schema"},
         "unknown": None,
@@ -361,7 +361,7 @@ SETTINGS: dict[str, Any] = {
         "budget": ("thinking", "budget_tokens"),
         "effort": ("output_config", "effort"),
         "summary": None,
-        "top": {"output_config", "thinking"},
+        "top": ("output_config", "thinking"),
         "modes": {"enabled": "enabled", "adaptive": "adaptive", "disabled": "disabled"},
         "mode_decode": {"enabled": "enabled", "adaptive": "adaptive", "disabled": "disabled"},
         "budget_modes": {},

@@ -278,7 +278,7 @@ TOOL_CHOICE_RULE: dict[str, Any] = {
 SETTINGS: dict[str, Any] = {
     "format": {
         "type": ("response_format", "type"),
-        "top": {"response_format"},
+        "top": ("response_format",),
         "encode": {"text": "text", "json_object": "json_object", "json_schema": "json_object"},
         "decode": {"text": "text", "json_object": "json_object"},
         "unknown": None,
@@ -294,7 +294,7 @@ SETTINGS: dict[str, Any] = {
         "budget": ("thinking", "token_budget"),
         "effort": None,
         "summary": None,
-        "top": {"thinking"},
+        "top": ("thinking",),
         "modes": {"enabled": "enabled", "disabled": "disabled", "adaptive": "enabled"},
         "mode_decode": {"enabled": "enabled", "disabled": "disabled"},
         "budget_modes": {},

@@ -371,7 +371,7 @@ TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "str
 SETTINGS: dict[str, Any] = {
     "format": {
         "type": ("generationConfig", "responseMimeType"),
-        "top": {"generationConfig"},
+        "top": ("generationConfig",),
         "encode": {
             "text": "text/plain",
             "json_object": "application/json",
@@ -391,7 +391,7 @@ SETTINGS: dict[str, Any] = {
         "budget": ("generationConfig", "thinkingConfig", "thinkingBudget"),
         "effort": ("generationConfig", "thinkingConfig", "thinkingLevel"),
         "summary": ("generationConfig", "thinkingConfig", "includeThoughts"),
-        "top": {"generationConfig"},
+        "top": ("generationConfig",),
         "modes": {},
         "mode_decode": {},
         "budget_modes": {"disabled": 0, "adaptive": -1},

@@ -329,7 +329,7 @@ TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "str
 SETTINGS: dict[str, Any] = {
     "format": {
         "type": ("response_format", "type"),
-        "top": {"response_format"},
+        "top": ("response_format",),
         "encode": {"text": "text", "json_object": "json_object", "json_schema": "json_schema"},
         "decode": {"text": "text", "json_object": "json_object", "json_schema": "json_schema"},
         "unknown": None,
@@ -350,7 +350,7 @@ SETTINGS: dict[str, Any] = {
         "budget": None,
         "effort": ("reasoning_effort",),
         "summary": None,
-        "top": {"reasoning_effort"},
+        "top": ("reasoning_effort",),
         "modes": {},
         "mode_decode": {},
         "budget_modes": {},

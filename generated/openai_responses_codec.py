@@ -418,7 +418,7 @@ TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "str
 SETTINGS: dict[str, Any] = {
     "format": {
         "type": ("text", "format", "type"),
-        "top": {"text"},
+        "top": ("text",),
         "encode": {"text": "text", "json_object": "json_object", "json_schema": "json_schema"},
         "decode": {"text": "text", "json_object": "json_object", "json_schema": "json_schema"},
         "unknown": None,
@@ -445,7 +445,7 @@ SETTINGS: dict[str, Any] = {
         "budget": None,
         "effort": ("reasoning", "effort"),
         "summary": ("reasoning", "summary"),
-        "top": {"reasoning"},
+        "top": ("reasoning",),
         "modes": {},
         "mode_decode": {},
         "budget_modes": {},

@@ -36,7 +36,7 @@ def effort_for_budget(budget: int) -> str:
 
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     rule = codec.SETTINGS["reasoning"]
-    if rule["top"].isdisjoint(w):
+    if w.keys().isdisjoint(rule["top"]):
         return
     objs: dict[tuple[str, ...], dict[str, Any]] = {(): w}
     r = ReasoningConfig()

@@ -43,7 +43,7 @@ def openapi_to_json_schema(s: Any) -> Any:
 
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     rule = codec.SETTINGS["format"]
-    if rule["top"].isdisjoint(w):
+    if w.keys().isdisjoint(rule["top"]):
         return
     tsegs = rule["type"]
     fields = rule["fields"]
