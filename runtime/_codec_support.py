@@ -7,28 +7,8 @@ from typing import Any
 from ._errors import InvalidInput, brief
 from ._losses import Ctx, extension_loss
 from ._wire import expect_dict, object_from_json_text
-from .generated.spec_types import (
-    CountTokens,
-    HttpAuth,
-    HttpSpec,
-    ImageTokens,
-    ModelListing,
-    ProtocolFlags,
-    ResultWrap,
-    TokenEstimate,
-    Turns,
-)
 
 __all__ = [
-    "ProtocolFlags",
-    "HttpAuth",
-    "CountTokens",
-    "ModelListing",
-    "ImageTokens",
-    "TokenEstimate",
-    "HttpSpec",
-    "Turns",
-    "ResultWrap",
     "dig",
     "expect_whole_number",
     "get_dotted",

@@ -24,12 +24,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .._api import load_json
-from .._codec_support import HttpAuth
 from .._errors import InterlinguaError, brief
 from .._losses import Ctx
 from .._pipeline import decode_request, decode_response, encode_request, encode_response
 from .._protocols import PROTOCOLS, UnknownProtocol, protocol
 from ..generated.canonical import ErrorInfo
+from ..generated.spec_types import HttpAuth
 from ..streams import stream_decoder, stream_encoder
 from .config import Config, Upstream
 from .counting import count_tokens, estimate_tokens

@@ -24,10 +24,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from .._api import load_json
-from .._codec_support import CountTokens
 from .._errors import InterlinguaError
 from .._losses import Ctx
 from .._pipeline import decode_request, encode_request
+from ..generated.spec_types import CountTokens
 from .config import Upstream
 from .errors import GatewayError, upstream_error_response
 from .estimate import estimate_request

@@ -19,7 +19,6 @@ from typing import Any
 
 import orjson
 
-from .._codec_support import ImageTokens, TokenEstimate
 from ..generated.canonical import (
     AudioPart,
     FilePart,
@@ -30,6 +29,7 @@ from ..generated.canonical import (
     ToolCallPart,
     ToolResultPart,
 )
+from ..generated.spec_types import ImageTokens, TokenEstimate
 
 __all__ = ["estimate_request", "image_size", "image_tokens", "pdf_pages"]
 

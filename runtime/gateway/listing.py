@@ -26,7 +26,7 @@ import orjson
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from .._codec_support import ModelListing
+from ..generated.spec_types import ModelListing
 from .config import Config, Upstream
 from .errors import GatewayError, error_response
 from .upstream import UpstreamPool, http_spec

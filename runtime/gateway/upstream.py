@@ -20,8 +20,8 @@ import httpx
 import orjson
 from yarl import URL
 
-from .._codec_support import HttpSpec
 from .._protocols import protocol
+from ..generated.spec_types import HttpSpec
 from .config import Upstream
 from .transport import ACCEPT_ENCODING, UpstreamRequest, UpstreamTransport
 
