@@ -189,6 +189,11 @@ class HttpSpec(Strict):
         pattern=r"^/",
         description="endpoint of the streaming call when the stream mode lives in the URL",
     )
+    model_prefix: str = Field(
+        "",
+        description="prefix the protocol's model names may carry (`models/`), left out where a "
+        "model is put into a path (`{model}`)",
+    )
     auth: HttpAuth
     extra_headers: dict[str, str] = Field(
         default_factory=dict, description="constant headers sent upstream (API version ...)"
@@ -216,6 +221,13 @@ class HttpSpec(Strict):
         "(the gateway logs the upstream's and returns it to the caller in the caller's header)",
     )
 
+    # methods copied into the generated runtime type (generated/spec_types.py)
+    runtime_methods: ClassVar[tuple[str, ...]] = ("bare_model",)
+
+    def bare_model(self, model: str) -> str:
+        """``model`` without the protocol's name prefix (``models/x`` -> ``x``)."""
+        return model.removeprefix(self.model_prefix)
+
     @computed_field(description="the model is named in the URL, not in the body")  # type: ignore[prop-decorator]
     @property
     def model_in_path(self) -> bool:
@@ -237,4 +249,6 @@ class HttpSpec(Strict):
             ("{model}" in self.upstream_stream_path) != self.model_in_path
         ):
             raise ValueError("upstream_path and upstream_stream_path disagree on {model}")
+        if self.model_prefix and not self.model_in_path:
+            raise ValueError("model_prefix is left out of a path's {model}: upstream_path has none")
         return self

@@ -95,6 +95,7 @@ HTTP = HttpSpec(
     url_actions={},
     upstream_path="/messages",
     upstream_stream_path=None,
+    model_prefix="",
     auth=HttpAuth(header="x-api-key", scheme=None, query=None),
     extra_headers={"anthropic-version": "2023-06-01"},
     forward_headers=("anthropic-beta",),

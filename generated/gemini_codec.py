@@ -95,6 +95,7 @@ HTTP = HttpSpec(
     },
     upstream_path="/models/{model}:generateContent",
     upstream_stream_path="/models/{model}:streamGenerateContent?alt=sse",
+    model_prefix="models/",
     auth=HttpAuth(header="x-goog-api-key", scheme=None, query="key"),
     extra_headers={},
     forward_headers=(),

@@ -96,6 +96,7 @@ HTTP = HttpSpec(
     url_actions={},
     upstream_path="/chat/completions",
     upstream_stream_path=None,
+    model_prefix="",
     auth=HttpAuth(header="authorization", scheme="Bearer", query=None),
     extra_headers={},
     forward_headers=(),

@@ -213,6 +213,9 @@ class HttpSpec:
     upstream_path: str
     # endpoint of the streaming call when the stream mode lives in the URL
     upstream_stream_path: str | None
+    # prefix the protocol's model names may carry (`models/`), left out where a model is put into a
+    # path (`{model}`)
+    model_prefix: str
     auth: HttpAuth
     # constant headers sent upstream (API version ...)
     extra_headers: Mapping[str, str]
@@ -233,6 +236,10 @@ class HttpSpec:
     request_id_header: str | None
     # the model is named in the URL, not in the body
     model_in_path: bool
+
+    def bare_model(self, model: str) -> str:
+        """``model`` without the protocol's name prefix (``models/x`` -> ``x``)."""
+        return model.removeprefix(self.model_prefix)
 
 
 __all__ = [

@@ -20,6 +20,7 @@ from ._pipeline import (
 from ._protocols import check_dialect, dialect_for, protocol
 from ._wire import check_writable, parse_json
 from .generated.canonical import Request
+from .generated.spec_types import HttpSpec
 
 __all__ = ["Translation", "translate_request", "translate_response", "translate_error", "load_json"]
 
@@ -90,15 +91,16 @@ def request_path(req: Request, target: str) -> str | None:
     """The endpoint path when ``target`` keeps the model (and stream mode) in the URL."""
     http = protocol(target).codec.HTTP
     tmpl = http.upstream_stream_path if req.stream else None
-    return model_path(http.model_in_path, http.base_path, tmpl or http.upstream_path, req.model)
+    return model_path(http.model_in_path, http, tmpl or http.upstream_path, req.model)
 
 
-def model_path(in_path: bool, base: str, template: str, model: str | None) -> str | None:
-    """The endpoint path ``base + template`` with the model filled in, when the protocol keeps
-    the model in the URL (``in_path``, Gemini) and a model is known; else None."""
+def model_path(in_path: bool, http: HttpSpec, template: str, model: str | None) -> str | None:
+    """The endpoint path ``http.base_path + template`` with the model (its name prefix left
+    out) filled in, when the protocol keeps the model in the URL (``in_path``, Gemini) and a
+    model is known; else None."""
     if not in_path or model is None:
         return None
-    return base + template.format(model=model.removeprefix("models/"))
+    return http.base_path + template.format(model=http.bare_model(model))
 
 
 def translate_response(

@@ -83,8 +83,8 @@ def _ctx(source: str, target: str) -> Ctx:
 def request_path(model: str | None, target: str) -> str | None:
     """The endpoint path when ``target`` keeps the model in the URL (Gemini), else None."""
     codec = embeddings_protocol(target)
-    base = protocol(codec.UPSTREAMS[0]).codec.HTTP.base_path
-    return model_path(codec.MODEL_IN_PATH, base, codec.UPSTREAM_PATH, model)
+    http = protocol(codec.UPSTREAMS[0]).codec.HTTP
+    return model_path(codec.MODEL_IN_PATH, http, codec.UPSTREAM_PATH, model)
 
 
 def translate_embeddings_request(

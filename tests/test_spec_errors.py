@@ -160,6 +160,18 @@ def test_bad_http_section(tmp_path: Path) -> None:
     assert f"{where} http.url_actions.countTokens: Input should be" in msg
 
 
+def test_http_model_prefix_needs_a_model_in_the_path(tmp_path: Path) -> None:
+    root = broken_spec(
+        tmp_path,
+        "protocols/openai_chat.yaml",
+        "  upstream_path: /chat/completions\n",
+        '  upstream_path: /chat/completions\n  model_prefix: "models/"\n',
+    )
+    msg = spec_error(root)
+    where = at(root, "protocols/openai_chat.yaml", "http:")
+    assert f"{where} http: Value error, model_prefix is left out of a path's {{model}}" in msg
+
+
 def test_http_url_actions_need_a_target(tmp_path: Path) -> None:
     root = broken_spec(
         tmp_path,

@@ -16,7 +16,6 @@ formulas (the caller's when the upstream's protocol has none), never by base64 s
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
 
 import httpx
 import orjson
@@ -27,12 +26,12 @@ from .._api import load_json
 from .._errors import InterlinguaError
 from .._losses import Ctx
 from .._pipeline import decode_request, encode_request
-from ..generated.spec_types import CountTokens
+from ..generated.spec_types import CountTokens, HttpSpec
 from .config import Upstream
 from .errors import GatewayError, upstream_error_response
 from .estimate import estimate_request
 from .log import AccessRecord
-from .upstream import http_spec
+from .upstream import http_spec, model_url
 
 if TYPE_CHECKING:
     from .app import Gateway
@@ -63,7 +62,7 @@ def _count_body(up: Upstream, spec: CountTokens, wire: dict[str, Any], model: st
     if spec.wrap:
         inner = dict(wire)
         if spec.wrap_model:
-            inner["model"] = spec.wrap_model.replace("{model}", model.removeprefix("models/"))
+            inner["model"] = _wrapped_model(http_spec(up.protocol), spec, model)
         inner.pop("stream", None)
         return orjson.dumps({spec.wrap: inner})
     body = {k: v for k, v in wire.items() if not spec.fields or k in spec.fields}
@@ -96,7 +95,8 @@ async def count_tokens(
         if same and spec.wrap:  # as it came (a nested request names the mapped model)
             inner = wire_in.get(spec.wrap)
             if type(inner) is dict:
-                wire_in = {**wire_in, spec.wrap: {**inner, "model": _wrapped_model(spec, mapped)}}
+                wrapped = _wrapped_model(http_spec(inbound), spec, mapped)
+                wire_in = {**wire_in, spec.wrap: {**inner, "model": wrapped}}
             out = orjson.dumps(wire_in)
         elif same:
             out = _count_body(up, up_spec, body, mapped)
@@ -105,8 +105,7 @@ async def count_tokens(
             wire = encode_request(req, up.protocol, ctx, dialect=up.dialect)
             rec.add_losses(ctx.losses)
             out = _count_body(up, up_spec, wire, mapped)
-        in_url = quote(mapped.removeprefix("models/"), safe="")
-        path = (up_spec.upstream_path or "").replace("{model}", in_url)
+        path = model_url(http_spec(up.protocol), up_spec.upstream_path or "", mapped)
         sent = gw.pool.client.build_request(
             "POST",
             up.base_url + path,
@@ -135,7 +134,8 @@ async def count_tokens(
     return JSONResponse({**spec.envelope, spec.result_field: estimate_request(req, row)})
 
 
-def _wrapped_model(spec: CountTokens, model: str) -> str:
+def _wrapped_model(http: HttpSpec, spec: CountTokens, model: str) -> str:
+    """The model field of a nested generate request (``wrap_model``), else ``model``."""
     if spec.wrap_model:
-        return spec.wrap_model.replace("{model}", model.removeprefix("models/"))
+        return spec.wrap_model.replace("{model}", http.bare_model(model))
     return model

@@ -15,7 +15,6 @@ from __future__ import annotations
 import logging
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
 
 import anyio
 import httpx
@@ -37,7 +36,7 @@ from .disconnect import ClientGone, until_disconnect
 from .errors import GatewayError, error_response, info_from_exception, upstream_error_response
 from .log import GATEWAY_ID_HEADER, AccessRecord
 from .retry import send_with_retries
-from .upstream import http_spec
+from .upstream import http_spec, model_url
 
 if TYPE_CHECKING:
     from .app import Gateway
@@ -118,7 +117,7 @@ def _decode(codec: ModuleType, wire: Any, form: str | None, url_model: str | Non
             raise InvalidInput("a batch goes to the batch method", path=codec.BATCH_KEY)
     req = codec.decode_request(wire, Ctx(codec.PROTOCOL, codec.PROTOCOL))
     if url_model is not None:
-        req.model = url_model.removeprefix("models/")
+        req.model = http_spec(codec.ERRORS).bare_model(url_model)
     return req
 
 
@@ -209,7 +208,7 @@ async def _call(
         body = target.encode_request(call, ctx)
         path = target.UPSTREAM_PATH
         if target.MODEL_IN_PATH:
-            path = path.replace("{model}", quote(model.removeprefix("models/"), safe=""))
+            path = model_url(http_spec(up.protocol), path, model)
         same = target.PROTOCOL == codec.PROTOCOL
         built = gw.pool.client.build_request(
             "POST",

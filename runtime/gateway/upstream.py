@@ -38,6 +38,12 @@ def http_spec(pid: str) -> HttpSpec:
     return http
 
 
+def model_url(http: HttpSpec, template: str, model: str) -> str:
+    """``template`` (a path below a base_url) with ``{model}`` replaced by the model, its name
+    prefix left out, quoted for a URL."""
+    return template.replace("{model}", quote(http.bare_model(model), safe=""))
+
+
 class UpstreamAnswer(Protocol):
     """What the gateway reads of an upstream's answer: an ``httpx.Response`` (from a transport
     given to ``create_app``), h1answer.py's ``H1Answer`` or transport.py's ``AiohttpAnswer``."""
@@ -140,7 +146,7 @@ class UpstreamPool:
         if stream and http.upstream_stream_path:
             path = http.upstream_stream_path
         if http.model_in_path:
-            path = path.replace("{model}", quote(model.removeprefix("models/"), safe=""))
+            path = model_url(http, path, model)
             body.pop("model", None)
             body.pop("stream", None)
         return UpstreamRequest(
