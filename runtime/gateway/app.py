@@ -28,14 +28,18 @@ from .._errors import InterlinguaError, brief
 from .._losses import Ctx
 from .._pipeline import decode_request, decode_response, encode_request, encode_response
 from .._protocols import PROTOCOLS, UnknownProtocol, protocol
-from ..generated.canonical import ErrorInfo
 from ..generated.spec_types import HttpAuth
 from ..streams import stream_decoder, stream_encoder
 from .config import Config, Upstream
 from .counting import count_tokens, estimate_tokens
-from .disconnect import ClientGone, until_disconnect
+from .disconnect import until_disconnect
 from .embeddings import embeddings_routes
-from .errors import GatewayError, error_response, info_from_exception, upstream_error_response
+from .errors import (
+    GatewayError,
+    answered,
+    failure_response,
+    upstream_error_response,
+)
 from .fallback import fallback_handlers
 from .listing import ModelCatalog, answer, model_listing
 from .log import GATEWAY_ID_HEADER, AccessRecord
@@ -49,7 +53,13 @@ from .state.keeper import RESPONSES, StateCall, StateKeeper
 from .state.passthrough import ResponsesUpstreams
 from .state.routes import state_routes
 from .streaming import SSEStreamResponse
-from .upstream import UpstreamAnswer, UpstreamPool, UpstreamRequest, close_answer, http_spec
+from .upstream import (
+    UpstreamAnswer,
+    UpstreamPool,
+    UpstreamRequest,
+    http_spec,
+    read_answer,
+)
 
 __all__ = ["create_app", "estimate_tokens", "model_listing", "servable"]
 
@@ -119,24 +129,10 @@ class Gateway:
                 resp = await count_tokens(self, request, inbound, rec, None)
             else:
                 resp = await self._handle(request, inbound, rec)
-        except ClientGone:  # nobody reads this: the upstream call was cancelled
-            rec.ending, rec.error = "cancelled", "client_disconnected"
-            resp = Response(status_code=499)
         except Exception as e:  # every failure reaches the caller in its own protocol
-            info = info_from_exception(e)
-            if not isinstance(e, InterlinguaError | GatewayError | httpx.HTTPError):
-                _log.exception("request %s failed", rec.request_id)
-                info = ErrorInfo(type="api_error", message="internal gateway error", status=500)
-            resp = error_response(info, inbound)
-            rec.error = info.type
+            resp = failure_response(e, rec, inbound)
         if isinstance(resp, Response):
-            resp.headers.setdefault(GATEWAY_ID_HEADER, rec.request_id)
-            mine = http_spec(inbound).request_id_header
-            if mine:
-                resp.headers.setdefault(mine, rec.request_id)
-            rec.status = resp.status_code
-            rec.first_byte()
-            rec.emit()
+            answered(resp, rec, inbound)
         return resp
 
     async def _handle(
@@ -190,10 +186,7 @@ class Gateway:
             up, made, upstream = await send_with_retries(candidates, build, self.pool.call, rec)
             if rec.stream and upstream.status_code < 400:
                 return up, made, upstream, b""
-            try:
-                return up, made, upstream, await upstream.aread()
-            finally:
-                await close_answer(upstream)
+            return up, made, upstream, await read_answer(upstream)
 
         up, (ctx, call), upstream, body = await until_disconnect(request, exchange)
         rec.upstream, rec.upstream_name = up.protocol, up.name

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import httpx
 import orjson
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -106,18 +105,8 @@ async def count_tokens(
             rec.add_losses(ctx.losses)
             out = _count_body(up, up_spec, wire, mapped)
         path = model_url(http_spec(up.protocol), up_spec.upstream_path or "", mapped)
-        sent = gw.pool.client.build_request(
-            "POST",
-            up.base_url + path,
-            content=out,
-            headers=gw.pool.headers(up, False, request.headers, same),
-            timeout=httpx.Timeout(up.timeout, connect=up.connect_timeout),
-        )
-        upstream = await gw.pool.send(sent)
-        try:
-            data = await upstream.aread()
-        finally:
-            await upstream.aclose()
+        sent = gw.pool.request(up, path, out, gw.pool.headers(up, False, request.headers, same))
+        upstream, data = await gw.pool.fetch(sent)
         if upstream.status_code < 400:
             if same:
                 return Response(data, media_type="application/json")

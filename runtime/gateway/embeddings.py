@@ -12,11 +12,9 @@ the vectors joined in input order. Errors reach the caller in the error shape it
 
 from __future__ import annotations
 
-import logging
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-import anyio
 import httpx
 import orjson
 from starlette.requests import Request
@@ -29,21 +27,19 @@ from .._embeddings import EMBEDDINGS_PROTOCOLS, embeddings_protocol
 from .._errors import InterlinguaError, InvalidInput
 from .._losses import Ctx, Loss
 from .._protocols import UnknownProtocol
-from ..generated.canonical import ErrorInfo, Usage
+from ..generated.canonical import Usage
 from ..generated.embeddings_canonical import EmbeddingsRequest, EmbeddingsResponse
 from .config import Upstream
-from .disconnect import ClientGone, until_disconnect
-from .errors import GatewayError, error_response, info_from_exception, upstream_error_response
-from .log import GATEWAY_ID_HEADER, AccessRecord
+from .disconnect import until_disconnect
+from .errors import GatewayError, answered, failure_response, upstream_error_response
+from .log import AccessRecord
 from .retry import send_with_retries
-from .upstream import http_spec, model_url
+from .upstream import http_spec, model_url, read_answer
 
 if TYPE_CHECKING:
     from .app import Gateway
 
 __all__ = ["embeddings_routes", "upstream_embeddings"]
-
-_log = logging.getLogger("interlingua.gateway")
 
 
 def upstream_embeddings(up: Upstream) -> ModuleType | None:
@@ -87,24 +83,9 @@ async def handle(gw: Gateway, request: Request, eid: str, form: str | None) -> R
     gw.observers.begin(rec, request.headers)
     try:
         resp = await _handle(gw, request, codec, form, rec)
-    except ClientGone:
-        rec.ending, rec.error = "cancelled", "client_disconnected"
-        resp = Response(status_code=499)
     except Exception as e:
-        info = info_from_exception(e)
-        if not isinstance(e, InterlinguaError | GatewayError | httpx.HTTPError):
-            _log.exception("request %s failed", rec.request_id)
-            info = ErrorInfo(type="api_error", message="internal gateway error", status=500)
-        resp = error_response(info, codec.ERRORS)
-        rec.error = info.type
-    resp.headers.setdefault(GATEWAY_ID_HEADER, rec.request_id)
-    mine = http_spec(codec.ERRORS).request_id_header
-    if mine:
-        resp.headers.setdefault(mine, rec.request_id)
-    rec.status = resp.status_code
-    rec.first_byte()
-    rec.emit()
-    return resp
+        resp = failure_response(e, rec, codec.ERRORS)
+    return answered(resp, rec, codec.ERRORS)
 
 
 def _decode(codec: ModuleType, wire: Any, form: str | None, url_model: str | None) -> Any:
@@ -210,13 +191,8 @@ async def _call(
         if target.MODEL_IN_PATH:
             path = model_url(http_spec(up.protocol), path, model)
         same = target.PROTOCOL == codec.PROTOCOL
-        built = gw.pool.client.build_request(
-            "POST",
-            up.base_url + path,
-            content=orjson.dumps(body),
-            headers=gw.pool.headers(up, False, request.headers, same),
-            timeout=httpx.Timeout(up.timeout, connect=up.connect_timeout),
-        )
+        headers = gw.pool.headers(up, False, request.headers, same)
+        built = gw.pool.request(up, path, orjson.dumps(body), headers)
         gw.observers.outgoing(rec, built.headers)
         return built, (target, ctx)
 
@@ -226,14 +202,7 @@ async def _call(
     up, (target, ctx), upstream = await until_disconnect(request, send)
     rec.upstream, rec.upstream_name = up.protocol, up.name
 
-    async def read() -> bytes:
-        try:
-            return await upstream.aread()
-        finally:
-            with anyio.CancelScope(shield=True):
-                await upstream.aclose()
-
-    body = await until_disconnect(request, read)
+    body = await until_disconnect(request, lambda: read_answer(upstream))
     if upstream.status_code >= 400:
         rec.error = f"upstream_{upstream.status_code}"
         resp = upstream_error_response(

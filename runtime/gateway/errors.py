@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -23,6 +24,11 @@ from .._errors import InterlinguaError
 from .._pipeline import encode_error, error_from_exception
 from .._wire import parse_json
 from ..generated.canonical import ErrorInfo
+from .disconnect import ClientGone
+from .log import GATEWAY_ID_HEADER, AccessRecord
+from .upstream import http_spec
+
+_log = logging.getLogger("interlingua.gateway")
 
 __all__ = [
     "RETRY_HEADERS",
@@ -82,6 +88,34 @@ def info_from_exception(exc: BaseException) -> ErrorInfo:
     if isinstance(exc, Exception):
         return error_from_exception(exc)
     return ErrorInfo(type="api_error", message="internal error", status=500)
+
+
+def failure_response(exc: Exception, rec: AccessRecord, protocol: str) -> Response:
+    """The answer to a call that raised ``exc``, in ``protocol``'s error shape: 499 when the
+    caller left (nobody reads it); an unexpected exception is logged and said as an internal
+    error."""
+    if isinstance(exc, ClientGone):
+        rec.ending, rec.error = "cancelled", "client_disconnected"
+        return Response(status_code=499)
+    info = info_from_exception(exc)
+    if not isinstance(exc, InterlinguaError | GatewayError | httpx.HTTPError):
+        _log.exception("request %s failed", rec.request_id)
+        info = ErrorInfo(type="api_error", message="internal gateway error", status=500)
+    rec.error = info.type
+    return error_response(info, protocol)
+
+
+def answered(resp: Response, rec: AccessRecord, protocol: str) -> Response:
+    """``resp`` with the call's id in the gateway's header and in ``protocol``'s own (unless
+    it has them: a relayed upstream's), its status recorded and the access record written."""
+    resp.headers.setdefault(GATEWAY_ID_HEADER, rec.request_id)
+    mine = http_spec(protocol).request_id_header
+    if mine:
+        resp.headers.setdefault(mine, rec.request_id)
+    rec.status = resp.status_code
+    rec.first_byte()
+    rec.emit()
+    return resp
 
 
 def upstream_error_response(

@@ -125,11 +125,7 @@ class ModelCatalog:
             timeout=httpx.Timeout(min(up.timeout, LIST_TIMEOUT), connect=up.connect_timeout),
         )
         try:
-            resp = await self.pool.send(req)
-            try:
-                body = await resp.aread()
-            finally:
-                await resp.aclose()
+            resp, body = await self.pool.fetch(req)
             if resp.status_code >= 400:
                 raise ValueError(f"HTTP {resp.status_code}")
             items = orjson.loads(body).get(listing.items_key)

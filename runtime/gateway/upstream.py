@@ -71,6 +71,14 @@ async def close_answer(answer: UpstreamAnswer) -> None:
         await answer.aclose()
 
 
+async def read_answer(answer: UpstreamAnswer) -> bytes:
+    """The whole body of an answer, which is then closed (``close_answer``)."""
+    try:
+        return await answer.aread()
+    finally:
+        await close_answer(answer)
+
+
 class UpstreamPool:
     """The connections to every upstream: transport.py's pools, or the httpx transport
     given (the tests' ``httpx.MockTransport``). The translated calls are built here as plain
@@ -156,14 +164,6 @@ class UpstreamPool:
             (up.connect_timeout, up.timeout),
         )
 
-    def build_count_tokens(
-        self, up: Upstream, body: bytes, caller: Mapping[str, str]
-    ) -> httpx.Request | None:
-        count = http_spec(up.protocol).count_tokens
-        if count is None or count.upstream_path is None:
-            return None
-        return self.request(up, count.upstream_path, body, self.headers(up, False, caller, True))
-
     async def call(self, request: UpstreamRequest) -> UpstreamAnswer:
         """Send a translated call and return once the headers are in; the body is read (or
         streamed) by the caller, who must close the answer."""
@@ -174,6 +174,11 @@ class UpstreamPool:
     async def send(self, request: httpx.Request) -> httpx.Response:
         """``call`` for a request built with ``client`` (or ``request``)."""
         return await self.client.send(request, stream=True)
+
+    async def fetch(self, request: httpx.Request) -> tuple[httpx.Response, bytes]:
+        """``send``, then the whole body (the answer closed)."""
+        answer = await self.send(request)
+        return answer, await read_answer(answer)
 
     async def aclose(self) -> None:
         await self.client.aclose()  # closes the transport

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 
-import anyio
 import httpx
 from starlette.requests import Request
 from starlette.responses import Response
@@ -68,12 +67,7 @@ class ResponsesUpstreams:
                 timeout=httpx.Timeout(up.timeout, connect=up.connect_timeout),
             )
             try:
-                resp = await self.pool.send(req)
-                try:
-                    body = await resp.aread()
-                finally:
-                    with anyio.CancelScope(shield=True):
-                        await resp.aclose()
+                resp, body = await self.pool.fetch(req)
             except httpx.HTTPError as e:
                 _log.warning("responses upstream %s: %s", up.name, type(e).__name__)
                 failure = e

@@ -14,8 +14,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..errors import GatewayError, error_response, info_from_exception
-from ..log import GATEWAY_ID_HEADER, AccessRecord
+from ..errors import GatewayError, answered, error_response, info_from_exception
+from ..log import AccessRecord
 from .keeper import RESPONSES, StateKeeper, unavailable
 from .passthrough import ResponsesUpstreams
 from .responses import ResponsesState, not_found
@@ -45,12 +45,7 @@ def state_routes(
                 info = info_from_exception(e)
                 rec.error = info.type
                 resp = error_response(info, RESPONSES)
-            resp.headers.setdefault("x-request-id", rec.request_id)  # a relayed upstream's first
-            resp.headers[GATEWAY_ID_HEADER] = rec.request_id
-            rec.status = resp.status_code
-            rec.first_byte()
-            rec.emit()
-            return resp
+            return answered(resp, rec, RESPONSES)
 
         ep.__name__ = fn.__name__
         return ep
