@@ -213,6 +213,9 @@ class _ProtocolChecks:
         for group, tname in FIELD_LISTS.items():
             virtual = USAGE_VIRTUAL if group == "usage_fields" else {}
             self.fields((group,), getattr(p, group), tname, virtual)
+            for j, f in enumerate(getattr(p, group)):
+                if f.omit_zero and group != "usage_fields":
+                    src.error((group, j, "omit_zero"), "only a usage row leaves a zero count out")
         top = {f.name for t in ("Request", "Response") for f in self.types[t].fields}
         for i, name in enumerate(p.implicit):
             if name not in top:

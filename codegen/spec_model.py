@@ -65,6 +65,11 @@ class FieldRow(Strict):
         description="other top-level wire keys accepted on decode (legacy names, dialects); "
         "the one a request used is written back to the same protocol",
     )
+    omit_zero: bool = Field(
+        False,
+        description="usage rows: a zero count is left out (Gemini, whose JSON omits zero values), "
+        "in responses and streams alike",
+    )
 
 
 class PartRow(Strict):

@@ -961,9 +961,11 @@ def decode_usage(w: Any, path: str) -> Usage:
 def encode_usage(u: Usage) -> dict[str, Any]:
     out: dict[str, Any] = {}
     out["promptTokenCount"] = u.input_total
-    out["cachedContentTokenCount"] = u.input_cache_read
+    if u.input_cache_read:  # a zero count is left out
+        out["cachedContentTokenCount"] = u.input_cache_read
     out["candidatesTokenCount"] = u.output_total - u.output_reasoning
-    out["thoughtsTokenCount"] = u.output_reasoning
+    if u.output_reasoning:  # a zero count is left out
+        out["thoughtsTokenCount"] = u.output_reasoning
     out["totalTokenCount"] = u.input_total + u.output_total
     return out
 

@@ -17,7 +17,7 @@ from ._protocols import protocol
 from ._wire import expect_dict
 from .generated.canonical import EFFORT_BUDGETS, ERROR_TYPE_STATUS, ErrorInfo, Request, Response
 from .transforms.envelopes import fold_for_client, unwrap_request
-from .transforms.response_envelope import decode_envelope, drop_absent, encode_envelope
+from .transforms.response_envelope import close_envelope, decode_envelope, encode_envelope
 
 __all__ = [
     "decode_request",
@@ -109,7 +109,7 @@ def encode_response(
     encode_envelope(out, p.codec)
     for enc in p.response_encoders:
         enc(resp, out, p.codec, ctx)
-    drop_absent(resp, out, ctx)
+    close_envelope(resp, out, p.codec, ctx)
     if resp.ext:
         drop_ext(resp.ext, out, "", ctx)
     return out

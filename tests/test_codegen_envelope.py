@@ -15,8 +15,8 @@ from interlingua._losses import Ctx
 from interlingua.generated.canonical import StreamStart
 from interlingua.streams.encoder import Encoder
 from interlingua.transforms.response_envelope import (
+    close_envelope,
     decode_envelope,
-    drop_absent,
     encode_envelope,
     envelope_keys,
 )
@@ -95,7 +95,7 @@ def test_defaults_are_written_and_left_out_again_for_the_same_protocol(
     out = {}
     codec.encode_response_fields(resp, out, same)
     encode_envelope(out, codec)
-    drop_absent(resp, out, same)
+    close_envelope(resp, out, codec, same)
     assert out == {"id": "r1", "model": "tiny-1"}
 
 
@@ -202,3 +202,24 @@ def test_finish_detail_reason_without_a_finish_row_is_refused(tmp_path: Path) ->
         " MAX_TOKEN: 'MAX_TOKEN' is not the raw value of a finish_reasons row (expected one of "
         "COMPLETE, INCOMPLETE, MAX_TOKENS)"
     )
+
+
+def test_usage_row_leaves_a_zero_count_out(tmp_path: Path) -> None:
+    row = "  - {c: output_total, w: tokens.output_tokens, type: int}"
+    codec = generate(tmp_path, PROTOCOL.replace(row, row[:-1] + ", omit_zero: true}"))
+    c = canonical_of(codec)
+    assert codec.encode_usage(c.Usage(input_total=3)) == {"tokens": {"input_tokens": 3}}
+    assert codec.encode_usage(c.Usage(input_total=3, output_total=5)) == {
+        "tokens": {"input_tokens": 3, "output_tokens": 5}
+    }
+    # what is left out reads back as zero
+    assert codec.decode_usage({"tokens": {"input_tokens": 3}}, "usage").output_total == 0
+
+
+def test_omit_zero_on_a_request_row_is_refused(tmp_path: Path) -> None:
+    row = "  - {c: max_tokens, w: max_tokens, type: int, feature: sampling}"
+    protocol = PROTOCOL.replace(row, row[:-1] + ", omit_zero: true}")
+    msg = _refused(tmp_path, protocol)
+    path = tmp_path / "spec" / "protocols" / "tiny_v2.yaml"
+    assert msg.startswith(f"{path}:{_line(protocol, 'omit_zero: true')}: request_fields[2] ")
+    assert msg.endswith("omit_zero: only a usage row leaves a zero count out")

@@ -37,7 +37,11 @@ from interlingua.generated.canonical import (
     Usage,
 )
 from interlingua.transforms import REGISTRY
-from interlingua.transforms.response_envelope import decode_envelope, drop_absent, encode_envelope
+from interlingua.transforms.response_envelope import (
+    close_envelope,
+    decode_envelope,
+    encode_envelope,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 ANT = "anthropic_messages"
@@ -87,7 +91,7 @@ def enc_resp(name: str, resp: Response, source: str, target: str):
     CODEC[target].encode_response_fields(resp, out, ctx)
     encode_envelope(out, CODEC[target])
     REGISTRY[name].encode_response(resp, out, CODEC[target], ctx)
-    drop_absent(resp, out, ctx)
+    close_envelope(resp, out, CODEC[target], ctx)
     return out, ctx
 
 

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._codec_support import deep_merge
 from .._errors import InvalidInput
 from .._finish import read_finish, write_finish
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
-from ..generated.canonical import Finish, Response, ToolCallPart, Usage
+from ..generated.canonical import Finish, Response, ToolCallPart
 from ._base import Codec, Transform
 from .gemini_contents import CallIds, decode_parts, encode_parts, snake_parts
-from .responses import usage_losses
 
 __all__ = ["GEMINI_RESPONSE"]
 
@@ -28,27 +26,9 @@ _CAND_KEYS = frozenset({"content", "finishReason"})
 _REPORTED = ("groundingMetadata", "citationMetadata", "urlContextMetadata")
 
 
-def encode_usage(u: Usage | None, codec: Codec, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = codec.encode_usage(u or Usage())
-    if u is not None:
-        ctx.losses += usage_losses(u, codec, ctx.target, "usageMetadata")
-    if not out.get("cachedContentTokenCount"):
-        out.pop("cachedContentTokenCount", None)
-    if not out.get("thoughtsTokenCount"):
-        out.pop("thoughtsTokenCount", None)
-    if ctx.same and u is not None and u.raw is not None:
-        # totalTokenCount also counts toolUsePromptTokenCount, which has no canonical home
-        return deep_merge(
-            u.raw, {k: v for k, v in out.items() if k in u.raw and k != "totalTokenCount"}
-        )
-    return out
-
-
 def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     hints: dict[str, Any] = {}
     cands = w.get("candidates")
-    u = w.get("usageMetadata")
-    resp.usage = codec.decode_usage(u, "usageMetadata") if u is not None else None
     pf = w.get("promptFeedback")
     if pf is not None:
         hints["prompt_feedback"] = expect_dict(pf, "promptFeedback")
@@ -135,8 +115,6 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
         else:
             cand["index"] = 0
         out["candidates"] = [cand, *(h.get("more_candidates") or [] if same else [])]
-    if resp.usage is not None or not same:
-        out["usageMetadata"] = encode_usage(resp.usage, codec, ctx)
     if same and "prompt_feedback" in h:
         out["promptFeedback"] = h["prompt_feedback"]
 
@@ -144,7 +122,7 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
 GEMINI_RESPONSE = Transform(
     name="gemini_response",
     doc=__doc__ or "",
-    response_keys=frozenset({"candidates", "usageMetadata", "promptFeedback"}),
+    response_keys=frozenset({"candidates", "promptFeedback"}),
     decode_response=_decode,
     encode_response=_encode,
 )

@@ -16,7 +16,6 @@ from .._wire import expect_dict, expect_list
 from ..generated.canonical import Message, Part, Response, ToolCallPart
 from ._base import Codec, Transform
 from .messages_flat import decode_message, encode_message
-from .responses import decode_usage, encode_usage
 
 
 def _holder(w: dict[str, Any], env: dict[str, Any]) -> tuple[dict[str, Any], str, list[Any]]:
@@ -37,7 +36,6 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     msg = decode_message(expect_dict(c0.get(env["message"]), mpath), mpath, codec, ctx)
     resp.parts = msg.parts
     resp.finish = read_finish(codec, c0, prefix)
-    resp.usage = decode_usage(w, codec)
     hints: dict[str, Any] = {"message_hints": msg.hints or {}}  # decoded: its form is known
     if env["choices"] is not None:
         known = {env["message"], env["finish"], *env["choice_constants"]}
@@ -92,8 +90,6 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
         choice.update(hints.get("choice_ext") or {} if ctx.same else env["choice_defaults"])
         more = (resp.ext or {}).get(env["choices"]) if ctx.same else None
         out[env["choices"]] = [choice, *(more if type(more) is list else [])]
-    if resp.usage is not None or not ctx.same:
-        out[codec.USAGE_PATH] = encode_usage(resp, codec, ctx)
 
 
 def _carried(parts: list[Part], kinds: list[str], path: str, ctx: Ctx) -> list[Part]:

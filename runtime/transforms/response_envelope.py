@@ -1,7 +1,8 @@
 """The response envelope, once for every protocol (rows: ``response_envelope``, in
-codec.RESPONSE_ENVELOPE): the top-level fields every response carries (``defaults``, written in
-their order before the protocol's response transform fills the message, finish and usage), and
-the keys a source left out, left out again when it goes back to the same protocol."""
+codec.RESPONSE_ENVELOPE, and ``usage_path``): the top-level fields every response carries
+(``defaults``, written in their order before the protocol's response transform fills the message
+and finish), the usage object, and the keys a source left out, left out again when it goes back
+to the same protocol."""
 
 from __future__ import annotations
 
@@ -11,12 +12,16 @@ from typing import Any
 from .._losses import Ctx
 from ..generated.canonical import Response
 from ._base import Codec
+from .responses import encode_usage
 
-__all__ = ["decode_envelope", "encode_envelope", "drop_absent", "envelope_keys"]
+__all__ = ["decode_envelope", "encode_envelope", "close_envelope", "envelope_keys"]
 
 
 def decode_envelope(w: dict[str, Any], resp: Response, codec: Codec) -> None:
-    """Keys an encoder always writes that the source left out (a wire-form hint)."""
+    """The usage object (absent or null: None), and keys an encoder always writes that the
+    source left out (a wire-form hint)."""
+    u = w.get(codec.USAGE_PATH)
+    resp.usage = codec.decode_usage(u, codec.USAGE_PATH) if u is not None else None
     env = codec.RESPONSE_ENVELOPE
     if env is None:
         return
@@ -35,8 +40,11 @@ def encode_envelope(out: dict[str, Any], codec: Codec) -> None:
             out[k] = deepcopy(v) if type(v) is dict or type(v) is list else v
 
 
-def drop_absent(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
-    """Back to the source's protocol: the keys it left out are left out again."""
+def close_envelope(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+    """The usage (a response from another protocol always has one), and, back to the source's
+    protocol, the keys it left out left out again."""
+    if resp.usage is not None or not ctx.same:
+        out[codec.USAGE_PATH] = encode_usage(resp, codec, ctx)
     if ctx.same and resp.hints:
         for k in resp.hints.get("absent", ()):
             out.pop(k, None)

@@ -1,4 +1,5 @@
-"""Response envelopes: the finish and usage helpers every response transform shares, and
+"""The usage rule every response and stream shares (which counts a target cannot carry, the
+source's own usage object back to its protocol), and
 
 content_blocks_response: ``content`` blocks, ``stop_reason`` and ``usage`` of an Anthropic Messages
 response (its other fields are the response_envelope row's). Message-shaped responses (Chat, Cohere) are
@@ -14,12 +15,6 @@ from .._finish import read_finish, write_finish
 from .._losses import Ctx, Loss
 from ..generated.canonical import Response, Usage
 from ._base import Codec, Transform
-
-
-def decode_usage(w: dict[str, Any], codec: Codec) -> Usage | None:
-    """The response's ``usage`` object, when it has one (absent or null: None)."""
-    u = w.get("usage")
-    return codec.decode_usage(u, "usage") if u is not None else None  # type: ignore[no-any-return]
 
 
 def usage_losses(u: Usage, codec: Codec, target: str, path: str) -> list[Loss]:
@@ -41,9 +36,9 @@ def encode_usage(resp: Response, codec: Codec, ctx: Ctx) -> dict[str, Any]:
     if u is None:
         return codec.encode_usage(Usage())  # type: ignore[no-any-return]
     out: dict[str, Any] = codec.encode_usage(u)
-    ctx.losses += usage_losses(u, codec, ctx.target, "usage")
+    ctx.losses += usage_losses(u, codec, ctx.target, codec.USAGE_PATH)
     if ctx.same and u.raw is not None:
-        if _counts(codec.decode_usage(u.raw, "usage")) == _counts(u):
+        if _counts(codec.decode_usage(u.raw, codec.USAGE_PATH)) == _counts(u):
             return u.raw  # unchanged since decoding: the source's own usage object, exactly
         return deep_merge(u.raw, out)
     return out
@@ -65,7 +60,6 @@ def _decode_blocks(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) ->
         raise InvalidInput("missing required field", path="content")
     resp.parts = codec.decode_parts(content, "content", ctx)
     resp.finish = read_finish(codec, w, "")
-    resp.usage = decode_usage(w, codec)
 
 
 def _encode_blocks(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
@@ -76,13 +70,12 @@ def _encode_blocks(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) 
             if b.get("type") == "thinking":
                 b.setdefault("signature", "")
     write_finish(codec, resp.finish, out, ctx, "stop_reason")
-    out["usage"] = encode_usage(resp, codec, ctx)
 
 
 CONTENT_BLOCKS_RESPONSE = Transform(
     name="content_blocks_response",
     doc=__doc__ or "",
-    response_keys=frozenset({"type", "role", "content", "stop_reason", "usage"}),
+    response_keys=frozenset({"type", "role", "content", "stop_reason"}),
     decode_response=_decode_blocks,
     encode_response=_encode_blocks,
 )

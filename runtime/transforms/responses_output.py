@@ -13,7 +13,6 @@ from .._losses import Ctx
 from .._wire import expect_list
 from ..generated.canonical import Message, Part, Response, ToolCallPart
 from ._base import Codec, Transform
-from .responses import decode_usage, encode_usage
 from .responses_item_list import assistant_items, decode_items, encode_items, regroup
 
 
@@ -30,7 +29,6 @@ def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) 
         groups.append({"role": m.role, "n": n, "hints": m.hints, "ext": m.ext})
     resp.parts = parts
     resp.finish = read_finish(codec, w, "", any(type(p) is ToolCallPart for p in parts))
-    resp.usage = decode_usage(w, codec)
     hints: dict[str, Any] = {"groups": groups}
     echo = {k: w[k] for k in codec.RESPONSE_ENVELOPE["echo"] if k in w}
     if echo:
@@ -76,14 +74,12 @@ def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx
     else:
         write_finish(codec, resp.finish, out, ctx, "status")
     out["output"] = items
-    if resp.usage is not None or not same:  # else null, or left out as the source did
-        out["usage"] = encode_usage(resp, codec, ctx)
 
 
 RESPONSES_OUTPUT = Transform(
     name="responses_output",
     doc=__doc__ or "",
-    response_keys=frozenset({"object", "output", "status", "incomplete_details", "usage"}),
+    response_keys=frozenset({"object", "output", "status", "incomplete_details"}),
     decode_response=_decode_response,
     encode_response=_encode_response,
 )
