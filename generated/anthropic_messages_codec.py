@@ -341,6 +341,21 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choice_defaults": {},
 }
 USAGE_PATH = "usage"
+
+
+def response_defaults() -> dict[str, Any]:
+    """response_envelope.defaults, a fresh copy each call (runtime/transforms/response_envelope)."""
+    return {
+        "id": "msg_interlingua",
+        "type": "message",
+        "role": "assistant",
+        "model": "unknown",
+        "content": [],
+        "stop_reason": None,
+        "stop_sequence": None,
+    }
+
+
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {

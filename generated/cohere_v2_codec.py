@@ -270,6 +270,13 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choice_defaults": {},
 }
 USAGE_PATH = "usage"
+
+
+def response_defaults() -> dict[str, Any]:
+    """response_envelope.defaults, a fresh copy each call (runtime/transforms/response_envelope)."""
+    return {"id": "interlingua"}
+
+
 TOOL_CHOICE_RULE: dict[str, Any] = {
     "absent_means": "auto",
     "named_as": "required",

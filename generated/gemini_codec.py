@@ -367,6 +367,13 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choice_defaults": {},
 }
 USAGE_PATH = "usageMetadata"
+
+
+def response_defaults() -> dict[str, Any]:
+    """response_envelope.defaults, a fresh copy each call (runtime/transforms/response_envelope)."""
+    return {"modelVersion": "unknown", "responseId": "interlingua"}
+
+
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {

@@ -322,6 +322,18 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choice_defaults": {"logprobs": None},
 }
 USAGE_PATH = "usage"
+
+
+def response_defaults() -> dict[str, Any]:
+    """response_envelope.defaults, a fresh copy each call (runtime/transforms/response_envelope)."""
+    return {
+        "id": "chatcmpl-interlingua",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "unknown",
+    }
+
+
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {

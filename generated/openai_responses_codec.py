@@ -414,6 +414,37 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choice_defaults": {},
 }
 USAGE_PATH = "usage"
+
+
+def response_defaults() -> dict[str, Any]:
+    """response_envelope.defaults, a fresh copy each call (runtime/transforms/response_envelope)."""
+    return {
+        "id": "resp_interlingua",
+        "object": "response",
+        "created_at": 0,
+        "status": "in_progress",
+        "error": None,
+        "incomplete_details": None,
+        "instructions": None,
+        "max_output_tokens": None,
+        "model": "unknown",
+        "output": [],
+        "parallel_tool_calls": True,
+        "previous_response_id": None,
+        "reasoning": {"effort": None, "summary": None},
+        "store": False,
+        "temperature": None,
+        "text": {"format": {"type": "text"}},
+        "tool_choice": "auto",
+        "tools": [],
+        "top_p": None,
+        "truncation": "disabled",
+        "usage": None,
+        "user": None,
+        "metadata": {},
+    }
+
+
 TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {

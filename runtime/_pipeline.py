@@ -17,7 +17,7 @@ from ._protocols import protocol
 from ._wire import expect_dict
 from .generated.canonical import EFFORT_BUDGETS, ERROR_TYPE_STATUS, ErrorInfo, Request, Response
 from .transforms.envelopes import fold_for_client, unwrap_request
-from .transforms.response_envelope import close_envelope, decode_envelope, encode_envelope
+from .transforms.response_envelope import close_envelope, decode_envelope
 
 __all__ = [
     "decode_request",
@@ -104,9 +104,8 @@ def encode_response(
     parts = fold_for_client(resp.parts, target, ctx)  # reasoning shown, foreign state enveloped
     if parts is not resp.parts:
         resp = replace(resp, parts=parts)
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = p.codec.response_defaults()  # the envelope row's, in its order
     p.codec.encode_response_fields(resp, out, ctx)
-    encode_envelope(out, p.codec)
     for enc in p.response_encoders:
         enc(resp, out, p.codec, ctx)
     close_envelope(resp, out, p.codec, ctx)

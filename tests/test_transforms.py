@@ -40,7 +40,6 @@ from interlingua.transforms import REGISTRY
 from interlingua.transforms.response_envelope import (
     close_envelope,
     decode_envelope,
-    encode_envelope,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,10 +85,9 @@ def dec_resp(name: str, wire: dict[str, Any], source: str):
 def enc_resp(name: str, resp: Response, source: str, target: str):
     """Run the response field rows and the envelope rows' defaults, one transform's
     encode_response, then the envelope's left-out keys (as the pipeline does)."""
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = CODEC[target].response_defaults()
     ctx = Ctx(source, target)
     CODEC[target].encode_response_fields(resp, out, ctx)
-    encode_envelope(out, CODEC[target])
     REGISTRY[name].encode_response(resp, out, CODEC[target], ctx)
     close_envelope(resp, out, CODEC[target], ctx)
     return out, ctx

@@ -1,12 +1,12 @@
 """The response envelope, once for every protocol (rows: ``response_envelope``, in
 codec.RESPONSE_ENVELOPE, and ``usage_path``): the top-level fields every response carries
-(``defaults``, written in their order before the protocol's response transform fills the message
-and finish), the usage object, and the keys a source left out, left out again when it goes back
-to the same protocol."""
+(``defaults``: the pipeline starts every encoded response from the generated
+``codec.response_defaults()``, in their order, before the response rows and the protocol's
+transform fill id, model, message and finish), the usage object, and the keys a source left
+out, left out again when it goes back to the same protocol."""
 
 from __future__ import annotations
 
-from copy import deepcopy
 from typing import Any
 
 from .._losses import Ctx
@@ -14,7 +14,7 @@ from ..generated.canonical import Response
 from ._base import Codec
 from .responses import encode_usage
 
-__all__ = ["decode_envelope", "encode_envelope", "close_envelope", "envelope_keys"]
+__all__ = ["decode_envelope", "close_envelope", "envelope_keys"]
 
 
 def decode_envelope(w: dict[str, Any], resp: Response, codec: Codec) -> None:
@@ -28,16 +28,6 @@ def decode_envelope(w: dict[str, Any], resp: Response, codec: Codec) -> None:
     absent = [k for k in (*env["defaults"], codec.USAGE_PATH) if k not in w]
     if absent:
         resp.hints = {**(resp.hints or {}), "absent": absent}
-
-
-def encode_envelope(out: dict[str, Any], codec: Codec) -> None:
-    """The envelope's default fields the response rows did not write (a fresh copy each)."""
-    env = codec.RESPONSE_ENVELOPE
-    if env is None:
-        return
-    for k, v in env["defaults"].items():
-        if k not in out:
-            out[k] = deepcopy(v) if type(v) is dict or type(v) is list else v
 
 
 def close_envelope(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
