@@ -293,3 +293,18 @@ def test_a_full_disk_is_a_503(tmp_path: Any) -> None:
         with pytest.raises(openai.APIStatusError) as e:
             turn(s, "openai_chat--tool-loop", False, input="hi")
         assert e.value.status_code == 503 and "sqlite state store" in str(e.value)
+
+
+def test_an_input_item_with_a_list_for_type_is_a_400(stack: gu.Stack) -> None:
+    """Found by the gateway fuzz test: an unhashable ``type`` reached the id table (a 500)."""
+    import httpx
+
+    stack.need("openai_chat")
+    r = httpx.post(
+        stack.url + "/v1/responses",
+        headers={"authorization": f"Bearer {gu.INBOUND_KEY}"},
+        json={"model": "openai_chat--tool-loop", "input": [{"type": ["message"], "content": "hi"}]},
+    )
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["type"] == "invalid_request_error"
+    assert "input[0]" in r.json()["error"]["message"] + str(r.json()["error"].get("param"))

@@ -179,7 +179,7 @@ class ResponsesState:
         if turn.gateway_ids:
             tag = turn.response_id.removeprefix("resp_")[:24]
             for n, item in enumerate(body.get("output") or ()):
-                prefix = ID_PREFIX.get(item.get("type"), "item_")
+                prefix = _prefix(item.get("type"))
                 if item.get("type") != "function_call":  # fc_<call id> is unique already
                     item["id"] = f"{prefix}{tag}_{n}"
 
@@ -250,5 +250,10 @@ def item_keys(items: list[Any]) -> list[str]:
 def _with_id(item: Any) -> Any:
     if type(item) is not dict or "id" in item:
         return item
-    t = item.get("type") or "message"
-    return {"id": new_id(ID_PREFIX.get(t, "item_")), **item}
+    return {"id": new_id(_prefix(item.get("type") or "message")), **item}
+
+
+def _prefix(item_type: Any) -> str:
+    """The id prefix of an item type; any other value (even a list, which the request's
+    translation refuses later with its path) gets ``item_``."""
+    return ID_PREFIX.get(item_type, "item_") if type(item_type) is str else "item_"
