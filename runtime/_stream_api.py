@@ -18,7 +18,7 @@ from .generated.canonical import (
     Usage,
     UsageEvent,
 )
-from .streams import StreamDecoderBase, StreamEncoderBase, stream_decoder, stream_encoder
+from .streams import StreamDecoderBase, stream_decoder, stream_encoder
 from .transforms.envelopes import replay_loss, state_lost
 from .transforms.responses import usage_losses
 
@@ -53,10 +53,9 @@ class StreamTranslator:
         self.sse = SSEDecoder()
         self.decoder: StreamDecoderBase = stream_decoder(source, sd)
         self.decoder.expect_usage = expect_usage
-        self.encoder: StreamEncoderBase = stream_encoder(target, td)
+        self.encoder = stream_encoder(target, td)
         self.target = target
-        rows = getattr(self.encoder, "rows", None)
-        self.carries: frozenset[str] = frozenset(rows.owners if rows is not None else ())
+        self.carries = frozenset(self.encoder.rows.owners)
         self.usage: Usage | None = None
         self.losses: list[Loss] = []
 

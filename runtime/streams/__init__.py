@@ -33,7 +33,7 @@ def stream_decoder(pid: str, dialect: str | None = None) -> StreamDecoderBase:
     return Decoder(protocol(pid, dialect).codec, _rows(pid, dialect))
 
 
-def stream_encoder(pid: str, dialect: str | None = None) -> StreamEncoderBase:
+def stream_encoder(pid: str, dialect: str | None = None) -> Encoder:
     return Encoder(protocol(pid, dialect).codec, _rows(pid, dialect))
 
 
