@@ -145,11 +145,8 @@ def test_first_match_rows_report_the_unread_keys_of_their_at_object(tmp_path: Pa
         ),
         ("why: $finish", "why: $finnish", "unknown variable '$finnish'"),
         ("  recognise: kind\n", "", "a row with `event` needs the stream's `recognise` path"),
-        (
-            "key: n, open: text, text: t}",
-            "key: n, open: text, text: t, assemble: nowhere}",
-            "no stream transform runtime/streams/nowhere.py",
-        ),
+        # a whole hand-written stream machine is no option: a row names a transform (assemble)
+        ("  decode:\n", "  transform: nowhere\n  decode:\n", "stream.transform: unknown key"),
         ("open: text, text: t}", "open: txt, text: t}", "Input should be 'text'"),
         (
             "  decode:\n",

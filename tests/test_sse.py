@@ -14,7 +14,8 @@ SSE_FILES = sorted((FIXTURES / "recorded").rglob("*.response.sse")) if FIXTURES.
 
 def encode_sse(data: str | bytes, event: str | None = None) -> bytes:
     """Encode one event: ``b"event: X\\ndata: ...\\n\\n"``, the round trips' input (the
-    runtime's stream encoders write one ``data:`` line per event, ``streams._base.frame``).
+    runtime's stream encoders write one ``data:`` line per event after the prefix bytes codegen
+    writes for each template, ``StreamRows.templates``).
 
     Line breaks (LF, CRLF, CR) in ``data`` become separate ``data:`` lines. ``bytes`` data is
     used as-is (assumed UTF-8). ``event`` must not contain line breaks.
