@@ -11,7 +11,7 @@ from typing import Any
 from .canonical_model import CanonicalSpec
 from .envelope import envelope_problems
 from .items import check_items
-from .settings import format_problems, reasoning_problems
+from .settings import format_problems, reasoning_problems, tool_choice_problems
 from .source import Loc, SourceFile
 from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
 from .spec_turns import turns_problems
@@ -262,6 +262,8 @@ class _ProtocolChecks:
         for loc, msg in format_problems(p.response_format, rf) if p.response_format else ():
             src.error(loc, msg)
         for loc, msg in reasoning_problems(p.reasoning) if p.reasoning else ():
+            src.error(loc, msg)
+        for loc, msg in tool_choice_problems(p.flags.tool_choice_shape, p.tool_choice_rule):
             src.error(loc, msg)
         for loc, msg in turns_problems(p):
             src.error(loc, msg)

@@ -291,6 +291,17 @@ class ToolChoiceRule(Strict):
         description="top-level bool making every tool strict (Cohere strict_tools), for "
         "protocols with no per-tool strict flag",
     )
+    object: str | None = Field(
+        None,
+        description="path of the object holding `mode` and the allowed names (shape "
+        "function_calling_config: Gemini toolConfig.functionCallingConfig); its parent goes back "
+        "whole to the same protocol, its parent's other keys are reported for another",
+    )
+    names: str | None = Field(
+        None,
+        description="key of the allowed function names in that object: one name with the "
+        "required mode is a named choice, more are reported",
+    )
 
 
 class ProtocolSpec(Strict):

@@ -281,6 +281,8 @@ TOOL_CHOICE_RULE: dict[str, Any] = {
     "absent_means": "auto",
     "named_as": "required",
     "strict_path": "strict_tools",
+    "object": None,
+    "names": None,
 }
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {

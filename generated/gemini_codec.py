@@ -278,6 +278,7 @@ TOOL_CHOICE_ENCODE: dict[str, str] = {
     "required": "ANY",
     "tool": "ANY",
 }
+TOOL_CHOICE_DECODE_DEFAULT: str = "auto"
 ROLE_DECODE: dict[str, str] = {"user": "user", "model": "assistant", "function": "tool"}
 ROLE_ENCODE: dict[str, str] = {"user": "user", "assistant": "model", "tool": "user"}
 ERROR_DECODE: dict[str, str] = {
@@ -374,7 +375,13 @@ def response_defaults() -> dict[str, Any]:
     return {"modelVersion": "unknown", "responseId": "interlingua"}
 
 
-TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
+TOOL_CHOICE_RULE: dict[str, Any] = {
+    "absent_means": None,
+    "named_as": None,
+    "strict_path": None,
+    "object": "toolConfig.functionCallingConfig",
+    "names": "allowedFunctionNames",
+}
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
     "format": {

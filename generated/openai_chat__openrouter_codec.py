@@ -337,7 +337,13 @@ def response_defaults() -> dict[str, Any]:
     }
 
 
-TOOL_CHOICE_RULE: dict[str, Any] = {"absent_means": None, "named_as": None, "strict_path": None}
+TOOL_CHOICE_RULE: dict[str, Any] = {
+    "absent_means": None,
+    "named_as": None,
+    "strict_path": None,
+    "object": None,
+    "names": None,
+}
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
     "format": {

@@ -4,8 +4,8 @@
   ``parametersJsonSchema`` is what we emit, ``parameters`` — the OpenAPI subset — is accepted and
   converted to JSON Schema for other protocols) and hosted tools (``googleSearch``,
   ``codeExecution``, ``urlContext`` ...) carried only between Gemini endpoints;
-- ``toolConfig.functionCallingConfig``: mode AUTO / ANY / NONE (VALIDATED decodes as auto) and
-  ``allowedFunctionNames`` (one name with ANY is a named tool choice);
+- ``toolConfig.functionCallingConfig``: through the tool_choice rule helper and its rows (mode
+  AUTO / ANY / NONE, ``allowedFunctionNames``: one name with ANY is a named tool choice);
 - ``generationConfig``: the sampling, response_format and reasoning rows are generated; this
   keeps an empty one for Gemini; its other keys ride in ext;
 - ``model``: not a body field (it is in the URL) but some clients send it; kept for Gemini.
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._errors import brief
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import Request, Tool
@@ -23,7 +22,7 @@ from ._base import Codec, Transform
 from ._util import drop_hosted_tool
 from .gemini_contents import _camel
 from .structured import openapi_to_json_schema
-from .tool_choice import no_parallel_switch
+from .tool_choice import decode_tool_choice, encode_tool_choice
 
 __all__ = ["GEMINI_CONFIG"]
 
@@ -61,52 +60,7 @@ def _decode_tools(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> No
                         t.parameters = openapi_to_json_schema(t.parameters)
                     t.hints = hints
                     req.tools.append(t)
-    tc = w.get("toolConfig")
-    if tc is None:
-        return
-    tc = expect_dict(tc, "toolConfig")
-    req.hints = {**(req.hints or {}), "tool_config": tc}
-    fcc = tc.get("functionCallingConfig")
-    if fcc is None:
-        for k in tc.keys() if not ctx.same else ():
-            ctx.loss(
-                f"toolConfig.{k}", f"{k} dropped", f"{ctx.target} has no equivalent", "extensions"
-            )
-        return
-    fcc = expect_dict(fcc, "toolConfig.functionCallingConfig")
-    raw = fcc.get("mode")
-    if raw is not None:
-        raw = expect_str(raw, "toolConfig.functionCallingConfig.mode")
-    mode = codec.TOOL_CHOICE_DECODE.get(raw, "auto") if raw is not None else "auto"
-    names = fcc.get("allowedFunctionNames")
-    if names is not None:
-        names = [
-            expect_str(n, f"toolConfig.functionCallingConfig.allowedFunctionNames[{k}]")
-            for k, n in enumerate(expect_list(names, "toolConfig.functionCallingConfig.x"))
-        ]
-    from ..generated.canonical import ToolChoice
-
-    if mode == "required" and names and len(names) == 1:
-        req.tool_choice = ToolChoice(mode="tool", name=names[0])
-    else:
-        req.tool_choice = ToolChoice(mode=mode)
-    if not ctx.same:  # what only Gemini can carry, reported once, on decode
-        if names and req.tool_choice.mode != "tool":
-            ctx.loss(
-                "toolConfig.functionCallingConfig.allowedFunctionNames",
-                f"restriction to {len(names)} functions dropped",
-                f"{ctx.target} names at most one forced tool",
-                "tool_choice",
-            )
-        if raw is not None and codec.TOOL_CHOICE_ENCODE.get(mode) != raw:
-            ctx.loss(
-                "toolConfig.functionCallingConfig.mode",
-                f"mode {brief(raw)} sent as {mode!r}",
-                f"{ctx.target} has no such mode",
-                "tool_choice",
-            )
-    for k in tc.keys() - {"functionCallingConfig"} if not ctx.same else ():
-        ctx.loss(f"toolConfig.{k}", f"{k} dropped", f"{ctx.target} has no equivalent", "extensions")
+    decode_tool_choice(w, req, codec, ctx)  # toolConfig.functionCallingConfig: its rule rows
 
 
 def _encode_tools(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
@@ -148,18 +102,7 @@ def _encode_tools(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> 
             if ctx.same and (req.hints or {}).get("tools_object") and len(entries) == 1
             else entries
         )
-    no_parallel_switch(req, ctx)  # flags.parallel_flag: none
-    raw_tc = (req.hints or {}).get("tool_config") if ctx.same else None
-    tc = req.tool_choice
-    if raw_tc is not None:
-        out["toolConfig"] = raw_tc  # the source's own object: mode and names decoded above
-        return
-    if tc is None:
-        return
-    fcc: dict[str, Any] = {"mode": codec.TOOL_CHOICE_ENCODE[tc.mode]}
-    if tc.mode == "tool" and tc.name is not None:
-        fcc["allowedFunctionNames"] = [tc.name]
-    out["toolConfig"] = {"functionCallingConfig": fcc}
+    encode_tool_choice(req, out, codec, ctx)  # toolConfig.functionCallingConfig: its rule rows
 
 
 # ---------------------------------------------------------------- generationConfig

@@ -2,8 +2,8 @@
 table, ``flags.tool_choice_shape`` (which wire forms exist), ``flags.parallel_flag`` (where the
 parallel switch sits, or that there is none) and ``tool_choice_rule`` (the mode written by
 leaving the field out, the mode a named choice becomes where there is no named form, a
-top-level ``strict`` switch for all tools). Gemini's ``functionCallingConfig`` object is read
-by gemini_config, which uses ``no_parallel_switch`` from here."""
+top-level ``strict`` switch for all tools, the object holding mode and names: Gemini's
+``toolConfig.functionCallingConfig``)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from typing import Any
 
 from .._errors import InvalidInput, brief
 from .._losses import Ctx
-from .._wire import expect_bool, expect_dict, expect_str
+from .._wire import expect_bool, expect_dict, expect_str, expect_str_list
 from ..generated.canonical import Request, ToolChoice
 from ._base import Codec
+from ._paths import dig, put
 
 
 def _mode(codec: Codec, raw: Any, path: str) -> str:
@@ -39,6 +40,9 @@ def decode_tool_choice(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) 
             strict = expect_bool(strict, rule["strict_path"])
             for t in req.tools:
                 t.strict = strict
+    if shape == "function_calling_config":
+        _decode_object(w, req, codec, ctx)
+        return
     choice = w.get("tool_choice")
     if choice is None:
         return  # absent: the protocol's default (auto), as canonical None says
@@ -88,6 +92,48 @@ def _decode_flat_choice(choice: dict[str, Any], req: Request, ctx: Ctx) -> None:
         )
 
 
+def _decode_object(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
+    """The mode and the allowed names in an object (tool_choice_rule.object: Gemini
+    toolConfig.functionCallingConfig): one name with the required mode is a named choice. Its
+    parent goes back whole to the same protocol; what only it can say is reported, on decode."""
+    rule = codec.TOOL_CHOICE_RULE
+    segs = tuple(rule["object"].split("."))
+    parent = dig(w, segs[:-1])
+    if parent is None:
+        return
+    where = ".".join(segs[:-1])
+    req.hints = {**(req.hints or {}), "tool_choice_parent": expect_dict(parent, where)}
+    for k in parent.keys() - {segs[-1]} if not ctx.same else ():
+        ctx.loss(f"{where}.{k}", f"{k} dropped", f"{ctx.target} has no equivalent", "extensions")
+    obj = dig(w, segs)
+    if obj is None:
+        return
+    path = rule["object"]
+    raw = expect_dict(obj, path).get("mode")
+    raw = expect_str(raw, path + ".mode") if raw is not None else None
+    mode = codec.TOOL_CHOICE_DECODE.get(raw, codec.TOOL_CHOICE_DECODE_DEFAULT) if raw else "auto"
+    names = obj.get(rule["names"])
+    names = expect_str_list(names, f"{path}.{rule['names']}") if names is not None else []
+    one = mode == "required" and len(names) == 1
+    req.tool_choice = ToolChoice(mode="tool", name=names[0]) if one else ToolChoice(mode=mode)
+    if ctx.same:
+        return
+    if names and not one:
+        ctx.loss(
+            f"{path}.{rule['names']}",
+            f"restriction to {len(names)} functions dropped",
+            f"{ctx.target} names at most one forced tool",
+            "tool_choice",
+        )
+    if raw is not None and codec.TOOL_CHOICE_ENCODE.get(mode) != raw:
+        ctx.loss(
+            f"{path}.mode",
+            f"mode {brief(raw)} sent as {mode!r}",
+            f"{ctx.target} has no such mode",
+            "tool_choice",
+        )
+
+
 def no_parallel_switch(req: Request, ctx: Ctx) -> None:
     """A protocol with no parallel switch (flags.parallel_flag: none) calls tools in parallel
     as it likes: turning that off cannot be said, and is reported."""
@@ -123,6 +169,9 @@ def encode_tool_choice(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx
         no_parallel_switch(req, ctx)
     elif req.parallel_tool_calls is not None:
         out["parallel_tool_calls"] = req.parallel_tool_calls
+    if shape == "function_calling_config" and hints.get("tool_choice_parent") is not None:
+        put(out, tuple(rule["object"].split("."))[:-1], hints["tool_choice_parent"])
+        return  # the source's own object: mode and names decoded from it
     if tc is None:
         return
     mode = tc.mode
@@ -137,7 +186,12 @@ def encode_tool_choice(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx
     raw = hints.get("tool_choice_raw")
     if mode == rule["absent_means"]:
         return  # written by leaving the field out
-    if hints.get("tool_choice_object") is not None:
+    if shape == "function_calling_config":
+        segs = tuple(rule["object"].split("."))
+        put(out, (*segs, "mode"), codec.TOOL_CHOICE_ENCODE[mode])
+        if mode == "tool":
+            put(out, (*segs, rule["names"]), [tc.name])
+    elif hints.get("tool_choice_object") is not None:
         out["tool_choice"] = hints["tool_choice_object"]
     elif mode == "tool" and shape == "string_or_flat_function":
         out["tool_choice"] = {"type": "function", "name": tc.name}
