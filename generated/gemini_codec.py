@@ -365,7 +365,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "defaults": {"modelVersion": "unknown", "responseId": "interlingua"},
     "echo": [],
     "choice_constants": {},
-    "choice_defaults": {},
+    "choice_defaults": {"index": 0},
 }
 USAGE_PATH = "usageMetadata"
 

@@ -110,10 +110,7 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
             cand["finishReason"] = h["finish_int"]
         elif resp.finish is not None or not same:
             write_finish(codec, resp.finish, cand, ctx, "finishReason")
-        if same:
-            cand.update(h.get("candidate", {}))
-        else:
-            cand["index"] = 0
+        cand.update(h.get("candidate", {}) if same else codec.RESPONSE_ENVELOPE["choice_defaults"])
         out["candidates"] = [cand, *(h.get("more_candidates") or [] if same else [])]
     if same and "prompt_feedback" in h:
         out["promptFeedback"] = h["prompt_feedback"]
@@ -122,7 +119,7 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
 GEMINI_RESPONSE = Transform(
     name="gemini_response",
     doc=__doc__ or "",
-    response_keys=frozenset({"candidates", "promptFeedback"}),
+    response_keys=frozenset({"promptFeedback"}),
     decode_response=_decode,
     encode_response=_encode,
 )

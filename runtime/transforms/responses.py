@@ -75,7 +75,6 @@ def _encode_blocks(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) 
 CONTENT_BLOCKS_RESPONSE = Transform(
     name="content_blocks_response",
     doc=__doc__ or "",
-    response_keys=frozenset({"type", "role", "content", "stop_reason"}),
     decode_response=_decode_blocks,
     encode_response=_encode_blocks,
 )
