@@ -89,3 +89,39 @@ def test_anthropic_server_tool_blocks_are_reported_by_their_type() -> None:
         "'content_block_start[text_editor_code_execution_tool_result]' of anthropic_messages has"
         " no equivalent (3 times)",
     }
+
+
+def test_a_choice_field_with_no_home_is_reported_by_the_response_path_too() -> None:
+    """OpenRouter's ``native_finish_reason`` (and Chat ``logprobs``) sit on the choice: the
+    stream reported them, the response path had kept them for Chat only and dropped them
+    silently anywhere else."""
+    rel = OPENROUTER / "test_openrouter_map_messages_reasoning/00.response.json"
+    raw = (need_fixtures() / rel).read_bytes()
+    out = translate_response(raw, source=C, target=A)
+    lost = {x.path: x.what for x in out.losses if x.feature == "extensions"}
+    assert lost["choices[0].native_finish_reason"].startswith(
+        "field 'native_finish_reason' of openai_chat has no equivalent"
+    )
+    assert "choices[0].logprobs" not in lost  # null: nothing to lose
+    stream = _losses(OPENROUTER / "test_openrouter_streaming_reasoning/00.response.sse")
+    assert "stream.choices[index=0].native_finish_reason" in stream
+
+    logprobs = {"content": [{"token": "Hi", "logprob": -0.1, "bytes": [72, 105]}]}
+    body = {
+        "id": "chatcmpl-1",
+        "object": "chat.completion",
+        "created": 1,
+        "model": "gpt-4o",
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": "Hi"},
+                "logprobs": logprobs,
+                "finish_reason": "stop",
+            }
+        ],
+    }
+    to_a = translate_response(body, source=C, target=A)
+    assert [x.path for x in to_a.losses if x.feature == "extensions"] == ["choices[0].logprobs"]
+    back = translate_response(body, source=C, target=C)
+    assert back.body["choices"][0]["logprobs"] == logprobs and back.losses == []

@@ -40,20 +40,25 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     if env["choices"] is not None:
         known = {env["message"], env["finish"], *env["choice_constants"]}
         extra = {k: v for k, v in c0.items() if k not in known}
-        if extra:
+        if extra:  # e.g. Chat logprobs: back to the same protocol, reported for any other
             hints["choice_ext"] = extra
+            _report_said(extra, prefix.rstrip("."), ctx)
     if msg.ext:  # e.g. Cohere citations: back to the same protocol, reported for any other
         hints["message_ext"] = msg.ext
-        # reported now (the target is known, its encoder never sees them); an empty value
-        # (OpenAI's `annotations: []`) carries nothing
-        said = {k: v for k, v in msg.ext.items() if v is not None and v != [] and v != {}}
-        if said:
-            report_ext(said, mpath, ctx)
+        _report_said(msg.ext, mpath, ctx)
     resp.hints = hints
     if more:
         # n > 1: the other choices have no canonical home; as an extension they are written
         # back to the same protocol and reported as lost anywhere else
         resp.ext = {**(resp.ext or {}), env["choices"]: more}
+
+
+def _report_said(ext: dict[str, Any], path: str, ctx: Ctx) -> None:
+    """Report now (the target is known, its encoder never sees them) the extensions that say
+    something: an empty value (OpenAI's ``annotations: []``, ``logprobs: null``) carries nothing."""
+    said = {k: v for k, v in ext.items() if v is not None and v != [] and v != {}}
+    if said:
+        report_ext(said, path, ctx)
 
 
 def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
