@@ -978,3 +978,18 @@ def test_responses_stream_ending_rules() -> None:
     assert "response.completed" not in types and "response.incomplete" not in types
     done = [e["item"] for e in _responses_events(out) if e["type"] == "response.output_item.done"]
     assert all(i.get("status", "completed") == "completed" for i in done)  # those did finish
+
+
+def test_codex_reasoning_summary_is_reported_where_the_target_has_no_setting() -> None:
+    """Codex asks for ``reasoning.summary: auto``: Gemini has includeThoughts for it; Anthropic,
+    Chat and Cohere have no such setting, so it is reported, never dropped in silence."""
+    path = need_fixtures() / "clients/codex/tool_loop_exec_command/001_POST_v1_responses.json"
+    body = json.loads(path.read_text())["body"]
+    assert body["reasoning"]["summary"] == "auto"
+    for target in ("anthropic_messages", "openai_chat", "cohere_v2"):
+        out = interlingua.translate_request(body, source=R, target=target)
+        (loss,) = [x for x in out.losses if x.path == "reasoning.summary"]
+        assert loss.what == "summary 'auto' dropped" and target in loss.why
+    out = interlingua.translate_request(body, source=R, target="gemini")
+    assert not [x for x in out.losses if x.path == "reasoning.summary"]
+    assert out.body["generationConfig"]["thinkingConfig"]["includeThoughts"] is True

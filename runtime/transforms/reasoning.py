@@ -156,7 +156,14 @@ def _toward(r: ReasoningConfig, rule: dict[str, Any], vals: dict[str, Any], ctx:
         return
     if r.mode is not None or r.effort is not None or r.budget_tokens is not None:
         _amount(r, rule, vals, ctx)
-    if r.summary is not None and rule["summary"] is not None and vals.get("budget") != 0:
+    if r.summary is not None and rule["summary"] is None:
+        ctx.loss(
+            "reasoning.summary",
+            f"summary {brief(r.summary)} dropped",
+            f"{ctx.target} has no reasoning summary setting (what it returns is its own)",
+            _FEATURE,
+        )
+    elif r.summary is not None and vals.get("budget") != 0:
         vals["summary"] = True if rule["summary_bool"] else r.summary
 
 
