@@ -54,6 +54,7 @@ class StreamTranslator:
         self.decoder: StreamDecoderBase = stream_decoder(source, sd)
         self.decoder.expect_usage = expect_usage
         self.encoder = stream_encoder(target, td)
+        self.encoder.same = source == target  # as Ctx.same: an unknown finish value is kept
         self.target = target
         self.carries = frozenset(self.encoder.rows.owners)
         self.usage: Usage | None = None

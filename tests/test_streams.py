@@ -1070,3 +1070,44 @@ def test_dropped_stream_signatures_are_reported_as_losses() -> None:
     carried.feed(data)
     carried.close()
     assert carried.losses == []  # rides in the reasoning envelope
+
+
+def test_an_unknown_finish_value_is_kept_same_protocol_in_streams_as_in_responses() -> None:
+    """vLLM ends a stream with ``finish_reason: abort``, which no Chat row names. Chat -> Chat
+    keeps it (the response path did; the stream path wrote the default ``stop``), and toward
+    another protocol both paths report the finish as lossy."""
+    from interlingua import StreamTranslator, translate_response
+
+    from tests.conftest import need_fixtures
+
+    rel = "recorded/openai-chat/tmc-langchaingo-cassettes/TestClient_CreateChatCompletionStream"
+    raw = (need_fixtures() / rel / "00.response.sse").read_bytes()
+    assert raw.count(b'"finish_reason":"stop"') == 1
+    raw = raw.replace(b'"finish_reason":"stop"', b'"finish_reason":"abort"')
+
+    def stream(target: str) -> tuple[bytes, list[Any]]:
+        t = StreamTranslator("openai_chat", target)
+        out = t.feed(raw) + t.close()
+        return out, t.losses
+
+    out, losses = stream("openai_chat")
+    assert b'"finish_reason":"abort"' in out and not [
+        x for x in losses if x.path == "stream.finish"
+    ]
+    body = {
+        "id": "chatcmpl-1",
+        "object": "chat.completion",
+        "created": 1,
+        "model": "m",
+        "choices": [
+            {"index": 0, "message": {"role": "assistant", "content": "5"}, "finish_reason": "abort"}
+        ],
+    }
+    back = translate_response(body, source="openai_chat", target="openai_chat")
+    assert back.body["choices"][0]["finish_reason"] == "abort"
+    _, losses = stream("anthropic_messages")
+    assert [x.feature for x in losses if x.path == "stream.finish"] == ["finish_reason"]
+    to_a = translate_response(body, source="openai_chat", target="anthropic_messages")
+    assert [x.what for x in to_a.losses if x.feature == "finish_reason"] == [
+        "finish reason 'abort' sent as 'end_turn'"
+    ]

@@ -54,6 +54,7 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         super().__init__(codec)
         self.rows = rows
         self.pid = rows.protocol
+        self.same = False  # source and target are one protocol (set by the translator)
         self.t = rows.templates  # one frame: the bytes before + JSON + b"\n\n"
         self.sequential = rows.sequential
         # single-body delta templates, called inline (one of several rows goes through _emit)
@@ -342,7 +343,7 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         self._end_group(out)
         f = self.finish.finish if self.finish is not None else None
         self.stop_sequence = self.finish.stop_sequence if self.finish is not None else None
-        self.finish_raw, lossy = encode_finish(self.codec, f, self.calls > 0)
+        self.finish_raw, lossy = encode_finish(self.codec, f, self.calls > 0, self.same)
         if lossy:
             what, why = finish_loss(f, self.finish_raw, self.pid)
             self.losses.append(Loss("stream.finish", what, why, "finish_reason"))
