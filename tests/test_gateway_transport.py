@@ -492,3 +492,30 @@ def test_client_chosen_by_url(monkeypatch: pytest.MonkeyPatch) -> None:
     assert transport.target(URL("https://api.example.com/v1/messages")) is None  # aiohttp
     plain = transport.target(URL("http://[::1]/v1"))
     assert plain is not None and plain.host_header == "[::1]" and plain.port == 80
+
+
+def test_a_slow_caller_holds_the_upstream_back() -> None:
+    """An upstream much faster than the caller: at most about HIGH_WATER bytes wait in memory
+    (the socket stops being read), the body arrives whole, and the kept connection serves the
+    next call."""
+    big = bytes(range(256)) * (5 * 4096)  # 5 MiB
+
+    async def go() -> None:
+        async with Upstream(ok(big), ok(b"next")) as up:
+            pool = H1Pool(POOL_TLS)
+            answer = await pool.send("POST", up.target(), {}, b"{}", TIMEOUTS)
+            got, most, paused = bytearray(), 0, False
+            async for piece in answer.aiter_bytes():
+                got += piece
+                await asyncio.sleep(0.02)  # the caller is slow: the upstream wrote it all
+                conn = answer._conn  # noqa: SLF001
+                if conn is not None:
+                    most = max(most, len(conn.buf))
+                    paused = paused or conn.paused
+            await answer.aclose()
+            assert bytes(got) == big
+            assert paused and most <= h1.HIGH_WATER + (1 << 18)
+            assert (await call(pool, up))[2] == b"next" and up.connections == 1
+            await pool.aclose()
+
+    run(go())

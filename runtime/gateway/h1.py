@@ -38,6 +38,7 @@ __all__ = ["H1Pool", "Target"]
 IDLE = 5.0  # seconds an idle connection is kept (as httpx and aiohttp kept them)
 _TCP_INFO = getattr(socket, "TCP_INFO", None)
 _MAX_HEAD = 1 << 16  # an answer's head longer than this is refused
+HIGH_WATER = 1 << 20  # bytes read ahead of the caller before the socket stops being read
 
 
 class Target:
@@ -86,12 +87,16 @@ class _Conn(asyncio.Protocol):
         self.idle_since = 0.0
         self.base: int | None = None  # bytes acknowledged before the request was written
         self.end_acked: int | None = None  # ... when the connection ended
+        self.paused = False  # reading stopped: the caller is HIGH_WATER bytes behind
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
 
     def data_received(self, data: bytes) -> None:
         self.buf += data
+        if len(self.buf) > HIGH_WATER and not self.paused and self.transport is not None:
+            self.paused = True  # a slow caller holds the upstream back, not our memory
+            self.transport.pause_reading()
         w = self.waiter
         if w is not None:
             self.waiter = None
@@ -121,8 +126,16 @@ class _Conn(asyncio.Protocol):
         """Did the connection end with no byte of the request acknowledged by the peer?"""
         return self.base is not None and self.end_acked is not None and self.end_acked <= self.base
 
+    def resume(self) -> None:
+        """Read the socket again after ``data_received`` paused it."""
+        if self.paused:
+            self.paused = False
+            if self.transport is not None and not self.ended:
+                self.transport.resume_reading()
+
     async def wait(self, timeout: float | None) -> None:
         """Until more bytes (or the end) arrive; ReadTimeout after ``timeout`` seconds."""
+        self.resume()  # the caller took what was read
         fut: asyncio.Future[bool] = self.loop.create_future()
         self.waiter = fut
         alarm = self.alarm
@@ -207,6 +220,7 @@ class H1Pool:
         if conn.ended or conn.loop is not self.loop:
             conn.close()
             return
+        conn.resume()  # its answer was read to the end: the next one must be read too
         conn.idle_since = conn.loop.time()
         self.idle.setdefault(conn.key, []).append(conn)
         if self.sweeping is None:
