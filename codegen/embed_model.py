@@ -56,10 +56,17 @@ class EmbedField(Strict):
 
 class InputRow(Strict):
     w: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description="wire key of the input(s)")
-    form: Literal["input_list", "text_list", "content"] = Field(
-        description="input_list: a string, a list of strings, a token array or a list of them, "
-        "all inputs in one field; text_list: a list of strings; content: one {parts: [{text}]} "
-        "object per request object"
+    form: Literal["list", "content"] = Field(
+        description="list: all inputs of the call in one list of strings; content: one "
+        "{parts: [{text}]} object per request object"
+    )
+    tokens: bool = Field(
+        False, description="list form: token arrays (integer lists) are inputs too"
+    )
+    unlisted: bool = Field(
+        False,
+        description="list form: one input may come as it is, a string (or a token array), not "
+        "in a list; it goes back to its own protocol so",
     )
 
 
@@ -218,6 +225,8 @@ def _check(c: EmbedCanonical, p: EmbedProtocol, src: SourceFile, chat: set[str])
                 src.error((*loc, i, "type"), "task_type needs a task_types table")
     if p.request.input_fields and p.request.batch is None:
         src.error(("request", "input_fields"), "per-input fields need request objects (batch:)")
+    if p.request.input.form == "content" and (p.request.input.tokens or p.request.input.unlisted):
+        src.error(("request", "input"), "tokens and unlisted are facts of the list form")
     if (p.request.input.form == "content") != (p.request.batch is not None):
         src.error(
             ("request", "input"),

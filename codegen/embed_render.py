@@ -17,12 +17,6 @@ __all__ = ["render_embed_canonical", "render_embed_codec", "render_embed_compat"
 
 # canonical fields whose loss the codec reports from rows (the rest: forms, helpers)
 REQUEST_REPORTED = ("dimensions", "user")
-# input form -> (reader, writer) of interlingua._embed_support (batch form: per request object)
-FORMS = {
-    "input_list": ("read_input_list", "write_input_list"),
-    "text_list": ("read_text_list", "write_text_list"),
-    "content": ("read_content", "write_content"),
-}
 INPUT_REPORTED = ("task_type", "title")
 
 
@@ -56,7 +50,8 @@ def _request(p: EmbedProtocol) -> list[str]:
     rq = p.request
     mapped = {r.c for r in rq.fields}
     in_mapped = {r.c for r in rq.input_fields} | {r.c for r in rq.shared_input_fields}
-    form_in, form_out = FORMS[rq.input.form]
+    form = rq.input  # the list form without request objects, the content form in each of them
+    facts = (", tokens=True" if form.tokens else "") + (", unlisted=True" if form.unlisted else "")
     L: list[str] = []
     # ---- decode: the request-level rows (of the body, or of each request object)
     L += ["def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) -> None:"]
@@ -67,8 +62,7 @@ def _request(p: EmbedProtocol) -> list[str]:
     L += ['    w = expect_dict(w, "")', "    req = EmbeddingsRequest(source=PROTOCOL)"]
     if rq.batch is None:
         L += [
-            f'    req.inputs, single = {form_in}(w.get("{rq.input.w}"), "{rq.input.w}", '
-            "EmbedInput)",
+            f'    req.inputs, single = read_input_list(w.get("{form.w}"), "{form.w}"{facts})',
             '    _dec_fields(w, "", req, 0)',
             "    req.ext = split_ext(w, _REQUEST_KEYS)",
         ]
@@ -89,7 +83,7 @@ def _request(p: EmbedProtocol) -> list[str]:
             "    for k, o in enumerate(objs):",
             '        path = f"{base}[{k}]." if base else ""',
             '        o = expect_dict(o, path.rstrip("."))',
-            f'        inp = {form_in}(o.get("{rq.input.w}"), path + "{rq.input.w}", EmbedInput)',
+            f'        inp = read_content(o.get("{form.w}"), path + "{form.w}")',
             "        _dec_input(o, path, inp)",
             "        _dec_fields(o, path, req, k)",
             "        req.inputs.append(inp)",
@@ -102,10 +96,9 @@ def _request(p: EmbedProtocol) -> list[str]:
         L += ["    inp.ext = split_ext(o, _REQUEST_KEYS)", "", ""]
     # ---- encode
     L += ["def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:"]
-    L += [
-        "    out: dict[str, Any] = {}",
-        '    single = bool(req.hints and req.hints.get("single"))',
-    ]
+    L += ["    out: dict[str, Any] = {}"]
+    if rq.batch is not None or form.unlisted:  # the caller's single form can be written back
+        L += ['    single = bool(req.hints and req.hints.get("single"))']
     L += ['    off = req.hints.get("offset", 0) if req.hints else 0  # a part of a split batch']
     for name in REQUEST_REPORTED:
         if name not in mapped:
@@ -120,7 +113,9 @@ def _request(p: EmbedProtocol) -> list[str]:
             "        if inp.ext:",
             "            report_ext(inp.ext, path, ctx)",
         ]
-        write = f'    out["{rq.input.w}"] = {form_out}(req.inputs, single, "{rq.input.w}")'
+        single = "single" if form.unlisted else "False"
+        tokens = ", tokens=True" if form.tokens else ""
+        write = f'    out["{form.w}"] = write_input_list(req.inputs, {single}, "{form.w}"{tokens})'
         first = True
         for r in rq.fields:
             L += enc_field(r, "req", "out")
@@ -240,9 +235,9 @@ def render_embed_codec(p: EmbedProtocol, source: str) -> str:
         "from interlingua._codec_support import dig, drop_ext, report_ext, split_ext\n"
         "from interlingua._embed_support import (\n    base64_from_vector,\n"
         "    encode_task,\n    floats_from_vector,\n    in_index_order,\n    read_content,\n"
-        "    read_input_list,\n    read_text_list,\n    report_joined,\n"
+        "    read_input_list,\n    report_joined,\n"
         "    vector_from_base64,\n    vector_from_floats,\n    write_content,\n"
-        "    write_input_list,\n    write_text_list,\n)\n"
+        "    write_input_list,\n)\n"
         "from interlingua._errors import InvalidInput\nfrom interlingua._losses import Ctx\n"
         "from interlingua._wire import expect_dict, expect_int, expect_list, expect_str\n\n"
         "from .embeddings_canonical import (\n    Embedding,\n    EmbeddingsRequest,\n"

@@ -11,10 +11,10 @@ from interlingua._embed_support import (
     encode_task,
     floats_from_vector,
     in_index_order,
-    read_text_list,
+    read_input_list,
     report_joined,
     vector_from_floats,
-    write_text_list,
+    write_input_list,
 )
 from interlingua._losses import Ctx
 from interlingua._wire import expect_dict, expect_int, expect_list, expect_str
@@ -111,7 +111,7 @@ def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) ->
 def decode_request(w: Any, ctx: Ctx) -> EmbeddingsRequest:
     w = expect_dict(w, "")
     req = EmbeddingsRequest(source=PROTOCOL)
-    req.inputs, single = read_text_list(w.get("texts"), "texts", EmbedInput)
+    req.inputs, single = read_input_list(w.get("texts"), "texts")
     _dec_fields(w, "", req, 0)
     req.ext = split_ext(w, _REQUEST_KEYS)
     v = w.get("input_type")
@@ -127,7 +127,6 @@ def decode_request(w: Any, ctx: Ctx) -> EmbeddingsRequest:
 
 def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    single = bool(req.hints and req.hints.get("single"))
     off = req.hints.get("offset", 0) if req.hints else 0  # a part of a split batch
     if req.user is not None:
         ctx.loss("user", "user dropped", _why("user"), "user")
@@ -140,7 +139,7 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
             report_ext(inp.ext, path, ctx)
     if req.model is not None:
         out["model"] = req.model
-    out["texts"] = write_text_list(req.inputs, single, "texts")
+    out["texts"] = write_input_list(req.inputs, False, "texts")
     if req.dimensions is not None:
         out["output_dimension"] = req.dimensions
     shared = req.inputs[0] if req.inputs else EmbedInput()

@@ -141,7 +141,7 @@ def decode_request(w: Any, ctx: Ctx) -> EmbeddingsRequest:
     for k, o in enumerate(objs):
         path = f"{base}[{k}]." if base else ""
         o = expect_dict(o, path.rstrip("."))
-        inp = read_content(o.get("content"), path + "content", EmbedInput)
+        inp = read_content(o.get("content"), path + "content")
         _dec_input(o, path, inp)
         _dec_fields(o, path, req, k)
         req.inputs.append(inp)

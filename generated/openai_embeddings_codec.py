@@ -25,7 +25,6 @@ from .embeddings_canonical import (
     Embedding,
     EmbeddingsRequest,
     EmbeddingsResponse,
-    EmbedInput,
     EmbedUsage,
 )
 
@@ -107,7 +106,7 @@ def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) ->
 def decode_request(w: Any, ctx: Ctx) -> EmbeddingsRequest:
     w = expect_dict(w, "")
     req = EmbeddingsRequest(source=PROTOCOL)
-    req.inputs, single = read_input_list(w.get("input"), "input", EmbedInput)
+    req.inputs, single = read_input_list(w.get("input"), "input", tokens=True, unlisted=True)
     _dec_fields(w, "", req, 0)
     req.ext = split_ext(w, _REQUEST_KEYS)
     req.hints = {"single": single}
@@ -129,7 +128,7 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
             report_ext(inp.ext, path, ctx)
     if req.model is not None:
         out["model"] = req.model
-    out["input"] = write_input_list(req.inputs, single, "input")
+    out["input"] = write_input_list(req.inputs, single, "input", tokens=True)
     if req.dimensions is not None:
         out["dimensions"] = req.dimensions
     if req.encoding_format is not None:

@@ -91,14 +91,14 @@ def request_path(req: Request, target: str) -> str | None:
     """The endpoint path when ``target`` keeps the model (and stream mode) in the URL."""
     http = protocol(target).codec.HTTP
     tmpl = http.upstream_stream_path if req.stream else None
-    return model_path(http.model_in_path, http, tmpl or http.upstream_path, req.model)
+    return model_path(http, tmpl or http.upstream_path, req.model)
 
 
-def model_path(in_path: bool, http: HttpSpec, template: str, model: str | None) -> str | None:
+def model_path(http: HttpSpec, template: str, model: str | None) -> str | None:
     """The endpoint path ``http.base_path + template`` with the model (its name prefix left
-    out) filled in, when the protocol keeps the model in the URL (``in_path``, Gemini) and a
-    model is known; else None."""
-    if not in_path or model is None:
+    out) filled in, when the template keeps the model in the URL (Gemini) and a model is known;
+    else None."""
+    if model is None or "{model}" not in template:
         return None
     return http.base_path + template.format(model=http.bare_model(model))
 

@@ -26,10 +26,7 @@ from .generated.embeddings_canonical import (
 )
 
 __all__ = [
-    "PART_JOINER",
     "encode_task",
-    "read_text_list",
-    "write_text_list",
     "in_index_order",
     "report_joined",
     "base64_from_vector",
@@ -59,31 +56,36 @@ def _tokens(v: list[Any], path: str) -> list[int]:
     return v
 
 
-def read_input_list(v: Any, path: str, make: Any = EmbedInput) -> tuple[list[Any], bool]:
-    """``input_list`` form: a string, a list of strings, a token array or a list of token arrays
-    -> (inputs, single: the caller sent one input unlisted). ``make``: the EmbedInput class."""
-    if type(v) is str:
-        return [make(text=v)], True
+def read_input_list(
+    v: Any, path: str, tokens: bool = False, unlisted: bool = False
+) -> tuple[list[EmbedInput], bool]:
+    """``list`` form: the inputs of a call in one list of strings (with ``tokens``, token arrays
+    too; with ``unlisted``, one string or one token array as it is) -> (inputs, single: the
+    caller sent one input unlisted)."""
+    if unlisted and type(v) is str:
+        return [EmbedInput(text=v)], True
     items = expect_list(v, path)
     if not items:
         raise InvalidInput("expected at least one input", path=path)
-    if type(items[0]) is int:
-        return [make(tokens=_tokens(items, path))], True
-    out: list[Any] = []
+    if unlisted and tokens and type(items[0]) is int:
+        return [EmbedInput(tokens=_tokens(items, path))], True
+    out: list[EmbedInput] = []
     for i, item in enumerate(items):
         if type(item) is str:
-            out.append(make(text=item))
-        elif type(item) is list:
-            out.append(make(tokens=_tokens(item, f"{path}[{i}]")))
+            out.append(EmbedInput(text=item))
+        elif tokens and type(item) is list:
+            out.append(EmbedInput(tokens=_tokens(item, f"{path}[{i}]")))
         else:
-            raise InvalidInput(
-                f"expected a string or a token array, got {_kind(item)}", path=f"{path}[{i}]"
-            )
+            what = "a string or a token array" if tokens else "a string"
+            raise InvalidInput(f"expected {what}, got {_kind(item)}", path=f"{path}[{i}]")
     return out, False
 
 
-def write_input_list(inputs: list[EmbedInput], single: bool, path: str) -> Any:
-    """The ``input_list`` wire value: one kind for all inputs (text or token arrays)."""
+def write_input_list(
+    inputs: list[EmbedInput], single: bool, path: str, tokens: bool = False
+) -> Any:
+    """The ``list`` form's wire value: one kind for all inputs, text (or, with ``tokens``, token
+    arrays); ``single``: one input written unlisted, as the caller sent it."""
     for k, i in enumerate(inputs):
         if i.hints is not None and i.hints.get("other_parts"):
             raise UnsupportedFeature(
@@ -91,6 +93,10 @@ def write_input_list(inputs: list[EmbedInput], single: bool, path: str) -> Any:
                 path=f"inputs[{k}]",
             )
     if all(i.tokens is not None for i in inputs):
+        if inputs and not tokens:
+            raise UnsupportedFeature(
+                "text only: token arrays cannot be sent (no tokenizer)", path="inputs[0]"
+            )
         lists = [i.tokens for i in inputs]
         return lists[0] if single and len(lists) == 1 else lists
     texts: list[str] = []
@@ -101,24 +107,6 @@ def write_input_list(inputs: list[EmbedInput], single: bool, path: str) -> Any:
             )
         texts.append(i.text)
     return texts[0] if single and len(texts) == 1 else texts
-
-
-def read_text_list(v: Any, path: str, make: Any = EmbedInput) -> tuple[list[Any], bool]:
-    """``text_list`` form: a list of strings (never one unlisted)."""
-    items = expect_list(v, path)
-    if not items:
-        raise InvalidInput("expected at least one input", path=path)
-    return [make(text=expect_str(t, f"{path}[{k}]")) for k, t in enumerate(items)], False
-
-
-def write_text_list(inputs: list[EmbedInput], single: bool, path: str) -> list[str]:
-    """The ``text_list`` wire value: text only (token arrays are refused)."""
-    out = write_input_list(inputs, False, path)
-    if inputs and inputs[0].tokens is not None:
-        raise UnsupportedFeature(
-            "text only: token arrays cannot be sent (no tokenizer)", path="inputs[0]"
-        )
-    return out  # type: ignore[no-any-return]
 
 
 def encode_task(v: str, table: dict[str, str], default: str | None, path: str, ctx: Ctx) -> Any:
@@ -132,7 +120,7 @@ def encode_task(v: str, table: dict[str, str], default: str | None, path: str, c
     return default
 
 
-def read_content(v: Any, path: str, make: Any = EmbedInput) -> Any:
+def read_content(v: Any, path: str) -> EmbedInput:
     """``content`` form: ``{parts: [{text}, ...], role?}`` -> one input. Several text parts are
     one input (joined when sent elsewhere); other parts are kept for the same protocol only."""
     c = expect_dict(v, path)
@@ -146,7 +134,7 @@ def read_content(v: Any, path: str, make: Any = EmbedInput) -> Any:
             texts.append(expect_str(t, f"{path}.parts[{k}].text"))
         else:
             other = True
-    inp = make(text=PART_JOINER.join(texts))
+    inp = EmbedInput(text=PART_JOINER.join(texts))
     if other or len(texts) != 1 or len(c) != 1:
         inp.hints = {"content": c, "other_parts": other, "parts": len(texts)}
     return inp

@@ -80,13 +80,6 @@ def _ctx(source: str, target: str) -> Ctx:
     return Ctx(embeddings_protocol(source).PROTOCOL, embeddings_protocol(target).PROTOCOL)
 
 
-def request_path(model: str | None, target: str) -> str | None:
-    """The endpoint path when ``target`` keeps the model in the URL (Gemini), else None."""
-    codec = embeddings_protocol(target)
-    http = protocol(codec.UPSTREAMS[0]).codec.HTTP
-    return model_path(codec.MODEL_IN_PATH, http, codec.UPSTREAM_PATH, model)
-
-
 def translate_embeddings_request(
     body: bytes | str | dict[str, Any],
     *,
@@ -103,7 +96,8 @@ def translate_embeddings_request(
     if model is not None:
         req.model = model
     out = _finish(encode_embeddings_request(req, target, ctx), ctx, strict)
-    out.path = request_path(req.model, target)
+    codec = embeddings_protocol(target)  # the model in the URL: the upstream's base_path
+    out.path = model_path(protocol(codec.UPSTREAMS[0]).codec.HTTP, codec.UPSTREAM_PATH, req.model)
     return out
 
 

@@ -10,8 +10,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from interlingua._errors import InvalidInput
+from interlingua._errors import InvalidInput, UnsupportedFeature
 from interlingua._losses import Ctx
+from interlingua.generated.embeddings_canonical import EmbeddingsRequest, EmbedInput
 
 from codegen.__main__ import main
 from codegen.load import SpecError, load_spec
@@ -131,9 +132,9 @@ def test_the_registry_lists_what_the_spec_defines(tmp_path: Path) -> None:
     assert registry["EMBEDDINGS_OF"] == {"tiny_v2": "tiny_embed"}
 
 
-def generate(tmp_path: Path) -> ModuleType:
+def generate(tmp_path: Path, tiny: str = TINY) -> ModuleType:
     out = tmp_path / "out"
-    assert main(["--spec", str(write(tmp_path)), "--out", str(out)]) == 0
+    assert main(["--spec", str(write(tmp_path, tiny)), "--out", str(out)]) == 0
     name = f"tinyembed_{abs(hash(str(tmp_path)))}"
     pkg = out / "generated"
     loader = importlib.util.spec_from_file_location(
@@ -173,3 +174,67 @@ def test_the_generated_codec_runs(tmp_path: Path) -> None:
     assert text.startswith(
         "# Generated from spec/embeddings/tiny_embed.yaml by `make generate`"
     ) or ("tiny_embed.yaml by `make generate`" in text.splitlines()[0])
+
+
+def test_list_form_facts_are_refused_on_the_content_form(tmp_path: Path) -> None:
+    msg = refused(tmp_path, "form: content}", "form: content, tokens: true}")
+    assert "tiny_embed.yaml:12: request.input" in msg
+    assert "tokens and unlisted are facts of the list form" in msg
+
+
+def list_form(facts: str) -> str:
+    """The tiny spec with its inputs in one list (no request objects), the row saying ``facts``."""
+    tiny = TINY.replace("  batch: items\n", "").replace("form: content}", f"form: list{facts}}}")
+    return tiny.replace("  input_fields:", "  shared_input_fields:")
+
+
+@pytest.mark.parametrize(
+    ("facts", "body", "single"),
+    [
+        ("", {"doc": ["a", "b"]}, False),
+        (", tokens: true", {"doc": [[1, 2], [3]]}, False),
+        (", unlisted: true", {"doc": "a"}, True),
+        (", tokens: true, unlisted: true", {"doc": [1, 2]}, True),
+    ],
+)
+def test_the_list_form_takes_what_its_row_says(
+    tmp_path: Path, facts: str, body: dict[str, object], single: bool
+) -> None:
+    codec = generate(tmp_path, list_form(facts))
+    ctx = Ctx("tiny_embed", "tiny_embed")
+    req = codec.decode_request(body, ctx)
+    assert req.hints == {"single": single}
+    assert codec.encode_request(req, ctx) == body
+
+
+@pytest.mark.parametrize(
+    ("facts", "body", "path", "message"),
+    [
+        ("", {"doc": "a"}, "doc", "expected an array, got str"),
+        ("", {"doc": [[1, 2]]}, "doc[0]", "expected a string, got list"),
+        (
+            ", tokens: true",
+            {"doc": [1, 2]},
+            "doc[0]",
+            "expected a string or a token array, got int",
+        ),
+        (", unlisted: true", {"doc": [1, 2]}, "doc[0]", "expected a string, got int"),
+    ],
+)
+def test_the_list_form_refuses_what_its_row_does_not_say(
+    tmp_path: Path, facts: str, body: dict[str, object], path: str, message: str
+) -> None:
+    codec = generate(tmp_path, list_form(facts))
+    with pytest.raises(InvalidInput) as info:
+        codec.decode_request(body, Ctx("tiny_embed", "tiny_embed"))
+    assert (info.value.path, info.value.message) == (path, message)
+
+
+def test_token_arrays_go_only_where_the_row_takes_them(tmp_path: Path) -> None:
+    codec = generate(tmp_path, list_form(""))
+    tokens = EmbeddingsRequest(inputs=[EmbedInput(tokens=[1, 2])], hints={"single": True})
+    with pytest.raises(UnsupportedFeature) as info:
+        codec.encode_request(tokens, Ctx("other", "tiny_embed"))
+    assert info.value.path == "inputs[0]" and "no tokenizer" in str(info.value)
+    one = EmbeddingsRequest(inputs=[EmbedInput(text="a")], hints={"single": True})
+    assert codec.encode_request(one, Ctx("other", "tiny_embed"))["doc"] == ["a"]  # never unlisted
