@@ -125,18 +125,12 @@ def shown(p: ReasoningPart, client: str) -> ReasoningPart:
 
 
 def state_lost(owner: str | None, signature: str | None, redacted: str | None, client: str) -> bool:
-    """Does a client of ``client`` lose this opaque reasoning state? The one rule of responses
-    (``fold_for_client``) and streams (``StreamTranslator``). Asked of state that is not on a
-    tool call: a Gemini signature on a call rides in the call id (folded before, in a response;
-    by the Gemini stream decoder, in a stream); any other Gemini signature has no field to ride
-    in outside Gemini."""
-    return bool(signature or redacted) and not _reaches(owner, client)
-
-
-def _reaches(owner: str | None, client: str) -> bool:
-    """State of ``owner`` in a reasoning part reaches a ``client`` of that protocol: it is the
-    client's own, or the reasoning envelope carries it."""
-    return owner == client or rsn.carrier(owner, client) != "none"
+    """Does a client of ``client`` lose this opaque reasoning state (``rsn.carrier``: neither
+    its own nor enveloped)? The one rule of responses (``fold_for_client``) and streams
+    (``StreamTranslator``). Asked of state that is not on a tool call: a Gemini signature on a
+    call rides in the call id (folded before, in a response; by the Gemini stream decoder, in
+    a stream); any other Gemini signature has no field to ride in outside Gemini."""
+    return bool(signature or redacted) and rsn.carrier(owner, client) == "none"
 
 
 def replay_loss(path: str, owner: str | None) -> Loss:
@@ -151,8 +145,6 @@ def replay_loss(path: str, owner: str | None) -> Loss:
 def carried(owner: str | None, client: str) -> bool:
     """Does opaque state made by ``owner`` reach a ``client`` of that protocol (itself, or
     inside an envelope the client echoes)?"""
-    if owner is None:
-        return False
     # a Gemini signature is needed back on function calls, and those ride in tool call ids,
     # which every client echoes
-    return owner == gem.OWNER or _reaches(owner, client)
+    return owner == gem.OWNER or rsn.carrier(owner, client) != "none"

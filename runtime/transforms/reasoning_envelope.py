@@ -68,12 +68,16 @@ def _flags() -> tuple[dict[str, str], frozenset[str]]:
 
 
 def carrier(owner: str | None, client: str, mode: str | None = None) -> str:
-    """How opaque reasoning state of ``owner`` reaches a client of ``client`` in the envelope:
-    ``signature`` (in the client's own reasoning signature), ``parts`` (thought parts, then one
-    signature), or ``none`` (the client's own state, or state no envelope carries). ``mode``:
-    the client's foreign_reasoning flag when the caller holds its codec (a dialect's)."""
+    """How opaque reasoning state of ``owner`` reaches a client of ``client``, the one rule of
+    responses (``envelopes.fold_for_client``), streams and the gateway: ``own`` (the client's
+    own state, as it is), ``signature`` (enveloped in the client's own reasoning signature),
+    ``parts`` (thought parts, then one signature), or ``none`` (no envelope carries it: dropped,
+    reported). ``mode``: the client's foreign_reasoning flag when the caller holds its codec (a
+    dialect's)."""
+    if owner == client:
+        return "own"
     modes, owners = _flags()
-    if owner == client or owner not in owners:
+    if owner not in owners:
         return "none"
     return mode if mode is not None else modes.get(client, "none")
 
@@ -89,10 +93,10 @@ def signature_for(
     """The opaque state a client of ``client`` receives in its own reasoning signature field,
     for responses (``fold_run``) and item streams alike: its own state as it is; another
     owner's wrapped with the block's text where the envelope rides there; else None."""
-    if owner == client:
+    how = carrier(owner, client, mode)
+    if how == "own":
         return signature or None
-    state = signature is not None or redacted is not None
-    if state and carrier(owner, client, mode) == "signature":
+    if how == "signature" and (signature is not None or redacted is not None):
         return wrap(owner or "", text, signature, redacted)
     return None
 
@@ -182,7 +186,7 @@ def wants(p: Any, target: str) -> bool:
     return (
         type(p) is ReasoningPart
         and (p.signature is not None or p.redacted is not None)
-        and carrier(p.owner, target) != "none"
+        and carrier(p.owner, target) in ("signature", "parts")
     )
 
 
