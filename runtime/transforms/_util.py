@@ -33,6 +33,17 @@ def messages_list(w: dict[str, Any], key: str = "messages") -> list[Any]:
     return expect_list(v, key)
 
 
+def content_parts(
+    content: Any, path: str, codec: Codec, ctx: Ctx
+) -> tuple[list[Part], dict[str, Any] | None]:
+    """Wire content (present) -> parts, and the hint that restores its form: a string, or a
+    list with nothing in it."""
+    if type(content) is str:
+        return [TextPart(text=content)], {"string": True}
+    parts = codec.decode_parts(content, path, ctx)
+    return parts, None if parts else {"empty_list": True}
+
+
 def only_text(parts: list[Part] | None) -> str | None:
     """The joined text when every part is text, else None (no parts: the empty text)."""
     parts = parts or []

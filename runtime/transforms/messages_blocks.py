@@ -11,9 +11,9 @@ from .._codec_support import drop_ext, split_ext
 from .._errors import InvalidInput
 from .._losses import Ctx
 from .._wire import expect_dict
-from ..generated.canonical import Message, Part, Request, TextPart, ToolResultPart
+from ..generated.canonical import Message, Request, ToolResultPart
 from ._base import Codec, Transform
-from ._util import messages_list, role_of, text_content
+from ._util import content_parts, messages_list, role_of, text_content
 from .turns import Joiner, drop_name, hoist, leading_system, user_turn
 
 _MSG_KEYS = frozenset({"role", "content"})
@@ -23,12 +23,8 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     out: list[Message] = []
     system = w.get("system")
     if system is not None:
-        if type(system) is str:
-            out.append(
-                Message(role="system", parts=[TextPart(text=system)], hints={"string": True})
-            )
-        else:
-            out.append(Message(role="system", parts=codec.decode_parts(system, "system", ctx)))
+        parts, hints = content_parts(system, "system", codec, ctx)
+        out.append(Message(role="system", parts=parts, hints=hints))
     raw = messages_list(w)
     separate = False  # the previous user turn held only tool results
     for i, m in enumerate(raw):
@@ -36,14 +32,9 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
         m = expect_dict(m, path)
         role = role_of(m, path, codec)
         content = m.get("content")
-        hints: dict[str, Any] | None = None
-        if type(content) is str:
-            parts: list[Part] = [TextPart(text=content)]
-            hints = {"string": True}
-        elif content is None:
+        if content is None:
             raise InvalidInput("missing required field", path=path + ".content")
-        else:
-            parts = codec.decode_parts(content, path + ".content", ctx)
+        parts, hints = content_parts(content, path + ".content", codec, ctx)
         ext = None if _MSG_KEYS.issuperset(m) else split_ext(m, _MSG_KEYS)
         if separate and role == "user":
             hints = {**(hints or {}), "separate": True}

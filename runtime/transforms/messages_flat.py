@@ -22,7 +22,7 @@ from ..generated.canonical import (
     ToolResultPart,
 )
 from ._base import Codec, Transform
-from ._util import messages_list, role_of, text_content
+from ._util import content_parts, messages_list, role_of, text_content
 from .reasoning_items import decode_items, encode_items
 
 _MSG_KEYS = frozenset({"role", "content", "name"})
@@ -34,19 +34,10 @@ def decode_message(m: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> Mess
         return Message(role="tool", parts=[codec.decode_tool_result(m, path, ctx)])
     known: list[str] = []  # keys read beyond _MSG_KEYS (a key present with null is not read)
     content = m.get("content")
-    parts: list[Part] = []
-    hints: dict[str, Any] | None = None
-    if type(content) is str:
-        parts.append(TextPart(text=content))
-        hints = {"string": True}
-    elif content is not None:
-        parts.extend(codec.decode_parts(content, path + ".content", ctx))
-        if not parts:
-            hints = {"empty_list": True}
-    elif "content" in m:
-        hints = {"null": True}
+    if content is not None:
+        parts, hints = content_parts(content, path + ".content", codec, ctx)
     else:
-        hints = {"absent": True}
+        parts, hints = [], {"null" if "content" in m else "absent": True}
     if role == "assistant":
         present: dict[str, str] = {}
         for field in codec.FLAGS.reasoning_fields:
