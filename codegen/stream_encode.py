@@ -1,8 +1,10 @@
 """Compile a protocol's stream ``encode`` templates into functions of generated/<id>_stream.py.
 
-Each canonical event's template becomes ``_<event>(s, ev, i)`` returning the wire body (``s``:
-the encoder, ``ev``: the canonical event, ``i``: the block's index); a template of several rows
-returns a list of (body, SSE event name), each row under its ``if`` / ``unless`` condition. In
+Each canonical event's template becomes ``_<event>(s, ev, i)`` returning the SSE frame (``s``:
+the encoder, ``ev``: the canonical event, ``i``: the block's index): the bytes before the data
+(its ``event:`` line, ``data: ``), the body as JSON, the blank line. A template of several rows
+returns their frames joined, each row under its ``if`` / ``unless`` condition; an end row whose
+condition does not hold returns None. In
 end templates the value under ``item_key`` is kept for ``$output`` (``s.keep``) and the one under
 ``part_key`` for the group's ``$parts`` (``s.keep_part``). A key ending in ``?`` is left out when
 its value is None."""
@@ -169,19 +171,24 @@ def _keep(enc: EncodeSpec, ev: str) -> dict[str, str]:
     return keep
 
 
+def _frame(expr: str, prefix: bytes) -> str:
+    """The SSE frame of a body expression (the prefix is a constant of the row)."""
+    return f'{prefix!r} + _dumps({expr}) + b"\\n\\n"'
+
+
 def _body(ev: str, rows: list[TemplateRow], enc: EncodeSpec, name: str | None, w: str) -> str:
-    """The body of a template function of several rows: a list of (body, bytes before it)."""
-    lines = ["    out: list[Any] = []"]
+    """The body of a template function of several rows: their frames, joined."""
+    lines = ["    out: list[bytes] = []"]
     for j, row in enumerate(rows):
         full = expand({**enc.envelope, **row.body}, enc.defs, w)
         expr = template(full, f"{w}[{j}]", _keep(enc, ev), ev.endswith("_end"))
-        pair = f"({expr}, {_prefix(full, name, f'{w}[{j}]')!r})"
+        frame = _frame(expr, _prefix(full, name, f"{w}[{j}]"))
         conds = _conds(row)
         if conds:
-            lines += [f"    if {' and '.join(conds)}:", f"        out.append({pair})"]
+            lines += [f"    if {' and '.join(conds)}:", f"        out.append({frame})"]
         else:
-            lines.append(f"    out.append({pair})")
-    return "\n".join([*lines, "    return out"])
+            lines.append(f"    out.append({frame})")
+    return "\n".join([*lines, '    return b"".join(out)'])
 
 
 def encode_view(enc: EncodeSpec, where: str, name_path: str | None) -> dict[str, Any]:
@@ -191,27 +198,20 @@ def encode_view(enc: EncodeSpec, where: str, name_path: str | None) -> dict[str,
     for ev, tpl in enc.events.items():
         w = f"{where}: stream.encode.events.{ev}"
         if isinstance(tpl, list):
-            body = _body(ev, tpl, enc, name_path, w)
-            funcs.append({"ev": ev, "body": body, "event": b"", "multi": True})
+            funcs.append({"ev": ev, "body": _body(ev, tpl, enc, name_path, w)})
             continue
         full = expand({**enc.envelope, **tpl}, enc.defs, w)
         expr = template(full, w, _keep(enc, ev), ev.endswith("_end"))
-        funcs.append({"ev": ev, "body": f"    return {expr}", "event": _prefix(full, name_path, w)})
+        frame = _frame(expr, _prefix(full, name_path, w))
+        funcs.append({"ev": ev, "body": f"    return {frame}"})
     for j, row in enumerate(enc.end):
         w = f"{where}: stream.encode.end[{j}]"
         full = expand({**enc.envelope, **row.body}, enc.defs, w)
         expr = template(full, w, _keep(enc, "end"))
-        conds = [c for c in _conds(row) if row.if_ != "usage" or c != COND_EXPR["usage"]]
-        body = f"    return {expr}"
+        body = f"    return {_frame(expr, _prefix(full, name_path, w))}"
+        conds = _conds(row)
         if conds:  # a row that does not apply writes nothing
             body = f"    if {' and '.join(conds)}:\n    {body}\n    return None"
-        end.append(
-            {
-                "fn": f"_end{j}",
-                "body": body,
-                "event": _prefix(full, name_path, w),
-                "if_usage": row.if_ == "usage",
-            }
-        )
+        end.append({"fn": f"_end{j}", "body": body})
     done = sse_prefix(None) + enc.done.encode() + b"\n\n" if enc.done is not None else None
     return {"funcs": funcs, "end": end, "done": done}

@@ -375,7 +375,6 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         "s": s,
         "enc": s.encode,
         "funcs": enc["funcs"],
-        "multi": [f["ev"] for f in enc["funcs"] if f.get("multi")],
         "parts": any(row.sub or row.whole or row.separator is not None for row in s.decode),
         "omit": "_omit(" in "".join(f["body"] for f in [*enc["funcs"], *enc["end"]]),
         "accumulate": accumulate_kinds(enc["funcs"]),

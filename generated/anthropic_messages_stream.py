@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua.streams.rules import Rule, StreamRows
+from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
@@ -205,108 +206,180 @@ def _r19(v: Any) -> Any:  # error
 
 
 def _start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "message_start",
-        "message": {
-            "id": s.id,
-            "type": "message",
-            "role": "assistant",
-            "model": s.model,
-            "content": [],
-            "stop_reason": None,
-            "stop_sequence": None,
-            **s.envelope,
-            "usage": s.usage_wire(),
-        },
-    }
+    return (
+        b"event: message_start\ndata: "
+        + _dumps(
+            {
+                "type": "message_start",
+                "message": {
+                    "id": s.id,
+                    "type": "message",
+                    "role": "assistant",
+                    "model": s.model,
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    **s.envelope,
+                    "usage": s.usage_wire(),
+                },
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _text_start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "content_block_start",
-        "index": i,
-        "content_block": {"type": "text", "text": ""},
-    }
+    return (
+        b"event: content_block_start\ndata: "
+        + _dumps(
+            {
+                "type": "content_block_start",
+                "index": i,
+                "content_block": {"type": "text", "text": ""},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _text_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "content_block_delta",
-        "index": i,
-        "delta": {"type": "text_delta", "text": ev.text},
-    }
+    return (
+        b"event: content_block_delta\ndata: "
+        + _dumps(
+            {
+                "type": "content_block_delta",
+                "index": i,
+                "delta": {"type": "text_delta", "text": ev.text},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _text_end(s: Any, ev: Any, i: int) -> Any:
-    return {"type": "content_block_stop", "index": i}
+    return (
+        b"event: content_block_stop\ndata: "
+        + _dumps({"type": "content_block_stop", "index": i})
+        + b"\n\n"
+    )
 
 
 def _reasoning_start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "content_block_start",
-        "index": i,
-        "content_block": {"type": "thinking", "thinking": "", "signature": ""},
-    }
+    return (
+        b"event: content_block_start\ndata: "
+        + _dumps(
+            {
+                "type": "content_block_start",
+                "index": i,
+                "content_block": {"type": "thinking", "thinking": "", "signature": ""},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "content_block_delta",
-        "index": i,
-        "delta": {"type": "thinking_delta", "thinking": ev.text},
-    }
+    return (
+        b"event: content_block_delta\ndata: "
+        + _dumps(
+            {
+                "type": "content_block_delta",
+                "index": i,
+                "delta": {"type": "thinking_delta", "thinking": ev.text},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _reasoning_signature(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "content_block_delta",
-        "index": i,
-        "delta": {"type": "signature_delta", "signature": ev.signature},
-    }
+    return (
+        b"event: content_block_delta\ndata: "
+        + _dumps(
+            {
+                "type": "content_block_delta",
+                "index": i,
+                "delta": {"type": "signature_delta", "signature": ev.signature},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _reasoning_redacted(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "content_block_start",
-        "index": i,
-        "content_block": {"type": "redacted_thinking", "data": ev.redacted},
-    }
+    return (
+        b"event: content_block_start\ndata: "
+        + _dumps(
+            {
+                "type": "content_block_start",
+                "index": i,
+                "content_block": {"type": "redacted_thinking", "data": ev.redacted},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
-    return {"type": "content_block_stop", "index": i}
+    return (
+        b"event: content_block_stop\ndata: "
+        + _dumps({"type": "content_block_stop", "index": i})
+        + b"\n\n"
+    )
 
 
 def _tool_call_start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "content_block_start",
-        "index": i,
-        "content_block": {"type": "tool_use", "id": ev.id, "name": ev.name, "input": {}},
-    }
+    return (
+        b"event: content_block_start\ndata: "
+        + _dumps(
+            {
+                "type": "content_block_start",
+                "index": i,
+                "content_block": {"type": "tool_use", "id": ev.id, "name": ev.name, "input": {}},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _tool_call_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "content_block_delta",
-        "index": i,
-        "delta": {"type": "input_json_delta", "partial_json": ev.arguments},
-    }
+    return (
+        b"event: content_block_delta\ndata: "
+        + _dumps(
+            {
+                "type": "content_block_delta",
+                "index": i,
+                "delta": {"type": "input_json_delta", "partial_json": ev.arguments},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
-    return {"type": "content_block_stop", "index": i}
+    return (
+        b"event: content_block_stop\ndata: "
+        + _dumps({"type": "content_block_stop", "index": i})
+        + b"\n\n"
+    )
 
 
 def _end0(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "message_delta",
-        "delta": {"stop_reason": s.finish_raw, "stop_sequence": s.stop_sequence},
-        "usage": s.usage_wire(),
-    }
+    return (
+        b"event: message_delta\ndata: "
+        + _dumps(
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": s.finish_raw, "stop_sequence": s.stop_sequence},
+                "usage": s.usage_wire(),
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _end1(s: Any, ev: Any, i: int) -> Any:
-    return {"type": "message_stop"}
+    return b"event: message_stop\ndata: " + _dumps({"type": "message_stop"}) + b"\n\n"
 
 
 _RULES = (
@@ -421,22 +494,22 @@ ROWS = StreamRows(
     id_default="msg_interlingua",
     empty_arguments=None,
     templates={
-        "start": (_start, b"event: message_start\ndata: "),
-        "text_start": (_text_start, b"event: content_block_start\ndata: "),
-        "text_delta": (_text_delta, b"event: content_block_delta\ndata: "),
-        "text_end": (_text_end, b"event: content_block_stop\ndata: "),
-        "reasoning_start": (_reasoning_start, b"event: content_block_start\ndata: "),
-        "reasoning_delta": (_reasoning_delta, b"event: content_block_delta\ndata: "),
-        "reasoning_signature": (_reasoning_signature, b"event: content_block_delta\ndata: "),
-        "reasoning_redacted": (_reasoning_redacted, b"event: content_block_start\ndata: "),
-        "reasoning_end": (_reasoning_end, b"event: content_block_stop\ndata: "),
-        "tool_call_start": (_tool_call_start, b"event: content_block_start\ndata: "),
-        "tool_call_delta": (_tool_call_delta, b"event: content_block_delta\ndata: "),
-        "tool_call_end": (_tool_call_end, b"event: content_block_stop\ndata: "),
+        "start": _start,
+        "text_start": _text_start,
+        "text_delta": _text_delta,
+        "text_end": _text_end,
+        "reasoning_start": _reasoning_start,
+        "reasoning_delta": _reasoning_delta,
+        "reasoning_signature": _reasoning_signature,
+        "reasoning_redacted": _reasoning_redacted,
+        "reasoning_end": _reasoning_end,
+        "tool_call_start": _tool_call_start,
+        "tool_call_delta": _tool_call_delta,
+        "tool_call_end": _tool_call_end,
     },
     end=(
-        (_end0, b"event: message_delta\ndata: ", False),
-        (_end1, b"event: message_stop\ndata: ", False),
+        _end0,
+        _end1,
     ),
     done=None,
     error_prefix=b"event: error\ndata: ",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua.streams.rules import Rule, StreamRows
+from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
@@ -173,91 +174,143 @@ def _r11(v: Any) -> Any:  # delta.usage
 
 
 def _start(s: Any, ev: Any, i: int) -> Any:
-    return {"type": "message-start", "id": s.id, "delta": {"message": {"role": "assistant"}}}
+    return (
+        b"event: message-start\ndata: "
+        + _dumps({"type": "message-start", "id": s.id, "delta": {"message": {"role": "assistant"}}})
+        + b"\n\n"
+    )
 
 
 def _text_start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "content-start",
-        "index": i,
-        "delta": {"message": {"content": {"type": "text", "text": ""}}},
-    }
+    return (
+        b"event: content-start\ndata: "
+        + _dumps(
+            {
+                "type": "content-start",
+                "index": i,
+                "delta": {"message": {"content": {"type": "text", "text": ""}}},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _text_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "content-delta",
-        "index": i,
-        "delta": {"message": {"content": {"text": ev.text}}},
-    }
+    return (
+        b"event: content-delta\ndata: "
+        + _dumps(
+            {
+                "type": "content-delta",
+                "index": i,
+                "delta": {"message": {"content": {"text": ev.text}}},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _text_end(s: Any, ev: Any, i: int) -> Any:
-    return {"type": "content-end", "index": i}
+    return b"event: content-end\ndata: " + _dumps({"type": "content-end", "index": i}) + b"\n\n"
 
 
 def _reasoning_start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "content-start",
-        "index": i,
-        "delta": {"message": {"content": {"type": "thinking", "thinking": ""}}},
-    }
+    return (
+        b"event: content-start\ndata: "
+        + _dumps(
+            {
+                "type": "content-start",
+                "index": i,
+                "delta": {"message": {"content": {"type": "thinking", "thinking": ""}}},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "content-delta",
-        "index": i,
-        "delta": {"message": {"content": {"thinking": ev.text}}},
-    }
+    return (
+        b"event: content-delta\ndata: "
+        + _dumps(
+            {
+                "type": "content-delta",
+                "index": i,
+                "delta": {"message": {"content": {"thinking": ev.text}}},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
-    return {"type": "content-end", "index": i}
+    return b"event: content-end\ndata: " + _dumps({"type": "content-end", "index": i}) + b"\n\n"
 
 
 def _tool_call_start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "tool-call-start",
-        "index": i,
-        "delta": {
-            "message": {
-                "tool_calls": {
-                    "id": ev.id,
-                    "type": "function",
-                    "function": {"name": ev.name, "arguments": ""},
-                }
+    return (
+        b"event: tool-call-start\ndata: "
+        + _dumps(
+            {
+                "type": "tool-call-start",
+                "index": i,
+                "delta": {
+                    "message": {
+                        "tool_calls": {
+                            "id": ev.id,
+                            "type": "function",
+                            "function": {"name": ev.name, "arguments": ""},
+                        }
+                    }
+                },
             }
-        },
-    }
+        )
+        + b"\n\n"
+    )
 
 
 def _tool_call_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "tool-call-delta",
-        "index": i,
-        "delta": {"message": {"tool_calls": {"function": {"arguments": ev.arguments}}}},
-    }
+    return (
+        b"event: tool-call-delta\ndata: "
+        + _dumps(
+            {
+                "type": "tool-call-delta",
+                "index": i,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": ev.arguments}}}},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
-    return {"type": "tool-call-end", "index": i}
+    return b"event: tool-call-end\ndata: " + _dumps({"type": "tool-call-end", "index": i}) + b"\n\n"
 
 
 def _error(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "message-end",
-        "id": s.id,
-        "delta": {"finish_reason": "ERROR", "error": ev.error.message},
-    }
+    return (
+        b"event: message-end\ndata: "
+        + _dumps(
+            {
+                "type": "message-end",
+                "id": s.id,
+                "delta": {"finish_reason": "ERROR", "error": ev.error.message},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _end0(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "type": "message-end",
-        "id": s.id,
-        "delta": {"finish_reason": s.finish_raw, "usage": s.usage_wire()},
-    }
+    return (
+        b"event: message-end\ndata: "
+        + _dumps(
+            {
+                "type": "message-end",
+                "id": s.id,
+                "delta": {"finish_reason": s.finish_raw, "usage": s.usage_wire()},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 _RULES = (
@@ -354,19 +407,19 @@ ROWS = StreamRows(
     id_default="interlingua",
     empty_arguments=None,
     templates={
-        "start": (_start, b"event: message-start\ndata: "),
-        "text_start": (_text_start, b"event: content-start\ndata: "),
-        "text_delta": (_text_delta, b"event: content-delta\ndata: "),
-        "text_end": (_text_end, b"event: content-end\ndata: "),
-        "reasoning_start": (_reasoning_start, b"event: content-start\ndata: "),
-        "reasoning_delta": (_reasoning_delta, b"event: content-delta\ndata: "),
-        "reasoning_end": (_reasoning_end, b"event: content-end\ndata: "),
-        "tool_call_start": (_tool_call_start, b"event: tool-call-start\ndata: "),
-        "tool_call_delta": (_tool_call_delta, b"event: tool-call-delta\ndata: "),
-        "tool_call_end": (_tool_call_end, b"event: tool-call-end\ndata: "),
-        "error": (_error, b"event: message-end\ndata: "),
+        "start": _start,
+        "text_start": _text_start,
+        "text_delta": _text_delta,
+        "text_end": _text_end,
+        "reasoning_start": _reasoning_start,
+        "reasoning_delta": _reasoning_delta,
+        "reasoning_end": _reasoning_end,
+        "tool_call_start": _tool_call_start,
+        "tool_call_delta": _tool_call_delta,
+        "tool_call_end": _tool_call_end,
+        "error": _error,
     },
-    end=((_end0, b"event: message-end\ndata: ", False),),
+    end=(_end0,),
     done=None,
     error_prefix=b"event: error\ndata: ",
 )

@@ -11,6 +11,7 @@ from interlingua.streams import partial_args as _t_partial_args
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import Rule, StreamRows
 from interlingua.streams.rules import some as _some
+from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
@@ -140,161 +141,193 @@ _Kat0 = frozenset(["parts", "role"])  # candidates.0.content: keys with a home
 
 
 def _text_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "modelVersion": s.model,
-        "responseId": s.id,
-        "candidates": [
+    return (
+        b"data: "
+        + _dumps(
             {
-                "content": {
-                    "parts": [
-                        {
-                            "text": ev.text,
-                            **(
-                                {"thoughtSignature": _o0}
-                                if (
-                                    _o0 := (
-                                        s.take_signature(ev)
-                                        if s.sig is not None or s.foreign
-                                        else None
-                                    )
-                                )
-                                is not None
-                                else _NONE
-                            ),
-                        }
-                    ],
-                    "role": "model",
-                },
-                "index": 0,
+                "modelVersion": s.model,
+                "responseId": s.id,
+                "candidates": [
+                    {
+                        "content": {
+                            "parts": [
+                                {
+                                    "text": ev.text,
+                                    **(
+                                        {"thoughtSignature": _o0}
+                                        if (
+                                            _o0 := (
+                                                s.take_signature(ev)
+                                                if s.sig is not None or s.foreign
+                                                else None
+                                            )
+                                        )
+                                        is not None
+                                        else _NONE
+                                    ),
+                                }
+                            ],
+                            "role": "model",
+                        },
+                        "index": 0,
+                    }
+                ],
             }
-        ],
-    }
+        )
+        + b"\n\n"
+    )
 
 
 def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "modelVersion": s.model,
-        "responseId": s.id,
-        "candidates": [
+    return (
+        b"data: "
+        + _dumps(
             {
-                "content": {
-                    "parts": [
-                        {
-                            "text": ev.text,
-                            "thought": True,
-                            **(
-                                {"thoughtSignature": _o0}
-                                if (
-                                    _o0 := (
-                                        s.take_signature(ev)
-                                        if s.sig is not None or s.foreign
-                                        else None
-                                    )
-                                )
-                                is not None
-                                else _NONE
-                            ),
-                        }
-                    ],
-                    "role": "model",
-                },
-                "index": 0,
+                "modelVersion": s.model,
+                "responseId": s.id,
+                "candidates": [
+                    {
+                        "content": {
+                            "parts": [
+                                {
+                                    "text": ev.text,
+                                    "thought": True,
+                                    **(
+                                        {"thoughtSignature": _o0}
+                                        if (
+                                            _o0 := (
+                                                s.take_signature(ev)
+                                                if s.sig is not None or s.foreign
+                                                else None
+                                            )
+                                        )
+                                        is not None
+                                        else _NONE
+                                    ),
+                                }
+                            ],
+                            "role": "model",
+                        },
+                        "index": 0,
+                    }
+                ],
             }
-        ],
-    }
+        )
+        + b"\n\n"
+    )
 
 
 def _reasoning_signature(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "modelVersion": s.model,
-        "responseId": s.id,
-        "candidates": [
+    return (
+        b"data: "
+        + _dumps(
             {
-                "content": {
-                    "parts": [{"text": "", "thought": True, "thoughtSignature": ev.signature}],
-                    "role": "model",
-                },
-                "index": 0,
+                "modelVersion": s.model,
+                "responseId": s.id,
+                "candidates": [
+                    {
+                        "content": {
+                            "parts": [
+                                {"text": "", "thought": True, "thoughtSignature": ev.signature}
+                            ],
+                            "role": "model",
+                        },
+                        "index": 0,
+                    }
+                ],
             }
-        ],
-    }
+        )
+        + b"\n\n"
+    )
 
 
 def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "modelVersion": s.model,
-        "responseId": s.id,
-        "candidates": [
+    return (
+        b"data: "
+        + _dumps(
             {
-                "content": {
-                    "parts": [
-                        {
-                            "functionCall": {
-                                "name": s.cur.ev.name,
-                                "args": s.arguments_object(s.cur.all()),
-                                **(
-                                    {"id": _o0}
-                                    if (_o0 := s.bare_call_id(s.cur.ev.id)) is not None
-                                    else _NONE
-                                ),
-                            },
-                            **(
-                                {"thoughtSignature": _o1}
-                                if (
-                                    _o1 := (
-                                        s.take_signature(ev)
-                                        if s.sig is not None or s.foreign
-                                        else None
-                                    )
-                                )
-                                is not None
-                                else _NONE
-                            ),
-                        }
-                    ],
-                    "role": "model",
-                },
-                "index": 0,
+                "modelVersion": s.model,
+                "responseId": s.id,
+                "candidates": [
+                    {
+                        "content": {
+                            "parts": [
+                                {
+                                    "functionCall": {
+                                        "name": s.cur.ev.name,
+                                        "args": s.arguments_object(s.cur.all()),
+                                        **(
+                                            {"id": _o0}
+                                            if (_o0 := s.bare_call_id(s.cur.ev.id)) is not None
+                                            else _NONE
+                                        ),
+                                    },
+                                    **(
+                                        {"thoughtSignature": _o1}
+                                        if (
+                                            _o1 := (
+                                                s.take_signature(ev)
+                                                if s.sig is not None or s.foreign
+                                                else None
+                                            )
+                                        )
+                                        is not None
+                                        else _NONE
+                                    ),
+                                }
+                            ],
+                            "role": "model",
+                        },
+                        "index": 0,
+                    }
+                ],
             }
-        ],
-    }
+        )
+        + b"\n\n"
+    )
 
 
 def _end0(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "modelVersion": s.model,
-        "responseId": s.id,
-        "candidates": [
+    return (
+        b"data: "
+        + _dumps(
             {
-                "content": {
-                    "parts": [
-                        *_some(
-                            {
-                                "text": "",
-                                **(
-                                    {"thoughtSignature": _o0}
-                                    if (
-                                        _o0 := (
-                                            s.take_signature(ev)
-                                            if s.sig is not None or s.foreign
-                                            else None
-                                        )
-                                    )
-                                    is not None
-                                    else _NONE
-                                ),
-                            },
-                            ("thoughtSignature",),
-                        )
-                    ],
-                    "role": "model",
-                },
-                "finishReason": s.finish_raw,
-                "index": 0,
+                "modelVersion": s.model,
+                "responseId": s.id,
+                "candidates": [
+                    {
+                        "content": {
+                            "parts": [
+                                *_some(
+                                    {
+                                        "text": "",
+                                        **(
+                                            {"thoughtSignature": _o0}
+                                            if (
+                                                _o0 := (
+                                                    s.take_signature(ev)
+                                                    if s.sig is not None or s.foreign
+                                                    else None
+                                                )
+                                            )
+                                            is not None
+                                            else _NONE
+                                        ),
+                                    },
+                                    ("thoughtSignature",),
+                                )
+                            ],
+                            "role": "model",
+                        },
+                        "finishReason": s.finish_raw,
+                        "index": 0,
+                    }
+                ],
+                "usageMetadata": s.usage_wire(),
             }
-        ],
-        "usageMetadata": s.usage_wire(),
-    }
+        )
+        + b"\n\n"
+    )
 
 
 _RULES = (
@@ -428,12 +461,12 @@ ROWS = StreamRows(
     id_default="interlingua",
     empty_arguments=None,
     templates={
-        "text_delta": (_text_delta, b"data: "),
-        "reasoning_delta": (_reasoning_delta, b"data: "),
-        "reasoning_signature": (_reasoning_signature, b"data: "),
-        "tool_call_end": (_tool_call_end, b"data: "),
+        "text_delta": _text_delta,
+        "reasoning_delta": _reasoning_delta,
+        "reasoning_signature": _reasoning_signature,
+        "tool_call_end": _tool_call_end,
     },
-    end=((_end0, b"data: ", False),),
+    end=(_end0,),
     done=None,
     error_prefix=b"data: ",
     accumulate=("reasoning", "tool_call"),

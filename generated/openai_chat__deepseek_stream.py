@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua.streams.rules import Rule, StreamRows
+from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
@@ -134,97 +135,149 @@ _Kat0 = frozenset(
 
 
 def _start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "id": s.id,
-        "object": "chat.completion.chunk",
-        "created": s.created,
-        "model": s.model,
-        "choices": [
-            {"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}
-        ],
-    }
+    return (
+        b"data: "
+        + _dumps(
+            {
+                "id": s.id,
+                "object": "chat.completion.chunk",
+                "created": s.created,
+                "model": s.model,
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {"role": "assistant", "content": ""},
+                        "finish_reason": None,
+                    }
+                ],
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _text_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "id": s.id,
-        "object": "chat.completion.chunk",
-        "created": s.created,
-        "model": s.model,
-        "choices": [{"index": 0, "delta": {"content": ev.text}, "finish_reason": None}],
-    }
+    return (
+        b"data: "
+        + _dumps(
+            {
+                "id": s.id,
+                "object": "chat.completion.chunk",
+                "created": s.created,
+                "model": s.model,
+                "choices": [{"index": 0, "delta": {"content": ev.text}, "finish_reason": None}],
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "id": s.id,
-        "object": "chat.completion.chunk",
-        "created": s.created,
-        "model": s.model,
-        "choices": [{"index": 0, "delta": {"reasoning_content": ev.text}, "finish_reason": None}],
-    }
+    return (
+        b"data: "
+        + _dumps(
+            {
+                "id": s.id,
+                "object": "chat.completion.chunk",
+                "created": s.created,
+                "model": s.model,
+                "choices": [
+                    {"index": 0, "delta": {"reasoning_content": ev.text}, "finish_reason": None}
+                ],
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _tool_call_start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "id": s.id,
-        "object": "chat.completion.chunk",
-        "created": s.created,
-        "model": s.model,
-        "choices": [
+    return (
+        b"data: "
+        + _dumps(
             {
-                "index": 0,
-                "delta": {
-                    "tool_calls": [
-                        {
-                            "index": i,
-                            "id": ev.id,
-                            "type": "function",
-                            "function": {"name": ev.name, "arguments": ""},
-                        }
-                    ]
-                },
-                "finish_reason": None,
+                "id": s.id,
+                "object": "chat.completion.chunk",
+                "created": s.created,
+                "model": s.model,
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": i,
+                                    "id": ev.id,
+                                    "type": "function",
+                                    "function": {"name": ev.name, "arguments": ""},
+                                }
+                            ]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
             }
-        ],
-    }
+        )
+        + b"\n\n"
+    )
 
 
 def _tool_call_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "id": s.id,
-        "object": "chat.completion.chunk",
-        "created": s.created,
-        "model": s.model,
-        "choices": [
+    return (
+        b"data: "
+        + _dumps(
             {
-                "index": 0,
-                "delta": {"tool_calls": [{"index": i, "function": {"arguments": ev.arguments}}]},
-                "finish_reason": None,
+                "id": s.id,
+                "object": "chat.completion.chunk",
+                "created": s.created,
+                "model": s.model,
+                "choices": [
+                    {
+                        "index": 0,
+                        "delta": {
+                            "tool_calls": [{"index": i, "function": {"arguments": ev.arguments}}]
+                        },
+                        "finish_reason": None,
+                    }
+                ],
             }
-        ],
-    }
+        )
+        + b"\n\n"
+    )
 
 
 def _end0(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "id": s.id,
-        "object": "chat.completion.chunk",
-        "created": s.created,
-        "model": s.model,
-        "choices": [{"index": 0, "delta": {}, "finish_reason": s.finish_raw}],
-    }
+    return (
+        b"data: "
+        + _dumps(
+            {
+                "id": s.id,
+                "object": "chat.completion.chunk",
+                "created": s.created,
+                "model": s.model,
+                "choices": [{"index": 0, "delta": {}, "finish_reason": s.finish_raw}],
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _end1(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "id": s.id,
-        "object": "chat.completion.chunk",
-        "created": s.created,
-        "model": s.model,
-        "choices": [],
-        "usage": s.usage_wire(),
-    }
+    if s.usage is not None:
+        return (
+            b"data: "
+            + _dumps(
+                {
+                    "id": s.id,
+                    "object": "chat.completion.chunk",
+                    "created": s.created,
+                    "model": s.model,
+                    "choices": [],
+                    "usage": s.usage_wire(),
+                }
+            )
+            + b"\n\n"
+        )
+    return None
 
 
 _RULES = (
@@ -311,15 +364,15 @@ ROWS = StreamRows(
     id_default="chatcmpl-interlingua",
     empty_arguments="{}",
     templates={
-        "start": (_start, b"data: "),
-        "text_delta": (_text_delta, b"data: "),
-        "reasoning_delta": (_reasoning_delta, b"data: "),
-        "tool_call_start": (_tool_call_start, b"data: "),
-        "tool_call_delta": (_tool_call_delta, b"data: "),
+        "start": _start,
+        "text_delta": _text_delta,
+        "reasoning_delta": _reasoning_delta,
+        "tool_call_start": _tool_call_start,
+        "tool_call_delta": _tool_call_delta,
     },
     end=(
-        (_end0, b"data: ", False),
-        (_end1, b"data: ", True),
+        _end0,
+        _end1,
     ),
     done=b"data: [DONE]\n\n",
     error_prefix=b"data: ",

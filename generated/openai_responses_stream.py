@@ -9,6 +9,7 @@ from typing import Any
 
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import Rule, StreamRows
+from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
@@ -294,9 +295,10 @@ def _r29(v: Any) -> Any:  # first of error, message
 
 
 def _start(s: Any, ev: Any, i: int) -> Any:
-    out: list[Any] = []
+    out: list[bytes] = []
     out.append(
-        (
+        b"event: response.created\ndata: "
+        + _dumps(
             {
                 "sequence_number": s.next_seq(),
                 "type": "response.created",
@@ -326,12 +328,13 @@ def _start(s: Any, ev: Any, i: int) -> Any:
                     "metadata": {},
                     **s.envelope,
                 },
-            },
-            b"event: response.created\ndata: ",
+            }
         )
+        + b"\n\n"
     )
     out.append(
-        (
+        b"event: response.in_progress\ndata: "
+        + _dumps(
             {
                 "sequence_number": s.next_seq(),
                 "type": "response.in_progress",
@@ -361,72 +364,97 @@ def _start(s: Any, ev: Any, i: int) -> Any:
                     "metadata": {},
                     **s.envelope,
                 },
-            },
-            b"event: response.in_progress\ndata: ",
+            }
         )
+        + b"\n\n"
     )
-    return out
+    return b"".join(out)
 
 
 def _group_start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "sequence_number": s.next_seq(),
-        "type": "response.output_item.added",
-        "output_index": i,
-        "item": {
-            "id": s.cur.wid,
-            "type": "message",
-            "status": "in_progress",
-            "role": "assistant",
-            "content": [],
-        },
-    }
+    return (
+        b"event: response.output_item.added\ndata: "
+        + _dumps(
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.output_item.added",
+                "output_index": i,
+                "item": {
+                    "id": s.cur.wid,
+                    "type": "message",
+                    "status": "in_progress",
+                    "role": "assistant",
+                    "content": [],
+                },
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _group_end(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "sequence_number": s.next_seq(),
-        "type": "response.output_item.done",
-        "output_index": i,
-        "item": s.keep(
+    return (
+        b"event: response.output_item.done\ndata: "
+        + _dumps(
             {
-                "id": s.cur.wid,
-                "type": "message",
-                "status": s.status,
-                "role": "assistant",
-                "content": s.cur.kept_parts(),
+                "sequence_number": s.next_seq(),
+                "type": "response.output_item.done",
+                "output_index": i,
+                "item": s.keep(
+                    {
+                        "id": s.cur.wid,
+                        "type": "message",
+                        "status": s.status,
+                        "role": "assistant",
+                        "content": s.cur.kept_parts(),
+                    }
+                ),
             }
-        ),
-    }
+        )
+        + b"\n\n"
+    )
 
 
 def _text_start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "sequence_number": s.next_seq(),
-        "type": "response.content_part.added",
-        "item_id": s.cur.wid,
-        "output_index": i,
-        "content_index": s.cur.part,
-        "part": {"type": "output_text", "text": "", "annotations": [], "logprobs": []},
-    }
+    return (
+        b"event: response.content_part.added\ndata: "
+        + _dumps(
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.content_part.added",
+                "item_id": s.cur.wid,
+                "output_index": i,
+                "content_index": s.cur.part,
+                "part": {"type": "output_text", "text": "", "annotations": [], "logprobs": []},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _text_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "sequence_number": s.next_seq(),
-        "type": "response.output_text.delta",
-        "item_id": s.cur.wid,
-        "output_index": i,
-        "content_index": s.cur.part,
-        "delta": ev.text,
-        "logprobs": [],
-    }
+    return (
+        b"event: response.output_text.delta\ndata: "
+        + _dumps(
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.output_text.delta",
+                "item_id": s.cur.wid,
+                "output_index": i,
+                "content_index": s.cur.part,
+                "delta": ev.text,
+                "logprobs": [],
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _text_end(s: Any, ev: Any, i: int) -> Any:
-    out: list[Any] = []
+    out: list[bytes] = []
     out.append(
-        (
+        b"event: response.output_text.done\ndata: "
+        + _dumps(
             {
                 "sequence_number": s.next_seq(),
                 "type": "response.output_text.done",
@@ -435,12 +463,13 @@ def _text_end(s: Any, ev: Any, i: int) -> Any:
                 "content_index": s.cur.part,
                 "text": s.cur.all(),
                 "logprobs": [],
-            },
-            b"event: response.output_text.done\ndata: ",
+            }
         )
+        + b"\n\n"
     )
     out.append(
-        (
+        b"event: response.content_part.done\ndata: "
+        + _dumps(
             {
                 "sequence_number": s.next_seq(),
                 "type": "response.content_part.done",
@@ -450,27 +479,34 @@ def _text_end(s: Any, ev: Any, i: int) -> Any:
                 "part": s.keep_part(
                     {"type": "output_text", "text": s.cur.all(), "annotations": [], "logprobs": []}
                 ),
-            },
-            b"event: response.content_part.done\ndata: ",
+            }
         )
+        + b"\n\n"
     )
-    return out
+    return b"".join(out)
 
 
 def _reasoning_start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "sequence_number": s.next_seq(),
-        "type": "response.output_item.added",
-        "output_index": i,
-        "item": {"id": s.cur.wid, "type": "reasoning", "summary": []},
-    }
+    return (
+        b"event: response.output_item.added\ndata: "
+        + _dumps(
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.output_item.added",
+                "output_index": i,
+                "item": {"id": s.cur.wid, "type": "reasoning", "summary": []},
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
-    out: list[Any] = []
+    out: list[bytes] = []
     if s.cur.deltas == 1:
         out.append(
-            (
+            b"event: response.reasoning_summary_part.added\ndata: "
+            + _dumps(
                 {
                     "sequence_number": s.next_seq(),
                     "type": "response.reasoning_summary_part.added",
@@ -478,12 +514,13 @@ def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
                     "output_index": i,
                     "summary_index": 0,
                     "part": {"type": "summary_text", "text": ""},
-                },
-                b"event: response.reasoning_summary_part.added\ndata: ",
+                }
             )
+            + b"\n\n"
         )
     out.append(
-        (
+        b"event: response.reasoning_summary_text.delta\ndata: "
+        + _dumps(
             {
                 "sequence_number": s.next_seq(),
                 "type": "response.reasoning_summary_text.delta",
@@ -491,18 +528,19 @@ def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
                 "output_index": i,
                 "summary_index": 0,
                 "delta": ev.text,
-            },
-            b"event: response.reasoning_summary_text.delta\ndata: ",
+            }
         )
+        + b"\n\n"
     )
-    return out
+    return b"".join(out)
 
 
 def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
-    out: list[Any] = []
+    out: list[bytes] = []
     if s.cur.deltas > 0:
         out.append(
-            (
+            b"event: response.reasoning_summary_text.done\ndata: "
+            + _dumps(
                 {
                     "sequence_number": s.next_seq(),
                     "type": "response.reasoning_summary_text.done",
@@ -510,13 +548,14 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                     "output_index": i,
                     "summary_index": 0,
                     "text": s.cur.all(),
-                },
-                b"event: response.reasoning_summary_text.done\ndata: ",
+                }
             )
+            + b"\n\n"
         )
     if s.cur.deltas > 0:
         out.append(
-            (
+            b"event: response.reasoning_summary_part.done\ndata: "
+            + _dumps(
                 {
                     "sequence_number": s.next_seq(),
                     "type": "response.reasoning_summary_part.done",
@@ -524,13 +563,14 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                     "output_index": i,
                     "summary_index": 0,
                     "part": {"type": "summary_text", "text": s.cur.all()},
-                },
-                b"event: response.reasoning_summary_part.done\ndata: ",
+                }
             )
+            + b"\n\n"
         )
     if s.cur.deltas > 0:
         out.append(
-            (
+            b"event: response.output_item.done\ndata: "
+            + _dumps(
                 {
                     "sequence_number": s.next_seq(),
                     "type": "response.output_item.done",
@@ -553,13 +593,14 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                             ),
                         }
                     ),
-                },
-                b"event: response.output_item.done\ndata: ",
+                }
             )
+            + b"\n\n"
         )
     if not (s.cur.deltas > 0):
         out.append(
-            (
+            b"event: response.output_item.done\ndata: "
+            + _dumps(
                 {
                     "sequence_number": s.next_seq(),
                     "type": "response.output_item.done",
@@ -582,56 +623,70 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                             ),
                         }
                     ),
-                },
-                b"event: response.output_item.done\ndata: ",
+                }
             )
+            + b"\n\n"
         )
-    return out
+    return b"".join(out)
 
 
 def _tool_call_start(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "sequence_number": s.next_seq(),
-        "type": "response.output_item.added",
-        "output_index": i,
-        "item": {
-            "id": s.cur.wid,
-            "type": "function_call",
-            "status": "in_progress",
-            "call_id": ev.id,
-            "name": ev.name,
-            "arguments": "",
-        },
-    }
+    return (
+        b"event: response.output_item.added\ndata: "
+        + _dumps(
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.output_item.added",
+                "output_index": i,
+                "item": {
+                    "id": s.cur.wid,
+                    "type": "function_call",
+                    "status": "in_progress",
+                    "call_id": ev.id,
+                    "name": ev.name,
+                    "arguments": "",
+                },
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _tool_call_delta(s: Any, ev: Any, i: int) -> Any:
-    return {
-        "sequence_number": s.next_seq(),
-        "type": "response.function_call_arguments.delta",
-        "item_id": s.cur.wid,
-        "output_index": i,
-        "delta": ev.arguments,
-    }
+    return (
+        b"event: response.function_call_arguments.delta\ndata: "
+        + _dumps(
+            {
+                "sequence_number": s.next_seq(),
+                "type": "response.function_call_arguments.delta",
+                "item_id": s.cur.wid,
+                "output_index": i,
+                "delta": ev.arguments,
+            }
+        )
+        + b"\n\n"
+    )
 
 
 def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
-    out: list[Any] = []
+    out: list[bytes] = []
     if s.status == "completed":
         out.append(
-            (
+            b"event: response.function_call_arguments.done\ndata: "
+            + _dumps(
                 {
                     "sequence_number": s.next_seq(),
                     "type": "response.function_call_arguments.done",
                     "item_id": s.cur.wid,
                     "output_index": i,
                     "arguments": s.cur.all(),
-                },
-                b"event: response.function_call_arguments.done\ndata: ",
+                }
             )
+            + b"\n\n"
         )
     out.append(
-        (
+        b"event: response.output_item.done\ndata: "
+        + _dumps(
             {
                 "sequence_number": s.next_seq(),
                 "type": "response.output_item.done",
@@ -646,17 +701,18 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
                         "arguments": s.cur.all(),
                     }
                 ),
-            },
-            b"event: response.output_item.done\ndata: ",
+            }
         )
+        + b"\n\n"
     )
-    return out
+    return b"".join(out)
 
 
 def _error(s: Any, ev: Any, i: int) -> Any:
-    out: list[Any] = []
+    out: list[bytes] = []
     out.append(
-        (
+        b"event: error\ndata: "
+        + _dumps(
             {
                 "sequence_number": s.next_seq(),
                 "type": "error",
@@ -669,12 +725,13 @@ def _error(s: Any, ev: Any, i: int) -> Any:
                     "message": ev.error.message,
                     "param": None,
                 },
-            },
-            b"event: error\ndata: ",
+            }
         )
+        + b"\n\n"
     )
     out.append(
-        (
+        b"event: response.failed\ndata: "
+        + _dumps(
             {
                 "sequence_number": s.next_seq(),
                 "type": "response.failed",
@@ -704,80 +761,92 @@ def _error(s: Any, ev: Any, i: int) -> Any:
                     "usage": s.usage_wire(),
                     "error": {"code": s.error_type(ev), "message": ev.error.message},
                 },
-            },
-            b"event: response.failed\ndata: ",
+            }
         )
+        + b"\n\n"
     )
-    return out
+    return b"".join(out)
 
 
 def _end0(s: Any, ev: Any, i: int) -> Any:
     if s.finish_raw in ("max_output_tokens", "content_filter", "incomplete"):
-        return {
-            "sequence_number": s.next_seq(),
-            "type": "response.incomplete",
-            "response": {
-                "id": s.id,
-                "object": "response",
-                "created_at": s.created,
-                "error": None,
-                "instructions": None,
-                "max_output_tokens": None,
-                "model": s.model,
-                "parallel_tool_calls": True,
-                "previous_response_id": None,
-                "reasoning": {"effort": None, "summary": None},
-                "store": False,
-                "temperature": None,
-                "text": {"format": {"type": "text"}},
-                "tool_choice": "auto",
-                "tools": [],
-                "top_p": None,
-                "truncation": "disabled",
-                "user": None,
-                "metadata": {},
-                **s.envelope,
-                "status": "incomplete",
-                "incomplete_details": {"reason": s.finish_raw},
-                "output": s.output(),
-                "usage": s.usage_wire(),
-            },
-        }
+        return (
+            b"event: response.incomplete\ndata: "
+            + _dumps(
+                {
+                    "sequence_number": s.next_seq(),
+                    "type": "response.incomplete",
+                    "response": {
+                        "id": s.id,
+                        "object": "response",
+                        "created_at": s.created,
+                        "error": None,
+                        "instructions": None,
+                        "max_output_tokens": None,
+                        "model": s.model,
+                        "parallel_tool_calls": True,
+                        "previous_response_id": None,
+                        "reasoning": {"effort": None, "summary": None},
+                        "store": False,
+                        "temperature": None,
+                        "text": {"format": {"type": "text"}},
+                        "tool_choice": "auto",
+                        "tools": [],
+                        "top_p": None,
+                        "truncation": "disabled",
+                        "user": None,
+                        "metadata": {},
+                        **s.envelope,
+                        "status": "incomplete",
+                        "incomplete_details": {"reason": s.finish_raw},
+                        "output": s.output(),
+                        "usage": s.usage_wire(),
+                    },
+                }
+            )
+            + b"\n\n"
+        )
     return None
 
 
 def _end1(s: Any, ev: Any, i: int) -> Any:
     if s.finish_raw not in ("max_output_tokens", "content_filter", "incomplete"):
-        return {
-            "sequence_number": s.next_seq(),
-            "type": "response.completed",
-            "response": {
-                "id": s.id,
-                "object": "response",
-                "created_at": s.created,
-                "error": None,
-                "incomplete_details": None,
-                "instructions": None,
-                "max_output_tokens": None,
-                "model": s.model,
-                "parallel_tool_calls": True,
-                "previous_response_id": None,
-                "reasoning": {"effort": None, "summary": None},
-                "store": False,
-                "temperature": None,
-                "text": {"format": {"type": "text"}},
-                "tool_choice": "auto",
-                "tools": [],
-                "top_p": None,
-                "truncation": "disabled",
-                "user": None,
-                "metadata": {},
-                **s.envelope,
-                "status": "completed",
-                "output": s.output(),
-                "usage": s.usage_wire(),
-            },
-        }
+        return (
+            b"event: response.completed\ndata: "
+            + _dumps(
+                {
+                    "sequence_number": s.next_seq(),
+                    "type": "response.completed",
+                    "response": {
+                        "id": s.id,
+                        "object": "response",
+                        "created_at": s.created,
+                        "error": None,
+                        "incomplete_details": None,
+                        "instructions": None,
+                        "max_output_tokens": None,
+                        "model": s.model,
+                        "parallel_tool_calls": True,
+                        "previous_response_id": None,
+                        "reasoning": {"effort": None, "summary": None},
+                        "store": False,
+                        "temperature": None,
+                        "text": {"format": {"type": "text"}},
+                        "tool_choice": "auto",
+                        "tools": [],
+                        "top_p": None,
+                        "truncation": "disabled",
+                        "user": None,
+                        "metadata": {},
+                        **s.envelope,
+                        "status": "completed",
+                        "output": s.output(),
+                        "usage": s.usage_wire(),
+                    },
+                }
+            )
+            + b"\n\n"
+        )
     return None
 
 
@@ -954,38 +1023,27 @@ ROWS = StreamRows(
     id_default="resp_interlingua",
     empty_arguments="{}",
     templates={
-        "start": (_start, b""),
-        "group_start": (_group_start, b"event: response.output_item.added\ndata: "),
-        "group_end": (_group_end, b"event: response.output_item.done\ndata: "),
-        "text_start": (_text_start, b"event: response.content_part.added\ndata: "),
-        "text_delta": (_text_delta, b"event: response.output_text.delta\ndata: "),
-        "text_end": (_text_end, b""),
-        "reasoning_start": (_reasoning_start, b"event: response.output_item.added\ndata: "),
-        "reasoning_delta": (_reasoning_delta, b""),
-        "reasoning_end": (_reasoning_end, b""),
-        "tool_call_start": (_tool_call_start, b"event: response.output_item.added\ndata: "),
-        "tool_call_delta": (
-            _tool_call_delta,
-            b"event: response.function_call_arguments.delta\ndata: ",
-        ),
-        "tool_call_end": (_tool_call_end, b""),
-        "error": (_error, b""),
+        "start": _start,
+        "group_start": _group_start,
+        "group_end": _group_end,
+        "text_start": _text_start,
+        "text_delta": _text_delta,
+        "text_end": _text_end,
+        "reasoning_start": _reasoning_start,
+        "reasoning_delta": _reasoning_delta,
+        "reasoning_end": _reasoning_end,
+        "tool_call_start": _tool_call_start,
+        "tool_call_delta": _tool_call_delta,
+        "tool_call_end": _tool_call_end,
+        "error": _error,
     },
     end=(
-        (_end0, b"event: response.incomplete\ndata: ", False),
-        (_end1, b"event: response.completed\ndata: ", False),
+        _end0,
+        _end1,
     ),
     done=None,
     error_prefix=b"event: error\ndata: ",
     group="text",
     ids={"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"},
-    multi=(
-        "start",
-        "text_end",
-        "reasoning_delta",
-        "reasoning_end",
-        "tool_call_end",
-        "error",
-    ),
     accumulate=("reasoning", "text", "tool_call"),
 )

@@ -1,5 +1,5 @@
-"""Incremental server-sent events (SSE) decoding (the stream encoders frame their own events:
-``frame`` in runtime/streams/_base.py).
+"""Incremental server-sent events (SSE) decoding (the stream encoders' generated templates frame
+their own events: codegen/stream_encode.py).
 
 Implements the WHATWG HTML "interpreting an event stream" rules. The decoder keeps
 undispatched bytes and only decodes text up to the last blank line, so chunks may be split

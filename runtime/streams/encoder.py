@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
-
 from .._finish import encode_finish, finish_loss
 from .._losses import Loss
 from ..generated.canonical import (
@@ -43,9 +41,6 @@ __all__ = ["Encoder"]
 
 _KIND = {TextStart: "text", ReasoningStart: "reasoning", ToolCallStart: "tool_call"}
 
-_dumps = orjson.dumps
-
-
 _Block = ItemBlock
 
 
@@ -55,13 +50,9 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         self.rows = rows
         self.pid = rows.protocol
         self.same = False  # source and target are one protocol (set by the translator)
-        self.t = rows.templates  # one frame: the bytes before + JSON + b"\n\n"
+        self.t = rows.templates  # canonical event -> its SSE frame
         self.sequential = rows.sequential
-        # single-body delta templates, called inline (one of several rows goes through _emit)
-        self.delta_tpl = {
-            k: None if f"{k}_delta" in rows.multi else self.t.get(f"{k}_delta")
-            for k in ("text", "reasoning", "tool_call")
-        }
+        self.delta_tpl = {k: self.t.get(f"{k}_delta") for k in ("text", "reasoning", "tool_call")}
         self.id = rows.id_default
         self.model = "unknown"
         self.created = 0
@@ -91,12 +82,7 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         if tpl is not None:
             if b is not None:
                 self.cur = b
-            fn, prefix = tpl
-            body = fn(self, ev, i)
-            if type(body) is dict:
-                out.append(prefix + _dumps(body) + b"\n\n")
-            else:  # a template of several events: (body, bytes before it) pairs
-                out += [p + _dumps(x) + b"\n\n" for x, p in body]
+            out.append(tpl(self, ev, i))
 
     # ------------------------------------------------------------------ feed
     def feed(self, ev: Any) -> list[bytes]:
@@ -125,12 +111,10 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
             if b.kind in self.acc:
                 b.deltas += 1
                 b.pieces.append(ev.text)
-                self.cur = b
             tpl = self.delta_tpl[b.kind]
             if tpl is not None:
-                out.append(tpl[1] + _dumps(tpl[0](self, ev, b.index)) + b"\n\n")
-            else:
-                self._emit(f"{b.kind}_delta", ev, b.index, out, b)
+                self.cur = b
+                out.append(tpl(self, ev, b.index))
         elif t is ToolCallDelta:
             b = self.blocks.get(ev.key)
             if b is None or b.kind != "tool_call" or (b.ended and b.queued is None):
@@ -187,10 +171,8 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
             b.pieces.append(ev.arguments)
         tpl = self.delta_tpl["tool_call"]
         if tpl is not None:
-            self.cur = b  # as _emit does
-            out.append(tpl[1] + _dumps(tpl[0](self, ev, b.index)) + b"\n\n")
-        else:
-            self._emit("tool_call_delta", ev, b.index, out, b)
+            self.cur = b
+            out.append(tpl(self, ev, b.index))
 
     def _open(self, key: str, kind: str, ev: Any, out: list[bytes]) -> _Block:
         b = _Block(kind, ev, key)
@@ -347,12 +329,10 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         if lossy:
             what, why = finish_loss(f, self.finish_raw, self.pid)
             self.losses.append(Loss("stream.finish", what, why, "finish_reason"))
-        for fn, prefix, if_usage in self.rows.end:
-            if if_usage and self.usage is None:
-                continue
-            body = fn(self, None, 0)
-            if body is not None:  # a row whose finish condition does not hold: nothing
-                out.append(prefix + _dumps(body) + b"\n\n")
+        for fn in self.rows.end:
+            frame = fn(self, None, 0)
+            if frame is not None:  # a row whose condition does not hold: nothing
+                out.append(frame)
         if self.rows.done is not None:
             out.append(self.rows.done)
         return out

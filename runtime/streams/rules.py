@@ -14,7 +14,7 @@ from typing import Any
 __all__ = ["Reader", "Rule", "StreamRows", "Template", "omit"]
 
 Reader = Callable[[Any], Any]
-Template = Callable[[Any, Any, int], Any]
+Template = Callable[[Any, Any, int], Any]  # (encoder, event, index) -> SSE frame (bytes)
 
 
 @dataclass(slots=True, kw_only=True, frozen=True)
@@ -71,14 +71,12 @@ class StreamRows:
     counters: dict[str, str] = field(default_factory=dict)  # block kind -> its index counter
     id_default: str = ""
     empty_arguments: str | None = None
-    # name -> (template, the bytes before its JSON data: `event:` line, `data: `)
-    templates: dict[str, tuple[Template, bytes]] = field(default_factory=dict)
-    end: tuple[tuple[Template, bytes, bool], ...] = ()  # (template, bytes before, if usage)
+    templates: dict[str, Template] = field(default_factory=dict)  # canonical event -> frame
+    end: tuple[Template, ...] = ()  # the frames of a completed ending (None: the row is off)
     done: bytes | None = None  # the final data line
     error_prefix: bytes = b"data: "  # before an in-band error that has no template
     group: str | None = None  # blocks of this kind share one wire item (group_start/_end)
     ids: dict[str, str] = field(default_factory=dict)  # kind -> wire item id prefix
-    multi: tuple[str, ...] = ()  # templates of several rows: (body, event name) pairs
     accumulate: tuple[str, ...] = ()  # kinds whose block templates read (s.cur: id, deltas, text)
     owners: dict[str, str] = field(default_factory=dict)  # opaque state it carries: id -> wire
     unknown_owner: str = ""
