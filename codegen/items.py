@@ -66,7 +66,7 @@ def _row_types(p: ProtocolSpec, kind: str, encoding: bool = False) -> list[str]:
         for r in p.parts
         if r.part == kind and not (encoding and r.decode_only)
         for t in [r.match.get("type")]
-        if t is not None
+        if type(t) is str
     ]
 
 

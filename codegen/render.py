@@ -92,7 +92,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
     part_dispatch: dict[str, str] = {}
     for row in p.parts:
         key, value = next(iter(row.match.items()), ("", ""))
-        if key == part_key and not row.present and row.encode_only is None:
+        if key == part_key and type(value) is str and not row.present and not row.encode_only:
             part_dispatch.setdefault(value, row.part)
     content_kinds = [
         k

@@ -89,10 +89,12 @@ def part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) 
         )
     for path, const in row.match.items():
         segs = path.split(".")
-        if len(segs) == 1:
-            tests.append(f"w.get({json.dumps(segs[0])}) == {json.dumps(const)}")
-        else:
-            tests.append(f"dig(w, {json.dumps(segs)}, path) == {json.dumps(const)}")
+        one = len(segs) == 1
+        value = f"w.get({json.dumps(segs[0])})" if one else f"dig(w, {json.dumps(segs)}, path)"
+        # a flag (Gemini's `thought: true`) is `True` itself, not a value equal to it (1)
+        tests.append(
+            f"{value} is {const}" if type(const) is bool else f"{value} == {json.dumps(const)}"
+        )
     mapped = {f.c for f in row.fields}
     has_data_url = any(f.type == "data_url" for f in row.fields)
     if has_data_url:
@@ -102,6 +104,9 @@ def part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) 
     for f in row.fields:
         if f.type == "data_url":
             ctor += [("url", "v_url"), ("media_type", "v_media_type"), ("data", "v_data")]
+        elif not f.required and names[f.c].default is not None and "None" not in names[f.c].type:
+            # absent on the wire: the canonical default (Gemini's thought part with no text: "")
+            ctor.append((f.c, f"v_{f.c} if v_{f.c} is not None else {names[f.c].default}"))
         else:
             ctor.append((f.c, f"v_{f.c}"))
         if f.type == "parts" and "hints" in names:

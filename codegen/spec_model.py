@@ -77,7 +77,10 @@ class PartRow(Strict):
 
     part: str = Field(description="canonical part kind (TextPart.part, ...)")
     feature: str
-    match: dict[str, str] = Field(description="dotted wire path -> constant; written on encode")
+    match: dict[str, str | bool] = Field(
+        description="dotted wire path -> constant (a string, or true / false: a flag such as "
+        "Gemini's `thought: true`); written on encode"
+    )
     when: str | None = Field(None, description="canonical field that selects this row on encode")
     present: str | None = Field(
         None,

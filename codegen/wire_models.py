@@ -41,7 +41,7 @@ def _insert(schema: dict[str, Any], segs: list[str], leaf: dict[str, Any], requi
 
 
 def _object(
-    title: str, rows: list[FieldRow], match: dict[str, str] | None = None
+    title: str, rows: list[FieldRow], match: dict[str, str | bool] | None = None
 ) -> dict[str, Any]:
     schema: dict[str, Any] = {"type": "object", "title": title, "additionalProperties": True}
     for path, const in (match or {}).items():
@@ -58,7 +58,7 @@ def _camel(s: str) -> str:
 def wire_schema(p: ProtocolSpec) -> dict[str, Any]:
     defs: dict[str, Any] = {}
     for i, row in enumerate(p.parts):
-        name = _camel(f"{row.part}_{'_'.join(row.match.values())}_{i}")
+        name = _camel(f"{row.part}_{'_'.join(map(str, row.match.values()))}_{i}")
         defs[name] = _object(name, row.fields, row.match)
     defs["Tool"] = _object("Tool", p.tool_fields)
     defs["Usage"] = _object("Usage", p.usage_fields)

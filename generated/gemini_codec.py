@@ -30,6 +30,7 @@ from .canonical import (
     ImagePart,
     NativePart,
     Part,
+    ReasoningPart,
     Request,
     Response,
     TextPart,
@@ -37,6 +38,7 @@ from .canonical import (
     Usage,
     new_FilePart,
     new_ImagePart,
+    new_ReasoningPart,
     new_TextPart,
     new_Tool,
 )
@@ -439,11 +441,72 @@ def _why(feature: str) -> str:
 
 # ---------------------------------------------------------------- parts
 
-_KNOWN_TEXT_0 = frozenset({"text"})
-_NESTED_TEXT_0: dict[str, frozenset[str]] = {}
+_KNOWN_REASONING_0 = frozenset({"text", "thought", "thoughtSignature"})
+_NESTED_REASONING_0: dict[str, frozenset[str]] = {}
 
 
-def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+def _dec_reasoning_0(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
+    v_text = w.get("text")
+    if v_text is not None and type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".text")
+    v_signature = w.get("thoughtSignature")
+    if v_signature is not None and type(v_signature) is not str:
+        v_signature = expect_str(v_signature, path + ".thoughtSignature")
+    return new_ReasoningPart(
+        text=v_text if v_text is not None else "",
+        signature=v_signature,
+        owner=PROTOCOL,
+        ext=None if _KNOWN_REASONING_0.issuperset(w) else split_ext(w, _KNOWN_REASONING_0),
+    )
+
+
+def _enc_reasoning_0(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"thought": True}
+
+    if p.text is not None:
+        out["text"] = p.text
+
+    if p.signature is not None:
+        out["thoughtSignature"] = p.signature
+    if p.redacted is not None:
+        ctx.loss(
+            path + ".redacted", "redacted dropped", _why("reasoning_replay"), "reasoning_replay"
+        )
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_reasoning = _dec_reasoning_0  # the only row: no dispatch call
+
+
+def encode_reasoning(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    if p.owner != PROTOCOL:
+        if p.owner:
+            ctx.loss(
+                path,
+                "reasoning dropped",
+                "its opaque state belongs to " + p.owner,
+                "reasoning_replay",
+            )
+        else:
+            ctx.loss(
+                path,
+                "reasoning dropped",
+                "reasoning without its opaque state cannot be replayed here",
+                "reasoning_text",
+            )
+        return None
+    return _enc_reasoning_0(p, path, ctx)
+
+
+_KNOWN_TEXT_1 = frozenset({"text"})
+_NESTED_TEXT_1: dict[str, frozenset[str]] = {}
+
+
+def _dec_text_1(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
     v_text = w.get("text")
     if v_text is None:
         raise InvalidInput("missing required field", path=path + ".text")
@@ -451,11 +514,11 @@ def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         v_text = expect_str(v_text, path + ".text")
     return new_TextPart(
         text=v_text,
-        ext=None if _KNOWN_TEXT_0.issuperset(w) else split_ext(w, _KNOWN_TEXT_0),
+        ext=None if _KNOWN_TEXT_1.issuperset(w) else split_ext(w, _KNOWN_TEXT_1),
     )
 
 
-def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_text_1(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     out["text"] = p.text
@@ -468,17 +531,17 @@ def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-decode_text = _dec_text_0  # the only row: no dispatch call
-encode_text = _enc_text_0  # the only row: no dispatch call
+decode_text = _dec_text_1  # the only row: no dispatch call
+encode_text = _enc_text_1  # the only row: no dispatch call
 
 
-_KNOWN_IMAGE_1 = frozenset({"inlineData"})
-_NESTED_IMAGE_1: dict[str, frozenset[str]] = {
+_KNOWN_IMAGE_2 = frozenset({"inlineData"})
+_NESTED_IMAGE_2: dict[str, frozenset[str]] = {
     "inlineData": frozenset({"data", "mimeType"}),
 }
 
 
-def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_media_type = w.get("inlineData")
     if v_media_type is not None:
         if type(v_media_type) is not dict:
@@ -500,11 +563,11 @@ def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     return new_ImagePart(
         media_type=v_media_type,
         data=v_data,
-        ext=split_ext(w, _KNOWN_IMAGE_1, _NESTED_IMAGE_1),
+        ext=split_ext(w, _KNOWN_IMAGE_2, _NESTED_IMAGE_2),
     )
 
 
-def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_image_2(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     out.setdefault("inlineData", {})["mimeType"] = p.media_type
@@ -521,13 +584,13 @@ def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-_KNOWN_IMAGE_2 = frozenset({"fileData"})
-_NESTED_IMAGE_2: dict[str, frozenset[str]] = {
+_KNOWN_IMAGE_3 = frozenset({"fileData"})
+_NESTED_IMAGE_3: dict[str, frozenset[str]] = {
     "fileData": frozenset({"fileUri", "mimeType"}),
 }
 
 
-def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+def _dec_image_3(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_media_type = w.get("fileData")
     if v_media_type is not None:
         if type(v_media_type) is not dict:
@@ -547,11 +610,11 @@ def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     return new_ImagePart(
         media_type=v_media_type,
         url=v_url,
-        ext=split_ext(w, _KNOWN_IMAGE_2, _NESTED_IMAGE_2),
+        ext=split_ext(w, _KNOWN_IMAGE_3, _NESTED_IMAGE_3),
     )
 
 
-def _enc_image_2(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_image_3(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     if p.media_type is not None:
@@ -573,23 +636,23 @@ def decode_image(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     if "inlineData" in w and str(dig(w, ["inlineData", "mimeType"], path) or "").startswith(
         "image/"
     ):
-        return _dec_image_1(w, path, ctx)
-    return _dec_image_2(w, path, ctx)
+        return _dec_image_2(w, path, ctx)
+    return _dec_image_3(w, path, ctx)
 
 
 def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.data is not None:
-        return _enc_image_1(p, path, ctx)
-    return _enc_image_2(p, path, ctx)
+        return _enc_image_2(p, path, ctx)
+    return _enc_image_3(p, path, ctx)
 
 
-_KNOWN_FILE_3 = frozenset({"inlineData"})
-_NESTED_FILE_3: dict[str, frozenset[str]] = {
+_KNOWN_FILE_4 = frozenset({"inlineData"})
+_NESTED_FILE_4: dict[str, frozenset[str]] = {
     "inlineData": frozenset({"data", "displayName", "mimeType"}),
 }
 
 
-def _dec_file_3(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type = w.get("inlineData")
     if v_media_type is not None:
         if type(v_media_type) is not dict:
@@ -619,11 +682,11 @@ def _dec_file_3(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
         media_type=v_media_type,
         data=v_data,
         filename=v_filename,
-        ext=split_ext(w, _KNOWN_FILE_3, _NESTED_FILE_3),
+        ext=split_ext(w, _KNOWN_FILE_4, _NESTED_FILE_4),
     )
 
 
-def _enc_file_3(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_file_4(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     out.setdefault("inlineData", {})["mimeType"] = p.media_type
@@ -643,13 +706,13 @@ def _enc_file_3(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-_KNOWN_FILE_4 = frozenset({"fileData"})
-_NESTED_FILE_4: dict[str, frozenset[str]] = {
+_KNOWN_FILE_5 = frozenset({"fileData"})
+_NESTED_FILE_5: dict[str, frozenset[str]] = {
     "fileData": frozenset({"displayName", "fileUri", "mimeType"}),
 }
 
 
-def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+def _dec_file_5(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type = w.get("fileData")
     if v_media_type is not None:
         if type(v_media_type) is not dict:
@@ -677,11 +740,11 @@ def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
         media_type=v_media_type,
         url=v_url,
         filename=v_filename,
-        ext=split_ext(w, _KNOWN_FILE_4, _NESTED_FILE_4),
+        ext=split_ext(w, _KNOWN_FILE_5, _NESTED_FILE_5),
     )
 
 
-def _enc_file_4(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_file_5(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     if p.media_type is not None:
@@ -704,14 +767,14 @@ def _enc_file_4(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 def decode_file(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     if "inlineData" in w:
-        return _dec_file_3(w, path, ctx)
-    return _dec_file_4(w, path, ctx)
+        return _dec_file_4(w, path, ctx)
+    return _dec_file_5(w, path, ctx)
 
 
 def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.data is not None:
-        return _enc_file_3(p, path, ctx)
-    return _enc_file_4(p, path, ctx)
+        return _enc_file_4(p, path, ctx)
+    return _enc_file_5(p, path, ctx)
 
 
 _PART_DECODERS: dict[str, Any] = {}
@@ -719,6 +782,7 @@ NATIVE_PARTS: frozenset[str] = frozenset(
     ["executableCode", "codeExecutionResult", "toolCall", "toolResponse", "videoMetadata"]
 )
 _PART_ENCODERS: dict[type, Any] = {
+    ReasoningPart: encode_reasoning,
     TextPart: encode_text,
     ImagePart: encode_image,
     FilePart: encode_file,
@@ -728,18 +792,20 @@ _PART_ENCODERS: dict[type, Any] = {
 def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
     if type(w) is not dict:
         w = expect_dict(w, path)
+    if "thought" in w and w.get("thought") is True:
+        return _dec_reasoning_0(w, path, ctx)
     if "text" in w:
-        return _dec_text_0(w, path, ctx)
+        return _dec_text_1(w, path, ctx)
     if "inlineData" in w and str(dig(w, ["inlineData", "mimeType"], path) or "").startswith(
         "image/"
     ):
-        return _dec_image_1(w, path, ctx)
-    if "fileData" in w and str(dig(w, ["fileData", "mimeType"], path) or "").startswith("image/"):
         return _dec_image_2(w, path, ctx)
+    if "fileData" in w and str(dig(w, ["fileData", "mimeType"], path) or "").startswith("image/"):
+        return _dec_image_3(w, path, ctx)
     if "inlineData" in w:
-        return _dec_file_3(w, path, ctx)
-    if "fileData" in w:
         return _dec_file_4(w, path, ctx)
+    if "fileData" in w:
+        return _dec_file_5(w, path, ctx)
     for t in w:
         if type(t) is str and t in NATIVE_PARTS:
             return NativePart(type=t, data=w, owner=PROTOCOL)
@@ -1003,6 +1069,8 @@ __all__ = [
     "decode_usage",
     "encode_usage",
     "split_ext",
+    "decode_reasoning",
+    "encode_reasoning",
     "decode_text",
     "encode_text",
     "decode_image",

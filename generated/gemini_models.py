@@ -3,12 +3,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 
-class Text0(BaseModel):
+class ReasoningTrue0(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    thought: Literal[True]
+    text: str | None = None
+    thoughtSignature: str | None = None
+
+
+class Text1(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -20,7 +29,7 @@ class InlineData(BaseModel):
     data: str
 
 
-class Image1(BaseModel):
+class Image2(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -32,7 +41,7 @@ class FileData(BaseModel):
     fileUri: str
 
 
-class Image2(BaseModel):
+class Image3(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -45,7 +54,7 @@ class InlineData1(BaseModel):
     displayName: str | None = None
 
 
-class File3(BaseModel):
+class File4(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -58,7 +67,7 @@ class FileData1(BaseModel):
     displayName: str | None = None
 
 
-class File4(BaseModel):
+class File5(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -109,11 +118,12 @@ class ResponseFields(BaseModel):
 
 
 class GeminiWire(BaseModel):
-    Text0_1: Text0 | None = Field(None, alias="Text0")
-    Image1_1: Image1 | None = Field(None, alias="Image1")
+    ReasoningTrue0_1: ReasoningTrue0 | None = Field(None, alias="ReasoningTrue0")
+    Text1_1: Text1 | None = Field(None, alias="Text1")
     Image2_1: Image2 | None = Field(None, alias="Image2")
-    File3_1: File3 | None = Field(None, alias="File3")
+    Image3_1: Image3 | None = Field(None, alias="Image3")
     File4_1: File4 | None = Field(None, alias="File4")
+    File5_1: File5 | None = Field(None, alias="File5")
     Tool_1: Tool | None = Field(None, alias="Tool")
     Usage_1: Usage | None = Field(None, alias="Usage")
     RequestFields_1: RequestFields | None = Field(None, alias="RequestFields")

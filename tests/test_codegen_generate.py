@@ -163,3 +163,46 @@ def test_generated_spec_types_carry_the_spec_model_fields(tmp_path: Path) -> Non
         runtime_type = getattr(generated_types, name)
         fields = {f.name for f in dataclasses.fields(runtime_type)}
         assert fields == set(model.model_fields) | set(model.model_computed_fields), name
+
+
+def test_a_flag_constant_and_a_canonical_default_in_part_rows(tmp_path: Path) -> None:
+    """Parts recognised by a key (`present`, Gemini): a `match` constant true is that flag
+    itself (`1` is not it) and is written back; a row field absent on the wire takes the
+    canonical default (Gemini's thought part with only a signature has the text "")."""
+    protocol = PROTOCOL.replace(
+        """parts:
+  - part: text
+    feature: text
+    match: {type: text}
+    fields:
+      - {c: text, w: text, required: true}
+""",
+        """parts:
+  - part: text
+    feature: text
+    present: note
+    match: {note: true}
+    fields:
+      - {c: text, w: body}
+  - part: text
+    feature: text
+    present: text
+    match: {}
+    decode_only: true
+    fields:
+      - {c: text, w: text, required: true}
+""",
+    )
+    canonical = CANONICAL.replace(
+        '      - {name: text, type: "str"}', '      - {name: text, type: "str", default: "\'\'"}'
+    )
+    assert protocol != PROTOCOL and canonical != CANONICAL
+    codec = generate(tmp_path, protocol, canonical)
+    c = canonical_of(codec)
+    ctx = Ctx("tiny_v2", "tiny_v2")
+    assert codec.decode_part({"note": True}, "p", ctx) == c.TextPart(text="")
+    assert codec.decode_part({"note": True, "body": "b"}, "p", ctx).text == "b"
+    assert codec.decode_part({"note": 1, "text": "t"}, "p", ctx) == c.TextPart(
+        text="t", ext={"note": 1}
+    )
+    assert codec.encode_part(c.TextPart(text="hi"), "p", ctx) == {"note": True, "body": "hi"}

@@ -28,7 +28,6 @@ from ..generated.canonical import (
     FilePart,
     ImagePart,
     Part,
-    ReasoningPart,
     TextPart,
     ToolCallPart,
     ToolResultPart,
@@ -149,32 +148,22 @@ def decode_parts(
             w, sn = camel_part(w)
             snake |= sn
         sig = w.get("thoughtSignature")
-        if sig is not None:
+        if sig is not None and w.get("thought") is not True:  # a thought part's own: its row
             sig = expect_str(sig, p + ".thoughtSignature")
-        if w.get("thought") is True:
-            text = w.get("text")
-            out.append(
-                ReasoningPart(
-                    text=expect_str(text, p + ".text") if text is not None else "",
-                    signature=sig,
-                    owner=codec.PROTOCOL,
-                    ext=split_ext(w, frozenset({"text", "thought", "thoughtSignature"})),
-                )
-            )
-            continue
-        rest = {key: v for key, v in w.items() if key != "thoughtSignature"}
-        if sig is not None:
+            rest = {key: v for key, v in w.items() if key != "thoughtSignature"}
             a = attach_part(sig)
             if not rest:
                 a.ext = {"attach": "next", "alone": True}
                 out.append(a)
                 continue
             out.append(a)
+        else:
+            rest = w
         if "functionCall" in rest:
             out.append(_decode_call(rest, p, ids))
         elif "functionResponse" in rest:
             out.append(_decode_result(rest, p, ids, _wrap(codec)))
-        else:
+        else:  # thought parts, text, inlineData, fileData: the rows
             out.append(codec.decode_part(rest, p, ctx))
     return out, sorted(snake)
 
@@ -262,29 +251,13 @@ def encode_parts(
         pp = f"{path}[{k}]"
         t = type(p)
         d: dict[str, Any] | None
-        if t is ReasoningPart:
-            if p.owner != codec.PROTOCOL:  # type: ignore[union-attr]
-                ctx.loss(
-                    pp,
-                    "reasoning dropped",
-                    f"its opaque state belongs to {p.owner}"  # type: ignore[union-attr]
-                    if p.owner  # type: ignore[union-attr]
-                    else "Gemini takes no reasoning input without its signature",
-                    "reasoning_replay" if p.owner else "reasoning_text",  # type: ignore[union-attr]
-                )
-                continue
-            if is_attach(p):
-                if p.ext and p.ext.get("alone"):  # type: ignore[union-attr]
-                    out.append({"thoughtSignature": p.signature})  # type: ignore[union-attr]
-                else:
-                    sig = p.signature  # type: ignore[union-attr]
-                continue
-            d = {"text": p.text, "thought": True}  # type: ignore[union-attr]
-            if p.signature is not None:  # type: ignore[union-attr]
-                d["thoughtSignature"] = p.signature  # type: ignore[union-attr]
-            if p.ext:  # type: ignore[union-attr]
-                drop_ext(p.ext, d, pp, ctx)  # type: ignore[union-attr]
-        elif t is ToolCallPart:
+        if is_attach(p) and p.owner == codec.PROTOCOL:  # type: ignore[union-attr]
+            if p.ext and p.ext.get("alone"):  # type: ignore[union-attr]
+                out.append({"thoughtSignature": p.signature})  # type: ignore[union-attr]
+            else:
+                sig = p.signature  # type: ignore[union-attr]
+            continue
+        if t is ToolCallPart:
             d, own = _encode_call(p, pp, ctx)  # type: ignore[arg-type]
             sig = own or sig
         elif t is ToolResultPart:
