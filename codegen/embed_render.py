@@ -115,7 +115,9 @@ def _request(p: EmbedProtocol) -> list[str]:
         ]
         single = "single" if form.unlisted else "False"
         tokens = ", tokens=True" if form.tokens else ""
-        write = f'    out["{form.w}"] = write_input_list(req.inputs, {single}, "{form.w}"{tokens})'
+        write = (
+            f'    out["{form.w}"] = write_input_list(req.inputs, {single}, "{form.w}", ctx{tokens})'
+        )
         first = True
         for r in rq.fields:
             L += enc_field(r, "req", "out")

@@ -139,7 +139,7 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
             report_ext(inp.ext, path, ctx)
     if req.model is not None:
         out["model"] = req.model
-    out["texts"] = write_input_list(req.inputs, False, "texts")
+    out["texts"] = write_input_list(req.inputs, False, "texts", ctx)
     if req.dimensions is not None:
         out["output_dimension"] = req.dimensions
     shared = req.inputs[0] if req.inputs else EmbedInput()

@@ -128,7 +128,7 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
             report_ext(inp.ext, path, ctx)
     if req.model is not None:
         out["model"] = req.model
-    out["input"] = write_input_list(req.inputs, single, "input", tokens=True)
+    out["input"] = write_input_list(req.inputs, single, "input", ctx, tokens=True)
     if req.dimensions is not None:
         out["dimensions"] = req.dimensions
     if req.encoding_format is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import BinaryIO
 
 import orjson
@@ -49,10 +50,7 @@ def _translate(args: argparse.Namespace) -> int:
             data, source=args.source, target=args.target, strict=args.strict, model=args.model
         )
     elif args.kind == "embeddings-response":
-        request = None
-        if args.request is not None:
-            with open(args.request, "rb") as r:
-                request = r.read()
+        request = None if args.request is None else Path(args.request).read_bytes()
         result = translate_embeddings_response(
             data, source=args.source, target=args.target, strict=args.strict, request=request
         )

@@ -35,6 +35,7 @@ __all__ = [
     "read_content",
     "read_input_list",
     "split_request",
+    "text_only",
     "vector_from_base64",
     "vector_from_floats",
     "write_content",
@@ -82,31 +83,36 @@ def read_input_list(
 
 
 def write_input_list(
-    inputs: list[EmbedInput], single: bool, path: str, tokens: bool = False
+    inputs: list[EmbedInput], single: bool, path: str, ctx: Ctx, tokens: bool = False
 ) -> Any:
     """The ``list`` form's wire value: one kind for all inputs, text (or, with ``tokens``, token
     arrays); ``single``: one input written unlisted, as the caller sent it."""
-    for k, i in enumerate(inputs):
-        if i.hints is not None and i.hints.get("other_parts"):
-            raise UnsupportedFeature(
-                "content parts other than text cannot be embedded here (text only)",
-                path=f"inputs[{k}]",
-            )
-    if all(i.tokens is not None for i in inputs):
-        if inputs and not tokens:
-            raise UnsupportedFeature(
-                "text only: token arrays cannot be sent (no tokenizer)", path="inputs[0]"
-            )
+    if tokens and inputs and all(i.tokens is not None for i in inputs):
         lists = [i.tokens for i in inputs]
         return lists[0] if single and len(lists) == 1 else lists
     texts: list[str] = []
     for k, i in enumerate(inputs):
-        if i.text is None:  # token arrays mixed with text: the wire has no such list
+        if tokens and i.tokens is not None:  # token arrays mixed with text: no such list
             raise UnsupportedFeature(
                 "token arrays and text cannot be mixed in one call", path=f"{path}[{k}]"
             )
-        texts.append(i.text)
+        texts.append(text_only(i, f"inputs[{k}]", ctx))
     return texts[0] if single and len(texts) == 1 else texts
+
+
+def text_only(inp: EmbedInput, path: str, ctx: Ctx) -> str:
+    """The text of an input toward a protocol that takes text: token arrays (no tokenizer here)
+    and another protocol's content parts other than text are refused."""
+    if inp.tokens is not None:
+        raise UnsupportedFeature(
+            f"{ctx.target} takes text only: token arrays cannot be sent (no tokenizer)", path=path
+        )
+    if inp.hints is not None and inp.hints.get("other_parts"):
+        raise UnsupportedFeature(
+            f"{ctx.source} content parts other than text cannot be embedded by {ctx.target}",
+            path=path,
+        )
+    return inp.text or ""
 
 
 def encode_task(v: str, table: dict[str, str], default: str | None, path: str, ctx: Ctx) -> Any:
@@ -141,21 +147,11 @@ def read_content(v: Any, path: str) -> EmbedInput:
 
 
 def write_content(inp: EmbedInput, path: str, ctx: Ctx) -> dict[str, Any]:
-    """One input as a ``content`` object; token arrays cannot be (no tokenizer here)."""
-    h = inp.hints
-    if h is not None and "content" in h:
-        if ctx.same:
-            return dict(h["content"])
-        if h.get("other_parts"):
-            raise UnsupportedFeature(
-                f"{ctx.source} content parts other than text cannot be embedded by {ctx.target}",
-                path=path,
-            )
-    if inp.tokens is not None:
-        raise UnsupportedFeature(
-            f"{ctx.target} takes text only: token arrays cannot be sent (no tokenizer)", path=path
-        )
-    return {"parts": [{"text": inp.text or ""}]}
+    """One input as a ``content`` object: the one it came as between endpoints of its protocol,
+    else its text (``text_only``)."""
+    if ctx.same and inp.hints is not None and "content" in inp.hints:
+        return dict(inp.hints["content"])
+    return {"parts": [{"text": text_only(inp, path, ctx)}]}
 
 
 def report_joined(inp: EmbedInput, path: str, ctx: Ctx, why: str) -> None:

@@ -114,9 +114,7 @@ def translate_embeddings_response(
     base64 or float), single or batch answer and the model; without it: floats, batch form."""
     ctx = _ctx(source, target)
     resp = decode_embeddings_response(body, source, ctx)
-    req = None
-    if request is not None:
-        req = decode_embeddings_request(request, target, Ctx(ctx.target, ctx.target))
+    req = None if request is None else decode_embeddings_request(request, target)
     return _finish(encode_embeddings_response(resp, target, ctx, req), ctx, strict)
 
 
@@ -129,9 +127,7 @@ def split_embeddings_request(
     codec = embeddings_protocol(protocol)
     ctx = Ctx(codec.PROTOCOL, codec.PROTOCOL)
     req = codec.decode_request(load_json(body), ctx)
-    parts = split_request(req, max_inputs or codec.MAX_INPUTS)
-    if len(parts) == 1:
-        return [codec.encode_request(req, ctx)]
+    parts = split_request(req, max_inputs or codec.MAX_INPUTS)  # [req] when it fits
     return [codec.encode_request(p, ctx) for p in parts]
 
 

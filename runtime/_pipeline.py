@@ -26,6 +26,7 @@ __all__ = [
     "encode_response",
     "decode_error",
     "encode_error",
+    "raw_error_type",
 ]
 
 
@@ -209,15 +210,7 @@ def encode_error(err: ErrorInfo, target: str) -> tuple[int, dict[str, Any]]:
     codec = protocol(target).codec
     shape = codec.ERROR_SHAPE
     out: dict[str, Any] = dict(shape["envelope"])
-    same_raw = err.raw_type is not None and (
-        err.source == target
-        or (not err.source and codec.ERROR_DECODE.get(err.raw_type) == err.type)
-    )
-    raw = (
-        err.raw_type
-        if same_raw
-        else codec.ERROR_ENCODE.get(err.type, codec.ERROR_ENCODE["api_error"])
-    )
+    raw = raw_error_type(err, target, codec)
     status = err.status or codec.ERROR_STATUS.get(err.type, 500)
     if status == ERROR_TYPE_STATUS.get(err.type):
         # the canonical status of the type -> the target's own status for it (529 <-> 503)
@@ -227,6 +220,18 @@ def encode_error(err: ErrorInfo, target: str) -> tuple[int, dict[str, Any]]:
         if shape.get(key):  # a path the protocol's error body has
             _set(out, shape[key], value)
     return status, out
+
+
+def raw_error_type(err: ErrorInfo, target: str, codec: Any) -> str:
+    """The raw type ``target`` (``codec``) writes for ``err``: the raw type it came with when it
+    came from ``target`` (or from no protocol, and reads back as the same type), else the row of
+    its type (``api_error``'s when it has none). HTTP and in-band stream errors alike."""
+    raw = err.raw_type
+    if raw is not None and (
+        err.source == target or (not err.source and codec.ERROR_DECODE.get(raw) == err.type)
+    ):
+        return raw
+    return str(codec.ERROR_ENCODE.get(err.type) or codec.ERROR_ENCODE["api_error"])
 
 
 _ERROR_PATHS = ("type_path", "message_path", "param_path", "code_path", "status_code_path")

@@ -186,9 +186,16 @@ def test_what_cannot_be_embedded_is_refused_with_its_path() -> None:
     with pytest.raises(UnsupportedFeature) as info:
         translate_embeddings_request(tokens, source="openai_embeddings", target="gemini")
     assert info.value.path == "inputs[0]"
+    for target in ("cohere", "gemini"):  # text only: one rule for the list and content forms
+        with pytest.raises(UnsupportedFeature, match=f"{target}_embeddings takes text only"):
+            translate_embeddings_request(
+                tokens, source="openai_chat", target=f"{target}_embeddings"
+            )
     image = {"content": {"parts": [{"inlineData": {"mimeType": "image/png", "data": "AA=="}}]}}
-    with pytest.raises(UnsupportedFeature):
-        translate_embeddings_request(image, source="gemini", target="openai_chat", model="m")
+    for target in ("openai_chat", "cohere_v2"):
+        with pytest.raises(UnsupportedFeature, match="content parts other than text") as info:
+            translate_embeddings_request(image, source="gemini", target=target, model="m")
+        assert info.value.path == "inputs[0]"
     for bad, path in [
         ({"model": "m", "input": []}, "input"),
         ({"model": "m", "input": [1.5]}, "input[0]"),
@@ -306,7 +313,7 @@ def test_bad_base64_and_out_of_range_values() -> None:
 
 
 def test_cli_takes_the_kind(
-    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes], tmp_path: Path
 ) -> None:
     from interlingua._cli import main
 
@@ -347,6 +354,16 @@ def test_cli_takes_the_kind(
     )
     out, _ = capsysbinary.readouterr()
     assert orjson.loads(out)["data"][1]["embedding"] == [1e-8, 2.5, -3.0]
+    asked = tmp_path / "request.json"  # the client's own request: base64 vectors
+    asked.write_bytes(
+        orjson.dumps({"model": "m", "input": ["a", "b"], "encoding_format": "base64"})
+    )
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(orjson.dumps(GEMINI_RESPONSE))))
+    argv = ["translate", "--kind", "embeddings-response", "--from", "gemini", "--to"]
+    assert main([*argv, "openai_embeddings", "--request", str(asked), "-"]) == 0
+    out, _ = capsysbinary.readouterr()
+    vector = orjson.loads(out)["data"][1]["embedding"]
+    assert vector_from_base64(vector, "v") == pytest.approx([1e-8, 2.5, -3.0], rel=1e-6)
 
 
 def test_cohere_one_input_type_per_call_and_its_default() -> None:
