@@ -138,6 +138,45 @@ def test_openrouter_claude_thinking_stream_reaches_an_anthropic_client_and_goes_
     assert not [e for e in plain if e.get("delta", {}).get("type") == "signature_delta"]
 
 
+def _signed_details(items: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    return [(d["format"], d["signature"]) for d in items if d.get("signature")]
+
+
+def test_anthropic_thinking_reaches_openrouter_signed_in_streams_and_responses() -> None:
+    """An Anthropic upstream's signed thinking (the recorded Claude stream, as Anthropic sends
+    it) reaches an OpenRouter client with its signature in reasoning_details in a stream and in
+    a response alike, and goes back only to Anthropic."""
+    raw = recorded(OPENROUTER / CLAUDE_STREAM).read_bytes()
+    up = StreamTranslator(C, A, "openrouter")
+    anthropic_sse = up.feed(raw) + up.close()
+    s = StreamTranslator(A, C, "openrouter")
+    streamed = [
+        d
+        for _, data in sse_payloads(s.feed(anthropic_sse) + s.close())
+        if data.startswith("{")
+        for c in orjson.loads(data)["choices"]
+        for d in c["delta"].get("reasoning_details") or []
+    ]
+    body = encode_response(accumulate_stream(anthropic_sse, A), A, Ctx(A, A))
+    (sig,) = [b["signature"] for b in body["content"] if b["type"] == "thinking"]
+    out = translate_response(body, source=A, target=C, dialect="openrouter")
+    msg = out.body["choices"][0]["message"]
+    signed = [("anthropic-claude-v1", sig)]
+    assert _signed_details(streamed) == _signed_details(msg["reasoning_details"]) == signed
+    assert msg["reasoning"] == "This is a simple arithmetic question. 2+2 equals 4."
+    assert not [x for x in (*s.losses, *out.losses) if x.feature == "reasoning_replay"]
+    # the OpenRouter client's next turn: the signed block back to Anthropic, not to Gemini
+    turn = {
+        "model": "m",
+        "messages": [{"role": "user", "content": "2+2?"}, msg, {"role": "user", "content": "ok"}],
+    }
+    back = translate_request(turn, source=C, target=A, dialect="openrouter").body
+    assert [b.get("signature") for b in back["messages"][1]["content"]] == [sig, None]
+    gem = translate_request(turn, source=C, target=G, dialect="openrouter")
+    assert sig not in json.dumps(gem.body)
+    assert "reasoning_replay" in {x.feature for x in gem.losses}
+
+
 def test_openai_responses_state_from_openrouter_goes_only_to_its_owner() -> None:
     wire = body(OPENROUTER / GPT5)
     summary, enc = wire["choices"][0]["message"]["reasoning_details"]

@@ -24,6 +24,7 @@ uses for streams, so both paths report the same)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from .._losses import Ctx, Loss
 from ..generated.canonical import Part, ReasoningPart, Request, ToolCallPart
@@ -76,16 +77,20 @@ def _stateless_reasoning(p: Part) -> bool:
     return type(p) is ReasoningPart and p.signature is None and p.redacted is None  # type: ignore[union-attr]
 
 
-def fold_for_client(parts: list[Part], target: str, ctx: Ctx) -> list[Part]:
+def fold_for_client(parts: list[Part], target: str, ctx: Ctx, codec: Any = None) -> list[Part]:
     """Parts for a client of ``target`` (every response; streams make the same choices event by
-    event): reasoning of ``target`` as it is; foreign reasoning state moved into the envelope
-    that client echoes back (a tool call id, a Responses ``encrypted_content``, a Gemini
-    ``thoughtSignature``) and its text shown; any other reasoning shown as ``target``'s own
-    reasoning text, its opaque state dropped and reported (``state_lost``, ``replay_loss``)."""
+    event): reasoning of ``target`` as it is, and of an owner the client's dialect writes by
+    name (``codec``'s reasoning_details owners, as the dialect's stream encoder does);
+    foreign reasoning state moved into the envelope that client echoes back (a tool call id, a
+    Responses ``encrypted_content``, a Gemini ``thoughtSignature``) and its text shown; any
+    other reasoning shown as ``target``'s own reasoning text, its opaque state dropped and
+    reported (``state_lost``, ``replay_loss``)."""
     if ReasoningPart not in map(type, parts):
         return parts  # the common case, tested without a Python call per part
     if all(type(p) is not ReasoningPart or p.owner == target for p in parts):  # type: ignore[union-attr]
         return parts
+    rd = codec.REASONING_DETAILS if codec is not None else None
+    own = rd["formats"] if rd is not None else {}
     out: list[Part] = []
     i = 0
     while i < len(parts):
@@ -98,6 +103,10 @@ def fold_for_client(parts: list[Part], target: str, ctx: Ctx) -> list[Part]:
         if gem.folds(p, target) and isinstance(nxt, ToolCallPart):
             out.append(gem.fold_call(p, nxt))
             i += 2
+            continue
+        if p.owner in own:
+            out.append(p)  # written by the dialect's reasoning items, which report the rest
+            i += 1
             continue
         if rsn.wants(p, target):
             j = i
