@@ -4,8 +4,9 @@ calls, tool results and reasoning are typed items of one list (OpenAI Responses 
 (``codec.ITEMS``); it holds no wire name of its own but the request keys it owns.
 
 The item types other than messages are the part rows' own (the row of a tool call, a tool result
-or reasoning): codegen derives them, with the tool result's content key and the reasoning row's
-keys, so a row says each fact once. Checked here against the part rows and canonical.yaml; every
+or reasoning): codegen derives them, with the tool result's content key, the reasoning row's
+keys and the item id prefixes of the stream's encode rows (``ids``), so a row says each fact
+once. Checked here against the part rows and canonical.yaml; every
 problem names the file, the line and the row."""
 
 from __future__ import annotations
@@ -121,8 +122,9 @@ def check_items(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
 
 
 def items_view(p: ProtocolSpec) -> dict[str, Any] | None:
-    """The rows as the data the transform reads, with the facts the part rows already say:
-    item type -> part kind, the tool result's content key, the reasoning row's keys."""
+    """The rows as the data the transform reads, with the facts other rows already say: item
+    type -> part kind, the tool result's content key, the reasoning row's keys, the item id
+    prefixes by kind (the stream's ``encode.ids``: one id rule for responses and streams)."""
     it = p.items
     if it is None:
         return None
@@ -134,4 +136,5 @@ def items_view(p: ProtocolSpec) -> dict[str, Any] | None:
     content = [f.w for f in result.fields if f.c == "content"] if result else []
     view["result_content"] = content[0] if content else None
     view["reasoning_keys"] = [f.w for r in p.parts if r.part == "reasoning" for f in r.fields]
+    view["ids"] = dict(p.stream.encode.ids) if p.stream is not None else {}
     return view

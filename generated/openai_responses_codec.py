@@ -518,6 +518,7 @@ ITEMS: dict[str, Any] | None = {
     },
     "result_content": "output",
     "reasoning_keys": ["id", "encrypted_content"],
+    "ids": {"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"},
 }
 
 

@@ -122,6 +122,7 @@ def test_the_rows_and_what_codegen_derives_from_the_part_rows(tmp_path: Path) ->
         "parts": {"function_call": "tool_call"},  # the tool call row's type
         "result_content": None,
         "reasoning_keys": [],
+        "ids": {},  # the item id prefixes of the stream's encode rows (none here)
     }
 
 
@@ -146,7 +147,7 @@ def test_the_generated_rows_drive_the_item_list(tmp_path: Path) -> None:
     # another protocol's response: the role's text type with its lists, a new item's status
     other = Ctx("elsewhere", "tiny_v2")
     assert message_item("assistant", [text], None, "output[0]", codec, other, output=True) == {
-        "type": "message", "role": "chatbot", "id": "msg_interlingua_0", "status": "completed",
+        "type": "message", "role": "chatbot", "status": "completed",
         "content": [{"type": "output_text", "text": "hi", "annotations": []}],
     }  # fmt: skip
     call.hints = None

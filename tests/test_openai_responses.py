@@ -716,6 +716,29 @@ def test_sdk_accepts_translated_stream(rs: Any) -> None:
     assert calls == [(p.id, p.name, p.arguments) for p in expected.parts if type(p) is ToolCallPart]
 
 
+@pytest.mark.parametrize(
+    "rs", recorded_streams("anthropic", "openai-chat", "gemini"), ids=lambda rs: rs.name
+)
+def test_item_ids_are_one_rule_for_streams_and_responses(rs: Any) -> None:
+    """A stream from another protocol and the response accumulated from it give a Responses
+    client the same items with the same ids (items.ids: ``<prefix>interlingua_<response id>_
+    <output index>``, unique in the output)."""
+    data = rs.sse()
+    try:
+        resp = accumulate_stream(data, rs.pid)
+    except interlingua.InterlinguaError:
+        pytest.skip("the recorded stream does not complete")
+    out = b"".join(interlingua.translate_stream([data], source=rs.pid, target=R))
+    streamed = check_responses_sse(out)[-1]["response"]["output"]
+    body = interlingua.encode_response(resp, rs.pid, Ctx(rs.pid, rs.pid))
+    answered = interlingua.translate_response(body, source=rs.pid, target=R).body["output"]
+    ids = [(i["type"], i["id"]) for i in answered]
+    assert [(i["type"], i["id"]) for i in streamed] == ids
+    assert len({i for _, i in ids}) == len(ids)
+    prefix = {"message": "msg_", "function_call": "fc_", "reasoning": "rs_"}
+    assert all(i.startswith(f"{prefix[t]}interlingua_{resp.id}_") for t, i in ids)
+
+
 def test_responses_stream_identity_through_canonical() -> None:
     root = need_fixtures() / "clients" / "codex"
     for resp in sorted(root.glob("*/*_resp.txt")):

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..generated.canonical import ReasoningEnd
 from ..transforms.reasoning_envelope import signature_for
+from ..transforms.responses_item_list import item_id
 
 __all__ = ["ItemBlock", "ItemState"]
 
@@ -87,17 +88,12 @@ class ItemState:
         return [v for _, v in sorted(self.kept.items())]
 
     def wire_id(self, kind: str, key: str, index: int) -> str:
-        """The canonical key as the wire item id when it has the kind's prefix and is unused
-        (the same protocol's ids go back unchanged), else one made from the message id."""
+        """The block's wire item id: the canonical key (a part's is "<item key>:<position>") is
+        the source's own id (``item_id``, the rule responses share)."""
         prefix = self.rows.ids.get(kind)
         if prefix is None:
             return ""
-        k = key.partition(":")[0]  # a part's key is "<item key>:<position>"
-        wid = k if k.startswith(prefix) and k not in self.wids else ""
-        if not wid:
-            wid = f"{prefix}interlingua_{self.id}_{index}"
-        self.wids.add(wid)
-        return wid
+        return item_id(prefix, key.partition(":")[0], self.id, index, self.wids)
 
     def error_type(self, ev: Any) -> str:
         """The raw type of an error: its own when it is this protocol's, else the error row's."""

@@ -10,6 +10,7 @@ elsewhere."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .._codec_support import report_ext
@@ -110,9 +111,36 @@ def _call_item(p: ToolCallPart, path: str, codec: Codec, ctx: Ctx, output: bool)
     item: dict[str, Any] = codec.encode_tool_call(p, path, ctx)
     _restore_meta(item, p, ctx)
     if output:
-        item.setdefault("id", "fc_" + p.id.removeprefix("call_").removeprefix("fc_"))
         item.setdefault("status", codec.ITEMS["output_status"])
     return item
+
+
+def item_id(prefix: str, own: str, response_id: str, index: int, used: set[str]) -> str:
+    """A wire item's id, the one rule of responses (``output_ids``) and streams
+    (streams/items.py): the source's own id when it has the kind's prefix (``ITEMS["ids"]``) and
+    is unused, else ``<prefix>interlingua_<response id>_<output index>``."""
+    wid = own if own.startswith(prefix) and own not in used else ""
+    if not wid:
+        wid = f"{prefix}interlingua_{response_id}_{index}"
+    used.add(wid)
+    return wid
+
+
+IdRule = Callable[[dict[str, Any], str, int], None]
+
+
+def output_ids(codec: Codec, response_id: str | None) -> IdRule:
+    """The id rule of one response's ``output``: sets the id of a new item of a kind with a
+    prefix (``item_id``; the response's id, else the envelope's default id)."""
+    prefixes, used = codec.ITEMS["ids"], set[str]()
+    rid = response_id or codec.RESPONSE_ENVELOPE["defaults"]["id"]
+
+    def rule(item: dict[str, Any], kind: str, index: int) -> None:
+        prefix = prefixes.get(kind)
+        if prefix is not None:
+            item["id"] = item_id(prefix, item.get("id") or "", rid, index, used)
+
+    return rule
 
 
 def regroup(parts: list[Part], descs: Any) -> list[tuple[dict[str, Any], list[Part]]] | None:
@@ -129,10 +157,12 @@ def regroup(parts: list[Part], descs: Any) -> list[tuple[dict[str, Any], list[Pa
 
 
 def assistant_items(
-    m: Message, path: str, codec: Codec, ctx: Ctx, *, output: bool
+    m: Message, path: str, codec: Codec, ctx: Ctx, ids: IdRule | None = None, first: int = 0
 ) -> list[dict[str, Any]]:
     """One canonical assistant message -> its items: message items for content, one item per
-    call / reasoning / native part, in order."""
+    call / reasoning / native part, in order. ``ids``: a response's output, whose new items
+    (the ``first``-th on) get their ids by the rule."""
+    output = ids is not None
     groups = regroup(m.parts, (m.hints or {}).get("items") if ctx.same else None)
     if groups is not None:
         out: list[dict[str, Any]] = []
@@ -151,18 +181,25 @@ def assistant_items(
     out = []
     content: list[Part] = []
 
+    def add(item: dict[str, Any] | None, kind: str) -> None:
+        if item is not None:
+            if ids is not None:
+                ids(item, kind, first + len(out))
+            out.append(item)
+
     def flush() -> None:
         if content:
             ipath = f"{path}[{len(out)}]"
-            out.append(
-                message_item("assistant", list(content), None, ipath, codec, ctx, output=output)
+            add(
+                message_item("assistant", list(content), None, ipath, codec, ctx, output=output),
+                "text",
             )
             content.clear()
 
     for p in m.parts:
         if type(p) in (ToolCallPart, ReasoningPart, NativePart, ToolResultPart):
             flush()
-            out.extend(_part_items([p], f"{path}[{len(out)}]", codec, ctx, output))
+            add(_part_item(p, f"{path}[{len(out)}]", codec, ctx, output), p.PART)
         else:
             content.append(p)
     flush()
@@ -172,22 +209,22 @@ def assistant_items(
 def _part_items(
     parts: list[Part], path: str, codec: Codec, ctx: Ctx, output: bool
 ) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for p in parts:
-        item: dict[str, Any] | None
-        if type(p) is ToolCallPart:
-            item = _call_item(p, path, codec, ctx, output)
-        elif type(p) is ReasoningPart:
-            item = reasoning_item(p, path, codec, ctx)
-        elif type(p) is NativePart:  # whole to its owner, else reported (the codec's rule)
-            item = codec.encode_part(p, path, ctx)
-        elif type(p) is ToolResultPart:
-            item = _result_item(p, path, codec, ctx)
-        else:
-            item = message_item("assistant", [p], None, path, codec, ctx, output=output)
-        if item is not None:
-            out.append(item)
-    return out
+    return [i for p in parts if (i := _part_item(p, path, codec, ctx, output)) is not None]
+
+
+def _part_item(p: Part, path: str, codec: Codec, ctx: Ctx, output: bool) -> dict[str, Any] | None:
+    if type(p) is ToolCallPart:
+        return _call_item(p, path, codec, ctx, output)
+    if type(p) is ReasoningPart:
+        item = reasoning_item(p, path, codec, ctx)
+        if item is not None and not output:
+            item.setdefault("id", "rs_interlingua")  # a request's item needs one
+        return item
+    if type(p) is NativePart:  # whole to its owner, else reported (the codec's rule)
+        return codec.encode_part(p, path, ctx)  # type: ignore[no-any-return]
+    if type(p) is ToolResultPart:
+        return _result_item(p, path, codec, ctx)
+    return message_item("assistant", [p], None, path, codec, ctx, output=output)
 
 
 def _result_item(p: ToolResultPart, path: str, codec: Codec, ctx: Ctx) -> dict[str, Any]:
@@ -205,7 +242,10 @@ def _result_item(p: ToolResultPart, path: str, codec: Codec, ctx: Ctx) -> dict[s
     return item
 
 
-def encode_items(msgs: list[Message], path: str, codec: Codec, ctx: Ctx) -> list[dict[str, Any]]:
+def encode_items(
+    msgs: list[Message], path: str, codec: Codec, ctx: Ctx, ids: IdRule | None = None
+) -> list[dict[str, Any]]:
+    """Canonical messages -> items (``ids``: a response's output, see assistant_items)."""
     items: list[dict[str, Any]] = []
     for j, m in enumerate(msgs):
         mpath = f"{path}[{j}]"
@@ -214,7 +254,7 @@ def encode_items(msgs: list[Message], path: str, codec: Codec, ctx: Ctx) -> list
                 _result_item(p, mpath, codec, ctx) for p in m.parts if type(p) is ToolResultPart
             )
         elif m.role == "assistant":
-            items.extend(assistant_items(m, mpath, codec, ctx, output=False))
+            items.extend(assistant_items(m, mpath, codec, ctx, ids, len(items)))
         else:
             items.append(
                 message_item(m.role, m.parts, m.hints, mpath, codec, ctx, output=False, ext=m.ext)

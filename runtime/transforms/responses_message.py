@@ -7,7 +7,6 @@ row (``codec.ITEMS``: spec ``items:``, codegen/items.py)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from .._codec_support import drop_ext
@@ -143,7 +142,6 @@ def message_item(
     elif ext:
         drop_ext(ext, item, path, ctx)
     if output:
-        item.setdefault("id", "msg_interlingua_" + "_".join(re.findall(r"\d+", path)))
         item.setdefault("type", items["message"])
         item.setdefault("status", items["output_status"])
     return item

@@ -13,7 +13,7 @@ from .._losses import Ctx
 from .._wire import expect_list
 from ..generated.canonical import Message, Part, Response, ToolCallPart
 from ._base import Codec, Transform
-from .responses_item_list import assistant_items, decode_items, encode_items, regroup
+from .responses_item_list import assistant_items, decode_items, encode_items, output_ids, regroup
 
 
 def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
@@ -52,18 +52,13 @@ def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx
     same = ctx.same and "groups" in (resp.hints or {})
     hints = (resp.hints or {}) if same else {}
     groups = regroup(resp.parts, hints.get("groups"))
-    items: list[dict[str, Any]] = []
+    ids = output_ids(codec, resp.id)
     if groups is not None:
-        for j, (g, chunk) in enumerate(groups):
-            m = Message(role=g["role"], parts=chunk, hints=g["hints"], ext=g["ext"])
-            path = f"output[{j}]"
-            if m.role == "assistant":
-                items.extend(assistant_items(m, path, codec, ctx, output=True))
-            else:
-                items.extend(encode_items([m], path, codec, ctx))
+        msgs = [Message(role=g["role"], parts=c, hints=g["hints"], ext=g["ext"]) for g, c in groups]
+        items = encode_items(msgs, "output", codec, ctx, ids)
     else:
         items = assistant_items(
-            Message(role="assistant", parts=resp.parts), "output", codec, ctx, output=True
+            Message(role="assistant", parts=resp.parts), "output", codec, ctx, ids
         )
     if same:  # the envelope's defaults are written: the source's own values over them
         out.update(hints.get("echo") or {})

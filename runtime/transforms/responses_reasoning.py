@@ -49,5 +49,4 @@ def reasoning_item(p: ReasoningPart, path: str, codec: Codec, ctx: Ctx) -> dict[
     summary = items["reasoning_text"][0]
     if summary not in item:
         item[summary] = [{"type": items["summary_type"], "text": p.text}] if p.text else []
-    item.setdefault("id", "rs_interlingua")
     return item
