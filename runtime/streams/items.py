@@ -11,7 +11,7 @@ from typing import Any
 
 from ..generated.canonical import ReasoningEnd
 from ..transforms.reasoning_envelope import signature_for
-from ..transforms.responses_item_list import item_id
+from ..transforms.responses_item_list import ItemIds
 
 __all__ = ["ItemBlock", "ItemState"]
 
@@ -62,7 +62,7 @@ class ItemState:
         self.seq = 0
         self.status = "completed"  # "incomplete" once the stream fails
         self.kept: dict[int, Any] = {}
-        self.wids: set[str] = set()
+        self.ids: ItemIds | None = None
         self.group: ItemBlock | None = None  # the open group (rows.group)
         # fields a caller sets on the stream's object (every `$use` body of the templates): the
         # gateway's previous_response_id, store and echoed request fields
@@ -88,12 +88,11 @@ class ItemState:
         return [v for _, v in sorted(self.kept.items())]
 
     def wire_id(self, kind: str, key: str, index: int) -> str:
-        """The block's wire item id: the canonical key (a part's is "<item key>:<position>") is
-        the source's own id (``item_id``, the rule responses share)."""
-        prefix = self.rows.ids.get(kind)
-        if prefix is None:
-            return ""
-        return item_id(prefix, key.partition(":")[0], self.id, index, self.wids)
+        """The block's wire item id (``ItemIds``, the rule responses share): a canonical key
+        (a part's is "<item key>:<position>") is the source's own id."""
+        if self.ids is None:  # the first item: the stream's id is known
+            self.ids = ItemIds(self.rows.ids, self.id)
+        return self.ids.take(kind, key.partition(":")[0], index)
 
     def error_type(self, ev: Any) -> str:
         """The raw type of an error: its own when it is this protocol's, else the error row's."""

@@ -10,7 +10,6 @@ elsewhere."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from .._codec_support import report_ext
@@ -115,32 +114,28 @@ def _call_item(p: ToolCallPart, path: str, codec: Codec, ctx: Ctx, output: bool)
     return item
 
 
-def item_id(prefix: str, own: str, response_id: str, index: int, used: set[str]) -> str:
-    """A wire item's id, the one rule of responses (``output_ids``) and streams
-    (streams/items.py): the source's own id when it has the kind's prefix (``ITEMS["ids"]``) and
-    is unused, else ``<prefix>interlingua_<response id>_<output index>``."""
-    wid = own if own.startswith(prefix) and own not in used else ""
-    if not wid:
-        wid = f"{prefix}interlingua_{response_id}_{index}"
-    used.add(wid)
-    return wid
+class ItemIds:
+    """Wire item ids, one rule for a response's ``output`` (assistant_items) and a stream
+    (streams/items.py): the source's own id when it has the kind's prefix (``ITEMS["ids"]``, the
+    stream's ``encode.ids`` row) and is unused, else
+    ``<prefix>interlingua_<response id>_<output index>``; "" for a kind with no prefix."""
 
+    __slots__ = ("prefixes", "made", "used")
 
-IdRule = Callable[[dict[str, Any], str, int], None]
+    def __init__(self, prefixes: dict[str, str], response_id: str) -> None:
+        self.prefixes = prefixes
+        self.made = f"interlingua_{response_id}_"
+        self.used: set[str] = set()
 
-
-def output_ids(codec: Codec, response_id: str | None) -> IdRule:
-    """The id rule of one response's ``output``: sets the id of a new item of a kind with a
-    prefix (``item_id``; the response's id, else the envelope's default id)."""
-    prefixes, used = codec.ITEMS["ids"], set[str]()
-    rid = response_id or codec.RESPONSE_ENVELOPE["defaults"]["id"]
-
-    def rule(item: dict[str, Any], kind: str, index: int) -> None:
-        prefix = prefixes.get(kind)
-        if prefix is not None:
-            item["id"] = item_id(prefix, item.get("id") or "", rid, index, used)
-
-    return rule
+    def take(self, kind: str, own: str, index: int) -> str:
+        prefix = self.prefixes.get(kind)
+        if prefix is None:
+            return ""
+        wid = own if own and own.startswith(prefix) and own not in self.used else ""
+        if not wid:
+            wid = f"{prefix}{self.made}{index}"
+        self.used.add(wid)
+        return wid
 
 
 def regroup(parts: list[Part], descs: Any) -> list[tuple[dict[str, Any], list[Part]]] | None:
@@ -157,7 +152,7 @@ def regroup(parts: list[Part], descs: Any) -> list[tuple[dict[str, Any], list[Pa
 
 
 def assistant_items(
-    m: Message, path: str, codec: Codec, ctx: Ctx, ids: IdRule | None = None, first: int = 0
+    m: Message, path: str, codec: Codec, ctx: Ctx, ids: ItemIds | None = None, first: int = 0
 ) -> list[dict[str, Any]]:
     """One canonical assistant message -> its items: message items for content, one item per
     call / reasoning / native part, in order. ``ids``: a response's output, whose new items
@@ -179,30 +174,33 @@ def assistant_items(
                 out.extend(_part_items(chunk, ipath, codec, ctx, False))
         return out
     out = []
+    kinds: list[str] = []  # the canonical kind of each item (its id's prefix)
     content: list[Part] = []
-
-    def add(item: dict[str, Any] | None, kind: str) -> None:
-        if item is not None:
-            if ids is not None:
-                ids(item, kind, first + len(out))
-            out.append(item)
 
     def flush() -> None:
         if content:
             ipath = f"{path}[{len(out)}]"
-            add(
-                message_item("assistant", list(content), None, ipath, codec, ctx, output=output),
-                "text",
+            out.append(
+                message_item("assistant", content[:], None, ipath, codec, ctx, output=output)
             )
+            kinds.append("text")
             content.clear()
 
     for p in m.parts:
         if type(p) in (ToolCallPart, ReasoningPart, NativePart, ToolResultPart):
             flush()
-            add(_part_item(p, f"{path}[{len(out)}]", codec, ctx, output), p.PART)
+            item = _part_item(p, f"{path}[{len(out)}]", codec, ctx, output)
+            if item is not None:
+                out.append(item)
+                kinds.append(p.PART)
         else:
             content.append(p)
     flush()
+    if ids is not None:
+        for k, item in enumerate(out):
+            wid = ids.take(kinds[k], item.get("id"), first + k)
+            if wid:
+                item["id"] = wid
     return out
 
 
@@ -243,7 +241,7 @@ def _result_item(p: ToolResultPart, path: str, codec: Codec, ctx: Ctx) -> dict[s
 
 
 def encode_items(
-    msgs: list[Message], path: str, codec: Codec, ctx: Ctx, ids: IdRule | None = None
+    msgs: list[Message], path: str, codec: Codec, ctx: Ctx, ids: ItemIds | None = None
 ) -> list[dict[str, Any]]:
     """Canonical messages -> items (``ids``: a response's output, see assistant_items)."""
     items: list[dict[str, Any]] = []

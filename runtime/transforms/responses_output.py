@@ -13,7 +13,7 @@ from .._losses import Ctx
 from .._wire import expect_list
 from ..generated.canonical import Message, Part, Response, ToolCallPart
 from ._base import Codec, Transform
-from .responses_item_list import assistant_items, decode_items, encode_items, output_ids, regroup
+from .responses_item_list import ItemIds, assistant_items, decode_items, encode_items, regroup
 
 
 def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
@@ -52,7 +52,7 @@ def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx
     same = ctx.same and "groups" in (resp.hints or {})
     hints = (resp.hints or {}) if same else {}
     groups = regroup(resp.parts, hints.get("groups"))
-    ids = output_ids(codec, resp.id)
+    ids = ItemIds(codec.ITEMS["ids"], resp.id or codec.RESPONSE_ENVELOPE["defaults"]["id"])
     if groups is not None:
         msgs = [Message(role=g["role"], parts=c, hints=g["hints"], ext=g["ext"]) for g, c in groups]
         items = encode_items(msgs, "output", codec, ctx, ids)
