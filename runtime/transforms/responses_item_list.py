@@ -127,7 +127,7 @@ class ItemIds:
         self.made = f"interlingua_{response_id}_"
         self.used: set[str] = set()
 
-    def take(self, kind: str, own: str, index: int) -> str:
+    def take(self, kind: str, own: str | None, index: int) -> str:
         prefix = self.prefixes.get(kind)
         if prefix is None:
             return ""
