@@ -1,6 +1,6 @@
 """Short paths codegen takes for decode rows whose whole effect it can see: a row that passes
-one value on to the block of a constant key (Chat content) and a usage-only row are read in the
-generated dispatch first, and the machine is called only when the event carries the value."""
+one value on to the block of a constant key (Chat content) is read in the generated dispatch
+first, and the machine is called only when the event carries the value."""
 
 from __future__ import annotations
 
@@ -59,11 +59,5 @@ def fast_action(
             f"{ind}v = {r.on(value, base, where, base == 'd')}",
             f"{ind}if v:  # most chunks lack it",
             f"{ind}    m._delta({rule}, {base}, {row.key_const!r}, None, v, out)",
-        ]
-    usage = _paths(row.usage)
-    if op == "usage" and len(usage) == 1:  # most events carry none
-        return [
-            f"{ind}if type({r.on(usage[0], base, where, base == 'd')}) is dict:",
-            f"{ind}    m._usage({rule}, {base}, out)",
         ]
     return None

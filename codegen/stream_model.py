@@ -192,12 +192,6 @@ class DecodeRow(Strict):
         state, opens it with no text)."""
         return self.each is not None and bool(self.when or self.present)
 
-    @property
-    def finish_only(self) -> bool:
-        """A finish and nothing else (most events carry none: codegen reads it first)."""
-        others = (self.count, self.ends, self.end, self.each, self.usage, self.error, self.start)
-        return bool(self.finish) and not any(others) and self.key is None and not self.key_const
-
     @model_validator(mode="after")
     def _one_key(self) -> DecodeRow:
         if self.key is not None and self.key_const is not None:

@@ -17,7 +17,8 @@ import re
 from typing import Any
 
 from .stream_model import DecodeRow, StreamSpec
-from .stream_render import _only_block, _paths, _Readers
+from .stream_render import _paths, _Readers
+from .stream_steps import steps
 
 __all__ = ["item_groups", "items_code", "optional_item", "read_ats", "rows_extra", "rule_args"]
 
@@ -50,8 +51,6 @@ def rule_args(row: DecodeRow, where: str, r: _Readers) -> list[str]:
     args = [f"{n}={r(p, where)}" for n in ("lone_signature", "pieces") if (p := getattr(row, n))]
     if row.assemble is not None:
         args.append(f"assemble=_t_{row.assemble}")
-    if row.finish_as is not None:
-        args.append(f"finish_as={row.finish_as!r}")
     return args + (["sure=True"] if row.sure else [])
 
 
@@ -151,12 +150,12 @@ def _chain(
                     f"{ind}    {('if' if j == run[0] else 'elif') if rest else 'else'}"
                     + (f" {' and '.join(rest)}:" if rest else ":")
                 )
-                lines += [f"{ind}        {x}" for x in _item_action(s.decode[j], j, r, where)]
+                lines += [f"{ind}        {x}" for x in _item_action(s.decode[j], j, r, where, s)]
             k += len(run)
             word = "elif"
             continue
         lines.append(f"{ind}{word} {' and '.join(conds)}:" if conds else f"{ind}else:")
-        lines += [f"{ind}    {x}" for x in _item_action(row, i, r, w)]
+        lines += [f"{ind}    {x}" for x in _item_action(row, i, r, w, s)]
         if not conds:
             return lines
         word = "elif"
@@ -179,22 +178,15 @@ def _run(s: StreamSpec, ids: list[int], local: dict[str, str]) -> list[int]:
     return []
 
 
-def _item_action(row: DecodeRow, i: int, r: _Readers, where: str) -> list[str]:
+def _item_action(row: DecodeRow, i: int, r: _Readers, where: str, s: StreamSpec) -> list[str]:
     rule = f"_RULES[{i}]"
     out = []
     if row.lone_signature is not None:  # read here: most items carry none
         out += [f"if {r.on(row.lone_signature, 'item', where)}:", f"    m._lone({rule}, item, out)"]
-    keyed = row.key is not None or row.key_const is not None
     if _fast_text(row):  # the machine's shortest path: an open block takes the text at once
         text = r.on(_paths(row.text)[0], "item", where)
         return [*out, f"m._delta({rule}, item, {row.key_const!r}, None, {text}, out)"]
-    if keyed and _only_block(row):
-        out.append(f"m._block({rule}, item, pos, out)")
-    elif keyed or row.finish or row.usage or row.error or row.start or row.ends or row.end:
-        out.append(f"m._apply({rule}, item, pos, d, out)")
-    elif row.count:
-        out.append("m.ignored += 1")
-    return out or ["pass"]
+    return [*out, *steps(row, i, "item", "pos", r, where, s.blocks == "implicit")] or ["pass"]
 
 
 def _fast_text(row: DecodeRow) -> bool:

@@ -16,6 +16,7 @@ from .stream_fast import delta_only as _delta_only
 from .stream_fast import fast_action
 from .stream_known import known_fields
 from .stream_model import DecodeRow, StreamSpec
+from .stream_steps import steps
 
 _SEG = re.compile(
     r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\[(?P<field>[A-Za-z_]+)=(?P<value>[^\]]+)\])?$"
@@ -124,7 +125,7 @@ def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
         path = getattr(row, name)
         if path is not None:
             args.append(f"{name}={r.first(path, where)}")
-    for name in ("signature", "redacted", "finish", "stop_sequence", "error", "error_type"):
+    for name in ("signature", "redacted"):
         path = getattr(row, name)
         if path is not None:
             args.append(f"{name}={r.first(path, where)}")
@@ -132,10 +133,9 @@ def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
         args.append("whole=True")
     if row.separator is not None:
         args.append(f"separator={row.separator!r}")
-    for name in ("text", "usage"):
-        readers = [r(p, where) for p in _paths(getattr(row, name))]
-        if readers:
-            args.append(f"{name}=({', '.join(readers)},)")
+    readers = [r(p, where) for p in _paths(row.text)]
+    if readers:
+        args.append(f"text=({', '.join(readers)},)")
     if row.owner is not None:
         args.append(f"owner={r.owner(row.owner, where)}")
     from .stream_parts import rule_args
@@ -143,27 +143,15 @@ def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
     args += rule_args(row, where, r)  # whole parts
     if row.key_const is not None:
         args.append(f"key_const={row.key_const!r}")
-    if row.key is not None or row.key_const is not None:
-        args.append("keyed=True")
-        if _quiet(row):
-            args.append("quiet=True")
+    if (row.key is not None or row.key_const is not None) and _quiet(row):
+        args.append("quiet=True")
 
     if row.key_prefix:
         args.append(f"key_prefix={row.key_prefix!r}")
     if row.open is not None:
         args.append(f"open={row.open!r}")
-    if row.ends:
-        args.append(f"ends={tuple(row.ends)!r}")
-    if row.start is not None:
-        trio = [
-            r(row.start[k], where) if k in row.start else "None" for k in ("id", "model", "created")
-        ]
-        args.append(f"start=({', '.join(trio)})")
-        if row.restart != "ignore":
-            args.append(f"restart={row.restart!r}")
-    for flag in ("close", "end", "count"):
-        if getattr(row, flag):
-            args.append(f"{flag}=True")
+    if row.close:
+        args.append("close=True")
     if row.count or row.open == "ignored":  # what the loss report calls what it drops
         args.append(f"what={'/'.join(_paths(row.event)) or 'event'!r}")
         if row.label is not None:
@@ -202,22 +190,18 @@ def _quiet(row: DecodeRow) -> bool:
 def _action(
     row: DecodeRow, i: int, base: str, r: _Readers, where: str, ind: str, implicit: bool
 ) -> list[str]:
-    """The statements that run row ``i`` on the wire object ``base``."""
+    """The statements that run row ``i`` on the wire object ``base``: the machine's short
+    paths for a row that only passes a value on to a block, else the row's steps
+    (``stream_steps``)."""
     op = _op(row)
     rule = f"_RULES[{i}]"
     if row.each is not None:
-        call = (
-            "m._block"
-            if op == "block" or (row.key or row.key_const) and op == "" and _only_block(row)
-            else "m._apply"
-        )
-        args = f"{rule}, item, pos, out" if call == "m._block" else f"{rule}, item, pos, d, out"
         return [
             f"{ind}items = {r(row.each, where)}({base})",
             f"{ind}if type(items) is list:",
             f"{ind}    for pos, item in enumerate(items):",
             f"{ind}        if type(item) is dict:",
-            f"{ind}            {call}({args})",
+            *[f"{ind}            {x}" for x in steps(row, i, "item", "pos", r, where, implicit)],
         ]
     if op == "block" and _delta_only(row) and not implicit:  # the machine's shortest path
         # the values read here (inline where short); key: its first path
@@ -229,40 +213,13 @@ def _action(
     fast = fast_action(row, rule, base, r, where, ind, implicit, op)
     if fast is not None:
         return fast
-    if op == "block":
-        quiet = _quiet(row)
-        if quiet and implicit:  # the row's fields are read first: most chunks lack them
-            values = [
-                p for name in ("text", "arguments", "call_id") for p in _paths(getattr(row, name))
-            ]
-            cond = " or ".join(r.on(p, base, where, base == "d") for p in values) or "False"
-            return [f"{ind}if {cond}:", f"{ind}    m._block({rule}, {base}, None, out)"]
-        return [f"{ind}m._block({rule}, {base}, None, out)"]
-    if op == "usage":
-        return [f"{ind}m._usage({rule}, {base}, out)"]
-    if op == "start":
-        return [f"{ind}if m.msg_id is None:", f"{ind}    m._apply({rule}, {base}, None, d, out)"]
-    if op == "error":
-        e, extra = row.error or "", f", {rule}" if row.error_type is not None else ""
-        get = r.on(e, base, where) if base == "d" else f"{r.first(e, where)}({base})"
-        return [
-            f"{ind}err = {get}",
-            f"{ind}if err:",
-            f"{ind}    m._fail_error(err, d, out{extra})",
-            f"{ind}    return True",
+    if op == "block" and implicit and _quiet(row):  # the row's fields are read first: most
+        values = [  # chunks lack them
+            p for name in ("text", "arguments", "call_id") for p in _paths(getattr(row, name))
         ]
-    if row.finish_only:
-        return [  # most events carry no finish: read it first
-            f"{ind}if {r.on(row.finish or '', base, where, base == 'd')} is not None:",
-            f"{ind}    m._apply({rule}, {base}, None, d, out)",
-        ]
-    return [f"{ind}m._apply({rule}, {base}, None, d, out)"]
-
-
-def _only_block(row: DecodeRow) -> bool:
-    return not (
-        row.count or row.error or row.start or row.ends or row.usage or row.finish or row.end
-    )
+        cond = " or ".join(r.on(p, base, where, base == "d") for p in values) or "False"
+        return [f"{ind}if {cond}:", f"{ind}    m._block({rule}, {base}, None, out)"]
+    return [f"{ind}{x}" for x in steps(row, i, base, "None", r, where, implicit)]
 
 
 def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
@@ -329,6 +286,7 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
     if first:  # the keys of `at` objects that no row reads: reported before the rows run
         known = known_fields(s)
         lines += read_ats({at: f"k{i}" for i, at in enumerate(known)}, r, where, known)
+    quiet: list[str] = []  # known events that yield nothing (ping)
     if s.recognise is not None:
         kind = (
             f"d.get({s.recognise!r})"
@@ -339,17 +297,25 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
         for event, ids in groups.items():
             if event is None:
                 continue
-            lines.append(f"    if kind == {event!r}:")
-            lines += rows(ids, "        ")
+            body = rows(ids, "        ")
+            if first and body == ["        return True"]:
+                quiet.append(event)
+                continue
+            lines += [f"    if kind == {event!r}:", *body]
             last = s.decode[ids[-1]]
             if not (first and not last.when and last.at is None):  # else it always returned
                 lines.append("        return " + ("False" if first else "matched"))
+        if quiet and groups.get(None):
+            lines += [f"    if kind in {tuple(quiet)!r}:", "        return True"]
     body = rows(groups.get(None, []), "    ")
     if not first:
         lines.append("    matched = False")
         lines += read_ats(ats, r, where, known_fields(s))
     lines += body
-    lines.append("    return " + ("False" if first else "matched"))
+    if quiet and not groups.get(None):
+        lines.append(f"    return kind in {tuple(quiet)!r}")
+    else:
+        lines.append("    return " + ("False" if first else "matched"))
     return lines
 
 

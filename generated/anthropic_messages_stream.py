@@ -14,44 +14,14 @@ from orjson import dumps as _dumps
 OWNERS: dict[str, tuple[str, str]] = {}
 
 
-def _r0(v: Any) -> Any:  # message.usage
-    if type(v) is not dict:
-        return None
-    v = v.get("message")
-    if type(v) is not dict:
-        return None
-    v = v.get("usage")
-    return v
-
-
-def _r1(v: Any) -> Any:  # message.id
-    if type(v) is not dict:
-        return None
-    v = v.get("message")
-    if type(v) is not dict:
-        return None
-    v = v.get("id")
-    return v
-
-
-def _r2(v: Any) -> Any:  # message.model
-    if type(v) is not dict:
-        return None
-    v = v.get("message")
-    if type(v) is not dict:
-        return None
-    v = v.get("model")
-    return v
-
-
-def _r3(v: Any) -> Any:  # index
+def _r0(v: Any) -> Any:  # index
     if type(v) is not dict:
         return None
     v = v.get("index")
     return v
 
 
-def _r4(v: Any) -> Any:  # content_block.text
+def _r1(v: Any) -> Any:  # content_block.text
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -61,7 +31,7 @@ def _r4(v: Any) -> Any:  # content_block.text
     return v
 
 
-def _r5(v: Any) -> Any:  # content_block.id
+def _r2(v: Any) -> Any:  # content_block.id
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -71,7 +41,7 @@ def _r5(v: Any) -> Any:  # content_block.id
     return v
 
 
-def _r6(v: Any) -> Any:  # content_block.name
+def _r3(v: Any) -> Any:  # content_block.name
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -81,7 +51,7 @@ def _r6(v: Any) -> Any:  # content_block.name
     return v
 
 
-def _r7(v: Any) -> Any:  # content_block.input
+def _r4(v: Any) -> Any:  # content_block.input
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -91,7 +61,7 @@ def _r7(v: Any) -> Any:  # content_block.input
     return v
 
 
-def _r8(v: Any) -> Any:  # content_block.signature
+def _r5(v: Any) -> Any:  # content_block.signature
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -101,7 +71,7 @@ def _r8(v: Any) -> Any:  # content_block.signature
     return v
 
 
-def _r9(v: Any) -> Any:  # content_block.data
+def _r6(v: Any) -> Any:  # content_block.data
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -111,7 +81,7 @@ def _r9(v: Any) -> Any:  # content_block.data
     return v
 
 
-def _r10(v: Any) -> Any:  # content_block.thinking
+def _r7(v: Any) -> Any:  # content_block.thinking
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -121,7 +91,7 @@ def _r10(v: Any) -> Any:  # content_block.thinking
     return v
 
 
-def _r11(v: Any) -> Any:  # content_block.type
+def _r8(v: Any) -> Any:  # content_block.type
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -131,7 +101,7 @@ def _r11(v: Any) -> Any:  # content_block.type
     return v
 
 
-def _r12(v: Any) -> Any:  # delta.text
+def _r9(v: Any) -> Any:  # delta.text
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -141,7 +111,7 @@ def _r12(v: Any) -> Any:  # delta.text
     return v
 
 
-def _r13(v: Any) -> Any:  # delta.thinking
+def _r10(v: Any) -> Any:  # delta.thinking
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -151,7 +121,7 @@ def _r13(v: Any) -> Any:  # delta.thinking
     return v
 
 
-def _r14(v: Any) -> Any:  # delta.partial_json
+def _r11(v: Any) -> Any:  # delta.partial_json
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -161,47 +131,13 @@ def _r14(v: Any) -> Any:  # delta.partial_json
     return v
 
 
-def _r15(v: Any) -> Any:  # delta.signature
+def _r12(v: Any) -> Any:  # delta.signature
     if type(v) is not dict:
         return None
     v = v.get("delta")
     if type(v) is not dict:
         return None
     v = v.get("signature")
-    return v
-
-
-def _r16(v: Any) -> Any:  # delta.stop_reason
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    if type(v) is not dict:
-        return None
-    v = v.get("stop_reason")
-    return v
-
-
-def _r17(v: Any) -> Any:  # delta.stop_sequence
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    if type(v) is not dict:
-        return None
-    v = v.get("stop_sequence")
-    return v
-
-
-def _r18(v: Any) -> Any:  # usage
-    if type(v) is not dict:
-        return None
-    v = v.get("usage")
-    return v
-
-
-def _r19(v: Any) -> Any:  # error
-    if type(v) is not dict:
-        return None
-    v = v.get("error")
     return v
 
 
@@ -383,19 +319,19 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
 
 
 _RULES = (
-    Rule(usage=(_r0,), start=(_r1, _r2, None), restart="fail"),
-    Rule(key=_r3, text=(_r4,), keyed=True, quiet=True, open="text"),
-    Rule(key=_r3, call_id=_r5, name=_r6, arguments_object=_r7, keyed=True, open="tool_call"),
-    Rule(key=_r3, signature=_r8, redacted=_r9, text=(_r10,), keyed=True, open="reasoning"),
-    Rule(key=_r3, keyed=True, quiet=True, open="ignored", what="content_block_start", label=_r11),
-    Rule(key=_r3, text=(_r12,), keyed=True, quiet=True),
-    Rule(key=_r3, text=(_r13,), keyed=True, quiet=True),
-    Rule(key=_r3, arguments=_r14, keyed=True, quiet=True),
-    Rule(key=_r3, signature=_r15, keyed=True),
-    Rule(key=_r3, keyed=True, close=True),
-    Rule(finish=_r16, stop_sequence=_r17, usage=(_r18,)),
-    Rule(end=True),
-    Rule(error=_r19),
+    Rule(),
+    Rule(key=_r0, text=(_r1,), quiet=True, open="text"),
+    Rule(key=_r0, call_id=_r2, name=_r3, arguments_object=_r4, open="tool_call"),
+    Rule(key=_r0, signature=_r5, redacted=_r6, text=(_r7,), open="reasoning"),
+    Rule(key=_r0, quiet=True, open="ignored", what="content_block_start", label=_r8),
+    Rule(key=_r0, text=(_r9,), quiet=True),
+    Rule(key=_r0, text=(_r10,), quiet=True),
+    Rule(key=_r0, arguments=_r11, quiet=True),
+    Rule(key=_r0, signature=_r12),
+    Rule(key=_r0, close=True),
+    Rule(),
+    Rule(),
+    Rule(),
     Rule(),
 )
 
@@ -403,7 +339,15 @@ _RULES = (
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     kind = d.get("type")
     if kind == "message_start":
-        m._apply(_RULES[0], d, None, d, out)
+        if m._start(
+            (_v.get("id") if type(_v := d.get("message")) is dict else None),
+            (_v.get("model") if type(_v := d.get("message")) is dict else None),
+            None,
+            out,
+        ):
+            return True
+        if type(u := (_v.get("usage") if type(_v := d.get("message")) is dict else None)) is dict:
+            m._usage(u, out, True)
         return True
     if kind == "content_block_start":
         w0 = _v.get("type") if type(_v := d.get("content_block")) is dict else None
@@ -465,10 +409,19 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._block(_RULES[9], d, None, out)
         return True
     if kind == "message_delta":
-        m._apply(_RULES[10], d, None, d, out)
+        if type(u := d.get("usage")) is dict:
+            m._usage(u, out)
+        raw = _v.get("stop_reason") if type(_v := d.get("delta")) is dict else None
+        if raw is not None:
+            m._finish(
+                raw,
+                (_v.get("stop_sequence") if type(_v := d.get("delta")) is dict else None),
+                None,
+                out,
+            )
         return True
     if kind == "message_stop":
-        m._apply(_RULES[11], d, None, d, out)
+        out += m._end("completed")
         return True
     if kind == "error":
         err = d.get("error")
@@ -476,10 +429,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._fail_error(err, d, out)
             return True
         return True
-    if kind == "ping":
-        m._apply(_RULES[13], d, None, d, out)
-        return True
-    return False
+    return kind in ("ping",)
 
 
 ROWS = StreamRows(

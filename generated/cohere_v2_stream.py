@@ -14,21 +14,14 @@ from orjson import dumps as _dumps
 OWNERS: dict[str, tuple[str, str]] = {}
 
 
-def _r0(v: Any) -> Any:  # id
-    if type(v) is not dict:
-        return None
-    v = v.get("id")
-    return v
-
-
-def _r1(v: Any) -> Any:  # index
+def _r0(v: Any) -> Any:  # index
     if type(v) is not dict:
         return None
     v = v.get("index")
     return v
 
 
-def _r2(v: Any) -> Any:  # delta.message.content.text
+def _r1(v: Any) -> Any:  # delta.message.content.text
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -44,7 +37,7 @@ def _r2(v: Any) -> Any:  # delta.message.content.text
     return v
 
 
-def _r3(v: Any) -> Any:  # delta.message.content.thinking
+def _r2(v: Any) -> Any:  # delta.message.content.thinking
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -60,7 +53,7 @@ def _r3(v: Any) -> Any:  # delta.message.content.thinking
     return v
 
 
-def _r4(v: Any) -> Any:  # delta.message.content.type
+def _r3(v: Any) -> Any:  # delta.message.content.type
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -76,7 +69,7 @@ def _r4(v: Any) -> Any:  # delta.message.content.type
     return v
 
 
-def _r5(v: Any) -> Any:  # delta.message.tool_plan
+def _r4(v: Any) -> Any:  # delta.message.tool_plan
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -89,7 +82,7 @@ def _r5(v: Any) -> Any:  # delta.message.tool_plan
     return v
 
 
-def _r6(v: Any) -> Any:  # delta.message.tool_calls.id
+def _r5(v: Any) -> Any:  # delta.message.tool_calls.id
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -105,7 +98,7 @@ def _r6(v: Any) -> Any:  # delta.message.tool_calls.id
     return v
 
 
-def _r7(v: Any) -> Any:  # delta.message.tool_calls.function.name
+def _r6(v: Any) -> Any:  # delta.message.tool_calls.function.name
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -124,7 +117,7 @@ def _r7(v: Any) -> Any:  # delta.message.tool_calls.function.name
     return v
 
 
-def _r8(v: Any) -> Any:  # delta.message.tool_calls.function.arguments
+def _r7(v: Any) -> Any:  # delta.message.tool_calls.function.arguments
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -140,36 +133,6 @@ def _r8(v: Any) -> Any:  # delta.message.tool_calls.function.arguments
     if type(v) is not dict:
         return None
     v = v.get("arguments")
-    return v
-
-
-def _r9(v: Any) -> Any:  # delta.finish_reason
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    if type(v) is not dict:
-        return None
-    v = v.get("finish_reason")
-    return v
-
-
-def _r10(v: Any) -> Any:  # delta.error
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    if type(v) is not dict:
-        return None
-    v = v.get("error")
-    return v
-
-
-def _r11(v: Any) -> Any:  # delta.usage
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    if type(v) is not dict:
-        return None
-    v = v.get("usage")
     return v
 
 
@@ -314,35 +277,25 @@ def _end0(s: Any, ev: Any, i: int) -> Any:
 
 
 _RULES = (
-    Rule(start=(_r0, None, None), restart="fail"),
-    Rule(key=_r1, text=(_r2,), keyed=True, quiet=True, open="text"),
-    Rule(key=_r1, text=(_r3,), keyed=True, quiet=True, open="reasoning"),
-    Rule(key=_r1, keyed=True, quiet=True, open="ignored", what="content-start", label=_r4),
+    Rule(),
+    Rule(key=_r0, text=(_r1,), quiet=True, open="text"),
+    Rule(key=_r0, text=(_r2,), quiet=True, open="reasoning"),
+    Rule(key=_r0, quiet=True, open="ignored", what="content-start", label=_r3),
     Rule(
-        key=_r1,
+        key=_r0,
         text=(
+            _r1,
             _r2,
-            _r3,
         ),
-        keyed=True,
         quiet=True,
     ),
-    Rule(key=_r1, keyed=True, close=True),
-    Rule(text=(_r5,), key_const="tool_plan", keyed=True, quiet=True, open="text"),
-    Rule(
-        key=_r1,
-        call_id=_r6,
-        name=_r7,
-        arguments=_r8,
-        keyed=True,
-        key_prefix="call",
-        open="tool_call",
-        ends=("tool_plan",),
-    ),
-    Rule(key=_r1, arguments=_r8, keyed=True, quiet=True, key_prefix="call"),
-    Rule(key=_r1, keyed=True, key_prefix="call", close=True),
-    Rule(count=True, what="citation-start/citation-end"),
-    Rule(finish=_r9, error=_r10, usage=(_r11,), end=True),
+    Rule(key=_r0, close=True),
+    Rule(text=(_r4,), key_const="tool_plan", quiet=True, open="text"),
+    Rule(key=_r0, call_id=_r5, name=_r6, arguments=_r7, key_prefix="call", open="tool_call"),
+    Rule(key=_r0, arguments=_r7, quiet=True, key_prefix="call"),
+    Rule(key=_r0, key_prefix="call", close=True),
+    Rule(what="citation-start/citation-end"),
+    Rule(),
     Rule(),
 )
 
@@ -350,15 +303,16 @@ _RULES = (
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     kind = d.get("type")
     if kind == "message-start":
-        m._apply(_RULES[0], d, None, d, out)
+        if m._start(d.get("id"), None, None, out):
+            return True
         return True
     if kind == "content-start":
-        w0 = _r4(d)
+        w0 = _r3(d)
         if w0 == "text":
-            m._delta(_RULES[1], d, d.get("index"), None, _r2(d), out)
+            m._delta(_RULES[1], d, d.get("index"), None, _r1(d), out)
             return True
         if w0 == "thinking":
-            m._delta(_RULES[2], d, d.get("index"), None, _r3(d), out)
+            m._delta(_RULES[2], d, d.get("index"), None, _r2(d), out)
             return True
         m._block(_RULES[3], d, None, out)
         return True
@@ -372,27 +326,38 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._block(_RULES[6], d, None, out)
         return True
     if kind == "tool-call-start":
-        m._apply(_RULES[7], d, None, d, out)
+        if (b := m.blocks.get("tool_plan")) is not None:
+            m._close(b, out)
+        m._block(_RULES[7], d, None, out)
         return True
     if kind == "tool-call-delta":
-        m._delta(_RULES[8], d, d.get("index"), None, _r8(d), out)
+        m._delta(_RULES[8], d, d.get("index"), None, _r7(d), out)
         return True
     if kind == "tool-call-end":
         m._block(_RULES[9], d, None, out)
         return True
     if kind == "citation-start":
-        m._apply(_RULES[10], d, None, d, out)
+        m.ignored += 1
+        m.drop(m._what(_RULES[10], d), "event")
         return True
     if kind == "citation-end":
-        m._apply(_RULES[10], d, None, d, out)
+        m.ignored += 1
+        m.drop(m._what(_RULES[10], d), "event")
         return True
     if kind == "message-end":
-        m._apply(_RULES[11], d, None, d, out)
+        err = _v.get("error") if type(_v := d.get("delta")) is dict else None
+        if err:
+            m._fail_error(err, d, out)
+            return True
+        out += m._close_all()
+        if type(u := (_v.get("usage") if type(_v := d.get("delta")) is dict else None)) is dict:
+            m._usage(u, out)
+        raw = _v.get("finish_reason") if type(_v := d.get("delta")) is dict else None
+        if raw is not None:
+            m._finish(raw, None, None, out)
+        out += m._end("completed")
         return True
-    if kind == "debug":
-        m._apply(_RULES[12], d, None, d, out)
-        return True
-    return False
+    return kind in ("debug",)
 
 
 ROWS = StreamRows(

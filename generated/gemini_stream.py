@@ -17,28 +17,7 @@ from orjson import dumps as _dumps
 OWNERS: dict[str, tuple[str, str]] = {}
 
 
-def _r0(v: Any) -> Any:  # error
-    if type(v) is not dict:
-        return None
-    v = v.get("error")
-    return v
-
-
-def _r1(v: Any) -> Any:  # responseId
-    if type(v) is not dict:
-        return None
-    v = v.get("responseId")
-    return v
-
-
-def _r2(v: Any) -> Any:  # modelVersion
-    if type(v) is not dict:
-        return None
-    v = v.get("modelVersion")
-    return v
-
-
-def _r3(v: Any) -> Any:  # functionCall.partialArgs
+def _r0(v: Any) -> Any:  # functionCall.partialArgs
     if type(v) is not dict:
         return None
     v = v.get("functionCall")
@@ -48,7 +27,7 @@ def _r3(v: Any) -> Any:  # functionCall.partialArgs
     return v
 
 
-def _r4(v: Any) -> Any:  # functionCall.id
+def _r1(v: Any) -> Any:  # functionCall.id
     if type(v) is not dict:
         return None
     v = v.get("functionCall")
@@ -58,7 +37,7 @@ def _r4(v: Any) -> Any:  # functionCall.id
     return v
 
 
-def _r5(v: Any) -> Any:  # functionCall.name
+def _r2(v: Any) -> Any:  # functionCall.name
     if type(v) is not dict:
         return None
     v = v.get("functionCall")
@@ -68,7 +47,7 @@ def _r5(v: Any) -> Any:  # functionCall.name
     return v
 
 
-def _r6(v: Any) -> Any:  # functionCall.args
+def _r3(v: Any) -> Any:  # functionCall.args
     if type(v) is not dict:
         return None
     v = v.get("functionCall")
@@ -78,45 +57,21 @@ def _r6(v: Any) -> Any:  # functionCall.args
     return v
 
 
-def _r7(v: Any) -> Any:  # thoughtSignature
+def _r4(v: Any) -> Any:  # thoughtSignature
     if type(v) is not dict:
         return None
     v = v.get("thoughtSignature")
     return v
 
 
-def _r8(v: Any) -> Any:  # text
+def _r5(v: Any) -> Any:  # text
     if type(v) is not dict:
         return None
     v = v.get("text")
     return v
 
 
-def _r9(v: Any) -> Any:  # finishReason
-    if type(v) is not dict:
-        return None
-    v = v.get("finishReason")
-    return v
-
-
-def _r10(v: Any) -> Any:  # promptFeedback.blockReason
-    if type(v) is not dict:
-        return None
-    v = v.get("promptFeedback")
-    if type(v) is not dict:
-        return None
-    v = v.get("blockReason")
-    return v
-
-
-def _r11(v: Any) -> Any:  # usageMetadata
-    if type(v) is not dict:
-        return None
-    v = v.get("usageMetadata")
-    return v
-
-
-def _r12(v: Any) -> Any:  # parts
+def _r6(v: Any) -> Any:  # parts
     if type(v) is not dict:
         return None
     v = v.get("parts")
@@ -331,40 +286,36 @@ def _end0(s: Any, ev: Any, i: int) -> Any:
 
 
 _RULES = (
-    Rule(error=_r0),
-    Rule(start=(_r1, _r2, None)),
-    Rule(pieces=_r3, assemble=_t_partial_args, sure=True, key_const="pcall", keyed=True),
+    Rule(),
+    Rule(),
+    Rule(pieces=_r0, assemble=_t_partial_args, sure=True, key_const="pcall"),
+    Rule(pieces=_r0, assemble=_t_partial_args, sure=True, key_const="pcall", close=True),
     Rule(
-        pieces=_r3, assemble=_t_partial_args, sure=True, key_const="pcall", keyed=True, close=True
-    ),
-    Rule(
-        call_id=_r4,
-        name=_r5,
-        arguments_object=_r6,
-        signature=_r7,
+        call_id=_r1,
+        name=_r2,
+        arguments_object=_r3,
+        signature=_r4,
         assemble=_t_partial_args,
         sure=True,
         key_const="pcall",
-        keyed=True,
         open="tool_call",
     ),
     Rule(
-        call_id=_r4,
-        name=_r5,
-        arguments_object=_r6,
-        signature=_r7,
+        call_id=_r1,
+        name=_r2,
+        arguments_object=_r3,
+        signature=_r4,
         sure=True,
         key_const="call",
-        keyed=True,
         open="tool_call",
         close=True,
     ),
-    Rule(signature=_r7, text=(_r8,), sure=True, key_const="thought", keyed=True, open="reasoning"),
-    Rule(text=(_r8,), lone_signature=_r7, sure=True, key_const="text", keyed=True, open="text"),
-    Rule(lone_signature=_r7, sure=True),
-    Rule(finish=_r9),
-    Rule(finish=_r10, finish_as="content_filter"),
-    Rule(usage=(_r11,)),
+    Rule(signature=_r4, text=(_r5,), sure=True, key_const="thought", open="reasoning"),
+    Rule(text=(_r5,), lone_signature=_r4, sure=True, key_const="text", open="text"),
+    Rule(lone_signature=_r4, sure=True),
+    Rule(),
+    Rule(),
+    Rule(),
 )
 
 
@@ -383,10 +334,10 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         return True
     matched = True
     if m.msg_id is None:
-        m._apply(_RULES[1], d, None, d, out)
+        m._start(d.get("responseId"), d.get("modelVersion"), None, out)
     if at0 is not None:
         matched = True
-        items = _r12(at0)
+        items = _r6(at0)
         if type(items) is list:
             for pos, item in enumerate(items):
                 if type(item) is not dict:
@@ -427,25 +378,27 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     m.ignored += 1
     if at1 is not None:
         matched = True
-        if (at1.get("finishReason") if type(at1) is dict else None) is not None:
-            m._apply(_RULES[9], at1, None, d, out)
+        raw = at1.get("finishReason") if type(at1) is dict else None
+        if raw is not None:
+            out += m._close_all()
+            m._finish(raw, None, None, out)
         if m.ended is not None:
             return True
     w0 = d.get("candidates")
     if w0 in (None, []):
         matched = True
-        if (
-            _v.get("blockReason") if type(_v := d.get("promptFeedback")) is dict else None
-        ) is not None:
-            m._apply(_RULES[10], d, None, d, out)
+        raw = _v.get("blockReason") if type(_v := d.get("promptFeedback")) is dict else None
+        if raw is not None:
+            out += m._close_all()
+            m._finish(raw, None, "content_filter", out)
         if m.ended is not None:
             return True
     if (
         _v.get("promptTokenCount") if type(_v := d.get("usageMetadata")) is dict else None
     ) is not None:
         matched = True
-        if type(d.get("usageMetadata")) is dict:
-            m._usage(_RULES[11], d, out)
+        if type(u := d.get("usageMetadata")) is dict:
+            m._usage(u, out)
     return matched
 
 

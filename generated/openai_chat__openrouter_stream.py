@@ -18,102 +18,81 @@ OWNERS: dict[str, tuple[str, str]] = {
 }
 
 
-def _r0(v: Any) -> Any:  # error
-    if type(v) is not dict:
-        return None
-    v = v.get("error")
-    return v
-
-
-def _r1(v: Any) -> Any:  # id
-    if type(v) is not dict:
-        return None
-    v = v.get("id")
-    return v
-
-
-def _r2(v: Any) -> Any:  # model
-    if type(v) is not dict:
-        return None
-    v = v.get("model")
-    return v
-
-
-def _r3(v: Any) -> Any:  # created
-    if type(v) is not dict:
-        return None
-    v = v.get("created")
-    return v
-
-
-def _r4(v: Any) -> Any:  # reasoning
+def _r0(v: Any) -> Any:  # reasoning
     if type(v) is not dict:
         return None
     v = v.get("reasoning")
     return v
 
 
-def _r5(v: Any) -> Any:  # index
+def _r1(v: Any) -> Any:  # index
     if type(v) is not dict:
         return None
     v = v.get("index")
     return v
 
 
-def _r6(v: Any) -> Any:  # signature
+def _r2(v: Any) -> Any:  # signature
     if type(v) is not dict:
         return None
     v = v.get("signature")
     return v
 
 
-def _r7(v: Any) -> Any:  # data
+def _r3(v: Any) -> Any:  # data
     if type(v) is not dict:
         return None
     v = v.get("data")
     return v
 
 
-def _r8(v: Any) -> Any:  # text
+def _r4(v: Any) -> Any:  # text
     if type(v) is not dict:
         return None
     v = v.get("text")
     return v
 
 
-def _r9(v: Any) -> Any:  # summary
+def _r5(v: Any) -> Any:  # summary
     if type(v) is not dict:
         return None
     v = v.get("summary")
     return v
 
 
-def _r10(v: Any) -> Any:  # format
+def _r6(v: Any) -> Any:  # format
     if type(v) is not dict:
         return None
     v = v.get("format")
     return v
 
 
-def _owner_r10(v: Any) -> Any:
-    return OWNERS.get(_r10(v))
+def _owner_r6(v: Any) -> Any:
+    return OWNERS.get(_r6(v))
 
 
-def _r12(v: Any) -> Any:  # content
+def _r8(v: Any) -> Any:  # content
     if type(v) is not dict:
         return None
     v = v.get("content")
     return v
 
 
-def _r13(v: Any) -> Any:  # refusal
+def _r9(v: Any) -> Any:  # refusal
     if type(v) is not dict:
         return None
     v = v.get("refusal")
     return v
 
 
-def _r14(v: Any) -> Any:  # function.name
+def _r10(v: Any) -> Any:  # id
+    if type(v) is not dict:
+        return None
+    v = v.get("id")
+    return v
+
+
+def _r11(v: Any) -> Any:  # function.name
     if type(v) is not dict:
         return None
     v = v.get("function")
@@ -123,7 +102,7 @@ def _r14(v: Any) -> Any:  # function.name
     return v
 
 
-def _r15(v: Any) -> Any:  # function.arguments
+def _r12(v: Any) -> Any:  # function.arguments
     if type(v) is not dict:
         return None
     v = v.get("function")
@@ -133,21 +112,7 @@ def _r15(v: Any) -> Any:  # function.arguments
     return v
 
 
-def _r16(v: Any) -> Any:  # finish_reason
-    if type(v) is not dict:
-        return None
-    v = v.get("finish_reason")
-    return v
-
-
-def _r17(v: Any) -> Any:  # usage
-    if type(v) is not dict:
-        return None
-    v = v.get("usage")
-    return v
-
-
-def _r18(v: Any) -> Any:  # choices[index=0].delta.reasoning_details
+def _r13(v: Any) -> Any:  # choices[index=0].delta.reasoning_details
     if type(v) is not dict:
         return None
     v = v.get("choices")
@@ -168,21 +133,21 @@ def _r18(v: Any) -> Any:  # choices[index=0].delta.reasoning_details
     return v
 
 
-def _r19(v: Any) -> Any:  # reasoning_details
+def _r14(v: Any) -> Any:  # reasoning_details
     if type(v) is not dict:
         return None
     v = v.get("reasoning_details")
     return v
 
 
-def _r20(v: Any) -> Any:  # tool_calls
+def _r15(v: Any) -> Any:  # tool_calls
     if type(v) is not dict:
         return None
     v = v.get("tool_calls")
     return v
 
 
-def _r21(v: Any) -> Any:  # choices[index=0]
+def _r16(v: Any) -> Any:  # choices[index=0]
     if type(v) is not dict:
         return None
     v = v.get("choices")
@@ -414,42 +379,40 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
 
 
 _RULES = (
-    Rule(error=_r0),
-    Rule(start=(_r1, _r2, _r3)),
-    Rule(text=(_r4,), key_const="reasoning", keyed=True, quiet=True, open="reasoning"),
+    Rule(),
+    Rule(),
+    Rule(text=(_r0,), key_const="reasoning", quiet=True, open="reasoning"),
     Rule(
-        key=_r5,
-        signature=_r6,
-        redacted=_r7,
+        key=_r1,
+        signature=_r2,
+        redacted=_r3,
         text=(
-            _r8,
-            _r9,
+            _r4,
+            _r5,
         ),
-        owner=_owner_r10,
-        keyed=True,
+        owner=_owner_r6,
         key_prefix="rd",
         open="reasoning",
     ),
-    Rule(text=(_r12,), key_const="text", keyed=True, quiet=True, open="text"),
-    Rule(text=(_r13,), key_const="refusal", keyed=True, quiet=True, open="text"),
+    Rule(text=(_r8,), key_const="text", quiet=True, open="text"),
+    Rule(text=(_r9,), key_const="refusal", quiet=True, open="text"),
     Rule(
-        key=_r5,
-        call_id=_r1,
-        name=_r14,
-        arguments=_r15,
-        keyed=True,
+        key=_r1,
+        call_id=_r10,
+        name=_r11,
+        arguments=_r12,
         quiet=True,
         key_prefix="call",
         open="tool_call",
     ),
-    Rule(finish=_r16),
-    Rule(usage=(_r17,)),
+    Rule(),
+    Rule(),
 )
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = False
-    at1 = _r21(d)
+    at1 = _r16(d)
     if type(at1) is dict and not _Kat1.issuperset(at1):
         m.drop_fields(at1, _Kat1, "choices[index=0]")
     at0 = at1.get("delta") if type(at1) is dict else None
@@ -462,8 +425,8 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         return True
     matched = True
     if m.msg_id is None:
-        m._apply(_RULES[1], d, None, d, out)
-    w0 = _r18(d)
+        m._start(d.get("id"), d.get("model"), d.get("created"), out)
+    w0 = _r13(d)
     if w0 in (None, []) and at0 is not None:
         matched = True
         v = at0.get("reasoning") if type(at0) is dict else None
@@ -471,7 +434,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._delta(_RULES[2], at0, "reasoning", None, v, out)
     if at0 is not None:
         matched = True
-        items = _r19(at0)
+        items = _r14(at0)
         if type(items) is list:
             for pos, item in enumerate(items):
                 if type(item) is dict:
@@ -488,20 +451,22 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._delta(_RULES[5], at0, "refusal", None, v, out)
     if at0 is not None:
         matched = True
-        items = _r20(at0)
+        items = _r15(at0)
         if type(items) is list:
             for pos, item in enumerate(items):
                 if type(item) is dict:
                     m._block(_RULES[6], item, pos, out)
     if at1 is not None:
         matched = True
-        if (at1.get("finish_reason") if type(at1) is dict else None) is not None:
-            m._apply(_RULES[7], at1, None, d, out)
+        raw = at1.get("finish_reason") if type(at1) is dict else None
+        if raw is not None:
+            out += m._close_all()
+            m._finish(raw, None, None, out)
         if m.ended is not None:
             return True
     matched = True
-    if type(d.get("usage")) is dict:
-        m._usage(_RULES[8], d, out)
+    if type(u := d.get("usage")) is dict:
+        m._usage(u, out)
     return matched
 
 

@@ -14,70 +14,49 @@ from orjson import dumps as _dumps
 OWNERS: dict[str, tuple[str, str]] = {}
 
 
-def _r0(v: Any) -> Any:  # error
-    if type(v) is not dict:
-        return None
-    v = v.get("error")
-    return v
-
-
-def _r1(v: Any) -> Any:  # id
-    if type(v) is not dict:
-        return None
-    v = v.get("id")
-    return v
-
-
-def _r2(v: Any) -> Any:  # model
-    if type(v) is not dict:
-        return None
-    v = v.get("model")
-    return v
-
-
-def _r3(v: Any) -> Any:  # created
-    if type(v) is not dict:
-        return None
-    v = v.get("created")
-    return v
-
-
-def _r4(v: Any) -> Any:  # reasoning_content
+def _r0(v: Any) -> Any:  # reasoning_content
     if type(v) is not dict:
         return None
     v = v.get("reasoning_content")
     return v
 
 
-def _r5(v: Any) -> Any:  # reasoning
+def _r1(v: Any) -> Any:  # reasoning
     if type(v) is not dict:
         return None
     v = v.get("reasoning")
     return v
 
 
-def _r6(v: Any) -> Any:  # content
+def _r2(v: Any) -> Any:  # content
     if type(v) is not dict:
         return None
     v = v.get("content")
     return v
 
 
-def _r7(v: Any) -> Any:  # refusal
+def _r3(v: Any) -> Any:  # refusal
     if type(v) is not dict:
         return None
     v = v.get("refusal")
     return v
 
 
-def _r8(v: Any) -> Any:  # index
+def _r4(v: Any) -> Any:  # index
     if type(v) is not dict:
         return None
     v = v.get("index")
     return v
 
 
-def _r9(v: Any) -> Any:  # function.name
+def _r5(v: Any) -> Any:  # id
+    if type(v) is not dict:
+        return None
+    v = v.get("id")
+    return v
+
+
+def _r6(v: Any) -> Any:  # function.name
     if type(v) is not dict:
         return None
     v = v.get("function")
@@ -87,7 +66,7 @@ def _r9(v: Any) -> Any:  # function.name
     return v
 
 
-def _r10(v: Any) -> Any:  # function.arguments
+def _r7(v: Any) -> Any:  # function.arguments
     if type(v) is not dict:
         return None
     v = v.get("function")
@@ -97,28 +76,14 @@ def _r10(v: Any) -> Any:  # function.arguments
     return v
 
 
-def _r11(v: Any) -> Any:  # finish_reason
-    if type(v) is not dict:
-        return None
-    v = v.get("finish_reason")
-    return v
-
-
-def _r12(v: Any) -> Any:  # usage
-    if type(v) is not dict:
-        return None
-    v = v.get("usage")
-    return v
-
-
-def _r13(v: Any) -> Any:  # tool_calls
+def _r8(v: Any) -> Any:  # tool_calls
     if type(v) is not dict:
         return None
     v = v.get("tool_calls")
     return v
 
 
-def _r14(v: Any) -> Any:  # choices[index=0]
+def _r9(v: Any) -> Any:  # choices[index=0]
     if type(v) is not dict:
         return None
     v = v.get("choices")
@@ -288,38 +253,36 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
 
 
 _RULES = (
-    Rule(error=_r0),
-    Rule(start=(_r1, _r2, _r3)),
+    Rule(),
+    Rule(),
     Rule(
         text=(
-            _r4,
-            _r5,
+            _r0,
+            _r1,
         ),
         key_const="reasoning",
-        keyed=True,
         quiet=True,
         open="reasoning",
     ),
-    Rule(text=(_r6,), key_const="text", keyed=True, quiet=True, open="text"),
-    Rule(text=(_r7,), key_const="refusal", keyed=True, quiet=True, open="text"),
+    Rule(text=(_r2,), key_const="text", quiet=True, open="text"),
+    Rule(text=(_r3,), key_const="refusal", quiet=True, open="text"),
     Rule(
-        key=_r8,
-        call_id=_r1,
-        name=_r9,
-        arguments=_r10,
-        keyed=True,
+        key=_r4,
+        call_id=_r5,
+        name=_r6,
+        arguments=_r7,
         quiet=True,
         key_prefix="call",
         open="tool_call",
     ),
-    Rule(finish=_r11),
-    Rule(usage=(_r12,)),
+    Rule(),
+    Rule(),
 )
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = False
-    at1 = _r14(d)
+    at1 = _r9(d)
     if type(at1) is dict and not _Kat1.issuperset(at1):
         m.drop_fields(at1, _Kat1, "choices[index=0]")
     at0 = at1.get("delta") if type(at1) is dict else None
@@ -332,7 +295,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         return True
     matched = True
     if m.msg_id is None:
-        m._apply(_RULES[1], d, None, d, out)
+        m._start(d.get("id"), d.get("model"), d.get("created"), out)
     if at0 is not None:
         matched = True
         if (at0.get("reasoning_content") if type(at0) is dict else None) or (
@@ -351,20 +314,22 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._delta(_RULES[4], at0, "refusal", None, v, out)
     if at0 is not None:
         matched = True
-        items = _r13(at0)
+        items = _r8(at0)
         if type(items) is list:
             for pos, item in enumerate(items):
                 if type(item) is dict:
                     m._block(_RULES[5], item, pos, out)
     if at1 is not None:
         matched = True
-        if (at1.get("finish_reason") if type(at1) is dict else None) is not None:
-            m._apply(_RULES[6], at1, None, d, out)
+        raw = at1.get("finish_reason") if type(at1) is dict else None
+        if raw is not None:
+            out += m._close_all()
+            m._finish(raw, None, None, out)
         if m.ended is not None:
             return True
     matched = True
-    if type(d.get("usage")) is dict:
-        m._usage(_RULES[7], d, out)
+    if type(u := d.get("usage")) is dict:
+        m._usage(u, out)
     return matched
 
 

@@ -55,37 +55,7 @@ def _r4(v: Any) -> Any:  # delta
     return v
 
 
-def _r5(v: Any) -> Any:  # response.id
-    if type(v) is not dict:
-        return None
-    v = v.get("response")
-    if type(v) is not dict:
-        return None
-    v = v.get("id")
-    return v
-
-
-def _r6(v: Any) -> Any:  # response.model
-    if type(v) is not dict:
-        return None
-    v = v.get("response")
-    if type(v) is not dict:
-        return None
-    v = v.get("model")
-    return v
-
-
-def _r7(v: Any) -> Any:  # response.created_at
-    if type(v) is not dict:
-        return None
-    v = v.get("response")
-    if type(v) is not dict:
-        return None
-    v = v.get("created_at")
-    return v
-
-
-def _r8(v: Any) -> Any:  # item.id
+def _r5(v: Any) -> Any:  # item.id
     if type(v) is not dict:
         return None
     v = v.get("item")
@@ -95,10 +65,10 @@ def _r8(v: Any) -> Any:  # item.id
     return v
 
 
-def _r9(v: Any) -> Any:  # first of item.id, output_index
+def _r6(v: Any) -> Any:  # first of item.id, output_index
     if type(v) is not dict:
         return None
-    x = _r8(v)
+    x = _r5(v)
     if x is not None:
         return x
     x = v.get("output_index")
@@ -107,7 +77,7 @@ def _r9(v: Any) -> Any:  # first of item.id, output_index
     return None
 
 
-def _r10(v: Any) -> Any:  # item.call_id
+def _r7(v: Any) -> Any:  # item.call_id
     if type(v) is not dict:
         return None
     v = v.get("item")
@@ -117,17 +87,17 @@ def _r10(v: Any) -> Any:  # item.call_id
     return v
 
 
-def _r11(v: Any) -> Any:  # first of item.call_id, item.id
-    x = _r10(v)
+def _r8(v: Any) -> Any:  # first of item.call_id, item.id
+    x = _r7(v)
     if x is not None:
         return x
-    x = _r8(v)
+    x = _r5(v)
     if x is not None:
         return x
     return None
 
 
-def _r12(v: Any) -> Any:  # item.name
+def _r9(v: Any) -> Any:  # item.name
     if type(v) is not dict:
         return None
     v = v.get("item")
@@ -137,7 +107,7 @@ def _r12(v: Any) -> Any:  # item.name
     return v
 
 
-def _r13(v: Any) -> Any:  # item.arguments
+def _r10(v: Any) -> Any:  # item.arguments
     if type(v) is not dict:
         return None
     v = v.get("item")
@@ -147,7 +117,7 @@ def _r13(v: Any) -> Any:  # item.arguments
     return v
 
 
-def _r14(v: Any) -> Any:  # item.type
+def _r11(v: Any) -> Any:  # item.type
     if type(v) is not dict:
         return None
     v = v.get("item")
@@ -157,7 +127,7 @@ def _r14(v: Any) -> Any:  # item.type
     return v
 
 
-def _r15(v: Any) -> Any:  # part.text
+def _r12(v: Any) -> Any:  # part.text
     if type(v) is not dict:
         return None
     v = v.get("part")
@@ -167,7 +137,7 @@ def _r15(v: Any) -> Any:  # part.text
     return v
 
 
-def _r16(v: Any) -> Any:  # part.refusal
+def _r13(v: Any) -> Any:  # part.refusal
     if type(v) is not dict:
         return None
     v = v.get("part")
@@ -177,28 +147,28 @@ def _r16(v: Any) -> Any:  # part.refusal
     return v
 
 
-def _r17(v: Any) -> Any:  # text
+def _r14(v: Any) -> Any:  # text
     if type(v) is not dict:
         return None
     v = v.get("text")
     return v
 
 
-def _r18(v: Any) -> Any:  # refusal
+def _r15(v: Any) -> Any:  # refusal
     if type(v) is not dict:
         return None
     v = v.get("refusal")
     return v
 
 
-def _r19(v: Any) -> Any:  # arguments
+def _r16(v: Any) -> Any:  # arguments
     if type(v) is not dict:
         return None
     v = v.get("arguments")
     return v
 
 
-def _r20(v: Any) -> Any:  # item.encrypted_content
+def _r17(v: Any) -> Any:  # item.encrypted_content
     if type(v) is not dict:
         return None
     v = v.get("item")
@@ -208,7 +178,7 @@ def _r20(v: Any) -> Any:  # item.encrypted_content
     return v
 
 
-def _r21(v: Any) -> Any:  # response.incomplete_details.reason
+def _r18(v: Any) -> Any:  # response.incomplete_details.reason
     if type(v) is not dict:
         return None
     v = v.get("response")
@@ -221,7 +191,7 @@ def _r21(v: Any) -> Any:  # response.incomplete_details.reason
     return v
 
 
-def _r22(v: Any) -> Any:  # response.status
+def _r19(v: Any) -> Any:  # response.status
     if type(v) is not dict:
         return None
     v = v.get("response")
@@ -231,58 +201,38 @@ def _r22(v: Any) -> Any:  # response.status
     return v
 
 
-def _r23(v: Any) -> Any:  # first of response.incomplete_details.reason, response.status
-    x = _r21(v)
+def _r20(v: Any) -> Any:  # first of response.incomplete_details.reason, response.status
+    x = _r18(v)
     if x is not None:
         return x
-    x = _r22(v)
+    x = _r19(v)
     if x is not None:
         return x
     return None
 
 
-def _r24(v: Any) -> Any:  # response.usage
-    if type(v) is not dict:
-        return None
-    v = v.get("response")
-    if type(v) is not dict:
-        return None
-    v = v.get("usage")
-    return v
-
-
-def _r25(v: Any) -> Any:  # response.error
-    if type(v) is not dict:
-        return None
-    v = v.get("response")
-    if type(v) is not dict:
-        return None
-    v = v.get("error")
-    return v
-
-
-def _r26(v: Any) -> Any:  # code
+def _r21(v: Any) -> Any:  # code
     if type(v) is not dict:
         return None
     v = v.get("code")
     return v
 
 
-def _r27(v: Any) -> Any:  # error
+def _r22(v: Any) -> Any:  # error
     if type(v) is not dict:
         return None
     v = v.get("error")
     return v
 
 
-def _r28(v: Any) -> Any:  # message
+def _r23(v: Any) -> Any:  # message
     if type(v) is not dict:
         return None
     v = v.get("message")
     return v
 
 
-def _r29(v: Any) -> Any:  # first of error, message
+def _r24(v: Any) -> Any:  # first of error, message
     if type(v) is not dict:
         return None
     x = v.get("error")
@@ -851,30 +801,20 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
 
 
 _RULES = (
-    Rule(key=_r2, sub=_r3, text=(_r4,), keyed=True, quiet=True, open="text"),
-    Rule(key=_r2, arguments=_r4, keyed=True, quiet=True),
-    Rule(start=(_r5, _r6, _r7)),
+    Rule(key=_r2, sub=_r3, text=(_r4,), quiet=True, open="text"),
+    Rule(key=_r2, arguments=_r4, quiet=True),
     Rule(),
-    Rule(
-        key=_r9, call_id=_r11, name=_r12, arguments=_r13, keyed=True, quiet=True, open="tool_call"
-    ),
-    Rule(key=_r9, keyed=True, quiet=True, open="reasoning"),
-    Rule(
-        key=_r9,
-        keyed=True,
-        quiet=True,
-        open="ignored",
-        what="response.output_item.added",
-        label=_r14,
-    ),
+    Rule(),
+    Rule(key=_r6, call_id=_r8, name=_r9, arguments=_r10, quiet=True, open="tool_call"),
+    Rule(key=_r6, quiet=True, open="reasoning"),
+    Rule(key=_r6, quiet=True, open="ignored", what="response.output_item.added", label=_r11),
     Rule(
         key=_r2,
         sub=_r3,
         text=(
-            _r15,
-            _r16,
+            _r12,
+            _r13,
         ),
-        keyed=True,
         quiet=True,
         open="text",
     ),
@@ -884,24 +824,23 @@ _RULES = (
         sub=_r3,
         whole=True,
         text=(
-            _r17,
-            _r18,
+            _r14,
+            _r15,
         ),
-        keyed=True,
         quiet=True,
     ),
-    Rule(key=_r2, sub=_r3, keyed=True, close=True),
-    Rule(key=_r2, arguments=_r19, whole=True, keyed=True, quiet=True),
-    Rule(key=_r2, separator="\n\n", keyed=True),
-    Rule(key=_r2, text=(_r4,), keyed=True, quiet=True),
-    Rule(key=_r2, whole=True, text=(_r17,), keyed=True, quiet=True),
+    Rule(key=_r2, sub=_r3, close=True),
+    Rule(key=_r2, arguments=_r16, whole=True, quiet=True),
+    Rule(key=_r2, separator="\n\n"),
+    Rule(key=_r2, text=(_r4,), quiet=True),
+    Rule(key=_r2, whole=True, text=(_r14,), quiet=True),
     Rule(),
-    Rule(key=_r9, arguments=_r13, whole=True, keyed=True, close=True),
-    Rule(key=_r9, signature=_r20, keyed=True, close=True),
-    Rule(key=_r9, keyed=True, close=True),
-    Rule(finish=_r23, usage=(_r24,), end=True),
-    Rule(error=_r25, error_type=_r26),
-    Rule(error=_r29, error_type=_r26),
+    Rule(key=_r6, arguments=_r10, whole=True, close=True),
+    Rule(key=_r6, signature=_r17, close=True),
+    Rule(key=_r6, close=True),
+    Rule(),
+    Rule(),
+    Rule(),
 )
 
 
@@ -918,20 +857,34 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         return True
     if kind == "response.created":
         if m.msg_id is None:
-            m._apply(_RULES[2], d, None, d, out)
+            m._start(
+                (_v.get("id") if type(_v := d.get("response")) is dict else None),
+                (_v.get("model") if type(_v := d.get("response")) is dict else None),
+                (_v.get("created_at") if type(_v := d.get("response")) is dict else None),
+                out,
+            )
         return True
     if kind == "response.in_progress":
         if m.msg_id is None:
-            m._apply(_RULES[2], d, None, d, out)
+            m._start(
+                (_v.get("id") if type(_v := d.get("response")) is dict else None),
+                (_v.get("model") if type(_v := d.get("response")) is dict else None),
+                (_v.get("created_at") if type(_v := d.get("response")) is dict else None),
+                out,
+            )
         return True
     if kind == "response.queued":
         if m.msg_id is None:
-            m._apply(_RULES[2], d, None, d, out)
+            m._start(
+                (_v.get("id") if type(_v := d.get("response")) is dict else None),
+                (_v.get("model") if type(_v := d.get("response")) is dict else None),
+                (_v.get("created_at") if type(_v := d.get("response")) is dict else None),
+                out,
+            )
         return True
     if kind == "response.output_item.added":
         w0 = _v.get("type") if type(_v := d.get("item")) is dict else None
         if w0 == "message":
-            m._apply(_RULES[3], d, None, d, out)
             return True
         if w0 == "function_call":
             m._block(_RULES[4], d, None, out)
@@ -946,7 +899,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         if w1 in ("output_text", "refusal"):
             m._block(_RULES[7], d, None, out)
             return True
-        m._apply(_RULES[8], d, None, d, out)
         return True
     if kind == "response.output_text.done":
         m._block(_RULES[9], d, None, out)
@@ -975,9 +927,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     if kind == "response.reasoning_text.done":
         m._block(_RULES[14], d, None, out)
         return True
-    if kind == "response.reasoning_summary_part.done":
-        m._apply(_RULES[15], d, None, d, out)
-        return True
     if kind == "response.output_item.done":
         w2 = _v.get("type") if type(_v := d.get("item")) is dict else None
         if w2 == "function_call":
@@ -989,24 +938,36 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._block(_RULES[18], d, None, out)
         return True
     if kind == "response.completed":
-        m._apply(_RULES[19], d, None, d, out)
+        out += m._close_all()
+        if type(u := (_v.get("usage") if type(_v := d.get("response")) is dict else None)) is dict:
+            m._usage(u, out)
+        raw = _r20(d)
+        if raw is not None:
+            m._finish(raw, None, None, out)
+        out += m._end("completed")
         return True
     if kind == "response.incomplete":
-        m._apply(_RULES[19], d, None, d, out)
+        out += m._close_all()
+        if type(u := (_v.get("usage") if type(_v := d.get("response")) is dict else None)) is dict:
+            m._usage(u, out)
+        raw = _r20(d)
+        if raw is not None:
+            m._finish(raw, None, None, out)
+        out += m._end("completed")
         return True
     if kind == "response.failed":
         err = _v.get("error") if type(_v := d.get("response")) is dict else None
         if err:
-            m._fail_error(err, d, out, _RULES[20])
+            m._fail_error(err, d, out, _r21)
             return True
         return True
     if kind == "error":
-        err = _r29(d)
+        err = _r24(d)
         if err:
-            m._fail_error(err, d, out, _RULES[21])
+            m._fail_error(err, d, out, _r21)
             return True
         return True
-    return False
+    return kind in ("response.reasoning_summary_part.done",)
 
 
 ROWS = StreamRows(

@@ -70,9 +70,9 @@ class StreamDecoderBase:
         out.append(StreamEnd(ending=ending))
         return out
 
-    def _fail_error(self, err: Any, d: Any, out: list[Any], rule: Any = None) -> None:
-        """``err``: the value at a row's ``error`` path in event ``d``: the stream fails."""
-        type_at = rule.error_type if rule is not None else None
+    def _fail_error(self, err: Any, d: Any, out: list[Any], type_at: Any = None) -> None:
+        """``err``: the value at a row's ``error`` path in event ``d``: the stream fails
+        (``type_at``: the reader of the row's ``error_type``)."""
         info = inband_error(self.codec, self.rows.protocol, err, d, type_at)
         out += self._end("failed", ErrorEvent(error=info))
 

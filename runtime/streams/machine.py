@@ -120,61 +120,22 @@ class Decoder(PartsDecoding, StreamDecoderBase):
                 out.insert(0, start)
         return out
 
-    def _apply(self, rule: Rule, w: Any, pos: int | None, d: Any, out: list[Any]) -> None:
-        if rule.count:
-            self.ignored += 1
-            self.drop(_what(rule, w), "event")
-        if rule.error is not None:
-            err = rule.error(w)
-            if err:
-                self._fail_error(err, d, out, rule)
-                return
-        if rule.start is not None and self._start(rule, w, out):
-            return
-        for k in rule.ends:
-            b = self.blocks.get(k)
-            if b is not None:
-                self._close(b, out)
-        if rule.keyed:
-            self._block(rule, w, pos, out)
-        if rule.end and (rule.usage or rule.finish is not None):  # a final summary event
-            out += self._close_all()
-        if rule.usage:
-            self._usage(rule, w, out)
-        if rule.finish is not None:
-            raw = rule.finish(w)
-            if raw is not None:
-                if self.rows.implicit_blocks:
-                    out += self._close_all()
-                self.finished = True
-                seq = rule.stop_sequence(w) if rule.stop_sequence is not None else None
-                fin = decode_finish(self.codec, raw, self.has_calls)
-                if rule.finish_as is not None:
-                    fin.unified = rule.finish_as
-                out.append(FinishEvent(finish=fin, stop_sequence=seq))
-        if rule.end:
-            out += self._end("completed")
-
-    def _start(self, rule: Rule, w: Any, out: list[Any]) -> bool:
-        """Record the start; True when the event ends the stream (a spliced message)."""
-        get_id, get_model, get_created = rule.start or (None, None, None)
-        mid = get_id(w) if get_id is not None else None
+    def _start(self, mid: Any, model: Any, created: Any, out: list[Any]) -> bool:
+        """Record the start (read by the generated dispatch, which calls this again only where
+        the rows say ``restart: fail``): a second start is True (the row's other steps do not
+        run), and a start of another message ends the stream."""
         mid = str(mid) if mid else None
         if self.msg_id is not None:
-            if rule.restart == "fail" and mid and mid != self.msg_id:
+            if mid and mid != self.msg_id:
                 err = ErrorInfo(
                     type="bad_gateway",
                     message=f"upstream started message {brief(mid)} inside message {brief(self.msg_id)}",
                     status=502,
                 )
                 out += self._end("failed", ErrorEvent(error=err))
-                return True
-            if rule.restart == "fail":  # the same message started again: nothing new
+            else:  # the same message started again: nothing new
                 self.ignored += 1
-                return True
-            return False
-        model = get_model(w) if get_model is not None else None
-        created = get_created(w) if get_created is not None else None
+            return True
         self.pending = StreamStart(
             id=mid,
             model=model if type(model) is str and model else None,
@@ -182,19 +143,24 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         )
         return False
 
-    def _usage(self, rule: Rule, w: Any, out: list[Any]) -> None:
-        for get in rule.usage:
-            u = get(w)
-            if u is not None:
-                break
-        if type(u) is not dict:
-            return
+    def _usage(self, u: dict[str, Any], out: list[Any], at_start: bool = False) -> None:
+        """A usage object: merged into what came before (``at_start``: the start's own usage,
+        Anthropic message_start)."""
         self.raw_usage = {**self.raw_usage, **{k: v for k, v in u.items() if v is not None}}
         usage: Usage = self.codec.decode_usage(self.raw_usage, "usage")
-        if rule.start is not None and self.pending is not None:
-            self.pending.usage = usage  # the start's own usage (Anthropic message_start)
+        if at_start and self.pending is not None:
+            self.pending.usage = usage
         else:
             out.append(UsageEvent(usage=usage))
+
+    def _finish(self, raw: Any, seq: Any, unified: str | None, out: list[Any]) -> None:
+        """A raw finish value through the finish rule (``unified``: the row's own, a blocked
+        prompt)."""
+        self.finished = True
+        fin = decode_finish(self.codec, raw, self.has_calls)
+        if unified is not None:
+            fin.unified = unified
+        out.append(FinishEvent(finish=fin, stop_sequence=seq))
 
     # ---------------------------------------------------------------- blocks
     def _delta(self, rule: Rule, w: Any, k: Any, sub: Any, v: Any, out: list[Any]) -> None:
@@ -334,7 +300,7 @@ class Decoder(PartsDecoding, StreamDecoderBase):
             out.append(ToolCallStart(key=key, id=b.call_id, name=name if type(name) is str else ""))
         else:
             self.ignored += 1
-            self.drop(_what(rule, w), "event")
+            self.drop(self._what(rule, w), "event")
         return b
 
     def _close(self, b: _Block, out: list[Any]) -> None:
@@ -353,6 +319,11 @@ class Decoder(PartsDecoding, StreamDecoderBase):
             owner = (b.owner or self.pid) if (sig or b.redacted) else None
             out.append(ReasoningEnd(key=b.key, signature=sig, redacted=b.redacted, owner=owner))
 
+    def _what(self, rule: Rule, w: Any) -> str:
+        """The name of a dropped event or block in the loss report."""
+        name = rule.label(w) if rule.label is not None else None
+        return f"{rule.what}[{name}]" if type(name) is str and name else rule.what
+
     def _close_all(self) -> list[Any]:
         out: list[Any] = []
         for b in list(self.open):
@@ -365,9 +336,3 @@ def _opaque(rule: Rule, w: Any) -> bool:
     sig = rule.signature(w) if rule.signature is not None else None
     red = rule.redacted(w) if rule.redacted is not None else None
     return bool(sig and type(sig) is str) or bool(red and type(red) is str)
-
-
-def _what(rule: Rule, w: Any) -> str:
-    """The name of a dropped event or block in the loss report."""
-    name = rule.label(w) if rule.label is not None else None
-    return f"{rule.what}[{name}]" if type(name) is str and name else rule.what

@@ -24,7 +24,6 @@ class Rule:
     key_prefix: str = ""
     sub: Reader | None = None  # a position under the key: block "<key>:<sub>", ends with <key>
     open: str | None = None
-    ends: tuple[str, ...] = ()
     close: bool = False
     text: tuple[Reader, ...] = ()
     call_id: Reader | None = None
@@ -36,25 +35,14 @@ class Rule:
     signature: Reader | None = None
     redacted: Reader | None = None
     owner: Reader | None = None  # -> (owner protocol id, "text" | "encrypted") or None
-    start: tuple[Reader | None, Reader | None, Reader | None] | None = None
-    restart: str = "ignore"
-    usage: tuple[Reader, ...] = ()
-    finish: Reader | None = None
-    stop_sequence: Reader | None = None
-    error: Reader | None = None
-    error_type: Reader | None = None  # the raw type inside the error object
-    end: bool = False
-    count: bool = False
     what: str = ""  # a counted event or ignored block: its name in the loss report
     label: Reader | None = None  # ... or read from the wire (Anthropic: the block's type)
-    keyed: bool = False  # the row touches a block (it has `key` or `key_const`)
     quiet: bool = False  # without text, arguments or a call id the row does nothing to a block
     # whole parts (Gemini; streams/parts.py)
     sure: bool = False  # the item holds its block: a call, or opaque state, opens it (no text)
     lone_signature: Reader | None = None
     assemble: Any = None  # a named stream transform module: start / feed / text
     pieces: Reader | None = None
-    finish_as: str | None = None
 
 
 @dataclass(slots=True, kw_only=True, frozen=True)

@@ -1,0 +1,73 @@
+"""A decode row's effect, compiled: the steps it takes, in the machine's order, as statements of
+the generated ``dispatch``. What a row does is known when codegen runs (a count, an error path, a
+start, constant keys that end first, a block, usage, a finish, the terminal event), so the
+generated code calls only the machine's steps the row has, with the values read from the wire in
+place: nothing at run time asks the row what it holds.
+
+In order: a counted event is reported; a truthy error fails the stream (nothing else runs); the
+start is recorded (a second one only where ``restart: fail``: it ends the stream or is ignored,
+and nothing else of the event runs); the blocks of ``ends`` end; the block steps run
+(``machine.Decoder._block``); a terminal row with a usage or finish ends the open blocks first;
+the usage merges; a finish is decoded through the finish rule (implicit blocks end first); the
+terminal row ends the stream."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .stream_model import DecodeRow
+
+
+def _paths(v: str | list[str] | None) -> list[str]:
+    if v is None:
+        return []
+    return [v] if isinstance(v, str) else list(v)
+
+
+def steps(
+    row: DecodeRow, i: int, base: str, pos: str, r: Any, where: str, implicit: bool
+) -> list[str]:
+    """The statements of row ``i`` on the wire object ``base`` (``pos``: its position in an
+    ``each`` list, or None); ``d`` is the event, ``out`` the canonical events."""
+    rule = f"_RULES[{i}]"
+
+    def read(path: str | list[str]) -> str:
+        return str(r.on(path, base, where, base in ("d", "item")))
+
+    lines: list[str] = []
+    if row.count:
+        lines += ["m.ignored += 1", f'm.drop(m._what({rule}, {base}), "event")']
+    if row.error is not None:
+        type_at = f", {r(row.error_type, where)}" if row.error_type is not None else ""
+        lines += [
+            f"err = {read(row.error)}",
+            "if err:",
+            f"    m._fail_error(err, d, out{type_at})",
+            "    return True",
+        ]
+    rest: list[str] = []
+    for k in row.ends:
+        rest += [f"if (b := m.blocks.get({k!r})) is not None:", "    m._close(b, out)"]
+    if row.key is not None or row.key_const is not None:
+        rest.append(f"m._block({rule}, {base}, {pos}, out)")
+    if row.end and (row.usage or row.finish):  # a final summary event
+        rest.append("out += m._close_all()")
+    if row.usage:
+        at_start = ", True" if row.start is not None else ""
+        rest += [f"if type(u := {read(row.usage)}) is dict:", f"    m._usage(u, out{at_start})"]
+    if row.finish:
+        seq = read(row.stop_sequence) if row.stop_sequence is not None else "None"
+        rest += [f"raw = {read(row.finish)}", "if raw is not None:"]
+        if implicit:
+            rest.append("    out += m._close_all()")
+        rest.append(f"    m._finish(raw, {seq}, {row.finish_as!r}, out)")
+    if row.end:
+        rest.append('out += m._end("completed")')
+    if row.start is not None:
+        got = [read(row.start[k]) if k in row.start else "None" for k in ("id", "model", "created")]
+        call = f"m._start({', '.join(got)}, out)"
+        if row.restart == "ignore":  # a second start changes nothing
+            lines += ["if m.msg_id is None:", f"    {call}"]
+        else:  # a spliced or repeated start: nothing else of the event runs
+            lines += [f"if {call}:", "    return True"]
+    return lines + rest
