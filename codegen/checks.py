@@ -11,10 +11,10 @@ from typing import Any
 from .canonical_model import CanonicalSpec
 from .envelope import envelope_problems
 from .items import check_items
-from .settings import format_problems, reasoning_problems, tool_choice_problems
+from .settings import format_problems, reasoning_problems
 from .source import Loc, SourceFile
 from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
-from .spec_turns import turns_problems
+from .spec_turns import tool_choice_problems, turns_problems
 from .stream_checks import stream_problems
 
 # protocol enum table -> the canonical enum its `unified` values come from
@@ -263,7 +263,7 @@ class _ProtocolChecks:
             src.error(loc, msg)
         for loc, msg in reasoning_problems(p.reasoning) if p.reasoning else ():
             src.error(loc, msg)
-        for loc, msg in tool_choice_problems(p.flags.tool_choice_shape, p.tool_choice_rule):
+        for loc, msg in tool_choice_problems(p.tool_choice_rule):
             src.error(loc, msg)
         for loc, msg in turns_problems(p):
             src.error(loc, msg)

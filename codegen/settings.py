@@ -317,18 +317,3 @@ def with_settings_keys(
         if len(segs) > 1 and segs[0] in nested:
             nested[segs[0]].add(segs[1])
     return request
-
-
-def tool_choice_problems(shape: str, rule: Any) -> list[tuple[Loc, str]]:
-    """tool_choice_rule.object / names against flags.tool_choice_shape."""
-    objectish = shape == "function_calling_config"
-    if objectish and (rule.object is None or rule.names is None):
-        return [(("tool_choice_rule",), "shape function_calling_config needs object and names")]
-    if not objectish and (rule.object is not None or rule.names is not None):
-        return [
-            (
-                ("tool_choice_rule", "object" if rule.object else "names"),
-                f"only for flags.tool_choice_shape function_calling_config (got {shape})",
-            )
-        ]
-    return []

@@ -15,7 +15,7 @@ from .envelope import ResponseEnvelope, stream_defaults
 from .items import ItemsSpec
 from .settings import FormatRows, ReasoningRows
 from .spec_http import HttpSpec, Strict
-from .spec_turns import Turns
+from .spec_turns import ToolChoiceRule, Turns
 from .stream_model import StreamSpec
 
 # ---------------------------------------------------------------- protocols/*.yaml
@@ -169,13 +169,6 @@ class Flags(Strict):
         description="assistant reasoning is sent back in requests whatever the client spoke "
         "(dialects that want the turn's reasoning back: DeepSeek, OpenRouter)",
     )
-    tool_choice_shape: Literal[
-        "typed_object",
-        "string_or_function",
-        "string_or_flat_function",
-        "function_calling_config",
-        "string",  # modes only, no named-tool form (see ToolChoiceRule)
-    ]
     parallel_flag: Literal["disable_parallel_tool_use", "parallel_tool_calls", "none"]
     max_tokens_required: bool = False
     max_tokens_default: int | None = None
@@ -274,37 +267,6 @@ class FinishRule(Strict):
 
 
 # ---------------------------------------------------------------- protocols/*.yaml: envelopes and rules
-
-
-class ToolChoiceRule(Strict):
-    """tool_choice facts beyond the enum rows: the tool_choice helper reads them."""
-
-    absent_means: str | None = Field(
-        None,
-        description="the mode the protocol writes by leaving tool_choice out (Cohere: auto); "
-        "it has no row in `tool_choice`",
-    )
-    named_as: str | None = Field(
-        None,
-        description="a protocol with no named-tool form sends a named choice as this mode "
-        "(reported as a loss)",
-    )
-    strict_path: str | None = Field(
-        None,
-        description="top-level bool making every tool strict (Cohere strict_tools), for "
-        "protocols with no per-tool strict flag",
-    )
-    object: str | None = Field(
-        None,
-        description="path of the object holding `mode` and the allowed names (shape "
-        "function_calling_config: Gemini toolConfig.functionCallingConfig); its parent goes back "
-        "whole to the same protocol, its parent's other keys are reported for another",
-    )
-    names: str | None = Field(
-        None,
-        description="key of the allowed function names in that object: one name with the "
-        "required mode is a named choice, more are reported",
-    )
 
 
 class ProtocolSpec(Strict):

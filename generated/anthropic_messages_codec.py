@@ -73,7 +73,6 @@ FLAGS = ProtocolFlags(
     reasoning_fields=(),
     plan_field=None,
     reasoning_text_in_requests=False,
-    tool_choice_shape="typed_object",
     parallel_flag="disable_parallel_tool_use",
     max_tokens_required=True,
     max_tokens_default=4096,
@@ -357,11 +356,15 @@ def response_defaults() -> dict[str, Any]:
 
 
 TOOL_CHOICE_RULE: dict[str, Any] = {
+    "at": "tool_choice",
+    "form": "object",
+    "mode": "type",
+    "name": "name",
+    "names": None,
+    "other_objects": False,
     "absent_means": None,
     "named_as": None,
     "strict_path": None,
-    "object": None,
-    "names": None,
 }
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {

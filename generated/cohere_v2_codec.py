@@ -64,7 +64,6 @@ FLAGS = ProtocolFlags(
     reasoning_fields=(),
     plan_field="tool_plan",
     reasoning_text_in_requests=False,
-    tool_choice_shape="string",
     parallel_flag="none",
     max_tokens_required=False,
     max_tokens_default=None,
@@ -278,11 +277,15 @@ def response_defaults() -> dict[str, Any]:
 
 
 TOOL_CHOICE_RULE: dict[str, Any] = {
+    "at": "tool_choice",
+    "form": "string",
+    "mode": "type",
+    "name": None,
+    "names": None,
+    "other_objects": False,
     "absent_means": "auto",
     "named_as": "required",
     "strict_path": "strict_tools",
-    "object": None,
-    "names": None,
 }
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {

@@ -65,7 +65,6 @@ FLAGS = ProtocolFlags(
     reasoning_fields=(),
     plan_field=None,
     reasoning_text_in_requests=False,
-    tool_choice_shape="function_calling_config",
     parallel_flag="none",
     max_tokens_required=False,
     max_tokens_default=None,
@@ -378,11 +377,15 @@ def response_defaults() -> dict[str, Any]:
 
 
 TOOL_CHOICE_RULE: dict[str, Any] = {
+    "at": "toolConfig.functionCallingConfig",
+    "form": "object",
+    "mode": "mode",
+    "name": None,
+    "names": "allowedFunctionNames",
+    "other_objects": False,
     "absent_means": None,
     "named_as": None,
     "strict_path": None,
-    "object": "toolConfig.functionCallingConfig",
-    "names": "allowedFunctionNames",
 }
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {

@@ -70,7 +70,6 @@ FLAGS = ProtocolFlags(
     reasoning_fields=(),
     plan_field=None,
     reasoning_text_in_requests=False,
-    tool_choice_shape="string_or_flat_function",
     parallel_flag="parallel_tool_calls",
     max_tokens_required=False,
     max_tokens_default=None,
@@ -446,11 +445,15 @@ def response_defaults() -> dict[str, Any]:
 
 
 TOOL_CHOICE_RULE: dict[str, Any] = {
+    "at": "tool_choice",
+    "form": "string",
+    "mode": "type",
+    "name": "name",
+    "names": None,
+    "other_objects": True,
     "absent_means": None,
     "named_as": None,
     "strict_path": None,
-    "object": None,
-    "names": None,
 }
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {

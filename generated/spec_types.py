@@ -57,13 +57,6 @@ class ProtocolFlags:
     # assistant reasoning is sent back in requests whatever the client spoke (dialects that want the
     # turn's reasoning back: DeepSeek, OpenRouter)
     reasoning_text_in_requests: bool
-    tool_choice_shape: Literal[
-        "typed_object",
-        "string_or_function",
-        "string_or_flat_function",
-        "function_calling_config",
-        "string",
-    ]
     parallel_flag: Literal["disable_parallel_tool_use", "parallel_tool_calls", "none"]
     max_tokens_required: bool
     max_tokens_default: int | None

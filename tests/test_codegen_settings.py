@@ -135,12 +135,6 @@ def test_the_rows_load(tmp_path: Path) -> None:
             "  budget: settings.tokens",
             "reasoning.budget: 'settings.tokens' is not inside an object of ext (think)",
         ),
-        (
-            "transforms: [tiny_messages]\n",
-            "tool_choice_rule: {object: tools.config, names: allowed}\ntransforms: [tiny_messages]\n",
-            "tool_choice_rule.object: only for flags.tool_choice_shape function_calling_config "
-            "(got string_or_function)",
-        ),
     ],
 )
 def test_bad_rows_are_refused_with_file_line_and_row(

@@ -92,7 +92,6 @@ flags:
   system_messages_in_turns: true
   tool_results: tool_messages
   tool_calls: message_field
-  tool_choice_shape: string_or_function
   parallel_flag: none
   usage_input_includes_cache: true
   sse_event_names: true

@@ -1,9 +1,9 @@
 """The tool_choice rule, one helper for every protocol, driven by rows: the ``tool_choice`` enum
-table, ``flags.tool_choice_shape`` (which wire forms exist), ``flags.parallel_flag`` (where the
-parallel switch sits, or that there is none) and ``tool_choice_rule`` (the mode written by
-leaving the field out, the mode a named choice becomes where there is no named form, a
-top-level ``strict`` switch for all tools, the object holding mode and names: Gemini's
-``toolConfig.functionCallingConfig``)."""
+table (a named choice is written with the ``tool`` row's raw value), ``tool_choice_rule`` (where
+the choice sits, whether a mode is a bare string or an object, where a named choice's tool name
+sits, the mode written by leaving the field out, the mode a named choice becomes where there is
+no named form, a top-level ``strict`` switch for all tools) and ``flags.parallel_flag`` (where
+the parallel switch sits, or that there is none)."""
 
 from __future__ import annotations
 
@@ -16,19 +16,25 @@ from ..generated.canonical import Request, ToolChoice
 from ._base import Codec
 from ._paths import dig, put
 
+_DISABLE = "disable_parallel_tool_use"  # the switch inside the choice object (flags.parallel_flag)
 
-def _mode(codec: Codec, raw: Any, path: str) -> str:
+
+def _mode(codec: Codec, raw: Any, path: str, key: str | None = None) -> str:
+    """The canonical mode of a raw one: an unknown (or absent) one is the table's decode default
+    where it has one, else refused."""
     mode = codec.TOOL_CHOICE_DECODE.get(raw) if type(raw) is str else None
     if mode is None:
-        allowed = ", ".join(sorted(codec.TOOL_CHOICE_DECODE))
-        raise InvalidInput(
-            f"unknown tool_choice {brief(raw)} (expected one of {allowed})", path=path
-        )
+        mode = getattr(codec, "TOOL_CHOICE_DECODE_DEFAULT", None)
+        if mode is None or not (raw is None or type(raw) is str):
+            allowed = ", ".join(sorted(codec.TOOL_CHOICE_DECODE))
+            raise InvalidInput(
+                f"unknown tool_choice {brief(raw)} (expected one of {allowed})",
+                path=f"{path}.{key}" if key else path,
+            )
     return mode  # type: ignore[no-any-return]
 
 
 def decode_tool_choice(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
-    shape = codec.FLAGS.tool_choice_shape
     rule = codec.TOOL_CHOICE_RULE
     if codec.FLAGS.parallel_flag == "parallel_tool_calls":
         v = w.get("parallel_tool_calls")
@@ -40,46 +46,74 @@ def decode_tool_choice(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) 
             strict = expect_bool(strict, rule["strict_path"])
             for t in req.tools:
                 t.strict = strict
-    if shape == "function_calling_config":
-        _decode_object(w, req, codec, ctx)
-        return
-    choice = w.get("tool_choice")
+    path = rule["at"]
+    if "." in path:  # the choice's parent (Gemini toolConfig) goes back whole to the protocol
+        segs = tuple(path.split("."))
+        parent = dig(w, segs[:-1])
+        if parent is None:
+            return
+        where = ".".join(segs[:-1])
+        req.hints = {**(req.hints or {}), "tool_choice_parent": expect_dict(parent, where)}
+        for k in parent.keys() - {segs[-1]} if not ctx.same else ():
+            ctx.loss(
+                f"{where}.{k}", f"{k} dropped", f"{ctx.target} has no equivalent", "extensions"
+            )
+    choice = dig(w, segs) if "." in path else w.get(path)
     if choice is None:
         return  # absent: the protocol's default (auto), as canonical None says
-    if shape == "typed_object":
-        choice = expect_dict(choice, "tool_choice")
-        mode = _mode(codec, choice.get("type"), "tool_choice.type")
-        name = choice.get("name")
-        req.tool_choice = ToolChoice(
-            mode=mode, name=expect_str(name, "tool_choice.name") if name is not None else None
-        )
-        dp = choice.get("disable_parallel_tool_use")
-        if dp is not None:
-            req.parallel_tool_calls = not expect_bool(dp, "tool_choice.disable_parallel_tool_use")
-        return
-    if type(choice) is str or shape == "string":
-        mode = _mode(codec, choice, "tool_choice")
+    strings = rule["form"] == "string"
+    if strings and (type(choice) is str or rule["name"] is None):
+        mode = _mode(codec, choice, path)
         req.tool_choice = ToolChoice(mode=mode)
         if codec.TOOL_CHOICE_ENCODE.get(mode) != choice:  # a dialect spelling (Mistral "any")
             req.hints = {**(req.hints or {}), "tool_choice_raw": choice}
-    elif shape == "string_or_flat_function":
-        _decode_flat_choice(expect_dict(choice, "tool_choice"), req, ctx)
-    else:
-        choice = expect_dict(choice, "tool_choice")
-        fn = expect_dict(choice.get("function"), "tool_choice.function")
-        req.tool_choice = ToolChoice(
-            mode="tool", name=expect_str(fn.get("name"), "tool_choice.function.name")
-        )
-
-
-def _decode_flat_choice(choice: dict[str, Any], req: Request, ctx: Ctx) -> None:
-    """Responses: {type: function, name}; any other object (allowed_tools, a hosted tool) is kept
-    whole for Responses and becomes its nearest mode elsewhere (reported now: the target is known)."""
-    if choice.get("type") == "function":
-        req.tool_choice = ToolChoice(
-            mode="tool", name=expect_str(choice.get("name"), "tool_choice.name")
-        )
         return
+    obj = expect_dict(choice, path)
+    raw = obj.get(rule["mode"])
+    if strings:  # the object form is a named choice, or one kept whole (other_objects)
+        if rule["other_objects"] and raw != codec.TOOL_CHOICE_ENCODE["tool"]:
+            _keep_object(obj, req, ctx)
+            return
+        at, key = f"{path}.{rule['name']}".rsplit(".", 1)  # each object on the way is needed
+        name = expect_dict(dig(w, tuple(at.split("."))), at).get(key)
+        req.tool_choice = ToolChoice(mode="tool", name=expect_str(name, f"{at}.{key}"))
+        return
+    tc = req.tool_choice = ToolChoice(mode=_mode(codec, raw, path, rule["mode"]))
+    named = obj.get(rule["name"]) if rule["name"] else None
+    if named is not None:
+        tc.name = expect_str(named, f"{path}.{rule['name']}")
+    if rule["names"]:
+        _names(obj.get(rule["names"]), tc, f"{path}.{rule['names']}", ctx)
+    if raw is not None and codec.TOOL_CHOICE_ENCODE.get(tc.mode) != raw and not ctx.same:
+        ctx.loss(
+            f"{path}.{rule['mode']}",
+            f"mode {brief(raw)} sent as {tc.mode!r}",
+            f"{ctx.target} has no such mode",
+            "tool_choice",
+        )
+    dp = obj.get(_DISABLE) if codec.FLAGS.parallel_flag == _DISABLE else None
+    if dp is not None:
+        req.parallel_tool_calls = not expect_bool(dp, f"{path}.{_DISABLE}")
+
+
+def _names(names: Any, tc: ToolChoice, path: str, ctx: Ctx) -> None:
+    """The allowed names (Gemini allowedFunctionNames): one with the required mode is a named
+    choice; more cannot be said by another protocol (reported)."""
+    names = expect_str_list(names, path) if names is not None else []
+    if tc.mode == "required" and len(names) == 1:
+        tc.mode, tc.name = "tool", names[0]
+    elif names and not ctx.same:
+        ctx.loss(
+            path,
+            f"restriction to {len(names)} functions dropped",
+            f"{ctx.target} names at most one forced tool",
+            "tool_choice",
+        )
+
+
+def _keep_object(choice: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """Another object (Responses allowed_tools, a hosted tool) is kept whole for its protocol
+    and becomes its nearest mode elsewhere (reported now: the target is known)."""
     mode = choice.get("mode") if choice.get("mode") in ("auto", "required") else "auto"
     req.tool_choice = ToolChoice(mode=mode)
     req.hints = {**(req.hints or {}), "tool_choice_object": choice}
@@ -92,85 +126,27 @@ def _decode_flat_choice(choice: dict[str, Any], req: Request, ctx: Ctx) -> None:
         )
 
 
-def _decode_object(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
-    """The mode and the allowed names in an object (tool_choice_rule.object: Gemini
-    toolConfig.functionCallingConfig): one name with the required mode is a named choice. Its
-    parent goes back whole to the same protocol; what only it can say is reported, on decode."""
+def encode_tool_choice(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     rule = codec.TOOL_CHOICE_RULE
-    segs = tuple(rule["object"].split("."))
-    parent = dig(w, segs[:-1])
-    if parent is None:
-        return
-    where = ".".join(segs[:-1])
-    req.hints = {**(req.hints or {}), "tool_choice_parent": expect_dict(parent, where)}
-    for k in parent.keys() - {segs[-1]} if not ctx.same else ():
-        ctx.loss(f"{where}.{k}", f"{k} dropped", f"{ctx.target} has no equivalent", "extensions")
-    obj = dig(w, segs)
-    if obj is None:
-        return
-    path = rule["object"]
-    raw = expect_dict(obj, path).get("mode")
-    raw = expect_str(raw, path + ".mode") if raw is not None else None
-    mode = codec.TOOL_CHOICE_DECODE.get(raw, codec.TOOL_CHOICE_DECODE_DEFAULT) if raw else "auto"
-    names = obj.get(rule["names"])
-    names = expect_str_list(names, f"{path}.{rule['names']}") if names is not None else []
-    one = mode == "required" and len(names) == 1
-    req.tool_choice = ToolChoice(mode="tool", name=names[0]) if one else ToolChoice(mode=mode)
-    if ctx.same:
-        return
-    if names and not one:
-        ctx.loss(
-            f"{path}.{rule['names']}",
-            f"restriction to {len(names)} functions dropped",
-            f"{ctx.target} names at most one forced tool",
-            "tool_choice",
-        )
-    if raw is not None and codec.TOOL_CHOICE_ENCODE.get(mode) != raw:
-        ctx.loss(
-            f"{path}.mode",
-            f"mode {brief(raw)} sent as {mode!r}",
-            f"{ctx.target} has no such mode",
-            "tool_choice",
-        )
-
-
-def no_parallel_switch(req: Request, ctx: Ctx) -> None:
-    """A protocol with no parallel switch (flags.parallel_flag: none) calls tools in parallel
-    as it likes: turning that off cannot be said, and is reported."""
-    if req.parallel_tool_calls is False:
+    hints = (req.hints or {}) if ctx.same else {}
+    tc = req.tool_choice
+    if rule["strict_path"] is not None:
+        _encode_strict(req, out, rule["strict_path"], ctx)
+    parallel = codec.FLAGS.parallel_flag
+    if parallel == _DISABLE and tc is None and req.parallel_tool_calls is False:
+        tc = ToolChoice(mode="auto")  # the switch needs a choice to sit in
+    elif parallel == "parallel_tool_calls" and req.parallel_tool_calls is not None:
+        out["parallel_tool_calls"] = req.parallel_tool_calls
+    elif parallel == "none" and req.parallel_tool_calls is False:
         ctx.loss(
             "parallel_tool_calls",
             "parallel_tool_calls: false dropped",
             f"{ctx.target} has no switch for parallel tool calls",
             "parallel_tool_calls",
         )
-
-
-def encode_tool_choice(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
-    shape = codec.FLAGS.tool_choice_shape
-    rule = codec.TOOL_CHOICE_RULE
-    hints = (req.hints or {}) if ctx.same else {}
-    tc = req.tool_choice
-    if rule["strict_path"] is not None:
-        _encode_strict(req, out, rule["strict_path"], ctx)
-    if shape == "typed_object":
-        if tc is None and req.parallel_tool_calls is False:
-            tc = ToolChoice(mode="auto")
-        if tc is None:
-            return
-        obj: dict[str, Any] = {"type": codec.TOOL_CHOICE_ENCODE[tc.mode]}
-        if tc.name is not None:
-            obj["name"] = tc.name
-        if req.parallel_tool_calls is not None and tc.mode != "none":
-            obj["disable_parallel_tool_use"] = not req.parallel_tool_calls
-        out["tool_choice"] = obj
-        return
-    if codec.FLAGS.parallel_flag == "none":
-        no_parallel_switch(req, ctx)
-    elif req.parallel_tool_calls is not None:
-        out["parallel_tool_calls"] = req.parallel_tool_calls
-    if shape == "function_calling_config" and hints.get("tool_choice_parent") is not None:
-        put(out, tuple(rule["object"].split("."))[:-1], hints["tool_choice_parent"])
+    at = rule["at"]
+    if hints.get("tool_choice_parent") is not None:
+        put(out, tuple(at.split("."))[:-1], hints["tool_choice_parent"])
         return  # the source's own object: mode and names decoded from it
     if tc is None:
         return
@@ -183,24 +159,32 @@ def encode_tool_choice(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx
             f"{ctx.target} cannot force one named tool",
             "tool_choice",
         )
-    raw = hints.get("tool_choice_raw")
     if mode == rule["absent_means"]:
         return  # written by leaving the field out
-    if shape == "function_calling_config":
-        segs = tuple(rule["object"].split("."))
-        put(out, (*segs, "mode"), codec.TOOL_CHOICE_ENCODE[mode])
-        if mode == "tool":
-            put(out, (*segs, rule["names"]), [tc.name])
-    elif hints.get("tool_choice_object") is not None:
-        out["tool_choice"] = hints["tool_choice_object"]
-    elif mode == "tool" and shape == "string_or_flat_function":
-        out["tool_choice"] = {"type": "function", "name": tc.name}
-    elif mode == "tool":
-        out["tool_choice"] = {"type": "function", "function": {"name": tc.name}}
-    elif raw is not None and codec.TOOL_CHOICE_DECODE.get(raw) == mode:
-        out["tool_choice"] = raw
+    if hints.get("tool_choice_object") is not None:
+        _put(out, at, hints["tool_choice_object"])
+        return
+    raw = hints.get("tool_choice_raw")
+    wire = raw if raw is not None and codec.TOOL_CHOICE_DECODE.get(raw) == mode else None
+    wire = wire or codec.TOOL_CHOICE_ENCODE[mode]
+    if rule["form"] == "string" and mode != "tool":
+        _put(out, at, wire)
+        return
+    obj: dict[str, Any] = {rule["mode"]: wire}
+    if mode == "tool" and rule["names"]:
+        obj[rule["names"]] = [tc.name]
+    elif mode == "tool" and tc.name is not None:
+        put(obj, tuple(rule["name"].split(".")), tc.name)
+    if parallel == _DISABLE and req.parallel_tool_calls is not None and mode != "none":
+        obj[_DISABLE] = not req.parallel_tool_calls
+    _put(out, at, obj)
+
+
+def _put(out: dict[str, Any], at: str, value: Any) -> None:
+    if "." in at:
+        put(out, tuple(at.split(".")), value)
     else:
-        out["tool_choice"] = codec.TOOL_CHOICE_ENCODE[mode]
+        out[at] = value
 
 
 def _encode_strict(req: Request, out: dict[str, Any], key: str, ctx: Ctx) -> None:
