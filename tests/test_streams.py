@@ -32,6 +32,7 @@ from collections.abc import AsyncIterator
 from functools import cache
 from typing import Any
 
+import interlingua
 import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -535,6 +536,19 @@ def test_anthropic_midstream_error_becomes_chat_error_chunk() -> None:
     assert all(c["finish_reason"] is None for p in payloads[:-1] for c in p["choices"])
     text = "".join(p["choices"][0]["delta"].get("content") or "" for p in payloads[:-1])
     assert text == "Checking Paris and Zürich — 東京 later."
+
+
+@pytest.mark.parametrize("raw", ["api_error", "overloaded_error", "rate_limit_error"])
+def test_responses_stream_error_type_is_the_http_errors(raw: str) -> None:
+    """An in-band error gets the raw type the target's HTTP errors have (one rule,
+    ``raw_error_type``): Anthropic api_error is Responses server_error, not its own name."""
+    err = {"type": "error", "error": {"type": raw, "message": "boom"}}
+    out = translate(anthropic_sse(*PARALLEL[:12], err), A, "openai_responses")
+    event = next(orjson.loads(d) for _, d in sse_payloads(out) if b'"type":"error"' in d.encode())
+    _, body = interlingua.translate_error(
+        500, {"type": "error", "error": err["error"]}, source=A, target="openai_responses"
+    )
+    assert event["code"] == event["error"]["type"] == body["error"]["type"]
 
 
 def test_chat_error_chunk_becomes_anthropic_error_event() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._pipeline import raw_error_type
 from ..generated.canonical import ReasoningEnd
 from ..transforms.reasoning_envelope import signature_for
 from ..transforms.responses_item_list import ItemIds
@@ -95,11 +96,8 @@ class ItemState:
         return self.ids.take(kind, key.partition(":")[0], index)
 
     def error_type(self, ev: Any) -> str:
-        """The raw type of an error: its own when it is this protocol's, else the error row's."""
-        err, c = ev.error, self.codec
-        if err.raw_type and c.ERROR_DECODE.get(err.raw_type) == err.type:
-            return str(err.raw_type)
-        return str(c.ERROR_ENCODE.get(err.type) or c.ERROR_ENCODE.get("api_error") or err.type)
+        """The raw type of an error, as the protocol's HTTP errors have it (``raw_error_type``)."""
+        return raw_error_type(ev.error, self.pid, self.codec)
 
     def mine(self, ev: Any) -> bool:
         """Is ``ev``'s opaque state for this protocol's clients: its own, or an owner its rows
