@@ -20,7 +20,7 @@ from .generated.canonical import (
 )
 from .streams import StreamDecoderBase, stream_decoder, stream_encoder
 from .transforms.envelopes import replay_loss, state_lost
-from .transforms.responses import usage_losses
+from .transforms.response_envelope import usage_losses
 
 __all__ = ["StreamTranslator", "translate_stream", "atranslate_stream"]
 

@@ -8,6 +8,7 @@ it handles. Each is tested on its own in tests/test_transforms.py.
 from __future__ import annotations
 
 from ._base import Transform
+from .content_blocks import CONTENT_BLOCKS_RESPONSE
 from .gemini_config import GEMINI_CONFIG
 from .gemini_contents import GEMINI_CONTENTS
 from .gemini_response import GEMINI_RESPONSE
@@ -15,7 +16,6 @@ from .message_response import MESSAGE_RESPONSE
 from .messages_blocks import MESSAGES_BLOCKS
 from .messages_flat import MESSAGES_FLAT
 from .reasoning import REASONING
-from .responses import CONTENT_BLOCKS_RESPONSE
 from .responses_input import RESPONSES_ITEMS
 from .responses_output import RESPONSES_OUTPUT
 from .structured import RESPONSE_FORMAT

@@ -1,57 +1,16 @@
-"""The usage rule every response and stream shares (which counts a target cannot carry, the
-source's own usage object back to its protocol), and
-
-content_blocks_response: ``content`` blocks, ``stop_reason`` and ``usage`` of an Anthropic Messages
-response (its other fields are the response_envelope row's). Message-shaped responses (Chat, Cohere) are
-message_response (rows: response_envelope)."""
+"""content_blocks_response: ``content`` blocks and ``stop_reason`` of an Anthropic Messages
+response (its usage and other fields are the response_envelope row's). Message-shaped responses
+(Chat, Cohere) are message_response (rows: response_envelope)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .._codec_support import deep_merge
 from .._errors import InvalidInput
 from .._finish import read_finish, write_finish
-from .._losses import Ctx, Loss
-from ..generated.canonical import Response, Usage
+from .._losses import Ctx
+from ..generated.canonical import Response
 from ._base import Codec, Transform
-
-
-def usage_losses(u: Usage, codec: Codec, target: str, path: str) -> list[Loss]:
-    """The counts of ``u`` the target's usage has no field for (responses and streams alike)."""
-    return [
-        Loss(
-            f"{path}.{name}",
-            f"{name} count {n} dropped (still included in the totals)",
-            f"{target} usage has no such count",
-            "usage",
-        )
-        for name in ("input_cache_read", "input_cache_write", "output_reasoning")
-        if (n := getattr(u, name)) and name not in codec.USAGE_CARRIED
-    ]
-
-
-def encode_usage(resp: Response, codec: Codec, ctx: Ctx) -> dict[str, Any]:
-    u = resp.usage
-    if u is None:
-        return codec.encode_usage(Usage())  # type: ignore[no-any-return]
-    out: dict[str, Any] = codec.encode_usage(u)
-    ctx.losses += usage_losses(u, codec, ctx.target, codec.USAGE_PATH)
-    if ctx.same and u.raw is not None:
-        if _counts(codec.decode_usage(u.raw, codec.USAGE_PATH)) == _counts(u):
-            return u.raw  # unchanged since decoding: the source's own usage object, exactly
-        return deep_merge(u.raw, out)
-    return out
-
-
-def _counts(u: Any) -> tuple[int, ...]:
-    return (
-        u.input_total,
-        u.input_cache_read,
-        u.input_cache_write,
-        u.output_total,
-        u.output_reasoning,
-    )
 
 
 def _decode_blocks(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:

@@ -2,19 +2,21 @@
 codec.RESPONSE_ENVELOPE, and ``usage_path``): the top-level fields every response carries
 (``defaults``: the pipeline starts every encoded response from the generated
 ``codec.response_defaults()``, in their order, before the response rows and the protocol's
-transform fill id, model, message and finish), the usage object, and the keys a source left
-out, left out again when it goes back to the same protocol."""
+transform fill id, model, message and finish), the usage object (and the usage rule streams
+share: which counts a target cannot carry, the source's own usage object back to its
+protocol), and the keys a source left out, left out again when it goes back to the same
+protocol."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .._losses import Ctx
-from ..generated.canonical import Response
+from .._codec_support import deep_merge
+from .._losses import Ctx, Loss
+from ..generated.canonical import Response, Usage
 from ._base import Codec
-from .responses import encode_usage
 
-__all__ = ["decode_envelope", "close_envelope", "envelope_keys"]
+__all__ = ["decode_envelope", "close_envelope", "envelope_keys", "usage_losses"]
 
 
 def decode_envelope(w: dict[str, Any], resp: Response, codec: Codec) -> None:
@@ -49,4 +51,41 @@ def envelope_keys(codec: Codec) -> frozenset[str]:
     keys = {*env["defaults"], *env["echo"], codec.USAGE_PATH}
     return frozenset(
         keys | ({top} if top else set()) | (set() if env["choices"] else {env["finish"]})
+    )
+
+
+def usage_losses(u: Usage, codec: Codec, target: str, path: str) -> list[Loss]:
+    """The counts of ``u`` the target's usage has no field for (responses and streams alike)."""
+    return [
+        Loss(
+            f"{path}.{name}",
+            f"{name} count {n} dropped (still included in the totals)",
+            f"{target} usage has no such count",
+            "usage",
+        )
+        for name in ("input_cache_read", "input_cache_write", "output_reasoning")
+        if (n := getattr(u, name)) and name not in codec.USAGE_CARRIED
+    ]
+
+
+def encode_usage(resp: Response, codec: Codec, ctx: Ctx) -> dict[str, Any]:
+    u = resp.usage
+    if u is None:
+        return codec.encode_usage(Usage())  # type: ignore[no-any-return]
+    out: dict[str, Any] = codec.encode_usage(u)
+    ctx.losses += usage_losses(u, codec, ctx.target, codec.USAGE_PATH)
+    if ctx.same and u.raw is not None:
+        if _counts(codec.decode_usage(u.raw, codec.USAGE_PATH)) == _counts(u):
+            return u.raw  # unchanged since decoding: the source's own usage object, exactly
+        return deep_merge(u.raw, out)
+    return out
+
+
+def _counts(u: Any) -> tuple[int, ...]:
+    return (
+        u.input_total,
+        u.input_cache_read,
+        u.input_cache_write,
+        u.output_total,
+        u.output_reasoning,
     )
