@@ -1,7 +1,8 @@
 """responses_output: a response's ``output`` items (see responses_item_list), ``status`` +
 ``incomplete_details`` (the finish reason, where the response_envelope row's ``finish_detail``
 puts it) and ``usage`` (``input_tokens_details.cache_write_tokens`` always emitted); the fields
-that echo the request (the row's ``echo``) are hints."""
+that echo the request (the row's ``echo``), ``object`` and the raw status are hints, written
+back to Responses only."""
 
 from __future__ import annotations
 
@@ -30,20 +31,14 @@ def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) 
     resp.parts = parts
     resp.finish = read_finish(codec, w, "", any(type(p) is ToolCallPart for p in parts))
     hints: dict[str, Any] = {"groups": groups}
-    echo = {k: w[k] for k in codec.RESPONSE_ENVELOPE["echo"] if k in w}
-    if echo:
-        hints["echo"] = echo
-        err = echo.get("error")
-        if err is not None and not ctx.same:
-            ctx.loss(
-                "error", "the response's error object dropped", f"{ctx.target} has none", "errors"
-            )
-    if "object" in w and w["object"] != "response":
-        hints["object"] = w["object"]
-    if "status" in w:
-        hints["status"] = w["status"]
-    if "incomplete_details" in w:
-        hints["incomplete_details"] = w["incomplete_details"]
+    env = codec.RESPONSE_ENVELOPE
+    detail = env["finish_detail"]["reason"].partition(".")[0]
+    # the request's echo, the object type and the raw finish: back to Responses only
+    kept = {k: w[k] for k in (*env["echo"], "object", env["finish"], detail) if k in w}
+    if kept:
+        hints["kept"] = kept
+    if kept.get("error") is not None and not ctx.same:
+        ctx.loss("error", "the response's error object dropped", f"{ctx.target} has none", "errors")
     resp.hints = {**(resp.hints or {}), **hints}
 
 
@@ -60,14 +55,10 @@ def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx
         items = assistant_items(
             Message(role="assistant", parts=resp.parts), "output", codec, ctx, ids
         )
-    if same:  # the envelope's defaults are written: the source's own values over them
-        out.update(hints.get("echo") or {})
-        if "object" in hints:
-            out["object"] = hints["object"]
-    if same and "status" in hints:
-        out["status"], out["incomplete_details"] = hints["status"], hints.get("incomplete_details")
-    else:
-        write_finish(codec, resp.finish, out, ctx, "status")
+    kept, key = hints.get("kept") or {}, codec.RESPONSE_ENVELOPE["finish"]
+    if key not in kept:
+        write_finish(codec, resp.finish, out, ctx, key)
+    out.update(kept)  # over the envelope's defaults: the source's own values
     out["output"] = items
 
 
