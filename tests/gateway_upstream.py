@@ -307,9 +307,10 @@ def _issue(state: UpstreamState, parts: list[Any]) -> None:
 
 
 class ServerThread:
-    """uvicorn serving ``app`` on a free port of 127.0.0.1, in a background thread."""
+    """uvicorn serving ``app`` on a free port of 127.0.0.1, in a background thread (``http``:
+    the protocol class, e.g. the one ``interlingua serve`` runs; uvicorn's own by default)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, http: Any = "auto") -> None:
         import uvicorn
 
         # proto=IPPROTO_TCP: asyncio sets TCP_NODELAY only on sockets that say they are TCP;
@@ -319,7 +320,7 @@ class ServerThread:
         self.sock.bind(("127.0.0.1", 0))
         self.port: int = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        cfg = uvicorn.Config(app, log_level="critical", timeout_graceful_shutdown=1)
+        cfg = uvicorn.Config(app, log_level="critical", timeout_graceful_shutdown=1, http=http)
         self.server = uvicorn.Server(cfg)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
@@ -418,9 +419,11 @@ class Stack:
 
 @contextlib.contextmanager
 def running_stack() -> Iterator[Stack]:
-    """The test upstream and a gateway in front of it, both on free ports; stopped after."""
+    """The test upstream and a gateway in front of it, both on free ports; stopped after. The
+    gateway runs on the HTTP protocol ``interlingua serve`` runs (gateway/server.py)."""
     from interlingua.gateway.app import create_app
     from interlingua.gateway.config import load_config
+    from interlingua.gateway.server import GatewayHttpProtocol
 
     saved = {k: os.environ.get(k) for k in (UPSTREAM_KEY_ENV, INBOUND_KEYS_ENV)}
     os.environ[UPSTREAM_KEY_ENV] = UPSTREAM_KEY
@@ -431,7 +434,7 @@ def running_stack() -> Iterator[Stack]:
     gateway = None
     try:
         cfg = load_config(data=gateway_config_data(upstream.url, free_closed_port()))
-        gateway = ServerThread(create_app(cfg))
+        gateway = ServerThread(create_app(cfg), http=GatewayHttpProtocol)
         gateway.start()
         yield Stack(gateway, upstream, state, [u.protocol for u in cfg.upstreams][::3])
     finally:

@@ -186,3 +186,35 @@ def test_spans_follow_the_genai_conventions() -> None:
         p.split("-")[1] == "4bf92f3577b34da6a3ce929d0e0e4736" for p in sent
     )
     assert all(p.split("-")[2] == format(span.context.span_id, "016x") for p in sent)
+
+
+def test_counts_read_as_prometheus_clients_own() -> None:
+    """The gateway keeps its counts in plain dicts (no lock per call); scraped, they read as
+    prometheus-client's own Counter and Histogram would: the same samples, bucket edges
+    included (a value on a bound counts in that bucket)."""
+    from types import SimpleNamespace
+
+    from interlingua.gateway.metrics import _LATENCY, Metrics
+    from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+
+    ours = Metrics()
+    r = CollectorRegistry()
+    requests = Counter("interlingua_requests", "Calls answered", ["inbound", "upstream", "status"],
+                       registry=r)  # fmt: skip
+    latency = Histogram("interlingua_request_duration_seconds", "x", ["inbound", "upstream"],
+                        buckets=_LATENCY, registry=r)  # fmt: skip
+    for i, value in enumerate([0.0, 0.005, 0.0051, 0.5, 1, 600, 601, 0.25, 7]):
+        status = 200 if i % 3 else 502
+        rec = SimpleNamespace(inbound="openai_chat", upstream_name="u", status=status, ttfb=None,
+                              usage=None, loss_features=[], attempts=[])  # fmt: skip
+        ours.observe(rec, value)  # type: ignore[arg-type]
+        requests.labels("openai_chat", "u", str(status)).inc()
+        latency.labels("openai_chat", "u").observe(value)
+
+    def samples(text: str, prefix: str) -> list[str]:
+        return [ln for ln in text.splitlines() if ln.startswith(prefix) and "_created" not in ln]
+
+    mine, theirs = generate_latest(ours.registry).decode(), generate_latest(r).decode()
+    for prefix in ("interlingua_requests_total", "interlingua_request_duration_seconds_"):
+        assert samples(mine, prefix) == samples(theirs, prefix) and samples(mine, prefix)
+    assert "interlingua_request_duration_seconds_created{" in mine

@@ -292,9 +292,13 @@ def test_backoff_and_retry_after_parsing() -> None:
     assert retry_after(httpx.Headers({})) is None
 
 
-def test_client_disconnect_cancels_a_non_streamed_call(access: Collect) -> None:
+@pytest.mark.parametrize("server", ["uvicorn", "interlingua serve"])
+def test_client_disconnect_cancels_a_non_streamed_call(access: Collect, server: str) -> None:
     """The caller gives up on a slow non-streamed answer: the gateway closes its upstream call
-    (the upstream sees the disconnect) instead of waiting for an answer nobody reads."""
+    (the upstream sees the disconnect) instead of waiting for an answer nobody reads. Under
+    uvicorn's own protocol a task watches the caller; under the one ``interlingua serve`` runs,
+    the lost connection calls back."""
+    from interlingua.gateway.server import GatewayHttpProtocol
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import JSONResponse
@@ -315,7 +319,8 @@ def test_client_disconnect_cancels_a_non_streamed_call(access: Collect) -> None:
     up = ServerThread(Starlette(routes=[Route("/v1/chat/completions", slow, methods=["POST"])]))
     up.start()
     data = cfg_data({**upstream("b.test"), "base_url": up.url + "/v1"})
-    gw = ServerThread(create_app(load_config(data=data)))
+    http = GatewayHttpProtocol if server == "interlingua serve" else "auto"
+    gw = ServerThread(create_app(load_config(data=data)), http=http)
     gw.start()
     try:
         body = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}

@@ -113,31 +113,41 @@ class AccessRecord:
                 except Exception:  # metrics and traces never fail a call
                     logging.getLogger("interlingua.gateway").exception("metrics/trace sink")
         if ACCESS_LOGGER.isEnabledFor(logging.INFO):
-            line = orjson.dumps(self.as_dict()).decode()
+            line = orjson.dumps(self.as_dict())
             direct = _direct()
             if direct is not None:
-                try:
-                    stream = direct.stream
-                    stream.write(line + "\n")
-                    stream.flush()
-                except Exception:  # as logging's handlers: a failed write never fails a call
-                    direct.handleError(logging.makeLogRecord({"msg": line}))
+                direct.put(line)
                 return
             # a record made here: Logger.info would first walk the stack for the caller's
             # file and line, which no access log line shows
             ACCESS_LOGGER.handle(
                 ACCESS_LOGGER.makeRecord(
-                    ACCESS_LOGGER.name, logging.INFO, __file__, 0, line, (), None
+                    ACCESS_LOGGER.name, logging.INFO, __file__, 0, line.decode(), (), None
                 )
             )
 
 
 class JsonLines(logging.StreamHandler):  # type: ignore[type-arg]
-    """The access log's own handler (configure_access_log): the message alone, one per line."""
+    """The access log's own handler (configure_access_log): the message alone, one per line.
+    The gateway's calls ``put`` their lines as bytes, written to the stream's binary buffer
+    (no str made to be encoded back)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setFormatter(logging.Formatter("%(message)s"))
+
+    def put(self, line: bytes) -> None:
+        try:
+            stream = self.stream
+            raw = getattr(stream, "buffer", None)
+            if raw is None:
+                stream.write(line.decode() + "\n")
+            else:
+                stream.flush()  # whatever was written as text goes first
+                raw.write(line + b"\n")
+                raw.flush()
+        except Exception:  # as logging's handlers: a failed write never fails a call
+            self.handleError(logging.makeLogRecord({"msg": line.decode(errors="replace")}))
 
 
 def _direct() -> JsonLines | None:

@@ -80,7 +80,7 @@ class SSEStreamResponse:
         if self.open_streams is not None:
             self.open_streams.inc()
         try:
-            with DisconnectWatch(receive):  # the caller leaves: the relay is cancelled
+            with DisconnectWatch(receive, scope):  # the caller leaves: the relay is cancelled
                 await self._relay(send)
         except ClientGone:
             pass

@@ -1,0 +1,155 @@
+"""The HTTP protocol ``interlingua serve`` runs (gateway/server.py): uvicorn's httptools protocol
+whose lost connections call back the call waiting on its upstream (no watcher task); answers,
+keep-alive and a stream's head before its events as uvicorn has them."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+import orjson
+import pytest
+
+pytest.importorskip("uvicorn")
+pytest.importorskip("httptools")
+
+import uvicorn  # noqa: E402
+from interlingua.gateway.app import create_app  # noqa: E402
+from interlingua.gateway.config import load_config  # noqa: E402
+from interlingua.gateway.server import GatewayHttpProtocol  # noqa: E402
+from uvicorn.server import ServerState  # noqa: E402
+
+from tests.test_gateway_retry import Script, cfg_data, upstream  # noqa: E402
+
+
+class Transport(asyncio.Transport):
+    """Records what the protocol writes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[bytes] = []
+        self.closed = False
+        self.reading = True
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return {"peername": ("127.0.0.1", 5000), "sockname": ("127.0.0.1", 8080)}.get(name)
+
+    def write(self, data: bytes) -> None:  # type: ignore[override]
+        self.writes.append(bytes(data))
+
+    def close(self) -> None:
+        self.closed = True
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def pause_reading(self) -> None:
+        self.reading = False
+
+    def resume_reading(self) -> None:
+        self.reading = True
+
+
+def connect(app: Any) -> tuple[GatewayHttpProtocol, Transport, ServerState]:
+    config = uvicorn.Config(app, http=GatewayHttpProtocol, log_level="critical")
+    config.load()
+    state = ServerState()
+    protocol = GatewayHttpProtocol(config=config, server_state=state, app_state={})
+    transport = Transport()
+    protocol.connection_made(transport)
+    return protocol, transport, state
+
+
+def post(path: str, body: dict[str, Any]) -> bytes:
+    data = orjson.dumps(body)
+    head = f"POST {path} HTTP/1.1\r\nhost: gw\r\ncontent-type: application/json\r\n"
+    return head.encode() + f"content-length: {len(data)}\r\n\r\n".encode() + data
+
+
+async def settle(state: ServerState) -> None:
+    for _ in range(200):
+        if not state.tasks:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the call did not end")
+
+
+def gateway(answer: Any) -> Any:
+    return create_app(
+        load_config(data=cfg_data(upstream("b.test"))), transport=httpx.MockTransport(answer)
+    )
+
+
+def test_answers_on_a_kept_connection() -> None:
+    async def run() -> None:
+        protocol, transport, state = connect(gateway(Script()))
+        body = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+        for _ in range(2):  # keep-alive: the second call on the same connection
+            transport.writes.clear()
+            protocol.data_received(post("/v1/chat/completions", body))
+            await settle(state)
+            head, _, payload = b"".join(transport.writes).partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 200 OK") and b"x-interlingua-request-id" in head
+            assert orjson.loads(payload)["choices"][0]["message"]["content"] == "hello"
+        assert not transport.closed
+        transport.writes.clear()
+        protocol.data_received(b"GET /healthz HTTP/1.1\r\nhost: gw\r\nconnection: close\r\n\r\n")
+        await settle(state)
+        assert transport.writes[0].startswith(b"HTTP/1.1 200") and transport.closed
+
+    asyncio.run(run())
+
+
+def test_a_stream_head_leaves_before_its_events() -> None:
+    release = asyncio.Event()
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        async def chunks() -> Any:
+            await release.wait()  # the upstream's events come later
+            body = Script()(request)
+            yield await body.aread()
+
+        return httpx.Response(200, content=chunks(), headers={"content-type": "text/event-stream"})
+
+    async def run() -> None:
+        protocol, transport, state = connect(gateway(answer))
+        body = {"model": "m", "stream": True, "messages": [{"role": "user", "content": "hi"}]}
+        protocol.data_received(post("/v1/chat/completions", body))
+        for _ in range(200):
+            if transport.writes:
+                break
+            await asyncio.sleep(0.01)
+        assert transport.writes[0].startswith(b"HTTP/1.1 200 OK")
+        assert transport.writes[0].endswith(b"\r\n\r\n")  # the head alone, no event yet
+        release.set()
+        await settle(state)
+        assert b"[DONE]" in b"".join(transport.writes[1:])
+
+    asyncio.run(run())
+
+
+def test_a_lost_connection_cancels_the_call_without_a_watcher_task() -> None:
+    started, cancelled = asyncio.Event(), asyncio.Event()
+
+    async def slow(request: httpx.Request) -> httpx.Response:
+        started.set()
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
+        raise AssertionError("not cancelled")
+
+    async def run() -> None:
+        protocol, transport, state = connect(gateway(slow))
+        body = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+        protocol.data_received(post("/v1/chat/completions", body))
+        await asyncio.wait_for(started.wait(), 5)
+        assert len(asyncio.all_tasks()) == 2  # this test and the call: nobody else waits
+        protocol.connection_lost(None)
+        await asyncio.wait_for(cancelled.wait(), 5)
+        await settle(state)
+        assert transport.writes == []  # nothing answered to a caller that left
+
+    asyncio.run(run())
