@@ -1,6 +1,7 @@
 """The HTTP protocol ``interlingua serve`` runs (gateway/server.py): uvicorn's httptools protocol
-whose lost connections call back the call waiting on its upstream (no watcher task); answers,
-keep-alive and a stream's head before its events as uvicorn has them."""
+whose answers with a length leave in one write (a stream's head at once, before its events; a
+head with no body write is not held back), and whose lost connections call back the call
+waiting on its upstream (no watcher task)."""
 
 from __future__ import annotations
 
@@ -81,7 +82,7 @@ def gateway(answer: Any) -> Any:
     )
 
 
-def test_answers_on_a_kept_connection() -> None:
+def test_an_answer_leaves_in_one_write_and_keeps_the_connection() -> None:
     async def run() -> None:
         protocol, transport, state = connect(gateway(Script()))
         body = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
@@ -89,7 +90,8 @@ def test_answers_on_a_kept_connection() -> None:
             transport.writes.clear()
             protocol.data_received(post("/v1/chat/completions", body))
             await settle(state)
-            head, _, payload = b"".join(transport.writes).partition(b"\r\n\r\n")
+            assert len(transport.writes) == 1, transport.writes
+            head, _, payload = transport.writes[0].partition(b"\r\n\r\n")
             assert head.startswith(b"HTTP/1.1 200 OK") and b"x-interlingua-request-id" in head
             assert orjson.loads(payload)["choices"][0]["message"]["content"] == "hello"
         assert not transport.closed
@@ -97,6 +99,29 @@ def test_answers_on_a_kept_connection() -> None:
         protocol.data_received(b"GET /healthz HTTP/1.1\r\nhost: gw\r\nconnection: close\r\n\r\n")
         await settle(state)
         assert transport.writes[0].startswith(b"HTTP/1.1 200") and transport.closed
+
+    asyncio.run(run())
+
+
+def test_a_head_with_no_body_write_is_sent() -> None:
+    """A HEAD answer has a length and no body write: its head leaves when it completes."""
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        headers = [(b"content-length", b"5"), (b"content-type", b"text/plain")]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": b"hello"})
+
+    async def run() -> None:
+        protocol, transport, state = connect(app)
+        protocol.data_received(b"HEAD /x HTTP/1.1\r\nhost: gw\r\n\r\n")
+        await settle(state)
+        assert len(transport.writes) == 1 and transport.writes[0].endswith(b"\r\n\r\n")
+        assert b"content-length: 5" in transport.writes[0]
+        protocol.data_received(b"GET /x HTTP/1.1\r\nhost: gw\r\n\r\n")  # the next answer
+        await settle(state)
+        assert (
+            transport.writes[1].startswith(b"HTTP/1.1 200") and transport.writes[1][-5:] == b"hello"
+        )
 
     asyncio.run(run())
 

@@ -75,6 +75,7 @@ class Gateway:
         self.observers = Observers(cfg)  # metrics and traces
         self.state = StateKeeper(None, 0)  # create_app gives it the configured store
         self.catalog = ModelCatalog(cfg, pool)  # the model lists (listing.py)
+        self._routes: dict[str, tuple[str, list[Upstream]]] = {}  # route()
         served = servable() if served is None else served
         # every way a served protocol's client presents a key (spec: http.auth)
         self.auths: tuple[HttpAuth, ...] = tuple(
@@ -121,6 +122,18 @@ class Gateway:
                 break
         return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
+    def route(self, requested: str) -> tuple[str, list[Upstream]]:
+        """The model's mapped name and its upstreams (config.py), kept per name: the globs of
+        the model map and of the upstreams' models are matched once, not on every call."""
+        route = self._routes.get(requested)
+        if route is None:
+            mapped = self.cfg.map_model(requested)
+            route = (mapped, self.cfg.candidates(requested, mapped))
+            if len(self._routes) >= 4096:  # model names come from callers: a bounded table
+                self._routes.clear()
+            self._routes[requested] = route
+        return route
+
     # -- the translated call --------------------------------------------------------------
     async def handle(
         self, request: Request, inbound: str, count: bool = False
@@ -150,8 +163,7 @@ class Gateway:
             return await count_tokens(self, request, inbound, rec, url_model)
         wire_in = load_json(await self.read_body(request))
         requested = requested_model(wire_in, inbound, url_model)
-        mapped = self.cfg.map_model(requested)
-        candidates = self.cfg.candidates(requested, mapped)
+        mapped, candidates = self.route(requested)
         rec.model, rec.upstream_model = requested, mapped
         if not candidates:
             decode_request(wire_in, inbound)  # an invalid body is a 400 naming its path first

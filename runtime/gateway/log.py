@@ -13,7 +13,7 @@ connect error, the wait before the next one; see retry.py). Never a key, never p
 from __future__ import annotations
 
 import logging
-import os
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,6 +29,9 @@ __all__ = [
 ]  # fmt: skip
 
 ACCESS_LOGGER = logging.getLogger("interlingua.gateway.access")
+# request ids: 96 bits of the random module (seeded from os.urandom, again in a forked child):
+# an id names a call and guards nothing, so no system call per call for it
+_bits = random.getrandbits
 GATEWAY_ID_HEADER = "x-interlingua-request-id"  # the gateway's own id, on every answer
 
 
@@ -37,7 +40,7 @@ class AccessRecord:
     method: str
     path: str
     inbound: str | None = None
-    request_id: str = field(default_factory=lambda: "req_" + os.urandom(12).hex())
+    request_id: str = field(default_factory=lambda: f"req_{_bits(96):024x}")
     start: float = field(default_factory=time.perf_counter)
     upstream: str | None = None
     upstream_name: str | None = None

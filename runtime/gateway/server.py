@@ -1,12 +1,18 @@
-"""The HTTP/1.1 protocol ``interlingua serve`` runs: uvicorn's httptools protocol with a cost per
-call less. The app is the same ASGI app under any server; only the server side differs.
+"""The HTTP/1.1 protocol ``interlingua serve`` runs: uvicorn's httptools protocol with two costs
+per call less. The app is the same ASGI app under any server; only the server side differs.
 
-**Disconnects without a watcher task.** A call that waits on its upstream must learn that its
-caller left (disconnect.py). Under any ASGI server that means a task blocked on ``receive()``
-for each call: a task made and cancelled per call (~40 K instructions of a ~750 K call). Here
-the connection itself says so: ``connection_lost`` fires the ``Watch`` the call registered with
-in ``scope["extensions"]["interlingua.disconnect"]``; reading is resumed on registering, as a
-``receive()`` would, so that the disconnect is seen.
+- **Disconnects without a watcher task.** A call that waits on its upstream must learn that its
+  caller left (disconnect.py). Under any ASGI server that means a task blocked on ``receive()``
+  for each call: a task made and cancelled per call (~40 K instructions of a ~750 K call). Here
+  the connection itself says so: ``connection_lost`` fires the ``Watch`` the call registered
+  with in ``scope["extensions"]["interlingua.disconnect"]``; reading is resumed on registering,
+  as a ``receive()`` would, so that the disconnect is seen.
+- **One write per answer.** uvicorn writes an answer's status line and headers as soon as the
+  app starts it, then the body: two system calls, two packets, and a caller woken twice. Here
+  the writes go through ``_Out``, which holds a head with a ``Content-Length`` until the body's
+  write and sends both as one (a head is also let go when its answer completes without a body
+  write, e.g. to HEAD, and before a close). A stream's head (no length) leaves at once, before
+  its first event is ready.
 
 Everything else (parsing, keep-alive, pipelining, flow control, graceful shutdown, ``--workers``)
 is uvicorn's own.
@@ -14,19 +20,80 @@ is uvicorn's own.
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from .disconnect import DISCONNECT, Watch, disconnect_hook
 
 __all__ = ["GatewayHttpProtocol"]
 
+_SIZED = b"\r\ncontent-length: "  # uvicorn writes header names in lower case
+
+
+class _Out:
+    """A connection's writes, as uvicorn's cycles make them: a sized answer's head held until
+    the next write (its body) and sent with it."""
+
+    __slots__ = ("real", "held", "head_next")
+
+    def __init__(self, real: asyncio.Transport) -> None:
+        self.real = real
+        self.held = b""
+        self.head_next = True  # the next write that starts with "HTTP/1.1 " is an answer's head
+
+    def write(self, data: bytes) -> None:
+        if self.head_next and data[:9] == b"HTTP/1.1 " and data[9:12] != b"100":
+            self.head_next = False
+            if _SIZED in data:
+                self.held = data
+                return
+        if self.held:
+            data, self.held = self.held + data, b""
+        self.real.write(data)
+
+    def flush(self) -> None:
+        if self.held:
+            data, self.held = self.held, b""
+            if not self.real.is_closing():
+                self.real.write(data)
+
+    def close(self) -> None:
+        self.flush()
+        self.real.close()
+
+    def is_closing(self) -> bool:
+        return self.real.is_closing()
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return self.real.get_extra_info(name, default)
+
 
 class GatewayHttpProtocol(HttpToolsProtocol):
-    """uvicorn's httptools protocol with the disconnect callbacks."""
+    """uvicorn's httptools protocol with the disconnect callbacks and one-write answers."""
+
+    out: _Out
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self.out = _Out(transport)
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self.scope["extensions"] = {DISCONNECT: Watch(self.flow)}  # type: ignore[dict-item]
+
+    def on_headers_complete(self) -> None:
+        super().on_headers_complete()
+        cycle = self.cycle
+        if cycle is not None and cycle.transport is self.transport:
+            cycle.transport = self.out  # type: ignore[assignment]
+
+    def on_response_complete(self) -> None:
+        out = self.out
+        out.flush()  # an answer with no body write (HEAD, 204, 304)
+        out.head_next = True  # the next answer on this connection
+        super().on_response_complete()
 
     def connection_lost(self, exc: Exception | None) -> None:
         cycle = self.cycle
