@@ -86,6 +86,12 @@ class ReasoningRows(Strict):
     budget_below: str | None = Field(
         None, description="top-level request key of a limit the budget must stay below"
     )
+    budget_min: int = Field(
+        0,
+        ge=0,
+        description="the smallest budget the protocol takes (Anthropic 1024): a budget lowered "
+        "below the budget_below limit (to half of it) is not lowered under it",
+    )
     effort: str | None = Field(None, description="path of the effort")
     efforts: list[str] | None = Field(
         None,
@@ -141,6 +147,8 @@ def reasoning_problems(rows: ReasoningRows) -> list[tuple[Loc, str]]:
     for key, (path, used) in needs.items():
         if used and getattr(rows, path) is None:
             out.append(((*loc, key), f"{key} needs a {path} path"))
+    if rows.budget_min and rows.budget_below is None:
+        out.append(((*loc, "budget_min"), "budget_min needs budget_below (the limit it bounds)"))
     if rows.mode is not None and "enabled" not in rows.modes:
         out.append(((*loc, "modes"), "no wire value for the mode 'enabled'"))
     for c, w in rows.effort_map.items():
@@ -273,6 +281,7 @@ def _reasoning_view(rows: ReasoningRows, fmt_paths: list[str]) -> dict[str, Any]
         "budget_decode": {v: m for m, v in rows.budget_modes.items()},
         "budget_required": rows.budget_required,
         "budget_below": rows.budget_below,
+        "budget_min": rows.budget_min,
         "efforts": tuple(rows.efforts) if rows.efforts is not None else None,
         "effort_map": dict(rows.effort_map),
         "effort_needs_mode": rows.effort_needs_mode,

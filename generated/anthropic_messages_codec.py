@@ -393,6 +393,7 @@ SETTINGS: dict[str, Any] = {
         "budget_decode": {},
         "budget_required": True,
         "budget_below": "max_tokens",
+        "budget_min": 1024,
         "efforts": None,
         "effort_map": {},
         "effort_needs_mode": True,

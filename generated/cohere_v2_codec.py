@@ -314,6 +314,7 @@ SETTINGS: dict[str, Any] = {
         "budget_decode": {},
         "budget_required": False,
         "budget_below": None,
+        "budget_min": 0,
         "efforts": None,
         "effort_map": {},
         "effort_needs_mode": False,

@@ -418,6 +418,7 @@ SETTINGS: dict[str, Any] = {
         "budget_decode": {0: "disabled", -1: "adaptive"},
         "budget_required": False,
         "budget_below": None,
+        "budget_min": 0,
         "efforts": ("minimal", "low", "medium", "high"),
         "effort_map": {},
         "effort_needs_mode": False,

@@ -493,6 +493,7 @@ SETTINGS: dict[str, Any] = {
         "budget_decode": {},
         "budget_required": False,
         "budget_below": None,
+        "budget_min": 0,
         "efforts": None,
         "effort_map": {"max": "high"},
         "effort_needs_mode": False,

@@ -46,6 +46,8 @@ reasoning:
   mode: think.type
   modes: {enabled: "on", disabled: "off", adaptive: "on"}
   budget: think.tokens
+  budget_below: cap
+  budget_min: 300
   effort: think.level
   efforts: [low, high]
   effort_map: {medium: high}
@@ -234,3 +236,34 @@ def test_generated_reasoning_rows_toward_another_protocol(tiny: ModuleType) -> N
         t.encode_request(Request(reasoning=r), out, tiny, ctx)
         assert out == want
         assert [x.path for x in ctx.losses] == paths
+
+
+def test_budget_min_needs_budget_below(tmp_path: Path) -> None:
+    edited = TINY.replace("  budget_below: cap\n", "")
+    spec = write_spec(tmp_path, CANON, edited)
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    line = edited[: edited.index("budget_min: 300")].count("\n") + 1
+    assert str(info.value) == (
+        f"{spec / 'protocols/tiny_v2.yaml'}:{line}: reasoning.budget_min: "
+        "budget_min needs budget_below (the limit it bounds)"
+    )
+
+
+def test_generated_budget_stays_below_its_limit_and_not_under_its_minimum(
+    tiny: ModuleType,
+) -> None:
+    """Half of the limit, but not under budget_min; no budget fits under the limit: no
+    thinking. Each lowering is reported."""
+    t = REGISTRY["reasoning"]
+    for limit, want in (
+        (4000, {"type": "on", "tokens": 2000}),
+        (500, {"type": "on", "tokens": 300}),
+        (250, None),
+    ):
+        out: dict[str, Any] = {"cap": limit}
+        ctx = Ctx("gemini", "tiny_v2")
+        r = ReasoningConfig(mode="enabled", budget_tokens=8000)
+        t.encode_request(Request(reasoning=r), out, tiny, ctx)
+        assert out.get("think") == want
+        assert [x.path for x in ctx.losses] == ["reasoning.budget_tokens"]

@@ -234,11 +234,12 @@ def _effort(effort: str, rule: dict[str, Any], ctx: Ctx | None) -> str | None:
 
 
 def _below(vals: dict[str, Any], limit: Any, rule: dict[str, Any], ctx: Ctx) -> None:
-    """A budget must stay below the output limit (Anthropic max_tokens): lowered, reported."""
+    """A budget must stay below the output limit (Anthropic max_tokens): lowered to half of it,
+    not under the protocol's smallest budget (``budget_min``), reported."""
     budget = vals["budget"]
     if type(limit) is not int or budget < limit:
         return
-    lowered = max(1024, limit // 2)
+    lowered = max(rule["budget_min"], limit // 2)
     ctx.loss(
         "reasoning.budget_tokens",
         f"thinking budget {budget} lowered to {lowered}",
