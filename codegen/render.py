@@ -231,10 +231,15 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
 
 
 def _reasoning_details(p: ProtocolSpec) -> dict[str, Any] | None:
-    """The reasoning_details rows as plain data: owners both ways, items by wire type."""
+    """The reasoning_details rows as plain data: owners both ways, items by wire type, the
+    item types each owner's text and any encrypted state are written as."""
     rd = p.reasoning_details
     if rd is None:
         return None
+    # the item a text is written as by default: the first with a signature, else with a text
+    text_item = next((r.type for r in rd.items if r.signature), None) or next(
+        (r.type for r in rd.items if r.text), None
+    )
     return {
         "field": rd.field,
         "type_key": rd.type_key,
@@ -243,8 +248,10 @@ def _reasoning_details(p: ProtocolSpec) -> dict[str, Any] | None:
         "unknown_owner": rd.unknown_owner,
         "index_key": rd.index_key,
         "owners": {o.format: (o.owner, o.signature_in) for o in rd.owners},
-        "formats": {o.owner: o.format for o in rd.owners},
-        "text_items": {o.owner: o.text_item for o in rd.owners if o.text_item},
+        "formats": {o.owner: (o.format, o.signature_in) for o in rd.owners},
+        "text_item": text_item,
+        "text_items": {o.owner: o.text_item or text_item for o in rd.owners},
+        "encrypted_item": next(((r.type, r.encrypted) for r in rd.items if r.encrypted), None),
         "items": {r.type: r.model_dump(exclude={"type"}) for r in rd.items},
     }
 

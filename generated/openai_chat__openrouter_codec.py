@@ -402,11 +402,17 @@ REASONING_DETAILS: dict[str, Any] | None = {
         "google-gemini-v1": ("gemini", "text"),
     },
     "formats": {
-        "anthropic_messages": "anthropic-claude-v1",
-        "openai_responses": "openai-responses-v1",
-        "gemini": "google-gemini-v1",
+        "anthropic_messages": ("anthropic-claude-v1", "text"),
+        "openai_responses": ("openai-responses-v1", "encrypted"),
+        "gemini": ("google-gemini-v1", "text"),
     },
-    "text_items": {"openai_responses": "reasoning.summary"},
+    "text_item": "reasoning.text",
+    "text_items": {
+        "anthropic_messages": "reasoning.text",
+        "openai_responses": "reasoning.summary",
+        "gemini": "reasoning.text",
+    },
+    "encrypted_item": ("reasoning.encrypted", "data"),
     "items": {
         "reasoning.text": {"text": "text", "signature": "signature", "encrypted": None},
         "reasoning.summary": {"text": "summary", "signature": None, "encrypted": None},

@@ -61,24 +61,14 @@ def decode_items(items: Any, rd: dict[str, Any], path: str) -> list[ReasoningPar
     return out
 
 
-def _row(rd: dict[str, Any], want: str) -> tuple[str, dict[str, Any]] | None:
-    for t, row in rd["items"].items():
-        if row[want]:
-            return t, row
-    return None
-
-
 def encode_items(
     parts: list[ReasoningPart], rd: dict[str, Any], path: str, ctx: Ctx
 ) -> list[dict[str, Any]]:
     """One or two items per part (text, then encrypted state); unknown owners' state reported."""
     out: list[dict[str, Any]] = []
-    tk, ok = rd["type_key"], rd["owner_key"]
-    sig_row = _row(rd, "signature") or _row(rd, "text")
-    enc_row = _row(rd, "encrypted")
+    tk, ok, enc = rd["type_key"], rd["owner_key"], rd["encrypted_item"]
     for n, p in enumerate(parts):
-        fmt = rd["formats"].get(p.owner)
-        sig_in = rd["owners"][fmt][1] if fmt is not None else "text"
+        fmt, sig_in = rd["formats"].get(p.owner, (None, "text"))
         state = fmt is not None
         if (p.signature or p.redacted) and not state:
             ctx.losses.append(replay_loss(f"{path}[{n}]", p.owner))
@@ -86,16 +76,16 @@ def encode_items(
         if rd["index_key"]:
             common[rd["index_key"]] = n
         sig_in_text = state and sig_in == "text" and p.signature
-        if (p.text or sig_in_text) and sig_row is not None:
-            t = rd["text_items"].get(p.owner) if state else None
-            row = rd["items"][t] if t else sig_row[1]
-            it: dict[str, Any] = {tk: t or sig_row[0], row["text"]: p.text}
+        t = rd["text_items"][p.owner] if state else rd["text_item"]
+        if (p.text or sig_in_text) and t is not None:
+            row = rd["items"][t]
+            it: dict[str, Any] = {tk: t, row["text"]: p.text}
             if sig_in_text and row["signature"]:
                 it[row["signature"]] = p.signature
             out.append({**it, **common})
         data = p.redacted or (p.signature if sig_in == "encrypted" else None)
-        if state and data and enc_row is not None:
-            it = {tk: enc_row[0], enc_row[1]["encrypted"]: data, **common}
+        if state and data and enc is not None:
+            it = {tk: enc[0], enc[1]: data, **common}
             if rd["id_key"] and p.id:
                 it[rd["id_key"]] = p.id
             out.append(it)
