@@ -55,11 +55,14 @@ def render_stream(p: ProtocolSpec, source: str) -> str:
 
 def render_registry(spec: Spec) -> str:
     """generated/registry.py: the protocol ids, the dialects (base protocol, module stem, title)
-    and the embeddings protocols, with the one each chat protocol's upstreams serve."""
+    and the embeddings protocols, with the one each chat protocol's upstreams serve; the
+    reasoning flags the envelope reads across protocols."""
     e = spec.embeddings
     eids = [p.id for p in e.protocols] if e is not None else []
     rides = {u: p.id for p in e.protocols for u in p.upstreams} if e is not None else {}
     dialects = {d.name: (d.protocol.id, d.module, d.spec.title) for d in spec.dialects}
+    foreign = {p.id: p.flags.foreign_reasoning for p in spec.protocols}
+    enveloped = tuple(p.id for p in spec.protocols if p.flags.enveloped_reasoning)
     return (
         header("spec/")
         + '"""The ids spec/ defines: protocols, dialects, embeddings protocols."""\n\n'
@@ -69,6 +72,10 @@ def render_registry(spec: Spec) -> str:
         + f"EMBEDDINGS_PROTOCOLS = {tuple(eids)!r}\n"
         + "# chat protocol -> the embeddings protocol its upstreams serve (row `upstreams`)\n"
         + f"EMBEDDINGS_OF: dict[str, str] = {rides!r}\n"
+        + "# protocol -> how its clients take another's opaque reasoning (flags.foreign_reasoning)\n"
+        + f"FOREIGN_REASONING: dict[str, str] = {foreign!r}\n"
+        + "# the protocols whose reasoning state the envelope carries (flags.enveloped_reasoning)\n"
+        + f"ENVELOPED_REASONING = frozenset({enveloped!r})\n"
     )
 
 

@@ -4,6 +4,7 @@ drive the generic helpers (runtime/transforms/structured.py, reasoning.py) on sm
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -267,3 +268,16 @@ def test_generated_budget_stays_below_its_limit_and_not_under_its_minimum(
         t.encode_request(Request(reasoning=r), out, tiny, ctx)
         assert out.get("think") == want
         assert [x.path for x in ctx.losses] == ["reasoning.budget_tokens"]
+
+
+def test_the_registry_holds_the_reasoning_flags_the_envelope_reads(tmp_path: Path) -> None:
+    """flags.foreign_reasoning per protocol and the enveloped_reasoning owners are generated
+    into generated/registry.py (runtime/transforms/reasoning_envelope.carrier reads them)."""
+    flags = "  sse_event_names: true\n"
+    rows = TINY.replace(
+        flags, flags + "  foreign_reasoning: signature\n  enveloped_reasoning: true\n"
+    )
+    codec = generate(tmp_path, rows, CANON)
+    registry = importlib.import_module(codec.__name__.rsplit(".", 1)[0] + ".registry")
+    assert registry.FOREIGN_REASONING == {"tiny_v2": "signature"}
+    assert set(registry.ENVELOPED_REASONING) == {"tiny_v2"}

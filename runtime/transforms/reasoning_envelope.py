@@ -31,12 +31,12 @@ from __future__ import annotations
 import base64
 import binascii
 import dataclasses
-from functools import cache
 from typing import Any
 
 import orjson
 
 from ..generated.canonical import Part, ReasoningPart
+from ..generated.registry import ENVELOPED_REASONING, FOREIGN_REASONING
 from .gemini_envelope import attach_part
 
 __all__ = [
@@ -56,17 +56,6 @@ __all__ = [
 PREFIX = "ilgenv1:"
 
 
-@cache
-def _flags() -> tuple[dict[str, str], frozenset[str]]:
-    """Per protocol, how its clients take foreign reasoning state (flag foreign_reasoning), and
-    the protocols whose state the envelope carries (flag enveloped_reasoning)."""
-    from .._protocols import PROTOCOLS, protocol  # the registry imports the transforms
-
-    flags = {p: protocol(p).codec.FLAGS for p in PROTOCOLS}
-    owners = frozenset(p for p, f in flags.items() if f.enveloped_reasoning)
-    return {p: f.foreign_reasoning for p, f in flags.items()}, owners
-
-
 def carrier(owner: str | None, client: str, mode: str | None = None) -> str:
     """How opaque reasoning state of ``owner`` reaches a client of ``client``, the one rule of
     responses (``envelopes.fold_for_client``), streams and the gateway: ``own`` (the client's
@@ -76,10 +65,9 @@ def carrier(owner: str | None, client: str, mode: str | None = None) -> str:
     dialect's)."""
     if owner == client:
         return "own"
-    modes, owners = _flags()
-    if owner not in owners:
+    if owner not in ENVELOPED_REASONING:
         return "none"
-    return mode if mode is not None else modes.get(client, "none")
+    return mode if mode is not None else FOREIGN_REASONING.get(client, "none")
 
 
 def signature_for(
@@ -103,7 +91,7 @@ def signature_for(
 
 def enveloped(owner: str | None) -> bool:
     """Does the envelope carry reasoning state of ``owner`` (flag enveloped_reasoning)?"""
-    return owner in _flags()[1]
+    return owner in ENVELOPED_REASONING
 
 
 def _block(text: str, signature: str | None, redacted: str | None) -> dict[str, str]:
