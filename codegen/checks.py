@@ -118,6 +118,10 @@ class _ProtocolChecks:
                     (*loc, j, "type"),
                     f"wire type {f.type!r} cannot carry {tname}.{f.c} ({ctype}); it needs {fix}",
                 )
+            if f.default is not None and (f.required or _base(ctype) != "str" or f.type != "str"):
+                self.src.error(
+                    (*loc, j, "default"), "a default is for an optional str row of a str field"
+                )
         _unique(self.src, loc, rows, lambda f: f.c, "a row for c {k!r}")
 
     def enum_table(self, table: str) -> None:

@@ -104,9 +104,8 @@ def part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) 
     for f in row.fields:
         if f.type == "data_url":
             ctor += [("url", "v_url"), ("media_type", "v_media_type"), ("data", "v_data")]
-        elif not f.required and names[f.c].default is not None and "None" not in names[f.c].type:
-            # absent on the wire: the canonical default (Gemini's thought part with no text: "")
-            ctor.append((f.c, f"v_{f.c} if v_{f.c} is not None else {names[f.c].default}"))
+        elif f.default is not None:  # absent on the wire: the row's default
+            ctor.append((f.c, f"v_{f.c} if v_{f.c} is not None else {json.dumps(f.default)}"))
         else:
             ctor.append((f.c, f"v_{f.c}"))
         if f.type == "parts" and "hints" in names:
@@ -123,6 +122,8 @@ def part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) 
     # wire paths the encoder always writes although the source may omit them (or send null)
     shape = [tuple(path.split(".")) for path in row.match]
     shape += [tuple(f.segs) for f in fields if f.type == "json_string_text" and f.required]
+    # optional arguments (Gemini functionCall.args): "{}" when absent, written back absent
+    shape += [tuple(f.segs) for f in fields if f.type == "json_object_text" and not f.required]
     if "hints" in names:
         if any(f.type == "parts" for f in row.fields):
             shape = []  # hints carry the string-content flag instead

@@ -65,6 +65,12 @@ class FieldRow(Strict):
         description="other top-level wire keys accepted on decode (legacy names, dialects); "
         "the one a request used is written back to the same protocol",
     )
+    default: str | None = Field(
+        None,
+        description="the canonical value when the wire has none (a non-required row): Gemini's "
+        "thought part with only a signature has the text ''; a call with no id the id '', "
+        "which the transform synthesises",
+    )
     omit_zero: bool = Field(
         False,
         description="usage rows: a zero count is left out (Gemini, whose JSON omits zero values), "

@@ -8,11 +8,14 @@ from typing import Any
 
 from interlingua._codec_support import (
     add_hint,
+    apply_wire_shape,
+    arguments_object,
     dig,
     drop_ext,
     expect_whole_number,
     restore_wire_names,
     split_ext,
+    wire_shape_hints,
 )
 from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
@@ -23,6 +26,7 @@ from interlingua._wire import (
     expect_number,
     expect_str,
     expect_str_list,
+    json_text_from_object,
 )
 
 from .canonical import (
@@ -35,12 +39,14 @@ from .canonical import (
     Response,
     TextPart,
     Tool,
+    ToolCallPart,
     Usage,
     new_FilePart,
     new_ImagePart,
     new_ReasoningPart,
     new_TextPart,
     new_Tool,
+    new_ToolCallPart,
 )
 from .spec_types import (
     CountTokens,
@@ -506,11 +512,78 @@ def encode_reasoning(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any] | 
     return _enc_reasoning_0(p, path, ctx)
 
 
-_KNOWN_TEXT_1 = frozenset({"text"})
-_NESTED_TEXT_1: dict[str, frozenset[str]] = {}
+_KNOWN_TOOL_CALL_1 = frozenset({"functionCall"})
+_NESTED_TOOL_CALL_1: dict[str, frozenset[str]] = {
+    "functionCall": frozenset({"args", "id", "name"}),
+}
+_SHAPE_TOOL_CALL_1: tuple[tuple[str, ...], ...] = (("functionCall", "args"),)
 
 
-def _dec_text_1(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+def _dec_tool_call_1(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
+    v_id = w.get("functionCall")
+    if v_id is not None:
+        if type(v_id) is not dict:
+            v_id = expect_dict(v_id, path + ".functionCall")
+        v_id = v_id.get("id")
+    if v_id is not None and type(v_id) is not str:
+        v_id = expect_str(v_id, path + ".functionCall.id")
+    v_name = w.get("functionCall")
+    if v_name is not None:
+        if type(v_name) is not dict:
+            v_name = expect_dict(v_name, path + ".functionCall")
+        v_name = v_name.get("name")
+    if v_name is None:
+        raise InvalidInput("missing required field", path=path + ".functionCall.name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".functionCall.name")
+    v_arguments = w.get("functionCall")
+    if v_arguments is not None:
+        if type(v_arguments) is not dict:
+            v_arguments = expect_dict(v_arguments, path + ".functionCall")
+        v_arguments = v_arguments.get("args")
+    if v_arguments is not None:
+        v_arguments = json_text_from_object(v_arguments, path + ".functionCall.args")
+    if v_arguments is None:
+        v_arguments = "{}"  # no arguments: the wire-shape hint says whether absent or null
+    return new_ToolCallPart(
+        id=v_id if v_id is not None else "",
+        name=v_name,
+        arguments=v_arguments,
+        ext=split_ext(w, _KNOWN_TOOL_CALL_1, _NESTED_TOOL_CALL_1),
+        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_1)
+        if type(w.get("functionCall")) is not dict or w["functionCall"].get("args") is None
+        else None,
+    )
+
+
+def _enc_tool_call_1(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    if p.id is not None:
+        out.setdefault("functionCall", {})["id"] = p.id
+
+    out.setdefault("functionCall", {})["name"] = p.name
+
+    out.setdefault("functionCall", {})["args"] = arguments_object(
+        p.arguments, path + ".arguments", ctx
+    )
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    apply_wire_shape(out, p.hints, ctx)
+    return out
+
+
+decode_tool_call = _dec_tool_call_1  # the only row: no dispatch call
+encode_tool_call = _enc_tool_call_1  # the only row: no dispatch call
+
+
+_KNOWN_TEXT_2 = frozenset({"text"})
+_NESTED_TEXT_2: dict[str, frozenset[str]] = {}
+
+
+def _dec_text_2(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
     v_text = w.get("text")
     if v_text is None:
         raise InvalidInput("missing required field", path=path + ".text")
@@ -518,11 +591,11 @@ def _dec_text_1(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         v_text = expect_str(v_text, path + ".text")
     return new_TextPart(
         text=v_text,
-        ext=None if _KNOWN_TEXT_1.issuperset(w) else split_ext(w, _KNOWN_TEXT_1),
+        ext=None if _KNOWN_TEXT_2.issuperset(w) else split_ext(w, _KNOWN_TEXT_2),
     )
 
 
-def _enc_text_1(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_text_2(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     out["text"] = p.text
@@ -535,17 +608,17 @@ def _enc_text_1(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-decode_text = _dec_text_1  # the only row: no dispatch call
-encode_text = _enc_text_1  # the only row: no dispatch call
+decode_text = _dec_text_2  # the only row: no dispatch call
+encode_text = _enc_text_2  # the only row: no dispatch call
 
 
-_KNOWN_IMAGE_2 = frozenset({"inlineData"})
-_NESTED_IMAGE_2: dict[str, frozenset[str]] = {
+_KNOWN_IMAGE_3 = frozenset({"inlineData"})
+_NESTED_IMAGE_3: dict[str, frozenset[str]] = {
     "inlineData": frozenset({"data", "mimeType"}),
 }
 
 
-def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+def _dec_image_3(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_media_type = w.get("inlineData")
     if v_media_type is not None:
         if type(v_media_type) is not dict:
@@ -567,11 +640,11 @@ def _dec_image_2(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     return new_ImagePart(
         media_type=v_media_type,
         data=v_data,
-        ext=split_ext(w, _KNOWN_IMAGE_2, _NESTED_IMAGE_2),
+        ext=split_ext(w, _KNOWN_IMAGE_3, _NESTED_IMAGE_3),
     )
 
 
-def _enc_image_2(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_image_3(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     out.setdefault("inlineData", {})["mimeType"] = p.media_type
@@ -588,13 +661,13 @@ def _enc_image_2(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-_KNOWN_IMAGE_3 = frozenset({"fileData"})
-_NESTED_IMAGE_3: dict[str, frozenset[str]] = {
+_KNOWN_IMAGE_4 = frozenset({"fileData"})
+_NESTED_IMAGE_4: dict[str, frozenset[str]] = {
     "fileData": frozenset({"fileUri", "mimeType"}),
 }
 
 
-def _dec_image_3(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+def _dec_image_4(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_media_type = w.get("fileData")
     if v_media_type is not None:
         if type(v_media_type) is not dict:
@@ -614,11 +687,11 @@ def _dec_image_3(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     return new_ImagePart(
         media_type=v_media_type,
         url=v_url,
-        ext=split_ext(w, _KNOWN_IMAGE_3, _NESTED_IMAGE_3),
+        ext=split_ext(w, _KNOWN_IMAGE_4, _NESTED_IMAGE_4),
     )
 
 
-def _enc_image_3(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_image_4(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     if p.media_type is not None:
@@ -640,23 +713,23 @@ def decode_image(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     if "inlineData" in w and str(dig(w, ["inlineData", "mimeType"], path) or "").startswith(
         "image/"
     ):
-        return _dec_image_2(w, path, ctx)
-    return _dec_image_3(w, path, ctx)
+        return _dec_image_3(w, path, ctx)
+    return _dec_image_4(w, path, ctx)
 
 
 def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.data is not None:
-        return _enc_image_2(p, path, ctx)
-    return _enc_image_3(p, path, ctx)
+        return _enc_image_3(p, path, ctx)
+    return _enc_image_4(p, path, ctx)
 
 
-_KNOWN_FILE_4 = frozenset({"inlineData"})
-_NESTED_FILE_4: dict[str, frozenset[str]] = {
+_KNOWN_FILE_5 = frozenset({"inlineData"})
+_NESTED_FILE_5: dict[str, frozenset[str]] = {
     "inlineData": frozenset({"data", "displayName", "mimeType"}),
 }
 
 
-def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+def _dec_file_5(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type = w.get("inlineData")
     if v_media_type is not None:
         if type(v_media_type) is not dict:
@@ -686,11 +759,11 @@ def _dec_file_4(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
         media_type=v_media_type,
         data=v_data,
         filename=v_filename,
-        ext=split_ext(w, _KNOWN_FILE_4, _NESTED_FILE_4),
+        ext=split_ext(w, _KNOWN_FILE_5, _NESTED_FILE_5),
     )
 
 
-def _enc_file_4(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_file_5(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     out.setdefault("inlineData", {})["mimeType"] = p.media_type
@@ -710,13 +783,13 @@ def _enc_file_4(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-_KNOWN_FILE_5 = frozenset({"fileData"})
-_NESTED_FILE_5: dict[str, frozenset[str]] = {
+_KNOWN_FILE_6 = frozenset({"fileData"})
+_NESTED_FILE_6: dict[str, frozenset[str]] = {
     "fileData": frozenset({"displayName", "fileUri", "mimeType"}),
 }
 
 
-def _dec_file_5(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+def _dec_file_6(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type = w.get("fileData")
     if v_media_type is not None:
         if type(v_media_type) is not dict:
@@ -744,11 +817,11 @@ def _dec_file_5(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
         media_type=v_media_type,
         url=v_url,
         filename=v_filename,
-        ext=split_ext(w, _KNOWN_FILE_5, _NESTED_FILE_5),
+        ext=split_ext(w, _KNOWN_FILE_6, _NESTED_FILE_6),
     )
 
 
-def _enc_file_5(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_file_6(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     if p.media_type is not None:
@@ -771,14 +844,14 @@ def _enc_file_5(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 def decode_file(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     if "inlineData" in w:
-        return _dec_file_4(w, path, ctx)
-    return _dec_file_5(w, path, ctx)
+        return _dec_file_5(w, path, ctx)
+    return _dec_file_6(w, path, ctx)
 
 
 def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.data is not None:
-        return _enc_file_4(p, path, ctx)
-    return _enc_file_5(p, path, ctx)
+        return _enc_file_5(p, path, ctx)
+    return _enc_file_6(p, path, ctx)
 
 
 _PART_DECODERS: dict[str, Any] = {}
@@ -787,6 +860,7 @@ NATIVE_PARTS: frozenset[str] = frozenset(
 )
 _PART_ENCODERS: dict[type, Any] = {
     ReasoningPart: encode_reasoning,
+    ToolCallPart: encode_tool_call,
     TextPart: encode_text,
     ImagePart: encode_image,
     FilePart: encode_file,
@@ -798,18 +872,20 @@ def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
         w = expect_dict(w, path)
     if "thought" in w and w.get("thought") is True:
         return _dec_reasoning_0(w, path, ctx)
+    if "functionCall" in w:
+        return _dec_tool_call_1(w, path, ctx)
     if "text" in w:
-        return _dec_text_1(w, path, ctx)
+        return _dec_text_2(w, path, ctx)
     if "inlineData" in w and str(dig(w, ["inlineData", "mimeType"], path) or "").startswith(
         "image/"
     ):
-        return _dec_image_2(w, path, ctx)
-    if "fileData" in w and str(dig(w, ["fileData", "mimeType"], path) or "").startswith("image/"):
         return _dec_image_3(w, path, ctx)
+    if "fileData" in w and str(dig(w, ["fileData", "mimeType"], path) or "").startswith("image/"):
+        return _dec_image_4(w, path, ctx)
     if "inlineData" in w:
-        return _dec_file_4(w, path, ctx)
-    if "fileData" in w:
         return _dec_file_5(w, path, ctx)
+    if "fileData" in w:
+        return _dec_file_6(w, path, ctx)
     for t in w:
         if type(t) is str and t in NATIVE_PARTS:
             return NativePart(type=t, data=w, owner=PROTOCOL)
@@ -1075,6 +1151,8 @@ __all__ = [
     "split_ext",
     "decode_reasoning",
     "encode_reasoning",
+    "decode_tool_call",
+    "encode_tool_call",
     "decode_text",
     "encode_text",
     "decode_image",

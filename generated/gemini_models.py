@@ -17,7 +17,20 @@ class ReasoningTrue0(BaseModel):
     thoughtSignature: str | None = None
 
 
-class Text1(BaseModel):
+class FunctionCall(BaseModel):
+    id: str | None = None
+    name: str
+    args: dict[str, Any] | None = None
+
+
+class ToolCall1(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    functionCall: FunctionCall | None = None
+
+
+class Text2(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -29,7 +42,7 @@ class InlineData(BaseModel):
     data: str
 
 
-class Image2(BaseModel):
+class Image3(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -41,7 +54,7 @@ class FileData(BaseModel):
     fileUri: str
 
 
-class Image3(BaseModel):
+class Image4(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -54,7 +67,7 @@ class InlineData1(BaseModel):
     displayName: str | None = None
 
 
-class File4(BaseModel):
+class File5(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -67,7 +80,7 @@ class FileData1(BaseModel):
     displayName: str | None = None
 
 
-class File5(BaseModel):
+class File6(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -119,11 +132,12 @@ class ResponseFields(BaseModel):
 
 class GeminiWire(BaseModel):
     ReasoningTrue0_1: ReasoningTrue0 | None = Field(None, alias="ReasoningTrue0")
-    Text1_1: Text1 | None = Field(None, alias="Text1")
-    Image2_1: Image2 | None = Field(None, alias="Image2")
+    ToolCall1_1: ToolCall1 | None = Field(None, alias="ToolCall1")
+    Text2_1: Text2 | None = Field(None, alias="Text2")
     Image3_1: Image3 | None = Field(None, alias="Image3")
-    File4_1: File4 | None = Field(None, alias="File4")
+    Image4_1: Image4 | None = Field(None, alias="Image4")
     File5_1: File5 | None = Field(None, alias="File5")
+    File6_1: File6 | None = Field(None, alias="File6")
     Tool_1: Tool | None = Field(None, alias="Tool")
     Usage_1: Usage | None = Field(None, alias="Usage")
     RequestFields_1: RequestFields | None = Field(None, alias="RequestFields")

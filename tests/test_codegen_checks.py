@@ -157,6 +157,17 @@ def test_two_field_rows_for_one_canonical_field(tmp_path: Path) -> None:
     assert "a row for c 'max_tokens' again (first at line" in msg
 
 
+def test_a_default_only_on_an_optional_str_row(tmp_path: Path) -> None:
+    """`default` fills a str field the wire left out: a required row never needs one."""
+    msg, at = refused(
+        tmp_path,
+        "  - {c: text, w: text, required: true}",
+        "  - {c: text, w: text, required: true, default: x}",
+    )
+    assert msg.startswith(f"{at} parts[0].fields[0] {{c: text, w: text, required: true, ")
+    assert msg.endswith("a default is for an optional str row of a str field")
+
+
 def test_unknown_transform_name(tmp_path: Path) -> None:
     msg, at = refused(
         tmp_path, "transforms: [tiny_messages]", "transforms: [tiny_messages, tiny_mesages]"
@@ -207,7 +218,7 @@ def test_unknown_key_names_the_line_and_the_row(tmp_path: Path) -> None:
     msg, at = refused(tmp_path, "  - {c: id, w: id}", "  - {c: id, w: id, requird: true}")
     assert msg == (
         f"{at} response_fields[0] {{c: id, w: id, requird: true}}: requird: unknown key "
-        "(expected one of aliases, c, feature, omit_zero, required, type, w) (got True)"
+        "(expected one of aliases, c, default, feature, omit_zero, required, type, w) (got True)"
     )
 
 

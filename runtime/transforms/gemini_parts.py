@@ -1,11 +1,11 @@
 """gemini_parts: the parts of a Gemini content (``{role, parts}``). Parts have no type field;
-the generated rows read text / inlineData / fileData, this module the rest:
+the generated rows read thought parts (``thought: true``), ``functionCall``, text, inlineData
+and fileData, this module the rest:
 
-- ``functionCall`` -> ToolCallPart; ids synthesised (``ilg_<n>``) when Gemini sent none;
+- a ``functionCall``'s id: synthesised (``ilg_<n>``) when Gemini sent none, left out again;
 - ``functionResponse`` -> ToolResultPart, matched to its call by id, else by name and order
   (call_ids); ``response: {output: text}`` / ``{result: text}`` / ``{error: text}`` become the
   result text (is_error for error), any other object its JSON text;
-- ``thought: true`` parts -> ReasoningPart(owner gemini, signature = thoughtSignature);
 - ``thoughtSignature`` on any other part -> an attached ReasoningPart before it
   (gemini_envelope, docs/gemini.md);
 - snake_case part keys (``function_call``, ``inline_data`` ... the API accepts both) are read and,
@@ -20,10 +20,10 @@ from typing import Any
 
 import orjson
 
-from .._codec_support import arguments_object, drop_ext, split_ext
+from .._codec_support import drop_ext, split_ext
 from .._errors import brief
 from .._losses import Ctx
-from .._wire import expect_dict, expect_list, expect_str, json_text, json_text_from_object
+from .._wire import expect_dict, expect_list, expect_str, json_text
 from ..generated.canonical import (
     FilePart,
     ImagePart,
@@ -40,7 +40,6 @@ __all__ = ["decode_parts", "encode_parts", "camel_part", "snake_parts"]
 
 _CONTAINERS = ("functionCall", "functionResponse", "inlineData", "fileData", "executableCode")
 _OPAQUE = frozenset({"args", "response", "partialArgs"})  # free-form values: never recased
-_CALL_KEYS = frozenset({"id", "name", "args"})
 _RESULT_KEYS = frozenset({"id", "name", "response"})
 
 
@@ -85,23 +84,6 @@ def _wrap(codec: Codec) -> Any:
     wrap = codec.FLAGS.turns.result_wrap
     assert wrap is not None
     return wrap
-
-
-def _decode_call(w: dict[str, Any], path: str, ids: CallIds) -> ToolCallPart:
-    fc = expect_dict(w["functionCall"], path + ".functionCall")
-    name = expect_str(fc.get("name"), path + ".functionCall.name")
-    given = fc.get("id")
-    args = fc.get("args")
-    arguments = (
-        json_text_from_object(args, path + ".functionCall.args") if args is not None else "{}"
-    )
-    return ToolCallPart(
-        id=ids.call(name, expect_str(given, path + ".functionCall.id") if given else None),
-        name=name,
-        arguments=arguments,
-        ext=split_ext(w, frozenset({"functionCall"}), {"functionCall": _CALL_KEYS}),
-        hints={"no_args": True} if args is None else None,
-    )
 
 
 def _decode_result(w: dict[str, Any], path: str, ids: CallIds, wrap: Any) -> ToolResultPart:
@@ -159,26 +141,14 @@ def decode_parts(
             out.append(a)
         else:
             rest = w
-        if "functionCall" in rest:
-            out.append(_decode_call(rest, p, ids))
-        elif "functionResponse" in rest:
+        if "functionResponse" in rest:
             out.append(_decode_result(rest, p, ids, _wrap(codec)))
-        else:  # thought parts, text, inlineData, fileData: the rows
-            out.append(codec.decode_part(rest, p, ctx))
+            continue
+        part = codec.decode_part(rest, p, ctx)  # thought, functionCall, text, data: the rows
+        if type(part) is ToolCallPart:  # its id: given, else synthesised
+            part.id = ids.call(part.name, part.id or None)
+        out.append(part)
     return out, sorted(snake)
-
-
-def _encode_call(p: ToolCallPart, path: str, ctx: Ctx) -> tuple[dict[str, Any], str | None]:
-    cid, sig = unwrap_id(p.id)
-    fc: dict[str, Any] = {"name": p.name}
-    if not (p.hints and p.hints.get("no_args") and p.arguments.strip() in ("", "{}")):
-        fc["args"] = arguments_object(p.arguments, path + ".arguments", ctx)
-    if cid and not cid.startswith(SYNTH_PREFIX):
-        fc["id"] = cid
-    out: dict[str, Any] = {"functionCall": fc}
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out, sig
 
 
 def _encode_result(
@@ -258,7 +228,12 @@ def encode_parts(
                 sig = p.signature  # type: ignore[union-attr]
             continue
         if t is ToolCallPart:
-            d, own = _encode_call(p, pp, ctx)  # type: ignore[arg-type]
+            d = codec.encode_tool_call(p, pp, ctx)
+            cid, own = unwrap_id(p.id)  # type: ignore[union-attr]
+            if cid and not cid.startswith(SYNTH_PREFIX):
+                d["functionCall"]["id"] = cid  # the signature it carried goes on the part
+            else:
+                del d["functionCall"]["id"]  # synthesised: Gemini sent none
             sig = own or sig
         elif t is ToolResultPart:
             d = _encode_result(p, pp, names, codec, ctx)  # type: ignore[arg-type]
