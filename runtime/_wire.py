@@ -39,22 +39,32 @@ MAX_DEPTH = 240
 _WRITABLE = 254  # what orjson writes
 
 
-def _too_deep(v: Any, left: int) -> list[Any] | None:
-    """The path (innermost first) to a container nested deeper than ``left`` more levels."""
-    if left == 0:
+def _first(v: Any, left: int, bad: Callable[[str], bool] | None = None) -> list[Any] | None:
+    """The keys (innermost first) down to the first string in ``v``, key or value, that is
+    ``bad`` (a key: down to its object), looking ``left`` levels down; without ``bad``, down to
+    a container nested ``left`` more levels. None when there is none."""
+    if bad is None and left == 0:
         return []
-    if type(v) is dict:
-        items: Any = v.items()
-    else:
-        items = enumerate(v)
-    for k, x in items:
+    for k, x in v.items() if type(v) is dict else enumerate(v):
+        if bad is not None and type(k) is str and bad(k):
+            return []
         t = type(x)
-        if t is dict or t is list:
-            p = _too_deep(x, left - 1)
+        if t is str and bad is not None and bad(x):
+            return [k]
+        if (t is dict or t is list) and left:
+            p = _first(x, left - 1, bad)
             if p is not None:
                 p.append(k)
                 return p
     return None
+
+
+def _path(keys: list[Any]) -> str:
+    """Keys as ``_first`` gives them (innermost first) -> ``a.b[0]``."""
+    path = ""
+    for k in reversed(keys):
+        path += f"[{k}]" if type(k) is int else (f".{k}" if path else str(k))
+    return path
 
 
 def check_depth(v: Any, limit: int = MAX_DEPTH) -> None:
@@ -62,12 +72,10 @@ def check_depth(v: Any, limit: int = MAX_DEPTH) -> None:
     t = type(v)
     if t is not dict and t is not list:
         return
-    p = _too_deep(v, limit)
+    p = _first(v, limit)
     if p is None:
         return
-    path = ""
-    for k in reversed(p[1:]):  # the path of the container that is one level too deep
-        path += f"[{k}]" if type(k) is int else (f".{k}" if path else str(k))
+    path = _path(p[1:])  # the container that is one level too deep
     if len(path) > 80:
         path = path[:80] + "..."
     raise InvalidInput(f"nested deeper than {limit} levels", path=path)
@@ -100,35 +108,19 @@ def check_writable(v: Any) -> None:
         except TypeError as e:  # too deep, or (a dict built in Python) a lone surrogate, a huge int
             check_depth(v)
             if "surrogates" in str(e):
+                p = _first(v, MAX_DEPTH, _not_utf8)
                 raise InvalidInput(
                     "a string holds a lone surrogate (not valid Unicode)",
-                    path=_surrogate_path(v, "", MAX_DEPTH) or "",
+                    path="" if p is None else _path(p) if p else "(a key)",
                 ) from None
 
 
-def _surrogate_path(v: Any, path: str, left: int) -> str | None:
-    """The path of the first string (key or value) that cannot be encoded as UTF-8."""
-    items: Any = v.items() if type(v) is dict else enumerate(v)
-    for k, x in items:
-        p = f"{path}[{k}]" if type(k) is int else (f"{path}.{k}" if path else k)
-        if type(k) is str and not _utf8(k):
-            return path or "(a key)"
-        if type(x) is str:
-            if not _utf8(x):
-                return p  # type: ignore[no-any-return]
-        elif (type(x) is dict or type(x) is list) and left:
-            found = _surrogate_path(x, p, left - 1)
-            if found is not None:
-                return found
-    return None
-
-
-def _utf8(s: str) -> bool:
+def _not_utf8(s: str) -> bool:
     try:
         s.encode()
     except UnicodeEncodeError:
-        return False
-    return True
+        return True
+    return False
 
 
 def _kind(v: Any) -> str:
