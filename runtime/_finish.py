@@ -17,9 +17,7 @@ from .generated.canonical import Finish
 __all__ = [
     "decode_finish",
     "encode_finish",
-    "finish_from_wire",
     "finish_loss",
-    "finish_to_wire",
     "read_finish",
     "write_finish",
 ]
@@ -74,26 +72,6 @@ def finish_loss(f: Finish | None, raw: str, target: str) -> tuple[str, str]:
     return f"finish reason {said!r} sent as {raw!r}", f"{target} has no such reason"
 
 
-def finish_to_wire(
-    codec: Any, f: Finish | None, ctx: Ctx, path: str, has_calls: bool = False
-) -> str:
-    """``encode_finish`` for a response: a lossy value is reported at ``path``."""
-    raw, lossy = encode_finish(codec, f, has_calls, ctx.same)
-    if lossy:
-        what, why = finish_loss(f, raw, ctx.target)
-        ctx.loss(path, what, why, "finish_reason")
-    return raw
-
-
-def finish_from_wire(codec: Any, raw: Any, path: str, has_calls: bool = False) -> Finish | None:
-    """``decode_finish`` for a response: absent is None, a value that is no reason is refused."""
-    if raw is None:
-        return None
-    if type(raw) is not int or not codec.FINISH_NUMERIC:  # numbers only where a row has them
-        raw = expect_str(raw, path)
-    return decode_finish(codec, raw, has_calls)
-
-
 def read_finish(
     codec: Any, holder: dict[str, Any], prefix: str, has_calls: bool = False
 ) -> Finish | None:
@@ -106,7 +84,11 @@ def read_finish(
     if d is not None and raw == d["value"]:
         reason = get_dotted(holder, d["reason"])
         raw = reason if type(reason) is str else raw
-    return finish_from_wire(codec, raw, prefix + env["finish"], has_calls)
+    if raw is None:
+        return None
+    if type(raw) is not int or not codec.FINISH_NUMERIC:  # numbers only where a row has them
+        raw = expect_str(raw, prefix + env["finish"])  # a value that is no reason is refused
+    return decode_finish(codec, raw, has_calls)
 
 
 def write_finish(
@@ -126,7 +108,10 @@ def write_finish(
     if f is None and not env["finish_required"]:
         holder[key] = None
         return
-    raw = finish_to_wire(codec, f, ctx, path, has_calls)
+    raw, lossy = encode_finish(codec, f, has_calls, ctx.same)
+    if lossy:
+        what, why = finish_loss(f, raw, ctx.target)
+        ctx.loss(path, what, why, "finish_reason")
     if d is None:
         holder[key] = raw
         return
