@@ -171,7 +171,7 @@ def assistant_items(
                     )
                 )
             else:
-                out.extend(_part_items(chunk, ipath, codec, ctx, False))
+                out += [i for p in chunk if (i := _part_item(p, ipath, codec, ctx, False))]
         return out
     out = []
     kinds: list[str] = []  # the canonical kind of each item (its id's prefix)
@@ -204,13 +204,8 @@ def assistant_items(
     return out
 
 
-def _part_items(
-    parts: list[Part], path: str, codec: Codec, ctx: Ctx, output: bool
-) -> list[dict[str, Any]]:
-    return [i for p in parts if (i := _part_item(p, path, codec, ctx, output)) is not None]
-
-
 def _part_item(p: Part, path: str, codec: Codec, ctx: Ctx, output: bool) -> dict[str, Any] | None:
+    """The item of a part that is an item of its own (a call, reasoning, native, a result)."""
     if type(p) is ToolCallPart:
         return _call_item(p, path, codec, ctx, output)
     if type(p) is ReasoningPart:
@@ -222,7 +217,7 @@ def _part_item(p: Part, path: str, codec: Codec, ctx: Ctx, output: bool) -> dict
         return codec.encode_part(p, path, ctx)  # type: ignore[no-any-return]
     if type(p) is ToolResultPart:
         return _result_item(p, path, codec, ctx)
-    return message_item("assistant", [p], None, path, codec, ctx, output=output)
+    return message_item("assistant", [p], None, path, codec, ctx, output=output)  # parts edited
 
 
 def _result_item(p: ToolResultPart, path: str, codec: Codec, ctx: Ctx) -> dict[str, Any]:
