@@ -1,7 +1,8 @@
 """The HTTP protocol ``interlingua serve`` runs (gateway/server.py): uvicorn's httptools protocol
 whose answers with a length leave in one write (a stream's head at once, before its events; a
-head with no body write is not held back), and whose lost connections call back the call
-waiting on its upstream (no watcher task)."""
+head with no body write is not held back), whose lost connections call back the call waiting
+on its upstream (no watcher task), and whose one keep-alive timer per connection closes it once
+idle for the timeout."""
 
 from __future__ import annotations
 
@@ -52,8 +53,8 @@ class Transport(asyncio.Transport):
         self.reading = True
 
 
-def connect(app: Any) -> tuple[GatewayHttpProtocol, Transport, ServerState]:
-    config = uvicorn.Config(app, http=GatewayHttpProtocol, log_level="critical")
+def connect(app: Any, **options: Any) -> tuple[GatewayHttpProtocol, Transport, ServerState]:
+    config = uvicorn.Config(app, http=GatewayHttpProtocol, log_level="critical", **options)
     config.load()
     state = ServerState()
     protocol = GatewayHttpProtocol(config=config, server_state=state, app_state={})
@@ -176,5 +177,28 @@ def test_a_lost_connection_cancels_the_call_without_a_watcher_task() -> None:
         await asyncio.wait_for(cancelled.wait(), 5)
         await settle(state)
         assert transport.writes == []  # nothing answered to a caller that left
+
+    asyncio.run(run())
+
+
+def test_an_idle_connection_is_closed_after_the_keep_alive_timeout() -> None:
+    """One timer per connection, moved on while calls come: the connection closes once it has
+    been idle for ``timeout_keep_alive`` after its last answer, not counted from the first."""
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 204, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    async def run() -> None:
+        protocol, transport, state = connect(app, timeout_keep_alive=0.2)
+        get = b"GET /x HTTP/1.1\r\nhost: gw\r\n\r\n"
+        for _ in range(4):  # a call every 0.1 s: never idle for 0.2 s
+            protocol.data_received(get)
+            await settle(state)
+            await asyncio.sleep(0.1)
+            assert not transport.closed
+        await asyncio.sleep(0.25)
+        assert transport.closed
+        assert sum(w.startswith(b"HTTP/1.1 204") for w in transport.writes) == 4
 
     asyncio.run(run())

@@ -105,12 +105,17 @@ def failure_response(exc: Exception, rec: AccessRecord, protocol: str) -> Respon
     return error_response(info, protocol)
 
 
+_GATEWAY_ID = GATEWAY_ID_HEADER.encode("latin-1")
+
+
 def answered(resp: Response, rec: AccessRecord, protocol: str) -> Response:
     """``resp`` with the call's id in the gateway's header and in ``protocol``'s own (unless
     it has them: a relayed upstream's), its status recorded and the access record written."""
-    resp.headers.setdefault(GATEWAY_ID_HEADER, rec.request_id)
     mine = http_spec(protocol).request_id_header
-    if mine:
+    present = {name for name, _ in resp.raw_headers}  # a translated answer has both already
+    if _GATEWAY_ID not in present:
+        resp.headers.setdefault(GATEWAY_ID_HEADER, rec.request_id)
+    if mine and mine.encode("latin-1") not in present:
         resp.headers.setdefault(mine, rec.request_id)
     rec.status = resp.status_code
     rec.first_byte()

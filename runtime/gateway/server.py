@@ -1,4 +1,4 @@
-"""The HTTP/1.1 protocol ``interlingua serve`` runs: uvicorn's httptools protocol with two costs
+"""The HTTP/1.1 protocol ``interlingua serve`` runs: uvicorn's httptools protocol with three costs
 per call less. The app is the same ASGI app under any server; only the server side differs.
 
 - **Disconnects without a watcher task.** A call that waits on its upstream must learn that its
@@ -7,6 +7,8 @@ per call less. The app is the same ASGI app under any server; only the server si
   the connection itself says so: ``connection_lost`` fires the ``Watch`` the call registered
   with in ``scope["extensions"]["interlingua.disconnect"]``; reading is resumed on registering,
   as a ``receive()`` would, so that the disconnect is seen.
+- **One keep-alive timer per connection**, not one made per answer and cancelled per request:
+  it is moved on when it fires early.
 - **One write per answer.** uvicorn writes an answer's status line and headers as soon as the
   app starts it, then the body: two system calls, two packets, and a caller woken twice. Here
   the writes go through ``_Out``, which holds a head with a ``Content-Length`` until the body's
@@ -74,6 +76,7 @@ class GatewayHttpProtocol(HttpToolsProtocol):
     """uvicorn's httptools protocol with the disconnect callbacks and one-write answers."""
 
     out: _Out
+    idle_since: float | None = None  # when the last answer completed, None while busy
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -90,12 +93,44 @@ class GatewayHttpProtocol(HttpToolsProtocol):
             cycle.transport = self.out  # type: ignore[assignment]
 
     def on_response_complete(self) -> None:
+        """uvicorn's, but for the keep-alive timer: armed once and moved on when it fires,
+        instead of a timer made at each answer and cancelled at the next request."""
         out = self.out
         out.flush()  # an answer with no body write (HEAD, 204, 304)
         out.head_next = True  # the next answer on this connection
-        super().on_response_complete()
+        self.server_state.total_requests += 1
+        if self.transport.is_closing():
+            return
+        self.flow.resume_reading()
+        if self.pipeline:
+            cycle, app = self.pipeline.pop()
+            self._start_asgi_task(cycle, app)
+            return
+        self.idle_since = self.loop.time()
+        if self.timeout_keep_alive_task is None:
+            self.timeout_keep_alive_task = self.loop.call_later(
+                self.timeout_keep_alive, self.timeout_keep_alive_handler
+            )
+
+    def _unset_keepalive_if_required(self) -> None:
+        self.idle_since = None  # data came in: not idle (the timer finds out when it fires)
+
+    def timeout_keep_alive_handler(self) -> None:
+        self.timeout_keep_alive_task = None
+        if self.idle_since is None:
+            return  # busy: armed again when the answer is complete
+        left = self.idle_since + self.timeout_keep_alive - self.loop.time()
+        if left > 0:
+            self.timeout_keep_alive_task = self.loop.call_later(
+                left, self.timeout_keep_alive_handler
+            )
+        elif not self.transport.is_closing():
+            self.transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.timeout_keep_alive_task is not None:
+            self.timeout_keep_alive_task.cancel()
+            self.timeout_keep_alive_task = None
         cycle = self.cycle
         watch = None
         if cycle is not None and not cycle.response_complete:
