@@ -204,6 +204,11 @@ def encode_view(enc: EncodeSpec, where: str, name_path: str | None) -> dict[str,
         expr = template(full, w, _keep(enc, ev), ev.endswith("_end"))
         frame = _frame(expr, _prefix(full, name_path, w))
         funcs.append({"ev": ev, "body": f"    return {frame}"})
+    if "error" not in enc.events:  # an in-band error: the body the protocol's HTTP errors have
+        prefix = sse_prefix("error" if name_path is not None else None)
+        funcs.append(
+            {"ev": "error", "body": f"    return _error_frame(ev.error, s.pid, {prefix!r})"}
+        )
     for j, row in enumerate(enc.end):
         w = f"{where}: stream.encode.end[{j}]"
         full = expand({**enc.envelope, **row.body}, enc.defs, w)

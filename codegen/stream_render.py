@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .stream_encode import StreamSpecError, TemplateError, encode_view, sse_prefix
+from .stream_encode import StreamSpecError, TemplateError, encode_view
 from .stream_fast import delta_only as _delta_only
 from .stream_fast import fast_action
 from .stream_known import known_fields
@@ -346,7 +346,7 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         "accumulate": accumulate_kinds(enc["funcs"]),
         "end": enc["end"],
         "done": enc["done"],
-        "error_prefix": sse_prefix("error" if event_names else None),
+        "error_frame": any(f["body"].startswith("    return _error_frame(") for f in enc["funcs"]),
         "special": [*([s.done_sentinel] if s.done_sentinel else []), *s.skip_data],
         "assemblers": sorted({row.assemble for row in s.decode if row.assemble}),
         "extra": rows_extra(s),

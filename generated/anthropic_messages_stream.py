@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.streams.inband import error_frame as _error_frame
 from interlingua.streams.rules import Rule, StreamRows
 from orjson import dumps as _dumps
 
@@ -300,6 +301,10 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
     )
 
 
+def _error(s: Any, ev: Any, i: int) -> Any:
+    return _error_frame(ev.error, s.pid, b"event: error\ndata: ")
+
+
 def _end0(s: Any, ev: Any, i: int) -> Any:
     return (
         b"event: message_delta\ndata: "
@@ -456,11 +461,11 @@ ROWS = StreamRows(
         "tool_call_start": _tool_call_start,
         "tool_call_delta": _tool_call_delta,
         "tool_call_end": _tool_call_end,
+        "error": _error,
     },
     end=(
         _end0,
         _end1,
     ),
     done=None,
-    error_prefix=b"event: error\ndata: ",
 )

@@ -386,5 +386,4 @@ ROWS = StreamRows(
     },
     end=(_end0,),
     done=None,
-    error_prefix=b"event: error\ndata: ",
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua.streams import partial_args as _t_partial_args
+from interlingua.streams.inband import error_frame as _error_frame
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import Rule, StreamRows
 from interlingua.streams.rules import some as _some
@@ -242,6 +243,10 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
     )
 
 
+def _error(s: Any, ev: Any, i: int) -> Any:
+    return _error_frame(ev.error, s.pid, b"data: ")
+
+
 def _end0(s: Any, ev: Any, i: int) -> Any:
     return (
         b"data: "
@@ -418,10 +423,10 @@ ROWS = StreamRows(
         "reasoning_delta": _reasoning_delta,
         "reasoning_signature": _reasoning_signature,
         "tool_call_end": _tool_call_end,
+        "error": _error,
     },
     end=(_end0,),
     done=None,
-    error_prefix=b"data: ",
     accumulate=("reasoning", "tool_call"),
     batches=True,
     random_ids=True,

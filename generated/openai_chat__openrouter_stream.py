@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.streams.inband import error_frame as _error_frame
 from interlingua.streams.rules import Rule, StreamRows
 from orjson import dumps as _dumps
 
@@ -343,6 +344,10 @@ def _reasoning_redacted(s: Any, ev: Any, i: int) -> Any:
     )
 
 
+def _error(s: Any, ev: Any, i: int) -> Any:
+    return _error_frame(ev.error, s.pid, b"data: ")
+
+
 def _end0(s: Any, ev: Any, i: int) -> Any:
     return (
         b"data: "
@@ -490,13 +495,13 @@ ROWS = StreamRows(
         "tool_call_delta": _tool_call_delta,
         "reasoning_signature": _reasoning_signature,
         "reasoning_redacted": _reasoning_redacted,
+        "error": _error,
     },
     end=(
         _end0,
         _end1,
     ),
     done=b"data: [DONE]\n\n",
-    error_prefix=b"data: ",
     owners={
         "anthropic_messages": "anthropic-claude-v1",
         "openai_responses": "openai-responses-v1",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.streams.inband import error_frame as _error_frame
 from interlingua.streams.rules import Rule, StreamRows
 from orjson import dumps as _dumps
 
@@ -217,6 +218,10 @@ def _tool_call_delta(s: Any, ev: Any, i: int) -> Any:
     )
 
 
+def _error(s: Any, ev: Any, i: int) -> Any:
+    return _error_frame(ev.error, s.pid, b"data: ")
+
+
 def _end0(s: Any, ev: Any, i: int) -> Any:
     return (
         b"data: "
@@ -351,11 +356,11 @@ ROWS = StreamRows(
         "reasoning_delta": _reasoning_delta,
         "tool_call_start": _tool_call_start,
         "tool_call_delta": _tool_call_delta,
+        "error": _error,
     },
     end=(
         _end0,
         _end1,
     ),
     done=b"data: [DONE]\n\n",
-    error_prefix=b"data: ",
 )

@@ -1003,7 +1003,6 @@ ROWS = StreamRows(
         _end1,
     ),
     done=None,
-    error_prefix=b"event: error\ndata: ",
     group="text",
     ids={"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"},
     accumulate=("reasoning", "text", "tool_call"),

@@ -7,7 +7,7 @@ from importlib import import_module
 
 from .._errors import InterlinguaError
 from .._protocols import dialect_module, protocol
-from ._base import StreamDecoderBase, StreamEncoderBase
+from ._base import StreamDecoderBase
 from .accumulate import Accumulator, StreamFailed, accumulate
 from .encoder import Encoder
 from .machine import Decoder
@@ -41,7 +41,6 @@ __all__ = [
     "Accumulator",
     "NoStream",
     "StreamDecoderBase",
-    "StreamEncoderBase",
     "StreamFailed",
     "accumulate",
     "stream_decoder",

@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from .._errors import InvalidInput
-from .._losses import Loss
 from .._sse import SSEEvent
 from ..generated.canonical import ErrorEvent, ErrorInfo, StreamEnd
 from .inband import inband_error
 
-__all__ = ["StreamDecoderBase", "StreamEncoderBase", "bad_data"]
+__all__ = ["StreamDecoderBase", "bad_data"]
 
 
 def bad_data(e: Exception) -> ErrorEvent:
@@ -85,21 +84,6 @@ class StreamDecoderBase:
             return self._end("disconnected", ErrorEvent(error=USAGE_LOST))
         self.ended = "disconnected"  # (the open blocks stay open: the stream was cut)
         return [StreamEnd(ending="disconnected")]
-
-
-class StreamEncoderBase:
-    """``losses``: what the target could not say (a finish reason it has no value for)."""
-
-    def __init__(self, codec: Any) -> None:
-        self.codec = codec
-        self.closed = False
-        self.losses: list[Loss] = []
-
-    def feed(self, ev: Any) -> list[bytes]:
-        raise NotImplementedError
-
-    def close(self) -> list[bytes]:
-        return []
 
 
 DISCONNECTED = ErrorInfo(

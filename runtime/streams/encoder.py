@@ -31,8 +31,7 @@ from ..generated.canonical import (
     Usage,
     UsageEvent,
 )
-from ._base import DISCONNECTED, StreamEncoderBase
-from .inband import error_frame
+from ._base import DISCONNECTED
 from .items import ItemBlock, ItemState
 from .parts import PartsEncoding
 from .rules import StreamRows
@@ -44,9 +43,13 @@ _KIND = {TextStart: "text", ReasoningStart: "reasoning", ToolCallStart: "tool_ca
 _Block = ItemBlock
 
 
-class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
+class Encoder(ItemState, PartsEncoding):
+    """``losses``: what the target could not say (a finish reason it has no value for)."""
+
     def __init__(self, codec: Any, rows: StreamRows) -> None:
-        super().__init__(codec)
+        self.codec = codec
+        self.closed = False
+        self.losses: list[Loss] = []
         self.rows = rows
         self.pid = rows.protocol
         self.same = False  # source and target are one protocol (set by the translator)
@@ -90,12 +93,8 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
             return []
         t = type(ev)
         out: list[bytes] = []
-        if t is StreamStart:
-            if not self.started:
-                self._start(ev, out)
-            return out
         if not self.started:
-            self._start(StreamStart(), out)
+            self._start(ev if t is StreamStart else StreamStart(), out)
         if t is TextDelta or t is ReasoningDelta:
             b = self.blocks.get(ev.key)
             kind = "text" if t is TextDelta else "reasoning"
@@ -142,13 +141,6 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         elif t is StreamEnd:
             out += self._end(ev.ending)
         return out
-
-    def _error(self, ev: ErrorEvent, out: list[bytes]) -> None:
-        """An in-band error: the protocol's template, else the body its HTTP errors have."""
-        if "error" in self.t:
-            self._emit("error", ev, 0, out)
-            return
-        out.append(error_frame(ev.error, self.pid, self.rows.error_prefix))
 
     def _start(self, ev: StreamStart, out: list[bytes]) -> None:
         self.started = True
@@ -238,7 +230,7 @@ class Encoder(StreamEncoderBase, ItemState, PartsEncoding):
         self._stop_current(out)
         self._end_group(out)
         self._end_rest(out)
-        self._error(ev, out)
+        self._emit("error", ev, 0, out)
 
     def _end_rest(self, out: list[bytes]) -> None:
         for b in list(self.blocks.values()):

@@ -44,6 +44,7 @@ __all__ = ["Decoder"]
 # a text or reasoning block's start event and delta
 _START = {"text": TextStart, "reasoning": ReasoningStart}
 _DELTA = {"text": new_TextDelta, "reasoning": new_ReasoningDelta}
+_DEEP = 2 * MAX_DEPTH  # data longer than this may nest deeper than the encoders write back
 
 
 class _Block:
@@ -88,17 +89,17 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         if self.ended is not None:  # nothing after the terminal event counts
             self.ignored += 1
             return []
-        R = self.rows
-        if self.special and ev.data in self.special:
-            return self._end("completed") if ev.data == R.done_sentinel else []
+        data = ev.data
+        if self.special and data in self.special:
+            return self._end("completed") if data == self.rows.done_sentinel else []
         try:
-            d = orjson.loads(ev.data)
-            if len(ev.data) > 2 * MAX_DEPTH:  # (shorter data cannot nest too deep)
+            d = orjson.loads(data)
+            if len(data) > _DEEP:  # (shorter data cannot nest too deep)
                 check_writable(d)  # InvalidInput: too deep for the encoders to write back
         except (orjson.JSONDecodeError, InvalidInput) as e:
             return self._end("failed", bad_data(e))
         if type(d) is not dict:
-            if type(d) is list and R.batches:
+            if type(d) is list and self.rows.batches:
                 return self._batch(d)
             self.ignored += 1
             return []
@@ -170,7 +171,7 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         if k is None:
             self._block(rule, w, None, out)
             return
-        wkey = rule.key_prefix + str(k)
+        wkey = f"{rule.key_prefix}{k}"
         if rule.sub is not None:
             wkey = f"{wkey}:{sub if sub is not None else 0}"
         b = self.blocks.get(wkey)

@@ -62,7 +62,6 @@ class StreamRows:
     templates: dict[str, Template] = field(default_factory=dict)  # canonical event -> frame
     end: tuple[Template, ...] = ()  # the frames of a completed ending (None: the row is off)
     done: bytes | None = None  # the final data line
-    error_prefix: bytes = b"data: "  # before an in-band error that has no template
     group: str | None = None  # blocks of this kind share one wire item (group_start/_end)
     ids: dict[str, str] = field(default_factory=dict)  # kind -> wire item id prefix
     accumulate: tuple[str, ...] = ()  # kinds whose block templates read (s.cur: id, deltas, text)
