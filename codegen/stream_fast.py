@@ -58,6 +58,6 @@ def fast_action(
         return [
             f"{ind}v = {r.on(value, base, where, base == 'd')}",
             f"{ind}if v:  # most chunks lack it",
-            f"{ind}    m._delta({rule}, {base}, {row.key_const!r}, None, v, out)",
+            f"{ind}    m._delta({rule}, {base}, {row.key_const!r}, v, out)",
         ]
     return None

@@ -185,7 +185,7 @@ def _item_action(row: DecodeRow, i: int, r: _Readers, where: str, s: StreamSpec)
         out += [f"if {r.on(row.lone_signature, 'item', where)}:", f"    m._lone({rule}, item, out)"]
     if _fast_text(row):  # the machine's shortest path: an open block takes the text at once
         text = r.on(_paths(row.text)[0], "item", where)
-        return [*out, f"m._delta({rule}, item, {row.key_const!r}, None, {text}, out)"]
+        return [*out, f"m._delta({rule}, item, {row.key_const!r}, {text}, out)"]
     return [*out, *steps(row, i, "item", "pos", r, where, s.blocks == "implicit")] or ["pass"]
 
 

@@ -18,6 +18,7 @@ from .stream_known import known_fields
 from .stream_model import DecodeRow, StreamSpec
 from .stream_steps import steps
 
+_PREFIX = re.compile(r"^[\w.:-]*$")  # a key prefix written as it is in an f-string
 _SEG = re.compile(
     r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\[(?P<field>[A-Za-z_]+)=(?P<value>[^\]]+)\])?$"
 )
@@ -203,13 +204,19 @@ def _action(
             f"{ind}        if type(item) is dict:",
             *[f"{ind}            {x}" for x in steps(row, i, "item", "pos", r, where, implicit)],
         ]
-    if op == "block" and _delta_only(row) and not implicit:  # the machine's shortest path
-        # the values read here (inline where short); key: its first path
-        key, sub, value = (
-            r.on(p, base, where, base == "d") if p else "None"
-            for p in (_paths(row.key)[0], row.sub, (_paths(row.text) or [row.arguments or ""])[0])
+    if op == "block" and _delta_only(row) and not implicit and _PREFIX.match(row.key_prefix):
+        # the machine's shortest path: the value and the wire key (made from the key's first
+        # path as _block makes it) read here, inline where short
+        key, value = (
+            r.on(p, base, where, base == "d")
+            for p in (_paths(row.key)[0], (_paths(row.text) or [row.arguments or ""])[0])
         )
-        return [f"{ind}m._delta({rule}, {base}, {key}, {sub}, {value}, out)"]
+        wkey = f"{row.key_prefix}{{{key}}}"
+        if row.sub is not None:
+            wkey += (
+                f":{{_s if (_s := {r.on(row.sub, base, where, base == 'd')}) is not None else 0}}"
+            )
+        return [f'{ind}m._delta({rule}, {base}, f"{wkey}", {value}, out)']
     fast = fast_action(row, rule, base, r, where, ind, implicit, op)
     if fast is not None:
         return fast

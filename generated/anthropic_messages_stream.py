@@ -360,8 +360,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._delta(
                 _RULES[1],
                 d,
-                d.get("index"),
-                None,
+                f"{d.get('index')}",
                 (_v.get("text") if type(_v := d.get("content_block")) is dict else None),
                 out,
             )
@@ -380,8 +379,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._delta(
                 _RULES[5],
                 d,
-                d.get("index"),
-                None,
+                f"{d.get('index')}",
                 (_v.get("text") if type(_v := d.get("delta")) is dict else None),
                 out,
             )
@@ -390,8 +388,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._delta(
                 _RULES[6],
                 d,
-                d.get("index"),
-                None,
+                f"{d.get('index')}",
                 (_v.get("thinking") if type(_v := d.get("delta")) is dict else None),
                 out,
             )
@@ -400,8 +397,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m._delta(
                 _RULES[7],
                 d,
-                d.get("index"),
-                None,
+                f"{d.get('index')}",
                 (_v.get("partial_json") if type(_v := d.get("delta")) is dict else None),
                 out,
             )

@@ -309,10 +309,10 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     if kind == "content-start":
         w0 = _r3(d)
         if w0 == "text":
-            m._delta(_RULES[1], d, d.get("index"), None, _r1(d), out)
+            m._delta(_RULES[1], d, f"{d.get('index')}", _r1(d), out)
             return True
         if w0 == "thinking":
-            m._delta(_RULES[2], d, d.get("index"), None, _r2(d), out)
+            m._delta(_RULES[2], d, f"{d.get('index')}", _r2(d), out)
             return True
         m._block(_RULES[3], d, None, out)
         return True
@@ -331,7 +331,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._block(_RULES[7], d, None, out)
         return True
     if kind == "tool-call-delta":
-        m._delta(_RULES[8], d, d.get("index"), None, _r7(d), out)
+        m._delta(_RULES[8], d, f"call{d.get('index')}", _r7(d), out)
         return True
     if kind == "tool-call-end":
         m._block(_RULES[9], d, None, out)

@@ -375,7 +375,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                 elif item.get("text") is not None:
                     if item.get("thoughtSignature"):
                         m._lone(_RULES[7], item, out)
-                    m._delta(_RULES[7], item, "text", None, item.get("text"), out)
+                    m._delta(_RULES[7], item, "text", item.get("text"), out)
                 elif item.get("thoughtSignature") is not None:
                     if item.get("thoughtSignature"):
                         m._lone(_RULES[8], item, out)

@@ -311,12 +311,12 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         matched = True
         v = at0.get("content") if type(at0) is dict else None
         if v:  # most chunks lack it
-            m._delta(_RULES[3], at0, "text", None, v, out)
+            m._delta(_RULES[3], at0, "text", v, out)
     if at0 is not None:
         matched = True
         v = at0.get("refusal") if type(at0) is dict else None
         if v:  # most chunks lack it
-            m._delta(_RULES[4], at0, "refusal", None, v, out)
+            m._delta(_RULES[4], at0, "refusal", v, out)
     if at0 is not None:
         matched = True
         items = _r8(at0)

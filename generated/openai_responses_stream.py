@@ -847,13 +847,25 @@ _RULES = (
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     kind = d.get("type")
     if kind == "response.output_text.delta":
-        m._delta(_RULES[0], d, d.get("item_id"), d.get("content_index"), d.get("delta"), out)
+        m._delta(
+            _RULES[0],
+            d,
+            f"{d.get('item_id')}:{_s if (_s := d.get('content_index')) is not None else 0}",
+            d.get("delta"),
+            out,
+        )
         return True
     if kind == "response.refusal.delta":
-        m._delta(_RULES[0], d, d.get("item_id"), d.get("content_index"), d.get("delta"), out)
+        m._delta(
+            _RULES[0],
+            d,
+            f"{d.get('item_id')}:{_s if (_s := d.get('content_index')) is not None else 0}",
+            d.get("delta"),
+            out,
+        )
         return True
     if kind == "response.function_call_arguments.delta":
-        m._delta(_RULES[1], d, d.get("item_id"), None, d.get("delta"), out)
+        m._delta(_RULES[1], d, f"{d.get('item_id')}", d.get("delta"), out)
         return True
     if kind == "response.created":
         if m.msg_id is None:
@@ -916,10 +928,10 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         m._block(_RULES[12], d, None, out)
         return True
     if kind == "response.reasoning_summary_text.delta":
-        m._delta(_RULES[13], d, d.get("item_id"), None, d.get("delta"), out)
+        m._delta(_RULES[13], d, f"{d.get('item_id')}", d.get("delta"), out)
         return True
     if kind == "response.reasoning_text.delta":
-        m._delta(_RULES[13], d, d.get("item_id"), None, d.get("delta"), out)
+        m._delta(_RULES[13], d, f"{d.get('item_id')}", d.get("delta"), out)
         return True
     if kind == "response.reasoning_summary_text.done":
         m._block(_RULES[14], d, None, out)

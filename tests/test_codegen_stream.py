@@ -165,3 +165,17 @@ def test_bad_stream_rows_are_refused_with_file_and_line(
     text = str(info.value)
     assert message in text
     assert f"{spec / 'protocols' / 'tiny_v2.yaml'}:" in text
+
+
+def test_a_known_event_that_yields_nothing_is_matched_not_ignored(tmp_path: Path) -> None:
+    """A row with no action (a ping) is one test in the generated dispatch: the event is known,
+    so it is not counted as ignored, as an unknown event is."""
+    oops = "    - {event: oops, error: message}\n"
+    codec = generate(tmp_path, WITH_STREAM.replace(oops, oops + "    - {event: ping}\n"))
+    rows = importlib.import_module(codec.__name__.replace("_codec", "_stream")).ROWS
+    dec = Decoder(codec, rows)
+    for ev in SSEDecoder().feed(WIRE[: WIRE.index(b"event: stop")]):
+        dec.feed(ev)
+    for ev in SSEDecoder().feed(b'data: {"kind":"ping"}\n\ndata: {"kind":"pong"}\n\n'):
+        assert dec.feed(ev) == []
+    assert dec.ignored == 1

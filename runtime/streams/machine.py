@@ -164,16 +164,10 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         out.append(FinishEvent(finish=fin, stop_sequence=seq))
 
     # ---------------------------------------------------------------- blocks
-    def _delta(self, rule: Rule, w: Any, k: Any, sub: Any, v: Any, out: list[Any]) -> None:
-        """A row with one text or argument path and a wire key (codegen picks it and reads
-        ``k``: the key's first path, ``sub``, ``v``: the value): an open block of its kind takes
-        the delta at once, anything else goes through ``_block``."""
-        if k is None:
-            self._block(rule, w, None, out)
-            return
-        wkey = f"{rule.key_prefix}{k}"
-        if rule.sub is not None:
-            wkey = f"{wkey}:{sub if sub is not None else 0}"
+    def _delta(self, rule: Rule, w: Any, wkey: str, v: Any, out: list[Any]) -> None:
+        """A row with one text or argument path (codegen picks it, reads the value ``v`` and
+        makes the wire key ``wkey`` as ``_block`` would): an open block of its kind takes the
+        delta at once, anything else goes through ``_block``."""
         b = self.blocks.get(wkey)
         if b is None or not b.open:
             self._block(rule, w, None, out)
@@ -201,6 +195,10 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         if type(args) is not str:
             args = None
         cid = rule.call_id(w) if rule.call_id is not None else None
+        sig = rule.signature(w) if rule.signature is not None else None
+        sig = sig if sig and type(sig) is str else None
+        red = rule.redacted(w) if rule.redacted is not None else None
+        red = red if red and type(red) is str else None
         if not (text or args or cid) and self.rows.implicit_blocks and rule.quiet:
             return  # a chunk without this row's fields: nothing opens, nothing moves
         if rule.key_const is not None:
@@ -222,9 +220,9 @@ class Decoder(PartsDecoding, StreamDecoderBase):
                 or args
                 or cid
                 or (rule.sure and rule.open == "tool_call")
-                or ((rule.owner or rule.sure) and _opaque(rule, w))
+                or ((rule.owner or rule.sure) and (sig or red))  # opaque state opens it
             ):
-                b = self._new(rule, wkey, w, cid, out)
+                b = self._new(rule, wkey, w, cid, sig, out)
                 if self.parts and rule.sub is not None:  # it ends with the block of its key
                     b.parent = wkey.rpartition(":")[0]
                     self.subs = True
@@ -252,17 +250,15 @@ class Decoder(PartsDecoding, StreamDecoderBase):
                 if obj and type(obj) is dict:
                     out.append(ToolCallDelta(key=b.key, arguments=orjson.dumps(obj).decode()))
         elif b.kind == "reasoning":
-            sig = rule.signature(w) if rule.signature is not None else None
-            if sig and type(sig) is str:
+            if sig:
                 b.sig.append(sig)
-            red = rule.redacted(w) if rule.redacted is not None else None
             own = rule.owner(w) if rule.owner is not None else None
             if own is not None:
                 b.owner = own[0]
                 if own[1] == "encrypted" and red:  # this owner's signature is encrypted data
                     b.sig.append(red)
                     red = None
-            if type(red) is str and red:
+            if red:
                 b.redacted = red
         if rule.close:
             self._close(b, out)
@@ -281,7 +277,7 @@ class Decoder(PartsDecoding, StreamDecoderBase):
             b.fresh = False
         return False
 
-    def _new(self, rule: Rule, wkey: str, w: Any, cid: Any, out: list[Any]) -> _Block:
+    def _new(self, rule: Rule, wkey: str, w: Any, cid: Any, sig: Any, out: list[Any]) -> _Block:
         kind = rule.open or "ignored"
         if self.rows.implicit_blocks:  # another kind starting ends the open blocks
             for o in list(self.open):
@@ -294,7 +290,7 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         if kind in _START:
             out.append(_START[kind](key=key))
         elif kind == "tool_call":
-            b.call_id = self._call_id(rule, w, cid)
+            b.call_id = self._call_id(cid, sig)
             self.calls += 1
             self.has_calls = True
             name = rule.name(w) if rule.name is not None else None
@@ -330,10 +326,3 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         for b in list(self.open):
             self._close(b, out)
         return out
-
-
-def _opaque(rule: Rule, w: Any) -> bool:
-    """Does the event carry opaque reasoning state (a block with no text opens for it)?"""
-    sig = rule.signature(w) if rule.signature is not None else None
-    red = rule.redacted(w) if rule.redacted is not None else None
-    return bool(sig and type(sig) is str) or bool(red and type(red) is str)

@@ -68,16 +68,13 @@ class PartsDecoding:
             out += self._close_all()  # type: ignore[attr-defined]
             out.append(ReasoningEnd(key=self._fresh("sig"), signature=sig, owner=self.pid))
 
-    def _call_id(self, rule: Any, w: Any, cid: Any) -> str:
+    def _call_id(self, cid: Any, sig: str | None) -> str:
+        """A call's id (``sig``: opaque state on the call, which rides in the id)."""
         if cid:
             cid = str(cid)
         else:
             cid = synth_id() if self.rows.random_ids else f"call_interlingua_{self.calls}"
-        if rule.signature is not None:
-            sig = rule.signature(w)
-            if sig and type(sig) is str:
-                cid = wrap_id(cid, sig)
-        return str(cid)
+        return wrap_id(cid, sig) if sig else str(cid)
 
     def _assemble(self, rule: Any, b: Any, w: Any) -> None:
         t = rule.assemble
