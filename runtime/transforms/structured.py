@@ -141,18 +141,12 @@ def _encode_format(rf: ResponseFormat, out: dict[str, Any], rule: dict[str, Any]
             v = rule["default_name"]
         if v is not None:
             put(out, segs, v)
-    if rf.strict is False and "strict" not in fields:
-        ctx.loss(
-            "response_format.strict",
-            "strict: false dropped",
-            "the target always enforces the schema",
-            "structured_output",
-        )
-    for f in ("name", "description"):
-        if getattr(rf, f) is not None and f not in fields:
+    for f in ("strict", "name", "description"):  # the fields the target has no path for
+        v = getattr(rf, f)
+        if f not in fields and v is not None and v is not True:  # strict: always enforced
             ctx.loss(
                 f"response_format.{f}",
-                f"schema {f} dropped",
+                f"schema {f} dropped" if v is not False else "strict: false dropped",
                 f"{ctx.target} output format has no {f}",
                 "structured_output",
             )

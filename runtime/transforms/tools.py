@@ -36,6 +36,7 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
                 if nulls:  # explicit nulls: only the identity needs them
                     tool.ext = {**nulls, **(tool.ext or {})}
             out.append(tool)
+    decode_tool_choice(w, req, codec, ctx)
 
 
 def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
@@ -56,15 +57,10 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     encode_tool_choice(req, out, codec, ctx)
 
 
-def _decode_all(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
-    _decode(w, req, codec, ctx)
-    decode_tool_choice(w, req, codec, ctx)
-
-
 TOOLS = Transform(
     name="tools",
     doc=__doc__ or "",
     request_keys=frozenset({"tools", "tool_choice", "parallel_tool_calls"}),
-    decode_request=_decode_all,
+    decode_request=_decode,
     encode_request=_encode,
 )
