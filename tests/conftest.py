@@ -9,11 +9,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 FIXTURES = SHARED / "fixtures"
 SEEDS = SHARED / "seeds"
+
+# Property tests judge behaviour, never speed: on a loaded 2-core machine a slow example is not
+# a failure (tests that set their own settings keep them).
+settings.register_profile(
+    "interlingua", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("interlingua")
 
 # the gateway's default state file lives in the user's state directory: not the tests'
 os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="interlingua-state-")
