@@ -18,7 +18,6 @@ class CallIds:
         self.stable = stable
         self.n = 0
         self.pending: dict[str, list[str]] = {}
-        self.names: dict[str, str] = {}
 
     def new(self) -> str:
         i = self.n
@@ -28,7 +27,6 @@ class CallIds:
     def call(self, name: str, given: str | None) -> str:
         cid = given if given is not None else self.new()
         self.pending.setdefault(name, []).append(cid)
-        self.names[cid] = name
         return cid
 
     def result(self, name: str, given: str | None) -> str:

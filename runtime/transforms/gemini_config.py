@@ -20,7 +20,7 @@ from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import Request, Tool
 from ._base import Codec, Transform
 from ._util import drop_hosted_tool
-from .gemini_contents import _camel
+from .gemini_contents import _camel, _snake
 from .structured import openapi_to_json_schema
 from .tool_choice import decode_tool_choice, encode_tool_choice
 
@@ -85,10 +85,7 @@ def _encode_tools(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> 
             decl.pop("parametersJsonSchema", None)
             decl["parameters"] = h.get("openapi", t.parameters)
         if h.get("snake"):
-            decl = {
-                "".join("_" + c.lower() if c.isupper() else c for c in k): v
-                for k, v in decl.items()
-            }
+            decl = {_snake(k): v for k, v in decl.items()}
         key = h.get("key", "functionDeclarations")
         e = by_entry.get(h.get("entry", "functions"))
         if e is None:
