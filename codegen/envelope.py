@@ -79,6 +79,12 @@ class ResponseEnvelope(Strict):
         default_factory=dict,
         description="keys of the choice item written for a response from another protocol",
     )
+    choice_quiet: list[str] = Field(
+        default_factory=list,
+        description="keys of the choice item that tell another protocol's client nothing: kept "
+        "for the same protocol, never reported (any other key with a value is reported as "
+        "lost, as the stream's quiet_fields say for the stream)",
+    )
 
 
 def stream_defaults(data: Any) -> Any:
@@ -126,11 +132,14 @@ def envelope_problems(
         for key in ("message", "content"):
             if getattr(env, key) is None:
                 out.append((("response_envelope",), f"message_response needs `{key}`"))
-    first: dict[str, int] = {}
-    for i, k in enumerate(env.echo):
-        if k in first:
-            out.append((("response_envelope", "echo", i), f"key {k!r} again (echo[{first[k]}])"))
-        first.setdefault(k, i)
+    for name in ("echo", "choice_quiet"):
+        first: dict[str, int] = {}
+        for i, k in enumerate(getattr(env, name)):
+            if k in first:
+                out.append(
+                    (("response_envelope", name, i), f"key {k!r} again ({name}[{first[k]}])")
+                )
+            first.setdefault(k, i)
     d = env.finish_detail
     for i, raw in enumerate(d.reasons if d is not None else ()):
         if raw not in finish_raws and d is not None and raw != d.value:

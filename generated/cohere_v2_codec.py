@@ -267,6 +267,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "echo": [],
     "choice_constants": {},
     "choice_defaults": {},
+    "choice_quiet": [],
 }
 USAGE_PATH = "usage"
 

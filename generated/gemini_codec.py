@@ -373,6 +373,14 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "echo": [],
     "choice_constants": {},
     "choice_defaults": {"index": 0},
+    "choice_quiet": [
+        "index",
+        "safetyRatings",
+        "finishMessage",
+        "avgLogprobs",
+        "logprobsResult",
+        "tokenCount",
+    ],
 }
 USAGE_PATH = "usageMetadata"
 

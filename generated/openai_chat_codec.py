@@ -322,6 +322,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "echo": [],
     "choice_constants": {"index": 0},
     "choice_defaults": {"logprobs": None},
+    "choice_quiet": [],
 }
 USAGE_PATH = "usage"
 

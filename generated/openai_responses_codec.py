@@ -411,6 +411,7 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     ],
     "choice_constants": {},
     "choice_defaults": {},
+    "choice_quiet": [],
 }
 USAGE_PATH = "usage"
 

@@ -181,13 +181,19 @@ def test_echo_key_twice_is_refused_with_its_row(tmp_path: Path) -> None:
     assert msg == (
         f"{path}:{_line(protocol, 'echo:')}: response_envelope.echo[2] seed: key 'seed' again (echo[0])"
     )
+    quiet = PROTOCOL + ENVELOPE.replace("echo: [seed, budget]", "choice_quiet: [index, x, index]")
+    msg = _refused(tmp_path, quiet)
+    assert msg == (
+        f"{path}:{_line(quiet, 'choice_quiet:')}: response_envelope.choice_quiet[2] index: "
+        "key 'index' again (choice_quiet[0])"
+    )
 
 
 def test_unknown_envelope_key_names_the_allowed_ones(tmp_path: Path) -> None:
     protocol = PROTOCOL + ENVELOPE.replace("  finish: why\n", "  finish: why\n  finsh: why\n")
     msg = _refused(tmp_path, protocol)
     assert f"tiny_v2.yaml:{_line(protocol, 'finsh:')}: response_envelope.finsh" in msg
-    assert "unknown key (expected one of choice_constants, choice_defaults, choices" in msg
+    assert "unknown key (expected one of choice_constants, choice_defaults, choice_quiet, " in msg
 
 
 def test_finish_detail_reason_without_a_finish_row_is_refused(tmp_path: Path) -> None:

@@ -1206,3 +1206,35 @@ def test_a_chat_message_name_is_reported_not_dropped_silently() -> None:
         {"role": "model", "parts": [{"text": "hello"}]},
     ]
     assert t.body["systemInstruction"] == {"parts": [{"text": "be brief"}]}
+
+
+def test_candidate_keys_are_reported_alike_in_responses_and_streams() -> None:
+    """One row (response_envelope.choice_quiet, the stream's quiet_fields by anchor) says which
+    candidate keys tell another client nothing; any other key with a value is reported by the
+    response path and the stream path alike, a key Google adds later included."""
+    cand = {
+        "content": {"role": "model", "parts": [{"text": "Paris."}]},
+        "finishReason": "STOP",
+        "index": 0,
+        "safetyRatings": [{"category": "HARM_CATEGORY_HATE_SPEECH", "probability": "NEGLIGIBLE"}],
+        "avgLogprobs": -0.1,
+        "groundingMetadata": {"webSearchQueries": ["capital of France"]},
+        "citationMetadata": {"citations": []},
+        "futureField": {"x": 1},
+    }
+    body = {
+        "candidates": [cand],
+        "usageMetadata": {"promptTokenCount": 5, "candidatesTokenCount": 2, "totalTokenCount": 7},
+        "modelVersion": "gemini-2.5-flash",
+        "responseId": "r1",
+    }
+    for target in ("anthropic_messages", "openai_chat", "openai_responses", "cohere_v2"):
+        said = interlingua.translate_response(body, source="gemini", target=target).losses
+        st = interlingua.StreamTranslator("gemini", target)
+        st.feed(b"data: " + orjson.dumps(body) + b"\r\n\r\n")
+        st.close()
+        answered = {lo.path.removeprefix("candidates[0].") for lo in said}
+        streamed = {lo.path.removeprefix("stream.candidates.0.") for lo in st.losses}
+        assert answered == streamed == {"groundingMetadata", "citationMetadata", "futureField"}
+    same = interlingua.translate_response(body, source="gemini", target="gemini")
+    assert same.losses == [] and same.body["candidates"][0] == cand

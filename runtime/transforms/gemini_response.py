@@ -23,7 +23,6 @@ from .gemini_contents import CallIds, decode_parts, encode_parts, snake_parts
 __all__ = ["GEMINI_RESPONSE"]
 
 _CAND_KEYS = frozenset({"content", "finishReason"})
-_REPORTED = ("groundingMetadata", "citationMetadata", "urlContextMetadata")
 
 
 def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
@@ -76,8 +75,9 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
                 f"{ctx.target} returns one",
                 "extensions",
             )
-        for k in _REPORTED:
-            if k in c0:
+        quiet = codec.RESPONSE_ENVELOPE["choice_quiet"]
+        for k, v in hints["candidate"].items():  # what the stream reports too (quiet_fields)
+            if k not in quiet and v is not None and v != [] and v != {}:
                 ctx.loss(
                     f"candidates[0].{k}",
                     f"{k} dropped",
