@@ -343,3 +343,29 @@ def test_client_disconnect_cancels_a_non_streamed_call(access: Collect, server: 
     finally:
         gw.stop()
         up.stop()
+
+
+def test_a_caller_gone_before_the_call_registers_still_cancels_it() -> None:
+    """Under ``interlingua serve`` the lost connection fires the call's Watch. A caller that
+    leaves after its body was read but before the call registered (the window between them)
+    cancels the call all the same: the Watch remembers it was lost."""
+    from interlingua.gateway.disconnect import ClientGone, DisconnectWatch, Watch
+
+    class Flow:
+        def resume_reading(self) -> None:
+            pass
+
+    async def call() -> str:
+        watch = Watch(Flow())
+        watch.fire()  # the connection is lost before the call registers
+        scope = {"extensions": {"interlingua.disconnect": watch}}
+
+        async def never() -> Any:
+            await asyncio.sleep(3600)
+
+        with DisconnectWatch(never, scope):
+            await asyncio.sleep(5)  # the upstream work: cancelled, not run to the end
+        return "answered"
+
+    with pytest.raises(ClientGone):
+        asyncio.run(asyncio.wait_for(call(), 2))

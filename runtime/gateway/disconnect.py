@@ -38,13 +38,17 @@ class Watch:
     """What a call registers with to hear of its caller's disconnect (``add`` / ``discard``);
     the server's connection calls ``fire`` when it is lost (server.py)."""
 
-    __slots__ = ("hooks", "flow")
+    __slots__ = ("hooks", "flow", "lost")
 
     def __init__(self, flow: Any) -> None:
         self.hooks: list[Callable[[], None]] = []
         self.flow = flow
+        self.lost = False
 
     def add(self, callback: Callable[[], None]) -> None:
+        if self.lost:  # the caller left before the call registered: as receive() would say
+            callback()
+            return
         self.hooks.append(callback)
         self.flow.resume_reading()  # as a receive() would: a disconnect is then seen
 
@@ -53,6 +57,7 @@ class Watch:
             self.hooks.remove(callback)
 
     def fire(self) -> None:
+        self.lost = True
         for callback in list(self.hooks):
             callback()
 
