@@ -51,6 +51,12 @@ class CanonicalSpec(Strict):
     effort_budgets: dict[str, int] = Field(
         description="reasoning effort <-> thinking budget (tokens), ascending"
     )
+    effort_default: str = Field(
+        description="the effort whose budget a thinking mode asking no amount gets"
+    )
+    effort_unknown: str = Field(
+        description="the effort whose budget an effort the table lacks gets (reported)"
+    )
     features: list[Feature]
     enums: list[CanonicalEnum]
     types: list[CanonicalType]

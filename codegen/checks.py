@@ -78,6 +78,7 @@ def check_canonical(c: CanonicalSpec, src: SourceFile) -> None:
         missing = [n for n in needed if n not in have]
         if missing:
             src.error((what,), f"missing {', '.join(missing)} (the protocol rows map to them)")
+    _check_budgets(c, src)
     known = TYPE_WORDS | {t.name for t in c.types}
     for i, t in enumerate(c.types):
         _unique(src, ("types", i, "fields"), t.fields, lambda f: f.name, "field {k!r}")
@@ -89,6 +90,25 @@ def check_canonical(c: CanonicalSpec, src: SourceFile) -> None:
                     f"unknown type {unknown[0]!r} (a type of canonical.yaml or one of "
                     f"{', '.join(sorted(TYPE_WORDS))})",
                 )
+
+
+def _check_budgets(c: CanonicalSpec, src: SourceFile) -> None:
+    """The thinking-budget rule: budgets ascending (a budget converts to the smallest effort
+    covering it), the default and unknown efforts rows of the table."""
+    efforts = list(c.effort_budgets)
+    for prev, (effort, budget) in zip(efforts, list(c.effort_budgets.items())[1:], strict=False):
+        if budget <= c.effort_budgets[prev]:
+            src.error(
+                ("effort_budgets", effort),
+                f"{budget} is not above {prev}'s {c.effort_budgets[prev]} (budgets ascend)",
+            )
+    for key in ("effort_default", "effort_unknown"):
+        if getattr(c, key) not in c.effort_budgets:
+            src.error(
+                (key,),
+                f"{getattr(c, key)!r} is not an effort of effort_budgets "
+                f"(expected one of {', '.join(efforts)})",
+            )
 
 
 class _ProtocolChecks:

@@ -93,6 +93,8 @@ EFFORT_BUDGETS: dict[str, int] = {
     "high": 24576,
     "max": 32000,
 }
+DEFAULT_EFFORT = "medium"  # a thinking mode asking no amount
+UNKNOWN_EFFORT = "high"  # an effort EFFORT_BUDGETS lacks
 ERROR_TYPE_STATUS: dict[str, int] = {
     "invalid_request": 400,
     "authentication": 401,

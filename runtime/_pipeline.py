@@ -15,8 +15,9 @@ from ._errors import brief
 from ._losses import Ctx
 from ._protocols import protocol
 from ._wire import expect_dict
-from .generated.canonical import EFFORT_BUDGETS, ERROR_TYPE_STATUS, ErrorInfo, Request, Response
+from .generated.canonical import ERROR_TYPE_STATUS, ErrorInfo, Request, Response
 from .transforms.envelopes import fold_for_client, unwrap_request
+from .transforms.reasoning import thinking_budget
 from .transforms.response_envelope import close_envelope, decode_envelope
 
 __all__ = [
@@ -72,13 +73,9 @@ def encode_request(
 
 
 def _default_limit(req: Request, default: int | None) -> int:
-    """The documented default output limit, plus room for a thinking budget when one is set
-    (the budget must stay below the limit)."""
-    r = req.reasoning
-    extra = 0
-    if r is not None and r.mode != "disabled":
-        extra = r.budget_tokens or EFFORT_BUDGETS.get(r.effort or "", 0)
-    return (default or 4096) + extra
+    """The documented default output limit, plus room for the thinking budget the request asks
+    (``thinking_budget``, the rule the reasoning rows write the budget by: it stays below)."""
+    return (default or 4096) + (thinking_budget(req.reasoning) or 0)
 
 
 def decode_response(

@@ -8,6 +8,8 @@ from pathlib import Path
 CANONICAL = """\
 version: 1
 effort_budgets: {low: 1024, high: 8192}
+effort_default: low
+effort_unknown: high
 transforms: [tiny_messages]
 features:
   - {id: text, title: Text}

@@ -5,9 +5,10 @@ budget values meaning a mode: Gemini 0 and -1), the efforts the protocol knows a
 for others, and the objects whose other keys ride in ReasoningConfig.ext.
 
 Toward the same protocol the canonical values go back as they came. Toward another one the
-helper says what it can: an effort becomes its budget (EFFORT_BUDGETS) where there are budgets
-only, a budget the smallest effort covering it where there are efforts only (reported), a mode
-with no amount the medium one; a budget stays below a limit when a row names one."""
+helper says what it can: an effort becomes its budget where there are budgets only, a budget
+the smallest effort covering it where there are efforts only (reported), a mode with no amount
+the default effort (``thinking_budget``: the one budget rule, spec/canonical.yaml); a budget
+stays below a limit when a row names one."""
 
 from __future__ import annotations
 
@@ -16,15 +17,36 @@ from typing import Any
 from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from .._wire import expect_bool, expect_dict, expect_int, expect_str
-from ..generated.canonical import EFFORT_BUDGETS, ReasoningConfig, Request
+from ..generated.canonical import (
+    DEFAULT_EFFORT,
+    EFFORT_BUDGETS,
+    UNKNOWN_EFFORT,
+    ReasoningConfig,
+    Request,
+)
 from ._base import Codec, Transform
 from ._paths import dig, obj_at, put
 from .gemini_contents import _camel, _snake
 
-__all__ = ["REASONING", "effort_for_budget"]
+__all__ = ["REASONING", "effort_for_budget", "thinking_budget"]
 
 _FEATURE = "reasoning_config"
 _KEYS = ("mode", "budget", "effort", "summary")  # row order: the order written
+
+
+def thinking_budget(r: ReasoningConfig | None) -> int | None:
+    """The thinking tokens ``r`` asks for, the one rule of the budget a protocol with budgets
+    gets and of the room a defaulted output limit leaves (``_pipeline._default_limit``): its
+    budget, else its effort's (an effort the table lacks: UNKNOWN_EFFORT's), else for an
+    enabled mode DEFAULT_EFFORT's; None when it asks none (disabled, effort none with no mode,
+    adaptive or no mode with no amount)."""
+    if r is None or r.mode == "disabled" or (r.mode is None and r.effort == "none"):
+        return None
+    if r.budget_tokens is not None:
+        return r.budget_tokens
+    if r.effort is not None:
+        return EFFORT_BUDGETS.get(r.effort, EFFORT_BUDGETS[UNKNOWN_EFFORT])
+    return EFFORT_BUDGETS[DEFAULT_EFFORT] if r.mode == "enabled" else None
 
 
 def effort_for_budget(budget: int) -> str:
@@ -177,22 +199,19 @@ def _amount(r: ReasoningConfig, rule: dict[str, Any], vals: dict[str, Any], ctx:
         effort = _effort(r.effort, rule, ctx)
     budget = r.budget_tokens
     if rule["budget"] is not None and budget is None:
-        if r.effort is not None and effort is None:
-            budget = EFFORT_BUDGETS.get(r.effort)
-            if budget is None or rule["efforts"] is not None:  # not one of its efforts
-                budget = budget or EFFORT_BUDGETS["high"]
-                ctx.loss(
-                    "reasoning.effort",
-                    f"effort {brief(r.effort)} sent as budget {budget}",
-                    f"{ctx.target} has no such effort",
-                    _FEATURE,
-                )
-        elif mode == "enabled" and (
-            rule["budget_required"] or (rule["mode"] is None and effort is None)
-        ):
-            budget = EFFORT_BUDGETS.get(r.effort or "medium", EFFORT_BUDGETS["medium"])
+        unsaid = r.effort is not None and effort is None  # an effort it cannot say: its budget
+        bare = rule["budget_required"] or (rule["mode"] is None and effort is None)
+        if unsaid or (mode == "enabled" and bare):
+            budget = thinking_budget(r)
         elif mode == "adaptive" and effort is None:
             budget = rule["budget_modes"].get("adaptive")
+        if unsaid and (r.effort not in EFFORT_BUDGETS or rule["efforts"] is not None):
+            ctx.loss(
+                "reasoning.effort",
+                f"effort {brief(r.effort)} sent as budget {budget}",
+                f"{ctx.target} has no such effort",
+                _FEATURE,
+            )
     if rule["budget"] is not None:
         if budget is not None:
             vals["budget"] = budget
@@ -207,10 +226,10 @@ def _amount(r: ReasoningConfig, rule: dict[str, Any], vals: dict[str, Any], ctx:
                 _FEATURE,
             )
         else:
-            effort = "medium"
+            effort = DEFAULT_EFFORT
             ctx.loss(
                 "reasoning.mode",
-                f"thinking {mode!r} sent as {where} 'medium'",
+                f"thinking {mode!r} sent as {where} {effort!r}",
                 f"{ctx.target} has efforts only",
                 _FEATURE,
             )
