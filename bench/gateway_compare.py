@@ -5,7 +5,9 @@
 The upstream, the client, the checks and the figures of bench/gateway_overhead.py, with more
 than one gateway in front of the same upstream: this checkout's, each ``--src DIR`` (another
 checkout's ``runtime/`` run as ``interlingua``: e.g. an export of the commit before a change),
-and this checkout's again with ``--workers N`` for each N given. Every contender is timed in
+this checkout's again with ``--workers N`` for each N given, and ``--floor relay`` / ``--floor
+json``: bench/gateway_floor.py's proxy (the gateway's server and upstream client, with only a
+relay or the bare JSON floor in between; its answers are checked against the upstream's). Every contender is timed in
 the same blocks, interleaved (direct, then each gateway, again and again), so a busy moment of
 a shared machine falls on all of them; the throughput rounds alternate the same way. Reported
 per gateway: p50 / p95 and what it adds to the direct call, its CPU time per call (all its
@@ -62,6 +64,10 @@ class Gateway(Contender):
 
 def start(label: str, src: str | None, workers: int, up_port: int) -> tuple[str, int, Any]:
     port = free_port()
+    if src is not None and src.startswith("floor:"):  # bench/gateway_floor.py's proxy
+        cmd = [sys.executable, "-m", "bench.gateway_floor", "--port", str(port),
+               "--upstream-base-url", f"http://127.0.0.1:{up_port}/v1", "--mode", src[6:]]  # fmt: skip
+        return label, port, subprocess.Popen(cmd, stderr=subprocess.DEVNULL)
     boot = ["-m", "interlingua"] if src is None else ["-c", _BOOT, os.path.abspath(src)]
     cmd = [sys.executable, *boot, "serve", "--port", str(port), "--upstream-protocol",
            "openai_chat", "--upstream-base-url", f"http://127.0.0.1:{up_port}/v1",
@@ -84,6 +90,12 @@ async def measure(args: argparse.Namespace, up: int, gws: list[tuple[str, int, A
         conns = [Connection("127.0.0.1", c.port) for c in everyone]
         first = await direct.call(conns[0])
         for g, c in zip(gates, conns[1:], strict=True):
+            if g.name.startswith("floor"):  # the upstream's answer, parsed and written again
+                same = orjson.loads(first) if not stream else first.count(b"data: ")
+                got = await g.call(c)
+                if same != (orjson.loads(got) if not stream else got.count(b"data: ")):
+                    raise RuntimeError(f"{g.name}: unexpected answer {got[:120]!r}")
+                continue
             check(first, await g.call(c), stream)
         for _ in range(20):  # warm up
             for who, c in zip(everyone, conns, strict=True):
@@ -125,6 +137,13 @@ async def measure(args: argparse.Namespace, up: int, gws: list[tuple[str, int, A
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.gateway_compare", description=__doc__)
     ap.add_argument("--src", action="append", default=[], help="another checkout's gateway")
+    ap.add_argument(
+        "--floor",
+        action="append",
+        default=[],
+        choices=("relay", "json"),
+        help="also bench/gateway_floor.py's proxy in this mode",
+    )
     ap.add_argument("--workers", type=int, action="append", default=[], help="also with N")
     ap.add_argument("--calls", type=int, default=400, help="timed calls per contender")
     ap.add_argument("--concurrency", type=int, default=32)
@@ -135,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     up_port = free_port()
     up = subprocess.Popen([sys.executable, "-m", "bench.gateway_overhead", "--upstream",
                            str(up_port), "--events", str(args.events)])  # fmt: skip
-    gws = [start(f"gateway {src}", src, 1, up_port) for src in args.src]
+    gws = [start(f"floor {m}", f"floor:{m}", 1, up_port) for m in args.floor]
+    gws += [start(f"gateway {src}", src, 1, up_port) for src in args.src]
     gws.append(start("gateway", None, 1, up_port))
     gws += [start(f"gateway --workers {n}", None, n, up_port) for n in args.workers]
     try:

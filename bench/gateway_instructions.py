@@ -12,7 +12,10 @@ the gateway's cost where the timed figures (gateway_overhead.py) drift with the 
 
 ``--src DIR`` (repeatable) measures the gateway of another checkout too (its ``runtime/`` is
 imported as ``interlingua``: e.g. a ``git worktree`` of the commit before a change), each
-against the same upstream, so before and after come from one run. Needs ``valgrind`` on PATH.
+against the same upstream, so before and after come from one run. ``--floor relay`` / ``--floor
+json`` also measure bench/gateway_floor.py's proxy (the gateway's server and upstream client
+with only a relay, or the bare JSON floor, in between). ``--keep DIR`` copies callgrind's dumps
+there (for ``callgrind_annotate``). Needs ``valgrind`` on PATH.
 """
 
 from __future__ import annotations
@@ -98,20 +101,30 @@ def _last_dump(tmp: str, port: int, label: str) -> str:
 
 
 def measure_gateway(
-    src: str | None, up_port: int, calls: int, windows: int, tmp: str
+    src: str | None, up_port: int, calls: int, windows: int, tmp: str, keep: str | None = None
 ) -> dict[str, Any]:
     """Instructions per call of one gateway (``src``: another checkout, None: this one)."""
     port = free_port()
     out = os.path.join(tmp, f"cg.{port}")
-    boot = ["-m", "interlingua"] if src is None else ["-c", _BOOT, os.path.abspath(src)]
-    cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
-           "--log-file=" + out + ".log", sys.executable, *boot, "serve", "--port", str(port),
-           "--upstream-protocol", "openai_chat", "--upstream-base-url",
-           f"http://127.0.0.1:{up_port}/v1", "--upstream-api-key-env", "", "--state", "off",
-           "--log-level", "warning"]  # fmt: skip
+    grind = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
+             "--log-file=" + out + ".log", sys.executable]  # fmt: skip
+    up_url = f"http://127.0.0.1:{up_port}/v1"
+    if src is not None and src.startswith("floor:"):  # bench/gateway_floor.py's proxy
+        cmd = [*grind, "-m", "bench.gateway_floor", "--port", str(port), "--upstream-base-url",
+               up_url, "--mode", src[6:]]  # fmt: skip
+    else:
+        boot = ["-m", "interlingua"] if src is None else ["-c", _BOOT, os.path.abspath(src)]
+        cmd = [*grind, *boot, "serve", "--port", str(port), "--upstream-protocol", "openai_chat",
+               "--upstream-base-url", up_url, "--upstream-api-key-env", "", "--state", "off",
+               "--log-level", "warning"]  # fmt: skip
     env = {**os.environ, "INTERLINGUA_STATE": "", "PYTHONHASHSEED": "0"}
     proc = subprocess.Popen(cmd, env=env, stderr=subprocess.DEVNULL)
     result: dict[str, Any] = {"gateway": src or "."}
+    label = (
+        src.replace(":", "-")
+        if src and src.startswith("floor:")
+        else os.path.basename(os.path.abspath(src or "."))
+    )
     try:
         _wait_up(f"http://127.0.0.1:{port}/healthz")
         _control(proc.pid, "-i", "on")
@@ -126,7 +139,10 @@ def measure_gateway(
                 _control(proc.pid, "-z")
                 asyncio.run(_calls(port, body, calls))
                 _control(proc.pid, "-d")
-                per_window.append(_totals(_last_dump(tmp, port, f"{kind}.{w}")) / calls)
+                dump = _last_dump(tmp, port, f"{kind}.{w}")
+                per_window.append(_totals(dump) / calls)
+                if keep:
+                    shutil.copy(dump, os.path.join(keep, f"{label}.{kind}.{w}.out"))
             result[kind] = round(statistics.median(per_window))
             result[kind + "_windows"] = [round(x) for x in per_window]
     finally:
@@ -141,6 +157,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--windows", type=int, default=5, help="windows per kind (the median is kept)")
     ap.add_argument("--events", type=int, default=60)
     ap.add_argument("--src", action="append", default=[], help="another checkout to measure")
+    ap.add_argument(
+        "--floor",
+        action="append",
+        default=[],
+        choices=("relay", "json"),
+        help="also measure bench/gateway_floor.py's proxy in this mode",
+    )
+    ap.add_argument("--keep", help="copy callgrind's dumps into this folder (callgrind_annotate)")
     args = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("# gateway instructions: n/a (valgrind is not installed)")
@@ -153,8 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         wait_up(f"http://127.0.0.1:{up_port}")
         with tempfile.TemporaryDirectory(prefix="ilg-gw-instr-") as tmp:
-            for src in [*args.src, None]:
-                r = measure_gateway(src, up_port, args.calls, args.windows, tmp)
+            for src in [*(f"floor:{m}" for m in args.floor), *args.src, None]:
+                r = measure_gateway(src, up_port, args.calls, args.windows, tmp, args.keep)
                 print(
                     f"{r['gateway']}: body {r['body'] / 1e3:,.0f} K instructions per call, "
                     f"{args.events}-event stream {r['stream'] / 1e3:,.0f} K",

@@ -133,7 +133,7 @@ def test_open_streams_while_they_last() -> None:
     def answer(request: httpx.Request) -> httpx.Response:
         async def chunks() -> Any:
             for c in _encode_stream("openai_chat", _events([TextPart(text="hi")], "stop", "m")):
-                seen.append(holder["gauge"]._value.get())  # read while the stream is open
+                seen.append(holder["gauge"].value)  # read while the stream is open
                 yield c
 
         return httpx.Response(200, content=chunks(), headers={"content-type": "text/event-stream"})

@@ -155,6 +155,61 @@ def test_a_stream_head_leaves_before_its_events() -> None:
     asyncio.run(run())
 
 
+def test_a_stream_that_is_all_there_leaves_in_one_write() -> None:
+    """An upstream stream whose head and body came in one read (a short answer, or a fast
+    upstream): the caller gets the head, every event and the end of the chunked body in one
+    write, not three (head, events, end)."""
+    chunk = {
+        "id": "c",
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "model": "m",
+        "choices": [{"index": 0, "delta": {"content": "hi"}, "finish_reason": None}],
+    }
+    end = {**chunk, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
+    sse = b"".join(b"data: " + orjson.dumps(c) + b"\n\n" for c in (chunk, end))
+    sse += b"data: [DONE]\n\n"
+    canned = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n"
+    canned += f"content-length: {len(sse)}\r\n\r\n".encode() + sse
+
+    async def upstream_conn(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = int(head.lower().split(b"content-length:")[1].split(b"\r\n")[0])
+        await reader.readexactly(length)
+        writer.write(canned)  # the head and the whole body in one write
+        await writer.drain()
+        await reader.read()  # kept alive until the gateway closes it
+        writer.close()
+
+    async def run() -> None:
+        server = await asyncio.start_server(upstream_conn, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        up = {
+            "name": "u",
+            "protocol": "openai_chat",
+            "base_url": f"http://127.0.0.1:{port}/v1",
+            "api_key_env": "",
+        }
+        app = create_app(load_config(data=cfg_data(up)))
+        protocol, transport, state = connect(app)
+        body = {
+            "model": "m",
+            "stream": True,
+            "max_tokens": 9,
+            "messages": [{"role": "user", "content": "hi"}],
+        }
+        protocol.data_received(post("/v1/messages", body))
+        await settle(state)
+        assert len(transport.writes) == 1, transport.writes
+        [out] = transport.writes
+        assert out.startswith(b"HTTP/1.1 200 OK") and b"text/event-stream" in out
+        assert b"message_stop" in out and out.endswith(b"0\r\n\r\n")
+        await app.state.gateway.pool.aclose()
+        server.close()
+
+    asyncio.run(run())
+
+
 def test_a_lost_connection_cancels_the_call_without_a_watcher_task() -> None:
     started, cancelled = asyncio.Event(), asyncio.Event()
 

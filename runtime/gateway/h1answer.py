@@ -191,6 +191,11 @@ class H1Answer:
                 raise conn.broken("before the end of the answer")
             await conn.wait(timeout)
 
+    @property
+    def complete(self) -> bool:
+        """The body has been taken to its end (a relay's last read: nothing more comes)."""
+        return self._conn is None
+
     async def aread(self) -> bytes:
         """The whole body (kept: read again after ``aclose``)."""
         if self._body is None:

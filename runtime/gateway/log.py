@@ -16,7 +16,6 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -32,47 +31,62 @@ ACCESS_LOGGER = logging.getLogger("interlingua.gateway.access")
 # request ids: 96 bits of the random module (seeded from os.urandom, again in a forked child):
 # an id names a call and guards nothing, so no system call per call for it
 _bits = random.getrandbits
+_clock = time.perf_counter
 GATEWAY_ID_HEADER = "x-interlingua-request-id"  # the gateway's own id, on every answer
 
 
-@dataclass(slots=True)
 class AccessRecord:
-    method: str
-    path: str
-    inbound: str | None = None
-    request_id: str = field(default_factory=lambda: f"req_{_bits(96):024x}")
-    start: float = field(default_factory=time.perf_counter)
-    upstream: str | None = None
-    upstream_name: str | None = None
-    model: str | None = None
-    upstream_model: str | None = None
-    stream: bool = False
-    status: int | None = None
-    ttfb: float | None = None
-    usage: Usage | None = None
-    losses: int = 0
-    loss_paths: list[str] = field(default_factory=list)
-    ending: str | None = None
-    error: str | None = None
-    done: bool = False
-    upstream_request_id: str | None = None
-    response_model: str | None = None
-    loss_features: list[str] = field(default_factory=list)
-    span: Any = None  # the OpenTelemetry span of the call (tracing.py), if traced
-    sinks: tuple[Callable[[AccessRecord, float], None], ...] = ()  # metrics, traces
-    attempts: list[dict[str, Any]] = field(default_factory=list)  # each failed try (retry.py)
+    """One call, as the access log, the metrics and the trace see it (a plain class: a
+    dataclass's generated ``__init__`` with its default factories cost more than the rest of
+    the record)."""
+
+    __slots__ = (
+        "method", "path", "inbound", "request_id", "start", "upstream", "upstream_name", "model",
+        "upstream_model", "stream", "status", "ttfb", "usage", "losses", "loss_paths", "ending",
+        "error", "done", "upstream_request_id", "response_model", "loss_features", "span",
+        "sinks", "attempts",
+    )  # fmt: skip
+
+    def __init__(self, method: str, path: str, inbound: str | None = None) -> None:
+        self.method = method
+        self.path = path
+        self.inbound = inbound
+        self.request_id = f"req_{_bits(96):024x}"
+        self.start = _clock()
+        self.upstream: str | None = None
+        self.upstream_name: str | None = None
+        self.model: str | None = None
+        self.upstream_model: str | None = None
+        self.stream = False
+        self.status: int | None = None
+        self.ttfb: float | None = None
+        self.usage: Usage | None = None
+        self.losses = 0
+        self.loss_paths: list[str] = []
+        self.ending: str | None = None
+        self.error: str | None = None
+        self.done = False
+        self.upstream_request_id: str | None = None
+        self.response_model: str | None = None
+        self.loss_features: list[str] = []
+        self.span: Any = None  # the OpenTelemetry span of the call (tracing.py), if traced
+        # metrics, traces
+        self.sinks: tuple[Callable[[AccessRecord, float], None], ...] = ()
+        self.attempts: list[dict[str, Any]] = []  # each failed try (retry.py)
 
     def add_losses(self, losses: list[Loss]) -> None:
+        if not losses:
+            return
         self.losses += len(losses)
         self.loss_paths += [f"{x.path} ({x.feature})" for x in losses]
         self.loss_features += [x.feature for x in losses]
 
     def first_byte(self) -> None:
         if self.ttfb is None:
-            self.ttfb = time.perf_counter() - self.start
+            self.ttfb = _clock() - self.start
 
     def as_dict(self) -> dict[str, Any]:
-        now = time.perf_counter()
+        now = _clock()
         usage = None
         if self.usage is not None:
             usage = {
@@ -92,8 +106,8 @@ class AccessRecord:
             "upstream_model": self.upstream_model,
             "stream": self.stream,
             "status": self.status,
-            "latency_ms": round((now - self.start) * 1000, 2),
-            "ttfb_ms": None if self.ttfb is None else round(self.ttfb * 1000, 2),
+            "latency_ms": _ms(now - self.start),
+            "ttfb_ms": None if self.ttfb is None else _ms(self.ttfb),
             "usage": usage,
             "losses": self.losses,
             "loss_paths": self.loss_paths,
@@ -109,7 +123,7 @@ class AccessRecord:
             return
         self.done = True
         if self.sinks:
-            latency = time.perf_counter() - self.start
+            latency = _clock() - self.start
             for sink in self.sinks:
                 try:
                     sink(self, latency)
@@ -128,6 +142,11 @@ class AccessRecord:
                     ACCESS_LOGGER.name, logging.INFO, __file__, 0, line.decode(), (), None
                 )
             )
+
+
+def _ms(seconds: float) -> float:
+    """Milliseconds to two decimals (``round(x, 2)`` formats the float as a string first)."""
+    return int(seconds * 100_000 + 0.5) / 100
 
 
 class JsonLines(logging.StreamHandler):  # type: ignore[type-arg]

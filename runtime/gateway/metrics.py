@@ -22,7 +22,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 from prometheus_client.core import (
     CounterMetricFamily,
     GaugeMetricFamily,
@@ -98,6 +98,24 @@ class _Histogram:
         yield created  # as prometheus-client's own histograms show it
 
 
+class _Gauge:
+    """An unlabelled gauge in a plain attribute (as _Counter: no lock per ``inc`` / ``dec``)."""
+
+    __slots__ = ("name", "doc", "value")
+
+    def __init__(self, name: str, doc: str) -> None:
+        self.name, self.doc, self.value = name, doc, 0.0
+
+    def inc(self) -> None:
+        self.value += 1
+
+    def dec(self) -> None:
+        self.value -= 1
+
+    def family(self) -> Iterator[Metric]:
+        yield GaugeMetricFamily(self.name, self.doc, value=self.value)
+
+
 class Metrics(Collector):
     """One registry per gateway app (several apps in one process count apart)."""
 
@@ -132,10 +150,10 @@ class Metrics(Collector):
             "Calls passed on to the next upstream",
             ["from_upstream", "to_upstream"],
         )
+        self.open_streams = _Gauge("interlingua_open_streams", "Streams in progress")
         self._families = (self.requests, self.latency, self.ttfb, self.tokens, self.losses,
-                          self.failures, self.fallbacks)  # fmt: skip
+                          self.failures, self.fallbacks, self.open_streams)  # fmt: skip
         r.register(self)
-        self.open_streams = Gauge("interlingua_open_streams", "Streams in progress", registry=r)
 
     def collect(self) -> Iterator[Metric]:
         for f in self._families:

@@ -29,13 +29,14 @@ class Observers:
         sinks: list[Any] = []
         if self.metrics is not None:
             sinks.append(self.metrics.observe)
-        if tracing.enabled():
+        self.traced = tracing.enabled()
+        if self.traced:
             sinks.append(self._end_span)
         self.sinks = tuple(sinks)
 
     def begin(self, rec: AccessRecord, caller: Mapping[str, str]) -> None:
         rec.sinks = self.sinks
-        if tracing.enabled():
+        if self.traced:
             rec.span = tracing.start(caller)
 
     def outgoing(self, rec: AccessRecord, headers: Any) -> None:

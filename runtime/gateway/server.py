@@ -13,8 +13,10 @@ per call less. The app is the same ASGI app under any server; only the server si
   app starts it, then the body: two system calls, two packets, and a caller woken twice. Here
   the writes go through ``_Out``, which holds a head with a ``Content-Length`` until the body's
   write and sends both as one (a head is also let go when its answer completes without a body
-  write, e.g. to HEAD, and before a close). A stream's head (no length) leaves at once, before
-  its first event is ready.
+  write, e.g. to HEAD, and before a close). A stream's head (no length) is held for the rest of
+  the loop's turn only: it leaves with the first events when the upstream's first read was
+  already in, alone at the next turn otherwise (never later than that: a caller waiting for a
+  slow first token still gets the head at once).
 
 Everything else (parsing, keep-alive, pipelining, flow control, graceful shutdown, ``--workers``)
 is uvicorn's own.
@@ -38,19 +40,21 @@ class _Out:
     """A connection's writes, as uvicorn's cycles make them: a sized answer's head held until
     the next write (its body) and sent with it."""
 
-    __slots__ = ("real", "held", "head_next")
+    __slots__ = ("real", "held", "head_next", "loop")
 
-    def __init__(self, real: asyncio.Transport) -> None:
+    def __init__(self, real: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
         self.real = real
+        self.loop = loop
         self.held = b""
         self.head_next = True  # the next write that starts with "HTTP/1.1 " is an answer's head
 
     def write(self, data: bytes) -> None:
         if self.head_next and data[:9] == b"HTTP/1.1 " and data[9:12] != b"100":
             self.head_next = False
-            if _SIZED in data:
-                self.held = data
-                return
+            self.held = data
+            if _SIZED not in data:  # a stream's: with its first events if they are ready in
+                self.loop.call_soon(self.flush)  # this turn of the loop, else alone at the next
+            return
         if self.held:
             data, self.held = self.held + data, b""
         self.real.write(data)
@@ -80,7 +84,7 @@ class GatewayHttpProtocol(HttpToolsProtocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self.out = _Out(transport)
+        self.out = _Out(transport, self.loop)
 
     def on_message_begin(self) -> None:
         super().on_message_begin()

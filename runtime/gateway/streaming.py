@@ -99,13 +99,18 @@ class SSEStreamResponse:
     async def _relay(self, send: Any) -> None:
         t = self.translator
         rec = self.record
+        upstream = self.upstream
         await send({"type": "http.response.start", "status": 200, "headers": self.headers})
+        tail = b""  # the events of the upstream's last read: they leave with the end, one write
         try:
             with DrainWatch(self.drain) as stop:  # the shutdown's bound: cancelled in band
-                async for chunk in self.upstream.aiter_bytes():
+                async for chunk in upstream.aiter_bytes():
                     out = t.feed(chunk)
                     if out:
                         rec.first_byte()
+                        if getattr(upstream, "complete", False):  # h1answer: nothing more comes
+                            tail = out
+                            continue
                         await send({"type": "http.response.body", "body": out, "more_body": True})
             if stop.stopped:
                 rec.error = "shutdown"
@@ -128,6 +133,7 @@ class SSEStreamResponse:
                 )
             except Exception:
                 out = b""
+        out = tail + out
         rec.ending = t.decoder.ended
         if rec.ending not in (None, "completed") and rec.error is None:
             rec.error = rec.ending

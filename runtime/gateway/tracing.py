@@ -13,6 +13,7 @@ caller's trace context is forwarded as it came."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -30,16 +31,31 @@ __all__ = ["enabled", "start", "inject"]
 _TRACER: Any = None
 # the global providers before an SDK is set up (their spans never record)
 _NO_SDK: Any = (trace.ProxyTracerProvider, trace.NoOpTracerProvider) if trace is not None else ()
+# opentelemetry-api keeps the global provider in trace._TRACER_PROVIDER: None until it is set
+# (once, by set_tracer_provider, or by get_tracer_provider from OTEL_PYTHON_TRACER_PROVIDER).
+# While it is None and that variable was unset at the start, there is no SDK: known without
+# get_tracer_provider's look-up of the variable in os.environ on every call (~6 K instructions).
+_UNKNOWN = object()
+_FROM_ENV = trace is not None and "OTEL_PYTHON_TRACER_PROVIDER" in os.environ
 
 
 def enabled() -> bool:
     return trace is not None
 
 
+def _no_sdk() -> bool:
+    provider = getattr(trace, "_TRACER_PROVIDER", _UNKNOWN)
+    if provider is None and not _FROM_ENV:
+        return True
+    if provider is None or provider is _UNKNOWN:
+        provider = trace.get_tracer_provider()
+    return isinstance(provider, _NO_SDK)
+
+
 def start(caller: Mapping[str, str]) -> Any:
     """A span for the call, its parent the caller's trace context (None: tracing is off)."""
     global _TRACER
-    if trace is None or isinstance(trace.get_tracer_provider(), _NO_SDK):
+    if trace is None or _no_sdk():
         return None  # no SDK set up: the span would not record
     if _TRACER is None:
         _TRACER = trace.get_tracer("interlingua.gateway")
