@@ -16,8 +16,9 @@ from .source import SourceFile
 from .spec_http import Strict
 from .spec_model import ProtocolSpec
 from .stream_encode import template as _template
+from .stream_known import PATH_FIELDS, row_paths
 from .stream_model import TEMPLATE_EVENTS, DecodeRow, StreamSpec
-from .stream_render import StreamSpecError, _Readers, _rule
+from .stream_render import StreamSpecError, _Readers
 
 __all__ = ["StreamOverlay", "merge_stream"]
 
@@ -70,8 +71,11 @@ def merge_stream(
     appended: list[dict[str, Any]] = []
     for i, row in enumerate(ov.decode):
         loc = ("stream", "decode", i)
-        try:
-            _rule(row, f"{where}: stream.decode[{i}]", _Readers())
+        try:  # each of its paths compiles
+            r = _Readers()
+            for name in (*PATH_FIELDS, "owner"):
+                for path in row_paths(row, name):
+                    r(path, f"{where}: stream.decode[{i}]")
         except StreamSpecError as e:
             src.error(loc, str(e).split(": ", 1)[-1])
             continue

@@ -1,6 +1,6 @@
 """What codegen refuses in a stream section (``checks.py`` reports each with its file, line and
 row): rows with `event` but no `recognise` path, bad path
-segments, unknown template variables, and the item rows (``item_problems``): a `sub`, `whole`,
+segments, row contents a block step could only ignore (``stream_block.block_problems``), unknown template variables, and the item rows (``item_problems``): a `sub`, `whole`,
 `separator` or `error_type` with nothing to apply to, groups without their templates, variables
 and conditions used where they mean nothing; for whole parts (stream_parts.py): an `assemble`
 transform with no module, rows of an item group that never run, whole-call variables outside a
@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .stream_block import block_problems
 from .stream_encode import VAR_EXPR as _VAR_EXPR
 from .stream_known import PATH_FIELDS, known_fields
 from .stream_model import StreamSpec
@@ -37,6 +38,7 @@ def stream_problems(s: StreamSpec) -> list[tuple[tuple[str | int, ...], str]]:
             bad = [seg for seg in path.split(".") if not seg.isdigit() and not _SEG.match(seg)]
             if bad:
                 out.append((loc, f"bad path segment {bad[0]!r} in {path!r}"))
+        out += [((*loc, key), msg) for key, msg in block_problems(row)]
     out += item_problems(s)
     ats = known_fields(s)
     for at in s.quiet_fields:

@@ -33,7 +33,7 @@ def delta_only(row: DecodeRow) -> bool:
 
 def const_delta(row: DecodeRow) -> bool:
     """One text or argument path under a constant key, nothing else: an open block of the key
-    takes it straight away (``Decoder._delta``), as ``_block`` would."""
+    takes it straight away (``Decoder._delta``), as the row's block step would."""
     one = len(_paths(row.text)) + (row.arguments is not None) == 1
     others = (
         row.key, row.call_id, row.name, row.arguments_object, row.signature, row.redacted,
@@ -50,14 +50,23 @@ def const_delta(row: DecodeRow) -> bool:
 
 
 def fast_action(
-    row: DecodeRow, rule: str, base: str, r: Any, where: str, ind: str, implicit: bool, op: str
+    row: DecodeRow,
+    block: str,
+    delta: str,
+    base: str,
+    r: Any,
+    where: str,
+    ind: str,
+    implicit: bool,
+    op: str,
 ) -> list[str] | None:
-    """The statements of a row that has a short path, else None."""
+    """The statements of a row that has a short path, else None (``block``: the row's block
+    step, which the machine's ``delta`` method falls back to)."""
     if op == "block" and implicit and const_delta(row):
         value = (_paths(row.text) or [row.arguments or ""])[0]
         return [
             f"{ind}v = {r.on(value, base, where, base == 'd')}",
             f"{ind}if v:  # most chunks lack it",
-            f"{ind}    m._delta({rule}, {base}, {row.key_const!r}, v, out)",
+            f"{ind}    {delta}({block}, {base}, {row.key_const!r}, v, out)",
         ]
     return None

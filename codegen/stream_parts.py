@@ -1,5 +1,5 @@
 """Stream rows for protocols that send and take whole parts (Gemini), compiled for the generic
-machines: item groups in the generated ``dispatch``, rule arguments, optional list elements.
+machines: item groups in the generated ``dispatch``, optional list elements.
 
 **Item groups.** Rows with ``each`` whose own conditions (``when``, ``present``) say which item
 they take are read against the item, not the event. Consecutive rows with the same ``at`` and
@@ -20,7 +20,7 @@ from .stream_model import DecodeRow, StreamSpec
 from .stream_render import _paths, _Readers
 from .stream_steps import steps
 
-__all__ = ["item_groups", "items_code", "optional_item", "read_ats", "rows_extra", "rule_args"]
+__all__ = ["item_groups", "items_code", "optional_item", "read_ats", "rows_extra"]
 
 
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -44,14 +44,6 @@ def inline_read(r: _Readers, path: str | list[str], var: str, where: str, is_dic
     if _KEY.match(a) and b.isdigit():
         return f"(_v[{b}] if type(_v := {var}.get({a!r})) is list and len(_v) > {b} else None)"
     return f"{r(path, where)}({var})"
-
-
-def rule_args(row: DecodeRow, where: str, r: _Readers) -> list[str]:
-    """The ``Rule`` arguments of a row's whole-part fields."""
-    args = [f"{n}={r(p, where)}" for n in ("lone_signature", "pieces") if (p := getattr(row, n))]
-    if row.assemble is not None:
-        args.append(f"assemble=_t_{row.assemble}")
-    return args + (["sure=True"] if row.sure else [])
 
 
 def read_ats(
@@ -179,13 +171,13 @@ def _run(s: StreamSpec, ids: list[int], local: dict[str, str]) -> list[int]:
 
 
 def _item_action(row: DecodeRow, i: int, r: _Readers, where: str, s: StreamSpec) -> list[str]:
-    rule = f"_RULES[{i}]"
     out = []
     if row.lone_signature is not None:  # read here: most items carry none
-        out += [f"if {r.on(row.lone_signature, 'item', where)}:", f"    m._lone({rule}, item, out)"]
+        sig = r.on(row.lone_signature, "item", where)
+        out += [f"if type(ls := {sig}) is str and ls:", "    m._lone(ls, out)"]
     if _fast_text(row):  # the machine's shortest path: an open block takes the text at once
         text = r.on(_paths(row.text)[0], "item", where)
-        return [*out, f"m._delta({rule}, item, {row.key_const!r}, {text}, out)"]
+        return [*out, f"m._delta(_block{i}, item, {row.key_const!r}, {text}, out)"]
     return [*out, *steps(row, i, "item", "pos", r, where, s.blocks == "implicit")] or ["pass"]
 
 
@@ -231,7 +223,6 @@ def rows_extra(s: StreamSpec) -> list[str]:
         bodies += [row.body for row in enc.end]
     facts = {
         "batches": s.batches,
-        "random_ids": s.missing_call_id == "random",
         "pending": "$pending_signature" in _all_vars(bodies),
     }
     return [f"{k}=True" for k, on in facts.items() if on]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .stream_block import Facts, block_step, quiet
 from .stream_encode import StreamSpecError, TemplateError, encode_view
 from .stream_fast import delta_only as _delta_only
 from .stream_fast import fast_action
@@ -120,46 +121,6 @@ def _paths(v: str | list[str] | None) -> list[str]:
     return [v] if isinstance(v, str) else list(v)
 
 
-def _rule(row: DecodeRow, where: str, r: _Readers) -> str:
-    args: list[str] = []
-    for name in ("key", "sub", "call_id", "name", "arguments", "arguments_object"):
-        path = getattr(row, name)
-        if path is not None:
-            args.append(f"{name}={r.first(path, where)}")
-    for name in ("signature", "redacted"):
-        path = getattr(row, name)
-        if path is not None:
-            args.append(f"{name}={r.first(path, where)}")
-    if row.whole:
-        args.append("whole=True")
-    if row.separator is not None:
-        args.append(f"separator={row.separator!r}")
-    readers = [r(p, where) for p in _paths(row.text)]
-    if readers:
-        args.append(f"text=({', '.join(readers)},)")
-    if row.owner is not None:
-        args.append(f"owner={r.owner(row.owner, where)}")
-    from .stream_parts import rule_args
-
-    args += rule_args(row, where, r)  # whole parts
-    if row.key_const is not None:
-        args.append(f"key_const={row.key_const!r}")
-    if (row.key is not None or row.key_const is not None) and _quiet(row):
-        args.append("quiet=True")
-
-    if row.key_prefix:
-        args.append(f"key_prefix={row.key_prefix!r}")
-    if row.open is not None:
-        args.append(f"open={row.open!r}")
-    if row.close:
-        args.append("close=True")
-    if row.count or row.open == "ignored":  # what the loss report calls what it drops
-        args.append(f"what={'/'.join(_paths(row.event)) or 'event'!r}")
-        if row.label is not None:
-            args.append(f"label={r(row.label, where)}")
-    return f"Rule({', '.join(args)})"
-
-
 def _op(row: DecodeRow) -> str:
     """The one thing a row does, when it does one thing only (the machine's short paths)."""
     does = {
@@ -175,19 +136,6 @@ def _op(row: DecodeRow) -> str:
     return one[0] if len(one) == 1 and one[0] != "other" else ""
 
 
-def _quiet(row: DecodeRow) -> bool:
-    """Without text, arguments or a call id the row does nothing to its block."""
-    return not (
-        row.close
-        or row.signature
-        or row.redacted
-        or row.arguments_object
-        or row.ends
-        or row.separator is not None
-        or row.sure
-    )
-
-
 def _action(
     row: DecodeRow, i: int, base: str, r: _Readers, where: str, ind: str, implicit: bool
 ) -> list[str]:
@@ -195,7 +143,8 @@ def _action(
     paths for a row that only passes a value on to a block, else the row's steps
     (``stream_steps``)."""
     op = _op(row)
-    rule = f"_RULES[{i}]"
+    block = f"_block{i}"
+    delta = "m._delta" if row.text else "m._arg_delta"  # (a delta-only row: one of them)
     if row.each is not None:
         return [
             f"{ind}items = {r(row.each, where)}({base})",
@@ -216,16 +165,16 @@ def _action(
             wkey += (
                 f":{{_s if (_s := {r.on(row.sub, base, where, base == 'd')}) is not None else 0}}"
             )
-        return [f'{ind}m._delta({rule}, {base}, f"{wkey}", {value}, out)']
-    fast = fast_action(row, rule, base, r, where, ind, implicit, op)
+        return [f'{ind}{delta}({block}, {base}, f"{wkey}", {value}, out)']
+    fast = fast_action(row, block, delta, base, r, where, ind, implicit, op)
     if fast is not None:
         return fast
-    if op == "block" and implicit and _quiet(row):  # the row's fields are read first: most
+    if op == "block" and implicit and quiet(row):  # the row's fields are read first: most
         values = [  # chunks lack them
             p for name in ("text", "arguments", "call_id") for p in _paths(getattr(row, name))
         ]
         cond = " or ".join(r.on(p, base, where, base == "d") for p in values) or "False"
-        return [f"{ind}if {cond}:", f"{ind}    m._block({rule}, {base}, None, out)"]
+        return [f"{ind}if {cond}:", f"{ind}    {block}(m, {base}, None, out)"]
     return [f"{ind}{x}" for x in steps(row, i, base, "None", r, where, implicit)]
 
 
@@ -332,7 +281,18 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
     from .stream_parts import accumulate_kinds, rows_extra, rules_imports
 
     r = _Readers()
-    rules = [_rule(row, f"{where}: stream.decode[{i}]", r) for i, row in enumerate(s.decode)]
+    facts = Facts(
+        implicit=s.blocks == "implicit",
+        parts=any(row.sub or row.whole or row.separator is not None for row in s.decode),
+        subs=any(row.sub for row in s.decode),
+        random_ids=s.missing_call_id == "random",
+    )
+    names: set[str] = set()  # what the block steps use
+    blocks = [
+        block_step(row, i, f"{where}: stream.decode[{i}]", r, facts, names)
+        for i, row in enumerate(s.decode)
+        if row.key is not None or row.key_const is not None
+    ]
     if s.recognise is None and any(row.event for row in s.decode):
         raise StreamSpecError(f"{where}: rows with `event` need the stream's `recognise` path")
     dispatch = _dispatch(s, where, r)
@@ -343,12 +303,14 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         raise StreamSpecError(str(e)) from None
     return {
         "readers": r.src,
-        "rules": rules,
+        "blocks": blocks,
+        "canonical": sorted(n for n in names if n not in ("DELTA", "synth_id")),
+        "delta": "DELTA" in names,
+        "synth_id": "synth_id" in names,
         "dispatch": "\n".join(dispatch),
         "s": s,
         "enc": s.encode,
         "funcs": enc["funcs"],
-        "parts": any(row.sub or row.whole or row.separator is not None for row in s.decode),
         "omit": "_omit(" in "".join(f["body"] for f in [*enc["funcs"], *enc["end"]]),
         "accumulate": accumulate_kinds(enc["funcs"]),
         "end": enc["end"],

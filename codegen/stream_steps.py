@@ -6,8 +6,8 @@ place: nothing at run time asks the row what it holds.
 
 In order: a counted event is reported; a truthy error fails the stream (nothing else runs); the
 start is recorded (a second one only where ``restart: fail``: it ends the stream or is ignored,
-and nothing else of the event runs); the blocks of ``ends`` end; the block steps run
-(``machine.Decoder._block``); a terminal row with a usage or finish ends the open blocks first;
+and nothing else of the event runs); the blocks of ``ends`` end; the row's block step runs
+(``stream_block``); a terminal row with a usage or finish ends the open blocks first;
 the usage merges; a finish is decoded through the finish rule (implicit blocks end first); the
 terminal row ends the stream."""
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .stream_block import what_expr
 from .stream_model import DecodeRow
 
 
@@ -29,14 +30,13 @@ def steps(
 ) -> list[str]:
     """The statements of row ``i`` on the wire object ``base`` (``pos``: its position in an
     ``each`` list, or None); ``d`` is the event, ``out`` the canonical events."""
-    rule = f"_RULES[{i}]"
 
     def read(path: str | list[str]) -> str:
         return str(r.on(path, base, where, base in ("d", "item")))
 
     lines: list[str] = []
     if row.count:
-        lines += ["m.ignored += 1", f'm.drop(m._what({rule}, {base}), "event")']
+        lines += ["m.ignored += 1", f'm.drop({what_expr(row, base, r, where)}, "event")']
     if row.error is not None:
         type_at = f", {r(row.error_type, where)}" if row.error_type is not None else ""
         lines += [
@@ -49,7 +49,7 @@ def steps(
     for k in row.ends:
         rest += [f"if (b := m.blocks.get({k!r})) is not None:", "    m._close(b, out)"]
     if row.key is not None or row.key_const is not None:
-        rest.append(f"m._block({rule}, {base}, {pos}, out)")
+        rest.append(f"_block{i}(m, {base}, {pos}, out)")
     if row.end and (row.usage or row.finish):  # a final summary event
         rest.append("out += m._close_all()")
     if row.usage:

@@ -7,28 +7,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import TextStart as _TextStart
+from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
+from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
 from interlingua.streams.inband import error_frame as _error_frame
-from interlingua.streams.rules import Rule, StreamRows
+from interlingua.streams.machine import DELTA as _DELTA
+from interlingua.streams.rules import StreamRows
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
 
 
-def _r0(v: Any) -> Any:  # index
-    if type(v) is not dict:
-        return None
-    v = v.get("index")
-    return v
-
-
-def _r1(v: Any) -> Any:  # content_block.text
+def _r0(v: Any) -> Any:  # content_block.text
     if type(v) is not dict:
         return None
     v = v.get("content_block")
     if type(v) is not dict:
         return None
     v = v.get("text")
+    return v
+
+
+def _r1(v: Any) -> Any:  # index
+    if type(v) is not dict:
+        return None
+    v = v.get("index")
     return v
 
 
@@ -62,7 +67,17 @@ def _r4(v: Any) -> Any:  # content_block.input
     return v
 
 
-def _r5(v: Any) -> Any:  # content_block.signature
+def _r5(v: Any) -> Any:  # content_block.thinking
+    if type(v) is not dict:
+        return None
+    v = v.get("content_block")
+    if type(v) is not dict:
+        return None
+    v = v.get("thinking")
+    return v
+
+
+def _r6(v: Any) -> Any:  # content_block.signature
     if type(v) is not dict:
         return None
     v = v.get("content_block")
@@ -72,23 +87,13 @@ def _r5(v: Any) -> Any:  # content_block.signature
     return v
 
 
-def _r6(v: Any) -> Any:  # content_block.data
+def _r7(v: Any) -> Any:  # content_block.data
     if type(v) is not dict:
         return None
     v = v.get("content_block")
     if type(v) is not dict:
         return None
     v = v.get("data")
-    return v
-
-
-def _r7(v: Any) -> Any:  # content_block.thinking
-    if type(v) is not dict:
-        return None
-    v = v.get("content_block")
-    if type(v) is not dict:
-        return None
-    v = v.get("thinking")
     return v
 
 
@@ -323,22 +328,152 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
     return b"event: message_stop\ndata: " + _dumps({"type": "message_stop"}) + b"\n\n"
 
 
-_RULES = (
-    Rule(),
-    Rule(key=_r0, text=(_r1,), quiet=True, open="text"),
-    Rule(key=_r0, call_id=_r2, name=_r3, arguments_object=_r4, open="tool_call"),
-    Rule(key=_r0, signature=_r5, redacted=_r6, text=(_r7,), open="reasoning"),
-    Rule(key=_r0, quiet=True, open="ignored", what="content_block_start", label=_r8),
-    Rule(key=_r0, text=(_r9,), quiet=True),
-    Rule(key=_r0, text=(_r10,), quiet=True),
-    Rule(key=_r0, arguments=_r11, quiet=True),
-    Rule(key=_r0, signature=_r12),
-    Rule(key=_r0, close=True),
-    Rule(),
-    Rule(),
-    Rule(),
-    Rule(),
-)
+def _block1(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/anthropic_messages.yaml: stream.decode[1]
+    text = t if (t := _r0(w)) and type(t) is str else None
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        b = m._new("text", wkey, out)
+        out.append(_TextStart(key=b.key))
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/anthropic_messages.yaml: stream.decode[2]
+    cid = _r2(w)
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
+        m._close(b, out)  # a new call id at a known key: a new call
+    if b is None or not b.open:
+        b = m._new("tool_call", wkey, out)
+        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r3(w), out)
+    kind = b.kind
+    if kind == "tool_call" and (obj := _r4(w)) and type(obj) is dict:
+        args = _dumps(obj).decode()
+        out.append(_ToolCallDelta(key=b.key, arguments=args))
+
+
+def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/anthropic_messages.yaml: stream.decode[3]
+    text = t if (t := _r5(w)) and type(t) is str else None
+    sig = x if (x := _r6(w)) and type(x) is str else None
+    red = x if (x := _r7(w)) and type(x) is str else None
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        b = m._new("reasoning", wkey, out)
+        out.append(_ReasoningStart(key=b.key))
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+    if kind == "reasoning":
+        if sig:
+            b.sig.append(sig)
+        if red:
+            b.redacted = red
+
+
+def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/anthropic_messages.yaml: stream.decode[4]
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        b = m._new("ignored", wkey, out)
+        m.ignored += 1
+        m.drop(
+            (
+                f"content_block_start[{n}]"
+                if type(n := _r8(w)) is str and n
+                else "content_block_start"
+            ),
+            "event",
+        )
+
+
+def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/anthropic_messages.yaml: stream.decode[5]
+    text = t if (t := _r9(w)) and type(t) is str else None
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block6(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/anthropic_messages.yaml: stream.decode[6]
+    text = t if (t := _r10(w)) and type(t) is str else None
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block7(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/anthropic_messages.yaml: stream.decode[7]
+    args = a if type(a := _r11(w)) is str else None
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        if args:
+            m.ignored += 1
+        return
+    kind = b.kind
+    if kind == "ignored" and args:
+        m.ignored += 1
+    if kind == "tool_call" and args:
+        out.append(_new_ToolCallDelta(key=b.key, arguments=args))
+
+
+def _block8(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/anthropic_messages.yaml: stream.decode[8]
+    sig = x if (x := _r12(w)) and type(x) is str else None
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        return
+    kind = b.kind
+    if kind == "ignored":
+        m.ignored += 1
+    if kind == "reasoning" and sig:
+        b.sig.append(sig)
+
+
+def _block9(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/anthropic_messages.yaml: stream.decode[9]
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        return
+    m._close(b, out)
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
@@ -358,7 +493,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         w0 = _v.get("type") if type(_v := d.get("content_block")) is dict else None
         if w0 == "text":
             m._delta(
-                _RULES[1],
+                _block1,
                 d,
                 f"{d.get('index')}",
                 (_v.get("text") if type(_v := d.get("content_block")) is dict else None),
@@ -366,18 +501,18 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             )
             return True
         if w0 == "tool_use":
-            m._block(_RULES[2], d, None, out)
+            _block2(m, d, None, out)
             return True
         if w0 in ("thinking", "redacted_thinking"):
-            m._block(_RULES[3], d, None, out)
+            _block3(m, d, None, out)
             return True
-        m._block(_RULES[4], d, None, out)
+        _block4(m, d, None, out)
         return True
     if kind == "content_block_delta":
         w1 = _v.get("type") if type(_v := d.get("delta")) is dict else None
         if w1 == "text_delta":
             m._delta(
-                _RULES[5],
+                _block5,
                 d,
                 f"{d.get('index')}",
                 (_v.get("text") if type(_v := d.get("delta")) is dict else None),
@@ -386,7 +521,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             return True
         if w1 == "thinking_delta":
             m._delta(
-                _RULES[6],
+                _block6,
                 d,
                 f"{d.get('index')}",
                 (_v.get("thinking") if type(_v := d.get("delta")) is dict else None),
@@ -394,8 +529,8 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             )
             return True
         if w1 == "input_json_delta":
-            m._delta(
-                _RULES[7],
+            m._arg_delta(
+                _block7,
                 d,
                 f"{d.get('index')}",
                 (_v.get("partial_json") if type(_v := d.get("delta")) is dict else None),
@@ -403,11 +538,11 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             )
             return True
         if w1 == "signature_delta":
-            m._block(_RULES[8], d, None, out)
+            _block8(m, d, None, out)
             return True
         return False
     if kind == "content_block_stop":
-        m._block(_RULES[9], d, None, out)
+        _block9(m, d, None, out)
         return True
     if kind == "message_delta":
         if type(u := d.get("usage")) is dict:

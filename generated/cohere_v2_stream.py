@@ -7,21 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from interlingua.streams.rules import Rule, StreamRows
+from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import TextStart as _TextStart
+from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
+from interlingua.streams.machine import DELTA as _DELTA
+from interlingua.streams.rules import StreamRows
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
 
 
-def _r0(v: Any) -> Any:  # index
-    if type(v) is not dict:
-        return None
-    v = v.get("index")
-    return v
-
-
-def _r1(v: Any) -> Any:  # delta.message.content.text
+def _r0(v: Any) -> Any:  # delta.message.content.text
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -34,6 +31,13 @@ def _r1(v: Any) -> Any:  # delta.message.content.text
     if type(v) is not dict:
         return None
     v = v.get("text")
+    return v
+
+
+def _r1(v: Any) -> Any:  # index
+    if type(v) is not dict:
+        return None
+    v = v.get("index")
     return v
 
 
@@ -82,42 +86,7 @@ def _r4(v: Any) -> Any:  # delta.message.tool_plan
     return v
 
 
-def _r5(v: Any) -> Any:  # delta.message.tool_calls.id
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    if type(v) is not dict:
-        return None
-    v = v.get("message")
-    if type(v) is not dict:
-        return None
-    v = v.get("tool_calls")
-    if type(v) is not dict:
-        return None
-    v = v.get("id")
-    return v
-
-
-def _r6(v: Any) -> Any:  # delta.message.tool_calls.function.name
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    if type(v) is not dict:
-        return None
-    v = v.get("message")
-    if type(v) is not dict:
-        return None
-    v = v.get("tool_calls")
-    if type(v) is not dict:
-        return None
-    v = v.get("function")
-    if type(v) is not dict:
-        return None
-    v = v.get("name")
-    return v
-
-
-def _r7(v: Any) -> Any:  # delta.message.tool_calls.function.arguments
+def _r5(v: Any) -> Any:  # delta.message.tool_calls.function.arguments
     if type(v) is not dict:
         return None
     v = v.get("delta")
@@ -133,6 +102,41 @@ def _r7(v: Any) -> Any:  # delta.message.tool_calls.function.arguments
     if type(v) is not dict:
         return None
     v = v.get("arguments")
+    return v
+
+
+def _r6(v: Any) -> Any:  # delta.message.tool_calls.id
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("message")
+    if type(v) is not dict:
+        return None
+    v = v.get("tool_calls")
+    if type(v) is not dict:
+        return None
+    v = v.get("id")
+    return v
+
+
+def _r7(v: Any) -> Any:  # delta.message.tool_calls.function.name
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    if type(v) is not dict:
+        return None
+    v = v.get("message")
+    if type(v) is not dict:
+        return None
+    v = v.get("tool_calls")
+    if type(v) is not dict:
+        return None
+    v = v.get("function")
+    if type(v) is not dict:
+        return None
+    v = v.get("name")
     return v
 
 
@@ -276,28 +280,139 @@ def _end0(s: Any, ev: Any, i: int) -> Any:
     )
 
 
-_RULES = (
-    Rule(),
-    Rule(key=_r0, text=(_r1,), quiet=True, open="text"),
-    Rule(key=_r0, text=(_r2,), quiet=True, open="reasoning"),
-    Rule(key=_r0, quiet=True, open="ignored", what="content-start", label=_r3),
-    Rule(
-        key=_r0,
-        text=(
-            _r1,
-            _r2,
-        ),
-        quiet=True,
-    ),
-    Rule(key=_r0, close=True),
-    Rule(text=(_r4,), key_const="tool_plan", quiet=True, open="text"),
-    Rule(key=_r0, call_id=_r5, name=_r6, arguments=_r7, key_prefix="call", open="tool_call"),
-    Rule(key=_r0, arguments=_r7, quiet=True, key_prefix="call"),
-    Rule(key=_r0, key_prefix="call", close=True),
-    Rule(what="citation-start/citation-end"),
-    Rule(),
-    Rule(),
-)
+def _block1(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/cohere_v2.yaml: stream.decode[1]
+    text = t if (t := _r0(w)) and type(t) is str else None
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        b = m._new("text", wkey, out)
+        out.append(_TextStart(key=b.key))
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/cohere_v2.yaml: stream.decode[2]
+    text = t if (t := _r2(w)) and type(t) is str else None
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        b = m._new("reasoning", wkey, out)
+        out.append(_ReasoningStart(key=b.key))
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/cohere_v2.yaml: stream.decode[3]
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        b = m._new("ignored", wkey, out)
+        m.ignored += 1
+        m.drop(
+            (f"content-start[{n}]" if type(n := _r3(w)) is str and n else "content-start"), "event"
+        )
+
+
+def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/cohere_v2.yaml: stream.decode[4]
+    text = (
+        t if (t := _r0(w)) and type(t) is str else (t if (t := _r2(w)) and type(t) is str else None)
+    )
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/cohere_v2.yaml: stream.decode[5]
+    wkey = str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        return
+    m._close(b, out)
+
+
+def _block6(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/cohere_v2.yaml: stream.decode[6]
+    text = t if (t := _r4(w)) and type(t) is str else None
+    wkey = "tool_plan"
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        b = m._new("text", wkey, out)
+        out.append(_TextStart(key=b.key))
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block7(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/cohere_v2.yaml: stream.decode[7]
+    args = a if type(a := _r5(w)) is str else None
+    cid = _r6(w)
+    wkey = "call" + str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
+        m._close(b, out)  # a new call id at a known key: a new call
+    if b is None or not b.open:
+        b = m._new("tool_call", wkey, out)
+        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r7(w), out)
+    kind = b.kind
+    if kind == "ignored" and args:
+        m.ignored += 1
+    if kind == "tool_call" and args:
+        out.append(_new_ToolCallDelta(key=b.key, arguments=args))
+
+
+def _block8(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/cohere_v2.yaml: stream.decode[8]
+    args = a if type(a := _r5(w)) is str else None
+    wkey = "call" + str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        if args:
+            m.ignored += 1
+        return
+    kind = b.kind
+    if kind == "ignored" and args:
+        m.ignored += 1
+    if kind == "tool_call" and args:
+        out.append(_new_ToolCallDelta(key=b.key, arguments=args))
+
+
+def _block9(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/cohere_v2.yaml: stream.decode[9]
+    wkey = "call" + str(k if (k := _r1(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        return
+    m._close(b, out)
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
@@ -309,40 +424,40 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     if kind == "content-start":
         w0 = _r3(d)
         if w0 == "text":
-            m._delta(_RULES[1], d, f"{d.get('index')}", _r1(d), out)
+            m._delta(_block1, d, f"{d.get('index')}", _r0(d), out)
             return True
         if w0 == "thinking":
-            m._delta(_RULES[2], d, f"{d.get('index')}", _r2(d), out)
+            m._delta(_block2, d, f"{d.get('index')}", _r2(d), out)
             return True
-        m._block(_RULES[3], d, None, out)
+        _block3(m, d, None, out)
         return True
     if kind == "content-delta":
-        m._block(_RULES[4], d, None, out)
+        _block4(m, d, None, out)
         return True
     if kind == "content-end":
-        m._block(_RULES[5], d, None, out)
+        _block5(m, d, None, out)
         return True
     if kind == "tool-plan-delta":
-        m._block(_RULES[6], d, None, out)
+        _block6(m, d, None, out)
         return True
     if kind == "tool-call-start":
         if (b := m.blocks.get("tool_plan")) is not None:
             m._close(b, out)
-        m._block(_RULES[7], d, None, out)
+        _block7(m, d, None, out)
         return True
     if kind == "tool-call-delta":
-        m._delta(_RULES[8], d, f"call{d.get('index')}", _r7(d), out)
+        m._arg_delta(_block8, d, f"call{d.get('index')}", _r5(d), out)
         return True
     if kind == "tool-call-end":
-        m._block(_RULES[9], d, None, out)
+        _block9(m, d, None, out)
         return True
     if kind == "citation-start":
         m.ignored += 1
-        m.drop(m._what(_RULES[10], d), "event")
+        m.drop("citation-start/citation-end", "event")
         return True
     if kind == "citation-end":
         m.ignored += 1
-        m.drop(m._what(_RULES[10], d), "event")
+        m.drop("citation-start/citation-end", "event")
         return True
     if kind == "message-end":
         err = _v.get("error") if type(_v := d.get("delta")) is dict else None

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import TextStart as _TextStart
+from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
 from interlingua.streams import partial_args as _t_partial_args
 from interlingua.streams.inband import error_frame as _error_frame
+from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
-from interlingua.streams.rules import Rule, StreamRows
+from interlingua.streams.rules import StreamRows
 from interlingua.streams.rules import some as _some
+from interlingua.transforms.gemini_envelope import synth_id as _synth_id
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
@@ -38,7 +43,14 @@ def _r1(v: Any) -> Any:  # functionCall.id
     return v
 
 
-def _r2(v: Any) -> Any:  # functionCall.name
+def _r2(v: Any) -> Any:  # thoughtSignature
+    if type(v) is not dict:
+        return None
+    v = v.get("thoughtSignature")
+    return v
+
+
+def _r3(v: Any) -> Any:  # functionCall.name
     if type(v) is not dict:
         return None
     v = v.get("functionCall")
@@ -48,20 +60,13 @@ def _r2(v: Any) -> Any:  # functionCall.name
     return v
 
 
-def _r3(v: Any) -> Any:  # functionCall.args
+def _r4(v: Any) -> Any:  # functionCall.args
     if type(v) is not dict:
         return None
     v = v.get("functionCall")
     if type(v) is not dict:
         return None
     v = v.get("args")
-    return v
-
-
-def _r4(v: Any) -> Any:  # thoughtSignature
-    if type(v) is not dict:
-        return None
-    v = v.get("thoughtSignature")
     return v
 
 
@@ -290,38 +295,119 @@ def _end0(s: Any, ev: Any, i: int) -> Any:
     )
 
 
-_RULES = (
-    Rule(),
-    Rule(),
-    Rule(pieces=_r0, assemble=_t_partial_args, sure=True, key_const="pcall"),
-    Rule(pieces=_r0, assemble=_t_partial_args, sure=True, key_const="pcall", close=True),
-    Rule(
-        call_id=_r1,
-        name=_r2,
-        arguments_object=_r3,
-        signature=_r4,
-        assemble=_t_partial_args,
-        sure=True,
-        key_const="pcall",
-        open="tool_call",
-    ),
-    Rule(
-        call_id=_r1,
-        name=_r2,
-        arguments_object=_r3,
-        signature=_r4,
-        sure=True,
-        key_const="call",
-        open="tool_call",
-        close=True,
-    ),
-    Rule(signature=_r4, text=(_r5,), sure=True, key_const="thought", open="reasoning"),
-    Rule(text=(_r5,), lone_signature=_r4, sure=True, key_const="text", open="text"),
-    Rule(lone_signature=_r4, sure=True),
-    Rule(),
-    Rule(),
-    Rule(),
-)
+def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/gemini.yaml: stream.decode[2]
+    wkey = "pcall"
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        return
+    kind = b.kind
+    if kind == "tool_call":
+        if b.acc is None:
+            b.acc = (_t_partial_args, _t_partial_args.start(None))
+        m.ignored += _t_partial_args.feed(b.acc[1], _r0(w))
+
+
+def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/gemini.yaml: stream.decode[3]
+    wkey = "pcall"
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        return
+    kind = b.kind
+    if kind == "tool_call":
+        if b.acc is None:
+            b.acc = (_t_partial_args, _t_partial_args.start(None))
+        m.ignored += _t_partial_args.feed(b.acc[1], _r0(w))
+    m._close(b, out)
+
+
+def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/gemini.yaml: stream.decode[4]
+    cid = _r1(w)
+    sig = x if (x := _r2(w)) and type(x) is str else None
+    wkey = "pcall"
+    b = m.blocks.get(wkey)
+    if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
+        m._close(b, out)  # a new call id at a known key: a new call
+    if b is None or not b.open:
+        b = m._new("tool_call", wkey, out)
+        m._call(b, str(cid) if cid else _synth_id(), sig, _r3(w), out)
+    kind = b.kind
+    if kind == "ignored":
+        m.ignored += 1
+    if kind == "tool_call":
+        if b.acc is None:
+            b.acc = (_t_partial_args, _t_partial_args.start(_r4(w)))
+    elif kind == "reasoning" and sig:
+        b.sig.append(sig)
+
+
+def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/gemini.yaml: stream.decode[5]
+    cid = _r1(w)
+    sig = x if (x := _r2(w)) and type(x) is str else None
+    wkey = "call"
+    b = m.blocks.get(wkey)
+    if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
+        m._close(b, out)  # a new call id at a known key: a new call
+    if b is None or not b.open:
+        b = m._new("tool_call", wkey, out)
+        m._call(b, str(cid) if cid else _synth_id(), sig, _r3(w), out)
+    kind = b.kind
+    if kind == "ignored":
+        m.ignored += 1
+    if kind == "tool_call":
+        if (obj := _r4(w)) and type(obj) is dict:
+            args = _dumps(obj).decode()
+            out.append(_ToolCallDelta(key=b.key, arguments=args))
+    elif kind == "reasoning" and sig:
+        b.sig.append(sig)
+    m._close(b, out)
+
+
+def _block6(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/gemini.yaml: stream.decode[6]
+    text = t if (t := _r5(w)) and type(t) is str else None
+    sig = x if (x := _r2(w)) and type(x) is str else None
+    wkey = "thought"
+    b = m.blocks.get(wkey)
+    if (b is None or not b.open) and (text or sig):
+        b = m._new("reasoning", wkey, out)
+        out.append(_ReasoningStart(key=b.key))
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+    if kind == "reasoning" and sig:
+        b.sig.append(sig)
+
+
+def _block7(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/gemini.yaml: stream.decode[7]
+    text = t if (t := _r5(w)) and type(t) is str else None
+    wkey = "text"
+    b = m.blocks.get(wkey)
+    if (b is None or not b.open) and text:
+        b = m._new("text", wkey, out)
+        out.append(_TextStart(key=b.key))
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
@@ -357,28 +443,28 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                         if type(_v := item.get("functionCall")) is dict
                         else None
                     ) is True:
-                        m._block(_RULES[2], item, pos, out)
+                        _block2(m, item, pos, out)
                     elif (
                         _v.get("name") if type(_v := item.get("functionCall")) is dict else None
                     ) is None:
-                        m._block(_RULES[3], item, pos, out)
+                        _block3(m, item, pos, out)
                     elif (
                         _v.get("willContinue")
                         if type(_v := item.get("functionCall")) is dict
                         else None
                     ) is True:
-                        m._block(_RULES[4], item, pos, out)
+                        _block4(m, item, pos, out)
                     else:
-                        m._block(_RULES[5], item, pos, out)
+                        _block5(m, item, pos, out)
                 elif item.get("thought") is True:
-                    m._block(_RULES[6], item, pos, out)
+                    _block6(m, item, pos, out)
                 elif item.get("text") is not None:
-                    if item.get("thoughtSignature"):
-                        m._lone(_RULES[7], item, out)
-                    m._delta(_RULES[7], item, "text", item.get("text"), out)
+                    if type(ls := item.get("thoughtSignature")) is str and ls:
+                        m._lone(ls, out)
+                    m._delta(_block7, item, "text", item.get("text"), out)
                 elif item.get("thoughtSignature") is not None:
-                    if item.get("thoughtSignature"):
-                        m._lone(_RULES[8], item, out)
+                    if type(ls := item.get("thoughtSignature")) is str and ls:
+                        m._lone(ls, out)
                 else:
                     m.ignored += 1
     if at1 is not None:
@@ -429,6 +515,5 @@ ROWS = StreamRows(
     done=None,
     accumulate=("reasoning", "tool_call"),
     batches=True,
-    random_ids=True,
     pending=True,
 )

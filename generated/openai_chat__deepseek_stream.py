@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import TextStart as _TextStart
+from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
 from interlingua.streams.inband import error_frame as _error_frame
-from interlingua.streams.rules import Rule, StreamRows
+from interlingua.streams.machine import DELTA as _DELTA
+from interlingua.streams.rules import StreamRows
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
@@ -36,10 +40,13 @@ def _r2(v: Any) -> Any:  # refusal
     return v
 
 
-def _r3(v: Any) -> Any:  # index
+def _r3(v: Any) -> Any:  # function.arguments
     if type(v) is not dict:
         return None
-    v = v.get("index")
+    v = v.get("function")
+    if type(v) is not dict:
+        return None
+    v = v.get("arguments")
     return v
 
 
@@ -50,23 +57,20 @@ def _r4(v: Any) -> Any:  # id
     return v
 
 
-def _r5(v: Any) -> Any:  # function.name
+def _r5(v: Any) -> Any:  # index
+    if type(v) is not dict:
+        return None
+    v = v.get("index")
+    return v
+
+
+def _r6(v: Any) -> Any:  # function.name
     if type(v) is not dict:
         return None
     v = v.get("function")
     if type(v) is not dict:
         return None
     v = v.get("name")
-    return v
-
-
-def _r6(v: Any) -> Any:  # function.arguments
-    if type(v) is not dict:
-        return None
-    v = v.get("function")
-    if type(v) is not dict:
-        return None
-    v = v.get("arguments")
     return v
 
 
@@ -250,24 +254,97 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
     return None
 
 
-_RULES = (
-    Rule(),
-    Rule(),
-    Rule(text=(_r0,), key_const="reasoning", quiet=True, open="reasoning"),
-    Rule(text=(_r1,), key_const="text", quiet=True, open="text"),
-    Rule(text=(_r2,), key_const="refusal", quiet=True, open="text"),
-    Rule(
-        key=_r3,
-        call_id=_r4,
-        name=_r5,
-        arguments=_r6,
-        quiet=True,
-        key_prefix="call",
-        open="tool_call",
-    ),
-    Rule(),
-    Rule(),
-)
+def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/dialects/deepseek.yaml: stream.decode[2]
+    text = t if (t := _r0(w)) and type(t) is str else None
+    if not (text):  # most chunks lack them
+        return
+    wkey = "reasoning"
+    b = m.blocks.get(wkey)
+    if (b is None or not b.open) and text:
+        b = m._new("reasoning", wkey, out)
+        out.append(_ReasoningStart(key=b.key))
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/dialects/deepseek.yaml: stream.decode[3]
+    text = t if (t := _r1(w)) and type(t) is str else None
+    if not (text):  # most chunks lack them
+        return
+    wkey = "text"
+    b = m.blocks.get(wkey)
+    if (b is None or not b.open) and text:
+        b = m._new("text", wkey, out)
+        out.append(_TextStart(key=b.key))
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/dialects/deepseek.yaml: stream.decode[4]
+    text = t if (t := _r2(w)) and type(t) is str else None
+    if not (text):  # most chunks lack them
+        return
+    wkey = "refusal"
+    b = m.blocks.get(wkey)
+    if (b is None or not b.open) and text:
+        b = m._new("text", wkey, out)
+        out.append(_TextStart(key=b.key))
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/dialects/deepseek.yaml: stream.decode[5]
+    args = a if type(a := _r3(w)) is str else None
+    cid = _r4(w)
+    if not (args or cid):  # most chunks lack them
+        return
+    wkey = "call" + str(k if (k := _r5(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
+        m._close(b, out)  # a new call id at a known key: a new call
+    if (b is None or not b.open) and (args or cid):
+        b = m._new("tool_call", wkey, out)
+        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r6(w), out)
+    if b is None or not b.open:
+        if args:
+            m.ignored += 1
+        return
+    kind = b.kind
+    if kind == "ignored" and args:
+        m.ignored += 1
+    if kind == "tool_call" and args:
+        out.append(_new_ToolCallDelta(key=b.key, arguments=args))
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
@@ -290,24 +367,24 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         matched = True
         v = at0.get("reasoning_content") if type(at0) is dict else None
         if v:  # most chunks lack it
-            m._delta(_RULES[2], at0, "reasoning", v, out)
+            m._delta(_block2, at0, "reasoning", v, out)
     if at0 is not None:
         matched = True
         v = at0.get("content") if type(at0) is dict else None
         if v:  # most chunks lack it
-            m._delta(_RULES[3], at0, "text", v, out)
+            m._delta(_block3, at0, "text", v, out)
     if at0 is not None:
         matched = True
         v = at0.get("refusal") if type(at0) is dict else None
         if v:  # most chunks lack it
-            m._delta(_RULES[4], at0, "refusal", v, out)
+            m._delta(_block4, at0, "refusal", v, out)
     if at0 is not None:
         matched = True
         items = _r7(at0)
         if type(items) is list:
             for pos, item in enumerate(items):
                 if type(item) is dict:
-                    m._block(_RULES[5], item, pos, out)
+                    _block5(m, item, pos, out)
     if at1 is not None:
         matched = True
         raw = at1.get("finish_reason") if type(at1) is dict else None

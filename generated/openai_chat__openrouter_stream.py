@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import TextStart as _TextStart
+from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
 from interlingua.streams.inband import error_frame as _error_frame
-from interlingua.streams.rules import Rule, StreamRows
+from interlingua.streams.machine import DELTA as _DELTA
+from interlingua.streams.rules import StreamRows
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
@@ -26,38 +30,38 @@ def _r0(v: Any) -> Any:  # reasoning
     return v
 
 
-def _r1(v: Any) -> Any:  # index
-    if type(v) is not dict:
-        return None
-    v = v.get("index")
-    return v
-
-
-def _r2(v: Any) -> Any:  # signature
-    if type(v) is not dict:
-        return None
-    v = v.get("signature")
-    return v
-
-
-def _r3(v: Any) -> Any:  # data
-    if type(v) is not dict:
-        return None
-    v = v.get("data")
-    return v
-
-
-def _r4(v: Any) -> Any:  # text
+def _r1(v: Any) -> Any:  # text
     if type(v) is not dict:
         return None
     v = v.get("text")
     return v
 
 
-def _r5(v: Any) -> Any:  # summary
+def _r2(v: Any) -> Any:  # summary
     if type(v) is not dict:
         return None
     v = v.get("summary")
+    return v
+
+
+def _r3(v: Any) -> Any:  # signature
+    if type(v) is not dict:
+        return None
+    v = v.get("signature")
+    return v
+
+
+def _r4(v: Any) -> Any:  # data
+    if type(v) is not dict:
+        return None
+    v = v.get("data")
+    return v
+
+
+def _r5(v: Any) -> Any:  # index
+    if type(v) is not dict:
+        return None
+    v = v.get("index")
     return v
 
 
@@ -86,30 +90,30 @@ def _r9(v: Any) -> Any:  # refusal
     return v
 
 
-def _r10(v: Any) -> Any:  # id
-    if type(v) is not dict:
-        return None
-    v = v.get("id")
-    return v
-
-
-def _r11(v: Any) -> Any:  # function.name
-    if type(v) is not dict:
-        return None
-    v = v.get("function")
-    if type(v) is not dict:
-        return None
-    v = v.get("name")
-    return v
-
-
-def _r12(v: Any) -> Any:  # function.arguments
+def _r10(v: Any) -> Any:  # function.arguments
     if type(v) is not dict:
         return None
     v = v.get("function")
     if type(v) is not dict:
         return None
     v = v.get("arguments")
+    return v
+
+
+def _r11(v: Any) -> Any:  # id
+    if type(v) is not dict:
+        return None
+    v = v.get("id")
+    return v
+
+
+def _r12(v: Any) -> Any:  # function.name
+    if type(v) is not dict:
+        return None
+    v = v.get("function")
+    if type(v) is not dict:
+        return None
+    v = v.get("name")
     return v
 
 
@@ -383,36 +387,131 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
     return None
 
 
-_RULES = (
-    Rule(),
-    Rule(),
-    Rule(text=(_r0,), key_const="reasoning", quiet=True, open="reasoning"),
-    Rule(
-        key=_r1,
-        signature=_r2,
-        redacted=_r3,
-        text=(
-            _r4,
-            _r5,
-        ),
-        owner=_owner_r6,
-        key_prefix="rd",
-        open="reasoning",
-    ),
-    Rule(text=(_r8,), key_const="text", quiet=True, open="text"),
-    Rule(text=(_r9,), key_const="refusal", quiet=True, open="text"),
-    Rule(
-        key=_r1,
-        call_id=_r10,
-        name=_r11,
-        arguments=_r12,
-        quiet=True,
-        key_prefix="call",
-        open="tool_call",
-    ),
-    Rule(),
-    Rule(),
-)
+def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/dialects/openrouter.yaml: stream.decode[2]
+    text = t if (t := _r0(w)) and type(t) is str else None
+    if not (text):  # most chunks lack them
+        return
+    wkey = "reasoning"
+    b = m.blocks.get(wkey)
+    if (b is None or not b.open) and text:
+        b = m._new("reasoning", wkey, out)
+        out.append(_ReasoningStart(key=b.key))
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/dialects/openrouter.yaml: stream.decode[3]
+    text = (
+        t if (t := _r1(w)) and type(t) is str else (t if (t := _r2(w)) and type(t) is str else None)
+    )
+    sig = x if (x := _r3(w)) and type(x) is str else None
+    red = x if (x := _r4(w)) and type(x) is str else None
+    wkey = "rd" + str(k if (k := _r5(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if (b is None or not b.open) and (text or sig or red):
+        b = m._new("reasoning", wkey, out)
+        out.append(_ReasoningStart(key=b.key))
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+    if kind == "reasoning":
+        if sig:
+            b.sig.append(sig)
+        if (own := _owner_r6(w)) is not None:
+            b.owner = own[0]
+            if own[1] == "encrypted" and red:
+                b.sig.append(red)
+                red = None
+        if red:
+            b.redacted = red
+
+
+def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/dialects/openrouter.yaml: stream.decode[4]
+    text = t if (t := _r8(w)) and type(t) is str else None
+    if not (text):  # most chunks lack them
+        return
+    wkey = "text"
+    b = m.blocks.get(wkey)
+    if (b is None or not b.open) and text:
+        b = m._new("text", wkey, out)
+        out.append(_TextStart(key=b.key))
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/dialects/openrouter.yaml: stream.decode[5]
+    text = t if (t := _r9(w)) and type(t) is str else None
+    if not (text):  # most chunks lack them
+        return
+    wkey = "refusal"
+    b = m.blocks.get(wkey)
+    if (b is None or not b.open) and text:
+        b = m._new("text", wkey, out)
+        out.append(_TextStart(key=b.key))
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block6(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/dialects/openrouter.yaml: stream.decode[6]
+    args = a if type(a := _r10(w)) is str else None
+    cid = _r11(w)
+    if not (args or cid):  # most chunks lack them
+        return
+    wkey = "call" + str(k if (k := _r5(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
+        m._close(b, out)  # a new call id at a known key: a new call
+    if (b is None or not b.open) and (args or cid):
+        b = m._new("tool_call", wkey, out)
+        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r12(w), out)
+    if b is None or not b.open:
+        if args:
+            m.ignored += 1
+        return
+    kind = b.kind
+    if kind == "ignored" and args:
+        m.ignored += 1
+    if kind == "tool_call" and args:
+        out.append(_new_ToolCallDelta(key=b.key, arguments=args))
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
@@ -436,31 +535,31 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         matched = True
         v = at0.get("reasoning") if type(at0) is dict else None
         if v:  # most chunks lack it
-            m._delta(_RULES[2], at0, "reasoning", v, out)
+            m._delta(_block2, at0, "reasoning", v, out)
     if at0 is not None:
         matched = True
         items = _r14(at0)
         if type(items) is list:
             for pos, item in enumerate(items):
                 if type(item) is dict:
-                    m._block(_RULES[3], item, pos, out)
+                    _block3(m, item, pos, out)
     if at0 is not None:
         matched = True
         v = at0.get("content") if type(at0) is dict else None
         if v:  # most chunks lack it
-            m._delta(_RULES[4], at0, "text", v, out)
+            m._delta(_block4, at0, "text", v, out)
     if at0 is not None:
         matched = True
         v = at0.get("refusal") if type(at0) is dict else None
         if v:  # most chunks lack it
-            m._delta(_RULES[5], at0, "refusal", v, out)
+            m._delta(_block5, at0, "refusal", v, out)
     if at0 is not None:
         matched = True
         items = _r15(at0)
         if type(items) is list:
             for pos, item in enumerate(items):
                 if type(item) is dict:
-                    m._block(_RULES[6], item, pos, out)
+                    _block6(m, item, pos, out)
     if at1 is not None:
         matched = True
         raw = at1.get("finish_reason") if type(at1) is dict else None

@@ -7,29 +7,40 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import TextStart as _TextStart
+from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
+from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
-from interlingua.streams.rules import Rule, StreamRows
+from interlingua.streams.rules import StreamRows
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
 
 
-def _r0(v: Any) -> Any:  # item_id
+def _r0(v: Any) -> Any:  # delta
+    if type(v) is not dict:
+        return None
+    v = v.get("delta")
+    return v
+
+
+def _r1(v: Any) -> Any:  # item_id
     if type(v) is not dict:
         return None
     v = v.get("item_id")
     return v
 
 
-def _r1(v: Any) -> Any:  # output_index
+def _r2(v: Any) -> Any:  # output_index
     if type(v) is not dict:
         return None
     v = v.get("output_index")
     return v
 
 
-def _r2(v: Any) -> Any:  # first of item_id, output_index
+def _r3(v: Any) -> Any:  # first of item_id, output_index
     if type(v) is not dict:
         return None
     x = v.get("item_id")
@@ -41,43 +52,24 @@ def _r2(v: Any) -> Any:  # first of item_id, output_index
     return None
 
 
-def _r3(v: Any) -> Any:  # content_index
+def _r4(v: Any) -> Any:  # content_index
     if type(v) is not dict:
         return None
     v = v.get("content_index")
     return v
 
 
-def _r4(v: Any) -> Any:  # delta
-    if type(v) is not dict:
-        return None
-    v = v.get("delta")
-    return v
-
-
-def _r5(v: Any) -> Any:  # item.id
+def _r5(v: Any) -> Any:  # item.arguments
     if type(v) is not dict:
         return None
     v = v.get("item")
     if type(v) is not dict:
         return None
-    v = v.get("id")
+    v = v.get("arguments")
     return v
 
 
-def _r6(v: Any) -> Any:  # first of item.id, output_index
-    if type(v) is not dict:
-        return None
-    x = _r5(v)
-    if x is not None:
-        return x
-    x = v.get("output_index")
-    if x is not None:
-        return x
-    return None
-
-
-def _r7(v: Any) -> Any:  # item.call_id
+def _r6(v: Any) -> Any:  # item.call_id
     if type(v) is not dict:
         return None
     v = v.get("item")
@@ -87,33 +79,45 @@ def _r7(v: Any) -> Any:  # item.call_id
     return v
 
 
+def _r7(v: Any) -> Any:  # item.id
+    if type(v) is not dict:
+        return None
+    v = v.get("item")
+    if type(v) is not dict:
+        return None
+    v = v.get("id")
+    return v
+
+
 def _r8(v: Any) -> Any:  # first of item.call_id, item.id
-    x = _r7(v)
+    x = _r6(v)
     if x is not None:
         return x
-    x = _r5(v)
+    x = _r7(v)
     if x is not None:
         return x
     return None
 
 
-def _r9(v: Any) -> Any:  # item.name
+def _r9(v: Any) -> Any:  # first of item.id, output_index
+    if type(v) is not dict:
+        return None
+    x = _r7(v)
+    if x is not None:
+        return x
+    x = v.get("output_index")
+    if x is not None:
+        return x
+    return None
+
+
+def _r10(v: Any) -> Any:  # item.name
     if type(v) is not dict:
         return None
     v = v.get("item")
     if type(v) is not dict:
         return None
     v = v.get("name")
-    return v
-
-
-def _r10(v: Any) -> Any:  # item.arguments
-    if type(v) is not dict:
-        return None
-    v = v.get("item")
-    if type(v) is not dict:
-        return None
-    v = v.get("arguments")
     return v
 
 
@@ -800,55 +804,280 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
     return None
 
 
-_RULES = (
-    Rule(key=_r2, sub=_r3, text=(_r4,), quiet=True, open="text"),
-    Rule(key=_r2, arguments=_r4, quiet=True),
-    Rule(),
-    Rule(),
-    Rule(key=_r6, call_id=_r8, name=_r9, arguments=_r10, quiet=True, open="tool_call"),
-    Rule(key=_r6, quiet=True, open="reasoning"),
-    Rule(key=_r6, quiet=True, open="ignored", what="response.output_item.added", label=_r11),
-    Rule(
-        key=_r2,
-        sub=_r3,
-        text=(
-            _r12,
-            _r13,
-        ),
-        quiet=True,
-        open="text",
-    ),
-    Rule(),
-    Rule(
-        key=_r2,
-        sub=_r3,
-        whole=True,
-        text=(
-            _r14,
-            _r15,
-        ),
-        quiet=True,
-    ),
-    Rule(key=_r2, sub=_r3, close=True),
-    Rule(key=_r2, arguments=_r16, whole=True, quiet=True),
-    Rule(key=_r2, separator="\n\n"),
-    Rule(key=_r2, text=(_r4,), quiet=True),
-    Rule(key=_r2, whole=True, text=(_r14,), quiet=True),
-    Rule(),
-    Rule(key=_r6, arguments=_r10, whole=True, close=True),
-    Rule(key=_r6, signature=_r17, close=True),
-    Rule(key=_r6, close=True),
-    Rule(),
-    Rule(),
-    Rule(),
-)
+def _block0(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[0]
+    text = t if (t := _r0(w)) and type(t) is str else None
+    wkey = str(k if (k := _r3(w)) is not None else pos)
+    parent = wkey
+    wkey = f"{parent}:{s if (s := _r4(w)) is not None else 0}"
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        b = m._new("text", wkey, out)
+        out.append(_TextStart(key=b.key))
+        b.parent = parent  # it ends with the block of its key
+    if text:
+        b.fresh = False
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block1(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[1]
+    args = a if type(a := _r0(w)) is str else None
+    wkey = str(k if (k := _r3(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        if args:
+            m.ignored += 1
+        return
+    if args:
+        b.fresh = False
+    kind = b.kind
+    if kind == "ignored" and args:
+        m.ignored += 1
+    if kind == "tool_call" and args:
+        out.append(_new_ToolCallDelta(key=b.key, arguments=args))
+
+
+def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[4]
+    args = a if type(a := _r5(w)) is str else None
+    cid = _r8(w)
+    wkey = str(k if (k := _r9(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
+        m._close(b, out)  # a new call id at a known key: a new call
+    if b is None or not b.open:
+        b = m._new("tool_call", wkey, out)
+        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r10(w), out)
+    if args:
+        b.fresh = False
+    kind = b.kind
+    if kind == "ignored" and args:
+        m.ignored += 1
+    if kind == "tool_call" and args:
+        out.append(_new_ToolCallDelta(key=b.key, arguments=args))
+
+
+def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[5]
+    wkey = str(k if (k := _r9(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        b = m._new("reasoning", wkey, out)
+        out.append(_ReasoningStart(key=b.key))
+
+
+def _block6(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[6]
+    wkey = str(k if (k := _r9(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        b = m._new("ignored", wkey, out)
+        m.ignored += 1
+        m.drop(
+            (
+                f"response.output_item.added[{n}]"
+                if type(n := _r11(w)) is str and n
+                else "response.output_item.added"
+            ),
+            "event",
+        )
+
+
+def _block7(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[7]
+    text = (
+        t
+        if (t := _r12(w)) and type(t) is str
+        else (t if (t := _r13(w)) and type(t) is str else None)
+    )
+    wkey = str(k if (k := _r3(w)) is not None else pos)
+    parent = wkey
+    wkey = f"{parent}:{s if (s := _r4(w)) is not None else 0}"
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        b = m._new("text", wkey, out)
+        out.append(_TextStart(key=b.key))
+        b.parent = parent  # it ends with the block of its key
+    if text:
+        b.fresh = False
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block9(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[9]
+    text = (
+        t
+        if (t := _r14(w)) and type(t) is str
+        else (t if (t := _r15(w)) and type(t) is str else None)
+    )
+    wkey = str(k if (k := _r3(w)) is not None else pos)
+    parent = wkey
+    wkey = f"{parent}:{s if (s := _r4(w)) is not None else 0}"
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        return
+    if not b.fresh:
+        text = None
+    elif text:
+        b.fresh = False
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block10(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[10]
+    wkey = str(k if (k := _r3(w)) is not None else pos)
+    parent = wkey
+    wkey = f"{parent}:{s if (s := _r4(w)) is not None else 0}"
+    b = m.blocks.get(wkey)
+    for o in [o for o in m.open if o.parent == wkey]:
+        m._close(o, out)
+    if b is None or not b.open:
+        return
+    m._close(b, out)
+
+
+def _block11(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[11]
+    args = a if type(a := _r16(w)) is str else None
+    wkey = str(k if (k := _r3(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        return
+    if not b.fresh:
+        args = None
+    elif args:
+        b.fresh = False
+    kind = b.kind
+    if kind == "ignored" and args:
+        m.ignored += 1
+    if kind == "tool_call" and args:
+        out.append(_new_ToolCallDelta(key=b.key, arguments=args))
+
+
+def _block12(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[12]
+    wkey = str(k if (k := _r3(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        return
+    if not b.fresh and (new := _DELTA.get(b.kind)) is not None:
+        out.append(new(key=b.key, text="\n\n"))
+    b.fresh = True
+
+
+def _block13(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[13]
+    text = t if (t := _r0(w)) and type(t) is str else None
+    wkey = str(k if (k := _r3(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        if text:
+            m.ignored += 1
+        return
+    if text:
+        b.fresh = False
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block14(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[14]
+    text = t if (t := _r14(w)) and type(t) is str else None
+    wkey = str(k if (k := _r3(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    if b is None or not b.open:
+        return
+    if not b.fresh:
+        text = None
+    elif text:
+        b.fresh = False
+    kind = b.kind
+    # (text at the key of a tool call is not the call's)
+    if kind == "ignored" or (text and kind == "tool_call"):
+        if text:
+            m.ignored += 1
+    elif text:
+        out.append(_DELTA[kind](key=b.key, text=text))
+
+
+def _block16(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[16]
+    args = a if type(a := _r5(w)) is str else None
+    wkey = str(k if (k := _r9(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    for o in [o for o in m.open if o.parent == wkey]:
+        m._close(o, out)
+    if b is None or not b.open:
+        return
+    if not b.fresh:
+        args = None
+    elif args:
+        b.fresh = False
+    kind = b.kind
+    if kind == "ignored" and args:
+        m.ignored += 1
+    if kind == "tool_call" and args:
+        out.append(_new_ToolCallDelta(key=b.key, arguments=args))
+    m._close(b, out)
+
+
+def _block17(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[17]
+    sig = x if (x := _r17(w)) and type(x) is str else None
+    wkey = str(k if (k := _r9(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    for o in [o for o in m.open if o.parent == wkey]:
+        m._close(o, out)
+    if b is None or not b.open:
+        return
+    kind = b.kind
+    if kind == "ignored":
+        m.ignored += 1
+    if kind == "reasoning" and sig:
+        b.sig.append(sig)
+    m._close(b, out)
+
+
+def _block18(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
+    # spec/protocols/openai_responses.yaml: stream.decode[18]
+    wkey = str(k if (k := _r9(w)) is not None else pos)
+    b = m.blocks.get(wkey)
+    for o in [o for o in m.open if o.parent == wkey]:
+        m._close(o, out)
+    if b is None or not b.open:
+        return
+    m._close(b, out)
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     kind = d.get("type")
     if kind == "response.output_text.delta":
         m._delta(
-            _RULES[0],
+            _block0,
             d,
             f"{d.get('item_id')}:{_s if (_s := d.get('content_index')) is not None else 0}",
             d.get("delta"),
@@ -857,7 +1086,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         return True
     if kind == "response.refusal.delta":
         m._delta(
-            _RULES[0],
+            _block0,
             d,
             f"{d.get('item_id')}:{_s if (_s := d.get('content_index')) is not None else 0}",
             d.get("delta"),
@@ -865,7 +1094,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         )
         return True
     if kind == "response.function_call_arguments.delta":
-        m._delta(_RULES[1], d, f"{d.get('item_id')}", d.get("delta"), out)
+        m._arg_delta(_block1, d, f"{d.get('item_id')}", d.get("delta"), out)
         return True
     if kind == "response.created":
         if m.msg_id is None:
@@ -899,55 +1128,55 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         if w0 == "message":
             return True
         if w0 == "function_call":
-            m._block(_RULES[4], d, None, out)
+            _block4(m, d, None, out)
             return True
         if w0 == "reasoning":
-            m._block(_RULES[5], d, None, out)
+            _block5(m, d, None, out)
             return True
-        m._block(_RULES[6], d, None, out)
+        _block6(m, d, None, out)
         return True
     if kind == "response.content_part.added":
         w1 = _v.get("type") if type(_v := d.get("part")) is dict else None
         if w1 in ("output_text", "refusal"):
-            m._block(_RULES[7], d, None, out)
+            _block7(m, d, None, out)
             return True
         return True
     if kind == "response.output_text.done":
-        m._block(_RULES[9], d, None, out)
+        _block9(m, d, None, out)
         return True
     if kind == "response.refusal.done":
-        m._block(_RULES[9], d, None, out)
+        _block9(m, d, None, out)
         return True
     if kind == "response.content_part.done":
-        m._block(_RULES[10], d, None, out)
+        _block10(m, d, None, out)
         return True
     if kind == "response.function_call_arguments.done":
-        m._block(_RULES[11], d, None, out)
+        _block11(m, d, None, out)
         return True
     if kind == "response.reasoning_summary_part.added":
-        m._block(_RULES[12], d, None, out)
+        _block12(m, d, None, out)
         return True
     if kind == "response.reasoning_summary_text.delta":
-        m._delta(_RULES[13], d, f"{d.get('item_id')}", d.get("delta"), out)
+        m._delta(_block13, d, f"{d.get('item_id')}", d.get("delta"), out)
         return True
     if kind == "response.reasoning_text.delta":
-        m._delta(_RULES[13], d, f"{d.get('item_id')}", d.get("delta"), out)
+        m._delta(_block13, d, f"{d.get('item_id')}", d.get("delta"), out)
         return True
     if kind == "response.reasoning_summary_text.done":
-        m._block(_RULES[14], d, None, out)
+        _block14(m, d, None, out)
         return True
     if kind == "response.reasoning_text.done":
-        m._block(_RULES[14], d, None, out)
+        _block14(m, d, None, out)
         return True
     if kind == "response.output_item.done":
         w2 = _v.get("type") if type(_v := d.get("item")) is dict else None
         if w2 == "function_call":
-            m._block(_RULES[16], d, None, out)
+            _block16(m, d, None, out)
             return True
         if w2 == "reasoning":
-            m._block(_RULES[17], d, None, out)
+            _block17(m, d, None, out)
             return True
-        m._block(_RULES[18], d, None, out)
+        _block18(m, d, None, out)
         return True
     if kind == "response.completed":
         out += m._close_all()
@@ -989,7 +1218,6 @@ ROWS = StreamRows(
     implicit_blocks=False,
     done_sentinel=None,
     end_after_finish=False,
-    parts=True,
     special=("[DONE]",),
     sequential=False,
     counters={"text": "all", "reasoning": "all", "tool_call": "all"},

@@ -153,6 +153,27 @@ def test_first_match_rows_report_the_unread_keys_of_their_at_object(tmp_path: Pa
             "  quiet_fields: {nowhere: [x]}\n  decode:\n",
             "'nowhere' is not the `at` path of any decode row",
         ),
+        # row contents the compiled block step could only ignore
+        (
+            "arguments: more}",
+            "arguments: more, name: fn}",
+            "name: `name` is read when the row opens a tool call",
+        ),
+        (
+            "key: n, close: true}",
+            "key: n, close: true, label: why}",
+            "label: `label` names a counted event",
+        ),
+        (
+            "open: text, text: t}",
+            "open: text, text: t, separator: ' ', whole: true}",
+            "separator: a row with `separator` begins a new part",
+        ),
+        (
+            "open: text, text: t}",
+            "open: text, text: t, owner: who}",
+            "owner: `owner` names who made opaque state",
+        ),
     ],
 )
 def test_bad_stream_rows_are_refused_with_file_and_line(
@@ -179,3 +200,23 @@ def test_a_known_event_that_yields_nothing_is_matched_not_ignored(tmp_path: Path
     for ev in SSEDecoder().feed(b'data: {"kind":"ping"}\n\ndata: {"kind":"pong"}\n\n'):
         assert dec.feed(ev) == []
     assert dec.ignored == 1
+
+
+def test_an_ignored_block_is_reported_by_the_name_its_label_reads(tmp_path: Path) -> None:
+    """A row that opens an ignored block reports it once, named by the wire value its `label`
+    reads (the compiled block step writes the name), and the deltas sent to it are ignored."""
+    oops = "    - {event: oops, error: message}\n"
+    tool = "    - {event: tool, key: n, open: ignored, label: tool.type}\n"
+    codec = generate(tmp_path, WITH_STREAM.replace(oops, oops + tool))
+    rows = importlib.import_module(codec.__name__.replace("_codec", "_stream")).ROWS
+    wire = WIRE.replace(
+        b"event: call\n",
+        b'event: tool\ndata: {"kind":"tool","n":1,"tool":{"type":"web_search"}}\n\n'
+        b'event: text\ndata: {"kind":"text","n":1,"t":"not said"}\n\n'
+        b"event: call\n",
+    )
+    dec = Decoder(codec, rows)
+    events = [e for ev in SSEDecoder().feed(wire) for e in dec.feed(ev)]
+    assert "".join(e.text for e in events if type(e) is TextDelta) == "Hello"
+    assert dec.unread == {("event", "tool[web_search]"): 1}
+    assert dec.ignored == 2  # the block and its delta

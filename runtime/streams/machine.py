@@ -9,6 +9,7 @@ in-band errors and the three endings (completed, failed, disconnected)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -22,13 +23,9 @@ from ..generated.canonical import (
     ErrorInfo,
     FinishEvent,
     ReasoningEnd,
-    ReasoningStart,
     StreamStart,
     TextEnd,
-    TextStart,
-    ToolCallDelta,
     ToolCallEnd,
-    ToolCallStart,
     Usage,
     UsageEvent,
     new_ReasoningDelta,
@@ -37,13 +34,14 @@ from ..generated.canonical import (
 )
 from ._base import StreamDecoderBase, bad_data
 from .parts import PartsDecoding
-from .rules import Rule, StreamRows
+from .rules import StreamRows
 
-__all__ = ["Decoder"]
+Step = Callable[[Any, Any, Any, list[Any]], None]  # a row's block step (m, w, pos, out)
 
-# a text or reasoning block's start event and delta
-_START = {"text": TextStart, "reasoning": ReasoningStart}
-_DELTA = {"text": new_TextDelta, "reasoning": new_ReasoningDelta}
+__all__ = ["DELTA", "Decoder"]
+
+# a text or reasoning block's delta
+DELTA = {"text": new_TextDelta, "reasoning": new_ReasoningDelta}
 _DEEP = 2 * MAX_DEPTH  # data longer than this may nest deeper than the encoders write back
 
 
@@ -53,7 +51,7 @@ class _Block:
     )  # fmt: skip
 
     def __init__(self, kind: str, key: str) -> None:
-        self.parent: str | None = None  # the wire key it ends with (rule.sub)
+        self.parent: str | None = None  # the wire key it ends with (a row's sub)
         self.fresh = True  # no delta since it opened (or since its last separator)
         self.kind = kind
         self.key = key
@@ -61,7 +59,7 @@ class _Block:
         self.sig: list[str] = []
         self.redacted: str | None = None
         self.open = True
-        self.owner: str | None = None  # read from the wire (rule.owner); None: the protocol
+        self.owner: str | None = None  # read from the wire (a row's owner); None: the protocol
         self.acc: Any = None  # (assemble transform, its state): arguments joined at the end
 
 
@@ -77,10 +75,7 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         self.msg_id: str | None = None  # None: not started
         self.raw_usage: dict[str, Any] = {}
         self.finished = False
-        self.has_calls = False
         self.pending: StreamStart | None = None  # the start read from this event
-        self.subs = False  # some block has a parent key (rule.sub)
-        self.parts = rows.parts  # rows with sub / whole / separator
         self.special = rows.special  # data lines that are no JSON
         self.seq: dict[str, int] = {}  # wire key -> next suffix for a fresh canonical key
 
@@ -158,146 +153,48 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         """A raw finish value through the finish rule (``unified``: the row's own, a blocked
         prompt)."""
         self.finished = True
-        fin = decode_finish(self.codec, raw, self.has_calls)
+        fin = decode_finish(self.codec, raw, self.calls > 0)
         if unified is not None:
             fin.unified = unified
         out.append(FinishEvent(finish=fin, stop_sequence=seq))
 
     # ---------------------------------------------------------------- blocks
-    def _delta(self, rule: Rule, w: Any, wkey: str, v: Any, out: list[Any]) -> None:
-        """A row with one text or argument path (codegen picks it, reads the value ``v`` and
-        makes the wire key ``wkey`` as ``_block`` would): an open block of its kind takes the
-        delta at once, anything else goes through ``_block``."""
+    # A row's block step is compiled per row (generated ``_block<i>``, codegen/stream_block.py);
+    # a row with one text or argument path (codegen reads the value ``v`` and makes the wire key
+    # ``wkey`` as the step would) comes here first: an open block of its kind takes the delta at
+    # once, anything else goes through the step.
+    def _delta(self, step: Step, w: Any, wkey: str, v: Any, out: list[Any]) -> None:
         b = self.blocks.get(wkey)
         if b is None or not b.open:
-            self._block(rule, w, None, out)
-            return
-        if not v or type(v) is not str:
-            return
-        new = _DELTA.get(b.kind) if rule.text else None
-        if new is not None:
+            return step(self, w, None, out)
+        if v and type(v) is str:
+            new = DELTA.get(b.kind)
+            if new is None:  # another kind of block (ignored ones count it)
+                return step(self, w, None, out)
             out.append(new(key=b.key, text=v))
-        elif rule.arguments is not None and b.kind == "tool_call":
-            out.append(new_ToolCallDelta(key=b.key, arguments=v))
-        else:  # another kind of block (ignored ones count it)
-            self._block(rule, w, None, out)
-            return
-        b.fresh = False
-
-    def _block(self, rule: Rule, w: Any, pos: int | None, out: list[Any]) -> None:
-        text = None
-        for get in rule.text:
-            t = get(w)
-            if t and type(t) is str:
-                text = t
-                break
-        args = rule.arguments(w) if rule.arguments is not None else None
-        if type(args) is not str:
-            args = None
-        cid = rule.call_id(w) if rule.call_id is not None else None
-        sig = rule.signature(w) if rule.signature is not None else None
-        sig = sig if sig and type(sig) is str else None
-        red = rule.redacted(w) if rule.redacted is not None else None
-        red = red if red and type(red) is str else None
-        if not (text or args or cid) and self.rows.implicit_blocks and rule.quiet:
-            return  # a chunk without this row's fields: nothing opens, nothing moves
-        if rule.key_const is not None:
-            wkey = rule.key_const
-        else:
-            k = rule.key(w) if rule.key is not None else None
-            wkey = rule.key_prefix + str(k if k is not None else pos)
-        if self.parts and rule.sub is not None:
-            sub = rule.sub(w)
-            wkey = f"{wkey}:{sub if sub is not None else 0}"
-        b = self.blocks.get(wkey)
-        if rule.open is not None:
-            implicit = self.rows.implicit_blocks
-            if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
-                self._close(b, out)  # a new call id at a known key: a new call
-            if (b is None or not b.open) and (
-                not implicit
-                or text
-                or args
-                or cid
-                or (rule.sure and rule.open == "tool_call")
-                or ((rule.owner or rule.sure) and (sig or red))  # opaque state opens it
-            ):
-                b = self._new(rule, wkey, w, cid, sig, out)
-                if self.parts and rule.sub is not None:  # it ends with the block of its key
-                    b.parent = wkey.rpartition(":")[0]
-                    self.subs = True
-        if rule.close and self.subs:  # the blocks under this key end first
-            for o in [o for o in self.open if o.parent == wkey]:
-                self._close(o, out)
-        if b is None or not b.open:
-            if (text or args) and not rule.whole:
-                self.ignored += 1
-            return
-        if self.parts and self._part(rule, b, bool(text or args), out):
-            text = args = None
-        if b.kind == "ignored" or (text and b.kind == "tool_call"):
-            if text or args or rule.signature is not None:
-                self.ignored += 1  # (text sent at the key of a tool call: not the call's)
-        elif text:
-            out.append(_DELTA[b.kind](key=b.key, text=text))
-        if b.kind == "tool_call":
-            if rule.assemble is not None:
-                self._assemble(rule, b, w)
-            elif args:
-                out.append(new_ToolCallDelta(key=b.key, arguments=args))
-            if rule.arguments_object is not None and rule.assemble is None:
-                obj = rule.arguments_object(w)
-                if obj and type(obj) is dict:
-                    out.append(ToolCallDelta(key=b.key, arguments=orjson.dumps(obj).decode()))
-        elif b.kind == "reasoning":
-            if sig:
-                b.sig.append(sig)
-            own = rule.owner(w) if rule.owner is not None else None
-            if own is not None:
-                b.owner = own[0]
-                if own[1] == "encrypted" and red:  # this owner's signature is encrypted data
-                    b.sig.append(red)
-                    red = None
-            if red:
-                b.redacted = red
-        if rule.close:
-            self._close(b, out)
-
-    def _part(self, rule: Rule, b: _Block, value: bool, out: list[Any]) -> bool:
-        """Whole values and separators (rows.parts): True when the row's value is dropped (a
-        whole value after deltas)."""
-        if rule.separator is not None:
-            if not b.fresh and b.kind in _DELTA:
-                out.append(_DELTA[b.kind](key=b.key, text=rule.separator))
-            b.fresh = True
-            return False
-        if rule.whole and not b.fresh:  # deltas said it already
-            return True
-        if value:
             b.fresh = False
-        return False
+        return None
 
-    def _new(self, rule: Rule, wkey: str, w: Any, cid: Any, sig: Any, out: list[Any]) -> _Block:
-        kind = rule.open or "ignored"
+    def _arg_delta(self, step: Step, w: Any, wkey: str, v: Any, out: list[Any]) -> None:
+        b = self.blocks.get(wkey)
+        if b is None or not b.open:
+            return step(self, w, None, out)
+        if v and type(v) is str:
+            if b.kind != "tool_call":
+                return step(self, w, None, out)
+            out.append(new_ToolCallDelta(key=b.key, arguments=v))
+            b.fresh = False
+        return None
+
+    def _new(self, kind: str, wkey: str, out: list[Any]) -> _Block:
+        """A block of ``kind`` opens at ``wkey`` (the step writes its start)."""
         if self.rows.implicit_blocks:  # another kind starting ends the open blocks
             for o in list(self.open):
                 if o.kind != kind or kind != "tool_call":
                     self._close(o, out)
-        key = self._fresh(wkey)
-        b = _Block(kind, key)
+        b = _Block(kind, self._fresh(wkey))
         self.blocks[wkey] = b
         self.open.append(b)
-        if kind in _START:
-            out.append(_START[kind](key=key))
-        elif kind == "tool_call":
-            b.call_id = self._call_id(cid, sig)
-            self.calls += 1
-            self.has_calls = True
-            name = rule.name(w) if rule.name is not None else None
-            out.append(ToolCallStart(key=key, id=b.call_id, name=name if type(name) is str else ""))
-        else:
-            self.ignored += 1
-            self.drop(self._what(rule, w), "event")
         return b
 
     def _close(self, b: _Block, out: list[Any]) -> None:
@@ -315,11 +212,6 @@ class Decoder(PartsDecoding, StreamDecoderBase):
             sig = "".join(b.sig) or None
             owner = (b.owner or self.pid) if (sig or b.redacted) else None
             out.append(ReasoningEnd(key=b.key, signature=sig, redacted=b.redacted, owner=owner))
-
-    def _what(self, rule: Rule, w: Any) -> str:
-        """The name of a dropped event or block in the loss report."""
-        name = rule.label(w) if rule.label is not None else None
-        return f"{rule.what}[{name}]" if type(name) is str and name else rule.what
 
     def _close_all(self) -> list[Any]:
         out: list[Any] = []

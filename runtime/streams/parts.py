@@ -2,10 +2,11 @@
 the rows ask for it: nothing here knows a protocol by name.
 
 Decoder (``PartsDecoding``, mixed into ``machine.Decoder``): opaque state on an item that is no
-reasoning becomes a reasoning end with no start (``lone_signature``); a call with no id gets one
-(``missing_call_id``) and a signature on the call rides in its id (the signature envelope); call
-arguments sent in pieces are joined by a named stream transform (``assemble``) and passed on as
-one delta when the call ends; a data line holding a list of events runs each (``batches``).
+reasoning becomes a reasoning end with no start (``lone_signature``); a signature on a call rides
+in its id (the signature envelope; codegen makes the id of a call sent without one, as
+``missing_call_id`` says); call arguments sent in pieces are joined by a named stream transform
+(``assemble``, fed by the row's compiled step) and passed on as one delta when the call ends; a
+data line holding a list of events runs each (``batches``).
 
 Encoder (``PartsEncoding``, mixed into ``encoder.Encoder``): a call written whole when it ends
 reads its kept argument text (``$arguments_object``) and ``$bare_call_id`` (the id without its
@@ -22,8 +23,14 @@ from typing import Any
 
 from .._losses import Loss
 from .._wire import object_from_json_text
-from ..generated.canonical import ReasoningDelta, ReasoningEnd, ReasoningPart, ToolCallDelta
-from ..transforms.gemini_envelope import SYNTH_PREFIX, synth_id, unwrap_id, wrap_id
+from ..generated.canonical import (
+    ReasoningDelta,
+    ReasoningEnd,
+    ReasoningPart,
+    ToolCallDelta,
+    ToolCallStart,
+)
+from ..transforms.gemini_envelope import SYNTH_PREFIX, unwrap_id, wrap_id
 from ..transforms.reasoning_envelope import enveloped, parts_signature
 
 __all__ = ["PartsDecoding", "PartsEncoding"]
@@ -62,27 +69,16 @@ class PartsDecoding:
                 self.ignored += 1
         return out
 
-    def _lone(self, rule: Any, w: Any, out: list[Any]) -> None:
-        sig = rule.lone_signature(w)
-        if sig and type(sig) is str:
-            out += self._close_all()  # type: ignore[attr-defined]
-            out.append(ReasoningEnd(key=self._fresh("sig"), signature=sig, owner=self.pid))
+    def _lone(self, sig: str, out: list[Any]) -> None:
+        """Opaque state on an item that is no reasoning: a reasoning end with no start."""
+        out += self._close_all()  # type: ignore[attr-defined]
+        out.append(ReasoningEnd(key=self._fresh("sig"), signature=sig, owner=self.pid))
 
-    def _call_id(self, cid: Any, sig: str | None) -> str:
-        """A call's id (``sig``: opaque state on the call, which rides in the id)."""
-        if cid:
-            cid = str(cid)
-        else:
-            cid = synth_id() if self.rows.random_ids else f"call_interlingua_{self.calls}"
-        return wrap_id(cid, sig) if sig else str(cid)
-
-    def _assemble(self, rule: Any, b: Any, w: Any) -> None:
-        t = rule.assemble
-        if b.acc is None:
-            seed = rule.arguments_object(w) if rule.arguments_object is not None else None
-            b.acc = (t, t.start(seed))
-        if rule.pieces is not None:
-            self.ignored += b.acc[0].feed(b.acc[1], rule.pieces(w))
+    def _call(self, b: Any, cid: str, sig: str | None, name: Any, out: list[Any]) -> None:
+        """A tool call opens (``sig``: opaque state on the call, which rides in its id)."""
+        b.call_id = wrap_id(cid, sig) if sig else cid
+        self.calls += 1
+        out.append(ToolCallStart(key=b.key, id=b.call_id, name=name if type(name) is str else ""))
 
     def _assembled(self, b: Any, out: list[Any]) -> None:
         text = b.acc[0].text(b.acc[1])

@@ -1,8 +1,7 @@
 """The compiled form of a protocol's stream rows (generated/<id>_stream.py builds these).
 
-A ``Rule`` is one decode row: readers (functions of a wire object returning a value or None)
-for each thing the row says. ``StreamRows`` holds a protocol's rules by event kind plus its
-ordering facts and encode templates. The generic machines (``machine.Decoder``,
+``StreamRows`` holds a protocol's decode rows, compiled into one ``dispatch`` function (which
+calls each row's compiled block step), plus its ordering facts and encode templates. The generic machines (``machine.Decoder``,
 ``encoder.Encoder``) run them; nothing here knows a protocol by name."""
 
 from __future__ import annotations
@@ -11,38 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Reader", "Rule", "StreamRows", "Template", "omit"]
+__all__ = ["StreamRows", "Template", "omit"]
 
-Reader = Callable[[Any], Any]
 Template = Callable[[Any, Any, int], Any]  # (encoder, event, index) -> SSE frame (bytes)
-
-
-@dataclass(slots=True, kw_only=True, frozen=True)
-class Rule:
-    key: Reader | None = None
-    key_const: str | None = None
-    key_prefix: str = ""
-    sub: Reader | None = None  # a position under the key: block "<key>:<sub>", ends with <key>
-    open: str | None = None
-    close: bool = False
-    text: tuple[Reader, ...] = ()
-    call_id: Reader | None = None
-    name: Reader | None = None
-    arguments: Reader | None = None
-    arguments_object: Reader | None = None
-    whole: bool = False  # text / arguments are whole values: used when no delta came
-    separator: str | None = None  # a new part of the block: written first if it has text
-    signature: Reader | None = None
-    redacted: Reader | None = None
-    owner: Reader | None = None  # -> (owner protocol id, "text" | "encrypted") or None
-    what: str = ""  # a counted event or ignored block: its name in the loss report
-    label: Reader | None = None  # ... or read from the wire (Anthropic: the block's type)
-    quiet: bool = False  # without text, arguments or a call id the row does nothing to a block
-    # whole parts (Gemini; streams/parts.py)
-    sure: bool = False  # the item holds its block: a call, or opaque state, opens it (no text)
-    lone_signature: Reader | None = None
-    assemble: Any = None  # a named stream transform module: start / feed / text
-    pieces: Reader | None = None
 
 
 @dataclass(slots=True, kw_only=True, frozen=True)
@@ -54,7 +24,6 @@ class StreamRows:
     done_sentinel: str | None
     end_after_finish: bool
     special: tuple[str, ...] = ()  # data lines that are no JSON: the done sentinel, data to skip
-    parts: bool = False  # some row has sub, whole or separator
     sequential: bool = False
     counters: dict[str, str] = field(default_factory=dict)  # block kind -> its index counter
     id_default: str = ""
@@ -69,7 +38,6 @@ class StreamRows:
     unknown_owner: str = ""
     # whole parts (Gemini; streams/parts.py)
     batches: bool = False  # a data line may hold a list of events
-    random_ids: bool = False  # a call with no id gets ilg_<random>, else call_interlingua_<n>
     pending: bool = False  # templates write $pending_signature
 
 
