@@ -205,6 +205,7 @@ def test_a_made_up_limit_is_never_below_the_budget_it_carries(rel: str) -> None:
         (ReasoningConfig(mode="adaptive"), None),
         (ReasoningConfig(summary="auto"), None),
         (ReasoningConfig(mode="enabled"), EFFORT_BUDGETS[DEFAULT_EFFORT]),
+        (ReasoningConfig(mode="enabled", effort="none"), EFFORT_BUDGETS[DEFAULT_EFFORT]),
         (ReasoningConfig(mode="enabled", effort="xhigh"), EFFORT_BUDGETS[UNKNOWN_EFFORT]),
         (ReasoningConfig(effort="xhigh"), EFFORT_BUDGETS[UNKNOWN_EFFORT]),
         (ReasoningConfig(mode="adaptive", effort="low"), EFFORT_BUDGETS["low"]),

@@ -168,16 +168,16 @@ class Gateway:
         if not candidates:
             decode_request(wire_in, inbound)  # an invalid body is a 400 naming its path first
             raise GatewayError("not_found", f"no upstream serves the model {brief(requested)}", 404)
-        calls: dict[str, StateCall] = {}  # the state of the call, per upstream protocol
+        calls: dict[tuple[str, str | None], StateCall] = {}  # per upstream protocol and dialect
         usage_asked: dict[str, bool] = {}  # per upstream protocol: usage asked for at the end
 
         async def build(up: Upstream) -> tuple[UpstreamRequest, tuple[Ctx, StateCall]]:
             """The call for ``up``: decoded toward its protocol, so that what it cannot carry
             is reported on decode too, exactly as translate_request reports it."""
-            call = calls.get(up.protocol)
+            call = calls.get((up.protocol, up.dialect))
             if call is None:
-                call = calls[up.protocol] = await self.state.begin_for(
-                    wire_in, inbound, up.protocol
+                call = calls[up.protocol, up.dialect] = await self.state.begin_for(
+                    wire_in, inbound, up.protocol, up.dialect
                 )
             same = up.protocol == inbound
             ctx = Ctx(inbound, up.protocol)

@@ -44,7 +44,7 @@ def thinking_budget(r: ReasoningConfig | None) -> int | None:
         return None
     if r.budget_tokens is not None:
         return r.budget_tokens
-    if r.effort is not None:
+    if r.effort is not None and r.effort != "none":  # none beside a mode: no amount said
         return EFFORT_BUDGETS.get(r.effort, EFFORT_BUDGETS[UNKNOWN_EFFORT])
     return EFFORT_BUDGETS[DEFAULT_EFFORT] if r.mode == "enabled" else None
 

@@ -56,13 +56,19 @@ __all__ = [
 PREFIX = "ilgenv1:"
 
 
-def carrier(owner: str | None, client: str, mode: str | None = None) -> str:
+def carrier(owner: str | None, client: str, mode: str | None = None, codec: Any = None) -> str:
     """How opaque reasoning state of ``owner`` reaches a client of ``client``, the one rule of
     responses (``envelopes.fold_for_client``), streams and the gateway: ``own`` (the client's
-    own state, as it is), ``signature`` (enveloped in the client's own reasoning signature),
-    ``parts`` (thought parts, then one signature), or ``none`` (no envelope carries it: dropped,
-    reported). ``mode``: the client's foreign_reasoning flag when the caller holds its codec (a
-    dialect's)."""
+    own state, as it is, or an owner its dialect's reasoning_details rows name), ``signature``
+    (enveloped in the client's own reasoning signature), ``parts`` (thought parts, then one
+    signature), or ``none`` (no envelope carries it: dropped, reported). ``mode``: the client's
+    foreign_reasoning flag when the caller holds its codec; ``codec``: the client's codec (a
+    dialect's), its owners and its flag."""
+    if codec is not None:
+        rd = codec.REASONING_DETAILS
+        if rd is not None and owner in rd["formats"]:
+            return "own"
+        mode = codec.FLAGS.foreign_reasoning
     if owner == client:
         return "own"
     if owner not in ENVELOPED_REASONING:

@@ -62,11 +62,16 @@ class StateKeeper:
         """The state of a call, from its wire request (``url_model``: the model in its URL)."""
         model = url_model or (wire.get("model") if type(wire) is dict else None)
         up = cfg.route(model, cfg.map_model(model)) if type(model) is str else None
-        return await self.begin_for(wire, inbound, None if up is None else up.protocol)
+        if up is None:
+            return await self.begin_for(wire, inbound, None)
+        return await self.begin_for(wire, inbound, up.protocol, up.dialect)
 
-    async def begin_for(self, wire: Any, inbound: str, upstream: str | None) -> StateCall:
-        """The state of a call going to an upstream of the protocol ``upstream``."""
-        call = StateCall(self, wire, inbound, upstream)
+    async def begin_for(
+        self, wire: Any, inbound: str, upstream: str | None, dialect: str | None = None
+    ) -> StateCall:
+        """The state of a call going to an upstream of the protocol ``upstream`` (``dialect``:
+        the upstream's)."""
+        call = StateCall(self, wire, inbound, upstream, dialect)
         emulate = upstream is not None and (
             upstream != RESPONSES or self.responses_state == "gateway"
         )
@@ -96,14 +101,22 @@ class StateKeeper:
 class StateCall:
     """The state of one translated call."""
 
-    def __init__(self, keeper: StateKeeper, wire: Any, inbound: str, upstream: str | None) -> None:
+    def __init__(
+        self,
+        keeper: StateKeeper,
+        wire: Any,
+        inbound: str,
+        upstream: str | None,
+        dialect: str | None = None,
+    ) -> None:
         self.keeper = keeper
         self.wire = wire
         self.inbound = inbound
         self.upstream = upstream
+        self.dialect = dialect  # the upstream's
         self.turn: Turn | None = None
         self.headers: dict[str, str] = {}  # for the caller: what the state changed
-        self.keep_reasoning = upstream is not None and keeps_state(upstream, inbound)
+        self.keep_reasoning = upstream is not None and keeps_state(upstream, inbound, dialect)
 
     @property
     def active(self) -> bool:
@@ -117,7 +130,13 @@ class StateCall:
         try:
             n = len(ctx.losses)
             await restore_reasoning(
-                req, self.inbound, self.upstream, self.keeper.store, ctx, self.keeper.ttl
+                req,
+                self.inbound,
+                self.upstream,
+                self.keeper.store,
+                ctx,
+                self.keeper.ttl,
+                self.dialect,
             )
         except StateUnavailable as e:
             raise unavailable(e) from None

@@ -2,10 +2,13 @@
 
 An upstream may need its reasoning state replayed on the next turn (Anthropic: the signed
 thinking before a tool use; Gemini: the thoughtSignature of a function call; Responses: the
-encrypted_content of a reasoning item). When the client cannot carry it (``carried`` says so:
-a Chat client gets Anthropic thinking as plain text, without its signature), the gateway keeps
-the reasoning parts that came before each tool call under ``rs:<tool call id>`` and puts them
-back in front of that call when the client sends the conversation again.
+encrypted_content of a reasoning item; an OpenRouter upstream, its dialect: the state of the
+owners its ``reasoning_details`` rows name). When the client cannot carry it (the library's
+owner rule, ``reasoning_envelope.carrier``; a client speaks the plain protocol: a Chat client
+gets Anthropic thinking as plain text, without its signature), the gateway keeps the reasoning
+parts that came before each tool call under ``rs:<tool call id>`` and puts them back in front
+of that call when the client sends the conversation again, in place of the copy of their text
+the client echoed (Chat ``reasoning_content``): no block goes upstream twice.
 
 When the state is not there (no store, the entry expired, the conversation began elsewhere) and
 the request asks for reasoning, the upstream would refuse the turn (Anthropic: 400 "Expected
@@ -32,21 +35,25 @@ from ...generated.canonical import (
     ToolResultPart,
 )
 from ...transforms.envelopes import carried
+from ...transforms.reasoning import thinking_budget
+from ...transforms.reasoning_envelope import carrier
 from .store import Store
 
 __all__ = ["keeps_state", "reasoning_puts", "restore_reasoning"]
 
 
-def owns_state(pid: str) -> bool:
-    """Does ``pid`` make opaque reasoning state that must be replayed (spec: support
-    reasoning_replay is not ``unsupported``)?"""
-    support = getattr(protocol(pid).codec, "SUPPORT", {}).get("reasoning_replay")
-    return support is not None and support[0] != "unsupported"
-
-
-def keeps_state(upstream: str, client: str) -> bool:
-    """Must the gateway keep ``upstream``'s reasoning state for a ``client`` of this protocol?"""
-    return owns_state(upstream) and not carried(upstream, client)
+def keeps_state(upstream: str, client: str, dialect: str | None = None) -> bool:
+    """Must the gateway keep the reasoning state of ``upstream`` (``dialect``: its dialect) for
+    a ``client`` of this protocol: does the upstream replay state (spec: support
+    reasoning_replay is not ``unsupported``), its own or of an owner its dialect names, that
+    the client cannot carry?"""
+    codec = protocol(upstream, dialect).codec
+    support = codec.SUPPORT.get("reasoning_replay")
+    if support is None or support[0] == "unsupported":
+        return False
+    rd = codec.REASONING_DETAILS
+    owners = [upstream, *(rd["formats"] if rd is not None else ())]
+    return not all(carried(o, client) for o in owners)
 
 
 def _opaque(p: Any) -> bool:
@@ -80,27 +87,56 @@ def current_turn(messages: list[Message]) -> list[Message]:
     return [m for m in messages[start:] if m.role == "assistant"]
 
 
-def _lacking(m: Message, owner: str) -> bool:
-    """A tool-use message without the owner's opaque reasoning."""
+def _lacking(m: Message, upstream: str, codec: Any) -> bool:
+    """A tool-use message without opaque reasoning the upstream takes back as its own."""
     calls = any(type(p) is ToolCallPart for p in m.parts)
-    return calls and not any(_opaque(p) and p.owner == owner for p in m.parts)  # type: ignore[union-attr]
+    return calls and not any(
+        _opaque(p) and carrier(p.owner, upstream, codec=codec) == "own"  # type: ignore[union-attr]
+        for p in m.parts
+    )
+
+
+def _restore(m: Message, got: dict[str, bytes | None]) -> int:
+    """Put the kept runs back in ``m`` (before their call, or opening the message) in place of
+    the copies of their text the client echoed without state (Chat ``reasoning_content``), so
+    no block is there twice; how many runs."""
+    head: list[Any] = []
+    parts: list[Any] = []
+    texts: set[str] = set()
+    for p in m.parts:
+        hit = got.get(p.id) if type(p) is ToolCallPart else None
+        if hit is not None:
+            kept = orjson.loads(hit)
+            run = [ReasoningPart(**d) for d in kept["parts"]]
+            (head if kept["lead"] else parts).extend(run)
+            texts |= {r.text for r in run} | {"".join(r.text for r in run)}
+        parts.append(p)
+    copy = [type(p) is ReasoningPart and not _opaque(p) and p.text in texts for p in head + parts]
+    m.parts = [p for p, c in zip(head + parts, copy, strict=True) if not c]
+    return len([p for p in parts if type(p) is ToolCallPart and got.get(p.id) is not None])
 
 
 def _wants_reasoning(req: Request) -> bool:
+    """Does the request ask for thinking (the budget rule: ``thinking_budget``, or adaptive)?"""
     r = req.reasoning
-    if r is None or r.mode == "disabled":
-        return False
-    return bool(r.mode or r.effort or r.budget_tokens) and r.effort not in ("none", "minimal")
+    return r is not None and (r.mode == "adaptive" or thinking_budget(r) is not None)
 
 
 async def restore_reasoning(
-    req: Request, client: str, upstream: str, store: Store | None, ctx: Ctx, ttl: float
+    req: Request,
+    client: str,
+    upstream: str,
+    store: Store | None,
+    ctx: Ctx,
+    ttl: float,
+    dialect: str | None = None,
 ) -> int:
     """Put the kept reasoning back (renewing its TTL); turn thinking off (reported) for a turn
     still missing it. Returns how many runs were restored."""
-    if not keeps_state(upstream, client) or not _wants_reasoning(req):
+    if not keeps_state(upstream, client, dialect) or not _wants_reasoning(req):
         return 0  # an upstream not asked to think needs no thinking replayed
-    lacking = [m for m in current_turn(req.messages) if _lacking(m, upstream)]
+    codec = protocol(upstream, dialect).codec
+    lacking = [m for m in current_turn(req.messages) if _lacking(m, upstream, codec)]
     if not lacking:
         return 0
     restored = 0
@@ -108,19 +144,8 @@ async def restore_reasoning(
         calls = [p for m in lacking for p in m.parts if type(p) is ToolCallPart]
         got = dict(zip([c.id for c in calls], await store.get_many(["rs:" + c.id for c in calls])))
         await store.touch_many(["rs:" + k for k, v in got.items() if v is not None], ttl)
-        for m in lacking:
-            head: list[Any] = []
-            parts: list[Any] = []
-            for p in m.parts:
-                hit = got.get(p.id) if type(p) is ToolCallPart else None
-                if hit is not None:
-                    kept = orjson.loads(hit)
-                    run = [ReasoningPart(**d) for d in kept["parts"]]
-                    (head if kept["lead"] else parts).extend(run)
-                    restored += 1
-                parts.append(p)
-            m.parts = head + parts
-        lacking = [m for m in lacking if _lacking(m, upstream)]
+        restored = sum(_restore(m, got) for m in lacking)
+        lacking = [m for m in lacking if _lacking(m, upstream, codec)]
     if lacking:
         ids = [p.id for m in lacking for p in m.parts if type(p) is ToolCallPart]
         req.reasoning = ReasoningConfig(mode="disabled")
