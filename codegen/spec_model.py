@@ -157,7 +157,6 @@ class Flags(Strict):
     system_messages_in_turns: bool = Field(
         description="system/developer messages after the first turn keep their position"
     )
-    developer_role: bool = False
     tool_results: Literal["user_turn_blocks", "tool_messages", "items"]
     tool_calls: Literal["content_blocks", "message_field", "items"]
     reasoning_fields: list[str] = Field(

@@ -67,7 +67,6 @@ DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
 FLAGS = ProtocolFlags(
     system_placement="top_level_field",
     system_messages_in_turns=True,
-    developer_role=False,
     tool_results="user_turn_blocks",
     tool_calls="content_blocks",
     reasoning_fields=(),

@@ -58,7 +58,6 @@ DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
 FLAGS = ProtocolFlags(
     system_placement="in_messages",
     system_messages_in_turns=True,
-    developer_role=False,
     tool_results="tool_messages",
     tool_calls="message_field",
     reasoning_fields=(),

@@ -65,7 +65,6 @@ DIALECT: str | None = "openrouter"  # the spec/dialects overlay merged in, if an
 FLAGS = ProtocolFlags(
     system_placement="in_messages",
     system_messages_in_turns=True,
-    developer_role=True,
     tool_results="tool_messages",
     tool_calls="message_field",
     reasoning_fields=("reasoning",),

@@ -64,7 +64,6 @@ DIALECT: str | None = None  # the spec/dialects overlay merged in, if any
 FLAGS = ProtocolFlags(
     system_placement="instructions",
     system_messages_in_turns=True,
-    developer_role=True,
     tool_results="items",
     tool_calls="items",
     reasoning_fields=(),

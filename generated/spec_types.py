@@ -45,7 +45,6 @@ class ProtocolFlags:
     system_placement: Literal["top_level_field", "in_messages", "instructions"]
     # system/developer messages after the first turn keep their position
     system_messages_in_turns: bool
-    developer_role: bool
     tool_results: Literal["user_turn_blocks", "tool_messages", "items"]
     tool_calls: Literal["content_blocks", "message_field", "items"]
     # assistant message fields carrying reasoning text; none: reasoning is a content part (its part

@@ -672,13 +672,14 @@ def test_flat_refusal_and_image_parts() -> None:
     assert out == wire
 
 
-def test_flat_developer_becomes_system_when_the_dialect_has_no_developer_role() -> None:
+def test_flat_developer_becomes_system_where_the_roles_rows_have_no_developer_role() -> None:
     req = Request(messages=[Message(role="developer", parts=[TextPart(text="Be terse.")])])
     out, _ = enc_req("messages_flat", req, CHAT, CHAT)
     assert out["messages"][0]["role"] == "developer"
-    codec = FlagsProxy(C, developer_role=False)
-    out2: dict[str, Any] = {}
-    REGISTRY["messages_flat"].encode_request(req, out2, codec, Ctx(ANT, CHAT))
+    out2: dict[str, Any] = {}  # Cohere: {unified: developer, raw: system, only: encode}
+    REGISTRY["messages_flat"].encode_request(
+        req, out2, protocol("cohere_v2").codec, Ctx(CHAT, "cohere_v2")
+    )
     assert out2["messages"] == [{"role": "system", "content": "Be terse."}]
 
 

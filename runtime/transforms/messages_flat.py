@@ -133,10 +133,8 @@ def encode_message(
         if m.ext and results:
             drop_ext(m.ext, results[0], path, ctx)
         return results
-    role = codec.ROLE_ENCODE[m.role]
-    if m.role == "developer" and not codec.FLAGS.developer_role:
-        role = codec.ROLE_ENCODE["system"]
-    msg: dict[str, Any] = {"role": role}
+    # no developer role: its roles row writes developer as system (Cohere)
+    msg: dict[str, Any] = {"role": codec.ROLE_ENCODE[m.role]}
     content: list[Part] = []
     calls: list[dict[str, Any]] = []
     reasoning: list[str] = []
