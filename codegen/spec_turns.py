@@ -96,6 +96,14 @@ class ToolChoiceRule(Strict):
         "protocols with no per-tool strict flag",
     )
 
+    def view(self) -> dict[str, Any]:
+        """The codec's TOOL_CHOICE_RULE: the rows with the paths ``at`` and ``name`` split."""
+        return {
+            **self.model_dump(),
+            "at": tuple(self.at.split(".")),
+            "name": tuple(self.name.split(".")) if self.name is not None else None,
+        }
+
 
 def tool_choice_problems(rule: ToolChoiceRule) -> list[tuple[tuple[Any, ...], str]]:
     """What a tool_choice_rule says that contradicts itself, as (key path, message)."""

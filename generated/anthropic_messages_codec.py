@@ -356,10 +356,10 @@ def response_defaults() -> dict[str, Any]:
 
 
 TOOL_CHOICE_RULE: dict[str, Any] = {
-    "at": "tool_choice",
+    "at": ("tool_choice",),
     "form": "object",
     "mode": "type",
-    "name": "name",
+    "name": ("name",),
     "names": None,
     "other_objects": False,
     "absent_means": None,

@@ -277,7 +277,7 @@ def response_defaults() -> dict[str, Any]:
 
 
 TOOL_CHOICE_RULE: dict[str, Any] = {
-    "at": "tool_choice",
+    "at": ("tool_choice",),
     "form": "string",
     "mode": "type",
     "name": None,

@@ -390,7 +390,7 @@ def response_defaults() -> dict[str, Any]:
 
 
 TOOL_CHOICE_RULE: dict[str, Any] = {
-    "at": "toolConfig.functionCallingConfig",
+    "at": ("toolConfig", "functionCallingConfig"),
     "form": "object",
     "mode": "mode",
     "name": None,

@@ -337,10 +337,10 @@ def response_defaults() -> dict[str, Any]:
 
 
 TOOL_CHOICE_RULE: dict[str, Any] = {
-    "at": "tool_choice",
+    "at": ("tool_choice",),
     "form": "string",
     "mode": "type",
-    "name": "function.name",
+    "name": ("function", "name"),
     "names": None,
     "other_objects": False,
     "absent_means": None,

@@ -445,10 +445,10 @@ def response_defaults() -> dict[str, Any]:
 
 
 TOOL_CHOICE_RULE: dict[str, Any] = {
-    "at": "tool_choice",
+    "at": ("tool_choice",),
     "form": "string",
     "mode": "type",
-    "name": "name",
+    "name": ("name",),
     "names": None,
     "other_objects": True,
     "absent_means": None,

@@ -151,7 +151,7 @@ def _choice(codec: ModuleType, wire: dict[str, Any], target: str) -> tuple[Reque
 def test_tool_choice_in_an_object_at_a_path(choice_object: ModuleType) -> None:
     """form object at a nested path: the mode is read from its key, the parent goes back whole
     to the same protocol, and its other keys are reported for another."""
-    assert choice_object.TOOL_CHOICE_RULE["at"] == "config.choice"
+    assert choice_object.TOOL_CHOICE_RULE["at"] == ("config", "choice")  # split by codegen
     wire = {"config": {"choice": {"kind": "NONE"}, "retrieval": {"k": 1}}}
     req, out, _ = _choice(choice_object, wire, "tiny_v2")
     assert req.tool_choice == ToolChoice(mode="none") and out == wire

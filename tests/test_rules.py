@@ -71,3 +71,32 @@ def test_named_choice_keeps_its_name_where_the_protocol_has_a_named_form() -> No
     )
     assert out["tool_choice"] == {"type": "function", "function": {"name": "get_weather"}}
     assert not ctx.losses
+
+
+# a mode's other spelling (a decode-only tool_choice row), bare (Mistral's Chat "any") or inside
+# an object (Gemini VALIDATED): one rule for both
+CHAT_TURN = {"messages": [{"role": "user", "content": "Weather?"}]}
+GEMINI_TURN = {"contents": [{"role": "user", "parts": [{"text": "Weather?"}]}]}
+SPELLINGS = [
+    ("openai_chat", {**CHAT_TURN, "tool_choice": "any"}, "tool_choice", "any", "required"),
+    (
+        "gemini",
+        {**GEMINI_TURN, "toolConfig": {"functionCallingConfig": {"mode": "VALIDATED"}}},
+        "toolConfig.functionCallingConfig.mode",
+        "VALIDATED",
+        "auto",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "body", "path", "raw", "mode"), SPELLINGS)
+@pytest.mark.parametrize("target", ["anthropic_messages", "openai_responses", "cohere_v2"])
+def test_another_spelling_of_a_mode_is_reported_bare_or_in_an_object(
+    source: str, body: dict[str, object], path: str, raw: str, mode: str, target: str
+) -> None:
+    t = interlingua.translate_request({"model": "m", **body}, source=source, target=target)
+    assert [(x.path, x.what) for x in t.losses if x.feature == "tool_choice"] == [
+        (path, f"mode {raw!r} sent as {mode!r}")
+    ]
+    same = interlingua.translate_request(body, source=source, target=source)
+    assert same.body == body and not same.losses  # the spelling goes back as it came

@@ -2,8 +2,9 @@
 table (a named choice is written with the ``tool`` row's raw value), ``tool_choice_rule`` (where
 the choice sits, whether a mode is a bare string or an object, where a named choice's tool name
 sits, the mode written by leaving the field out, the mode a named choice becomes where there is
-no named form, a top-level ``strict`` switch for all tools) and ``flags.parallel_flag`` (where
-the parallel switch sits, or that there is none)."""
+no named form, a top-level ``strict`` switch for all tools; codec.TOOL_CHOICE_RULE, its paths
+split by codegen) and ``flags.parallel_flag`` (where the parallel switch sits, or that there is
+none)."""
 
 from __future__ import annotations
 
@@ -19,9 +20,14 @@ from ._paths import dig, put
 _DISABLE = "disable_parallel_tool_use"  # the switch inside the choice object (flags.parallel_flag)
 
 
-def _mode(codec: Codec, raw: Any, path: str, key: str | None = None) -> str:
-    """The canonical mode of a raw one: an unknown (or absent) one is the table's decode default
-    where it has one, else refused."""
+def _mode(
+    codec: Codec, raw: Any, at: tuple[str, ...], req: Request, ctx: Ctx, key: str = ""
+) -> str:
+    """The canonical mode of a raw one at ``at`` (in the object there: at its ``key``): an
+    unknown (or absent) one is the table's decode default where it has one, else refused. A
+    spelling other than the mode's own (a decode-only row: Mistral ``any``, Gemini
+    ``VALIDATED``; or the default) goes back as it came to the same protocol and is reported
+    for another, whether it came bare or in an object."""
     mode = codec.TOOL_CHOICE_DECODE.get(raw) if type(raw) is str else None
     if mode is None:
         mode = getattr(codec, "TOOL_CHOICE_DECODE_DEFAULT", None)
@@ -29,71 +35,71 @@ def _mode(codec: Codec, raw: Any, path: str, key: str | None = None) -> str:
             allowed = ", ".join(sorted(codec.TOOL_CHOICE_DECODE))
             raise InvalidInput(
                 f"unknown tool_choice {brief(raw)} (expected one of {allowed})",
-                path=f"{path}.{key}" if key else path,
+                path=".".join((*at, key) if key else at),
+            )
+    if raw is not None and codec.TOOL_CHOICE_ENCODE.get(mode) != raw:
+        req.hints = {**(req.hints or {}), "tool_choice_raw": raw}
+        if not ctx.same:
+            ctx.loss(
+                ".".join((*at, key) if key else at),
+                f"mode {brief(raw)} sent as {mode!r}",
+                f"{ctx.target} has no such mode",
+                "tool_choice",
             )
     return mode  # type: ignore[no-any-return]
 
 
 def decode_tool_choice(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     rule = codec.TOOL_CHOICE_RULE
-    if codec.FLAGS.parallel_flag == "parallel_tool_calls":
-        v = w.get("parallel_tool_calls")
-        if v is not None:
-            req.parallel_tool_calls = expect_bool(v, "parallel_tool_calls")
-    if rule["strict_path"] is not None:
-        strict = w.get(rule["strict_path"])
-        if strict is not None:
-            strict = expect_bool(strict, rule["strict_path"])
-            for t in req.tools:
-                t.strict = strict
-    path = rule["at"]
-    if "." in path:  # the choice's parent (Gemini toolConfig) goes back whole to the protocol
-        segs = tuple(path.split("."))
-        parent = dig(w, segs[:-1])
+    parallel = codec.FLAGS.parallel_flag
+    if parallel == "parallel_tool_calls" and w.get(parallel) is not None:
+        req.parallel_tool_calls = expect_bool(w[parallel], parallel)
+    strict = rule["strict_path"]
+    if strict is not None and w.get(strict) is not None:
+        on = expect_bool(w[strict], strict)
+        for t in req.tools:
+            t.strict = on
+    at = rule["at"]
+    if len(at) > 1:  # the choice's parent (Gemini toolConfig) goes back whole to the protocol
+        where = ".".join(at[:-1])
+        parent = dig(w, at[:-1])
         if parent is None:
             return
-        where = ".".join(segs[:-1])
         req.hints = {**(req.hints or {}), "tool_choice_parent": expect_dict(parent, where)}
-        for k in parent.keys() - {segs[-1]} if not ctx.same else ():
+        for k in parent.keys() - {at[-1]} if not ctx.same else ():
             ctx.loss(
                 f"{where}.{k}", f"{k} dropped", f"{ctx.target} has no equivalent", "extensions"
             )
-    choice = dig(w, segs) if "." in path else w.get(path)
+        choice = parent.get(at[-1])
+    else:
+        choice = w.get(at[0])
     if choice is None:
         return  # absent: the protocol's default (auto), as canonical None says
     strings = rule["form"] == "string"
     if strings and (type(choice) is str or rule["name"] is None):
-        mode = _mode(codec, choice, path)
-        req.tool_choice = ToolChoice(mode=mode)
-        if codec.TOOL_CHOICE_ENCODE.get(mode) != choice:  # a dialect spelling (Mistral "any")
-            req.hints = {**(req.hints or {}), "tool_choice_raw": choice}
+        req.tool_choice = ToolChoice(mode=_mode(codec, choice, at, req, ctx))
         return
-    obj = expect_dict(choice, path)
-    raw = obj.get(rule["mode"])
+    if type(choice) is not dict:
+        expect_dict(choice, ".".join(at))
+    raw = choice.get(rule["mode"])
+    name = rule["name"]
     if strings:  # the object form is a named choice, or one kept whole (other_objects)
         if rule["other_objects"] and raw != codec.TOOL_CHOICE_ENCODE["tool"]:
-            _keep_object(obj, req, ctx)
+            _keep_object(choice, req, codec, ctx)
             return
-        at, key = f"{path}.{rule['name']}".rsplit(".", 1)  # each object on the way is needed
-        name = expect_dict(dig(w, tuple(at.split("."))), at).get(key)
-        req.tool_choice = ToolChoice(mode="tool", name=expect_str(name, f"{at}.{key}"))
+        segs = at + name  # each object on the way is needed
+        named = expect_dict(dig(w, segs[:-1]), ".".join(segs[:-1])).get(segs[-1])
+        req.tool_choice = ToolChoice(mode="tool", name=expect_str(named, ".".join(segs)))
         return
-    tc = req.tool_choice = ToolChoice(mode=_mode(codec, raw, path, rule["mode"]))
-    named = obj.get(rule["name"]) if rule["name"] else None
+    tc = req.tool_choice = ToolChoice(mode=_mode(codec, raw, at, req, ctx, rule["mode"]))
+    named = (choice.get(name[0]) if len(name) == 1 else dig(choice, name)) if name else None
     if named is not None:
-        tc.name = expect_str(named, f"{path}.{rule['name']}")
+        tc.name = expect_str(named, ".".join(at + name))
     if rule["names"]:
-        _names(obj.get(rule["names"]), tc, f"{path}.{rule['names']}", ctx)
-    if raw is not None and codec.TOOL_CHOICE_ENCODE.get(tc.mode) != raw and not ctx.same:
-        ctx.loss(
-            f"{path}.{rule['mode']}",
-            f"mode {brief(raw)} sent as {tc.mode!r}",
-            f"{ctx.target} has no such mode",
-            "tool_choice",
-        )
-    dp = obj.get(_DISABLE) if codec.FLAGS.parallel_flag == _DISABLE else None
+        _names(choice.get(rule["names"]), tc, f"{'.'.join(at)}.{rule['names']}", ctx)
+    dp = choice.get(_DISABLE) if parallel == _DISABLE else None
     if dp is not None:
-        req.parallel_tool_calls = not expect_bool(dp, f"{path}.{_DISABLE}")
+        req.parallel_tool_calls = not expect_bool(dp, ".".join((*at, _DISABLE)))
 
 
 def _names(names: Any, tc: ToolChoice, path: str, ctx: Ctx) -> None:
@@ -111,10 +117,12 @@ def _names(names: Any, tc: ToolChoice, path: str, ctx: Ctx) -> None:
         )
 
 
-def _keep_object(choice: dict[str, Any], req: Request, ctx: Ctx) -> None:
+def _keep_object(choice: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     """Another object (Responses allowed_tools, a hosted tool) is kept whole for its protocol
-    and becomes its nearest mode elsewhere (reported now: the target is known)."""
-    mode = choice.get("mode") if choice.get("mode") in ("auto", "required") else "auto"
+    and becomes the mode it names (allowed_tools ``mode``: auto or required) elsewhere, else
+    auto (reported now: the target is known)."""
+    named = choice.get("mode")
+    mode = codec.TOOL_CHOICE_DECODE.get(named, "auto") if type(named) is str else "auto"
     req.tool_choice = ToolChoice(mode=mode)
     req.hints = {**(req.hints or {}), "tool_choice_object": choice}
     if not ctx.same:
@@ -136,7 +144,7 @@ def encode_tool_choice(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx
     if parallel == _DISABLE and tc is None and req.parallel_tool_calls is False:
         tc = ToolChoice(mode="auto")  # the switch needs a choice to sit in
     elif parallel == "parallel_tool_calls" and req.parallel_tool_calls is not None:
-        out["parallel_tool_calls"] = req.parallel_tool_calls
+        out[parallel] = req.parallel_tool_calls
     elif parallel == "none" and req.parallel_tool_calls is False:
         ctx.loss(
             "parallel_tool_calls",
@@ -146,7 +154,7 @@ def encode_tool_choice(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx
         )
     at = rule["at"]
     if hints.get("tool_choice_parent") is not None:
-        put(out, tuple(at.split("."))[:-1], hints["tool_choice_parent"])
+        put(out, at[:-1], hints["tool_choice_parent"])
         return  # the source's own object: mode and names decoded from it
     if tc is None:
         return
@@ -162,29 +170,22 @@ def encode_tool_choice(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx
     if mode == rule["absent_means"]:
         return  # written by leaving the field out
     if hints.get("tool_choice_object") is not None:
-        _put(out, at, hints["tool_choice_object"])
+        put(out, at, hints["tool_choice_object"])
         return
     raw = hints.get("tool_choice_raw")
     wire = raw if raw is not None and codec.TOOL_CHOICE_DECODE.get(raw) == mode else None
     wire = wire or codec.TOOL_CHOICE_ENCODE[mode]
     if rule["form"] == "string" and mode != "tool":
-        _put(out, at, wire)
+        put(out, at, wire)
         return
     obj: dict[str, Any] = {rule["mode"]: wire}
     if mode == "tool" and rule["names"]:
         obj[rule["names"]] = [tc.name]
     elif mode == "tool" and tc.name is not None:
-        put(obj, tuple(rule["name"].split(".")), tc.name)
+        put(obj, rule["name"], tc.name)
     if parallel == _DISABLE and req.parallel_tool_calls is not None and mode != "none":
         obj[_DISABLE] = not req.parallel_tool_calls
-    _put(out, at, obj)
-
-
-def _put(out: dict[str, Any], at: str, value: Any) -> None:
-    if "." in at:
-        put(out, tuple(at.split(".")), value)
-    else:
-        out[at] = value
+    put(out, at, obj)
 
 
 def _encode_strict(req: Request, out: dict[str, Any], key: str, ctx: Ctx) -> None:
