@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 import orjson
 
@@ -95,12 +96,18 @@ def request_path(req: Request, target: str) -> str | None:
 
 
 def model_path(http: HttpSpec, template: str, model: str | None) -> str | None:
-    """The endpoint path ``http.base_path + template`` with the model (its name prefix left
-    out) filled in, when the template keeps the model in the URL (Gemini) and a model is known;
-    else None."""
+    """The endpoint path ``http.base_path + template`` with the model filled in (``model_url``)
+    when the template keeps the model in the URL (Gemini) and a model is known; else None."""
     if model is None or "{model}" not in template:
         return None
-    return http.base_path + template.format(model=http.bare_model(model))
+    return http.base_path + model_url(http, template, model)
+
+
+def model_url(http: HttpSpec, template: str, model: str) -> str:
+    """``template`` (a path below a base_url) with ``{model}`` replaced by the model, its name
+    prefix left out, quoted as one path segment: a name with ``/``, ``:`` or a space (an
+    OpenRouter ``anthropic/claude-sonnet-4``) names the model, never another resource."""
+    return template.replace("{model}", quote(http.bare_model(model), safe=""))
 
 
 def translate_response(

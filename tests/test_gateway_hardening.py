@@ -145,6 +145,20 @@ def test_a_chat_tool_message_without_content_is_a_400_naming_it() -> None:
     assert r.status_code == 400 and "messages[2].content" in in_shape(r, C)
 
 
+def test_a_model_name_with_a_slash_is_one_segment_of_the_upstream_url() -> None:
+    """An OpenRouter-style name toward a Gemini upstream: the call goes to the model, quoted as
+    the library's ``Translation.path`` quotes it, never to another resource."""
+    seen: list[httpx.Request] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(200, content=answer_body(G))
+
+    r = call(G, C, chat_request(model="anthropic/claude-sonnet-4"), answer)
+    assert r.status_code == 200
+    assert seen[0].url.raw_path == b"/v1beta/models/anthropic%2Fclaude-sonnet-4:generateContent"
+
+
 @pytest.mark.parametrize("levels", [250, 255, 600, 1020])
 @pytest.mark.parametrize("inbound", [A, C, R, G])
 def test_deep_nesting_is_a_400_never_a_500(inbound: str, levels: int) -> None:

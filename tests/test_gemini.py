@@ -17,6 +17,7 @@ import pytest
 from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
 from interlingua._pipeline import decode_request, decode_response, encode_request, encode_response
+from interlingua.gateway.upstream import http_spec, model_url
 from interlingua.generated.canonical import ReasoningPart, TextPart, ToolCallPart
 from interlingua.streams.accumulate import accumulate
 from interlingua.transforms.gemini_envelope import MARK, unwrap_id
@@ -164,6 +165,26 @@ def test_model_and_stream_keywords() -> None:
     t = req(example(C, "1_request"), C, G, model="gemini-2.5-pro", stream=False)
     assert t.path == "/v1beta/models/gemini-2.5-pro:generateContent"
     assert "model" not in t.body
+
+
+@pytest.mark.parametrize(
+    ("model", "segment"),
+    [
+        ("anthropic/claude-sonnet-4", "anthropic%2Fclaude-sonnet-4"),  # an OpenRouter name
+        ("models/my model", "my%20model"),  # the prefix is left out, then the name quoted
+        ("a:b?c", "a%3Ab%3Fc"),
+    ],
+)
+def test_model_in_url_is_one_quoted_segment(model: str, segment: str) -> None:
+    """The library's endpoint path and the gateway's upstream call name the same resource."""
+    t = req(example(C, "1_request"), C, G, model=model, stream=False)
+    assert t.path == f"/v1beta/models/{segment}:generateContent"
+    http = http_spec(G)
+    assert t.path == http.base_path + model_url(http, http.upstream_path, model)
+    e = interlingua.translate_embeddings_request(
+        {"model": model, "input": ["a"]}, source="openai_embeddings", target="gemini"
+    )
+    assert e.path == f"/v1beta/models/{segment}:batchEmbedContents"
 
 
 # ---------------------------------------------------------------- ids

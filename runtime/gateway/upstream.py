@@ -13,13 +13,13 @@ from __future__ import annotations
 import ssl
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, Protocol
-from urllib.parse import quote
 
 import anyio
 import httpx
 import orjson
 from yarl import URL
 
+from .._api import model_url
 from .._protocols import protocol
 from ..generated.spec_types import HttpSpec
 from .config import Upstream
@@ -27,6 +27,7 @@ from .transport import ACCEPT_ENCODING, UpstreamRequest, UpstreamTransport
 
 __all__ = [
     "TRACE_HEADERS", "UpstreamAnswer", "UpstreamPool", "UpstreamRequest", "close_answer", "http_spec",
+    "model_url",
 ]  # fmt: skip
 
 TRACE_HEADERS = ("traceparent", "tracestate")
@@ -36,12 +37,6 @@ def http_spec(pid: str) -> HttpSpec:
     """The protocol's HTTP facts (spec: http)."""
     http: HttpSpec = protocol(pid).codec.HTTP
     return http
-
-
-def model_url(http: HttpSpec, template: str, model: str) -> str:
-    """``template`` (a path below a base_url) with ``{model}`` replaced by the model, its name
-    prefix left out, quoted for a URL."""
-    return template.replace("{model}", quote(http.bare_model(model), safe=""))
 
 
 class UpstreamAnswer(Protocol):
