@@ -8,7 +8,7 @@ from typing import Any
 import interlingua
 import orjson
 import pytest
-from interlingua._wire import MAX_DEPTH
+from interlingua._wire import MAX_DEPTH, check_depth, check_parsed, check_writable, parse_json
 
 A, C, R, G, K = "anthropic_messages", "openai_chat", "openai_responses", "gemini", "cohere_v2"
 ALL = interlingua.available()
@@ -96,6 +96,38 @@ def test_deeper_nesting_is_refused_with_its_path(levels: int) -> None:
         assert f"nested deeper than {MAX_DEPTH} levels" in info.value.message
         assert info.value.path.startswith("tools[0].function.parameters.default[0]")
         assert len(str(info.value)) < 200
+
+
+def _nest(levels: int, leaf: bytes, kind: str) -> bytes:
+    """``levels`` containers around ``leaf`` (arrays, objects, or both in turn)."""
+    text = leaf
+    for i in range(levels):
+        obj = kind == "dict" or (kind == "mixed" and i % 2)
+        text = b'{"k":' + text + b', "s": "\xc3\xa9t\xc3\xa9"}' if obj else b"[1," + text + b"]"
+    return text
+
+
+@pytest.mark.parametrize("kind", ["list", "dict", "mixed"])
+@pytest.mark.parametrize(
+    ("levels", "leaf"),
+    [(MAX_DEPTH, b'"x"'), (MAX_DEPTH, b"[]"), (MAX_DEPTH, b"{}"), (MAX_DEPTH - 1, b"[[]]")]
+    + [(MAX_DEPTH + 1, b"1"), (MAX_DEPTH - 1, b'{"a": []}'), (MAX_DEPTH - 2, b"[[]]")],
+)
+def test_the_parsed_probe_agrees_with_the_serialiser(kind: str, levels: int, leaf: bytes) -> None:
+    """parse_json's probe (one level a call) refuses exactly what the serialiser's probe and the
+    walk refuse: a container more than MAX_DEPTH levels down, even an empty one; a string or a
+    number just below the last allowed level is fine."""
+    text = _nest(levels, leaf, kind)
+    value = orjson.loads(text)
+    outcomes = []
+    for check in (check_parsed, check_writable, check_depth, parse_json):
+        try:
+            check(text if check is parse_json else value)
+            outcomes.append("ok")
+        except interlingua.InvalidInput as e:
+            outcomes.append(e.path)
+    assert len(set(outcomes)) == 1, outcomes
+    assert (outcomes[0] == "ok") == (text.count(b"[") + text.count(b"{") <= MAX_DEPTH)
 
 
 def test_nesting_past_the_parser_limit_is_invalid_json() -> None:
