@@ -4,10 +4,12 @@ calls, tool results and reasoning are typed items of one list (OpenAI Responses 
 (``codec.ITEMS``); it holds no wire name of its own but the request keys it owns.
 
 The item types other than messages are the part rows' own (the row of a tool call, a tool result
-or reasoning): codegen derives them, with the tool result's content key, the reasoning row's
-keys and the item id prefixes of the stream's encode rows (``ids``), so a row says each fact
-once. Checked here against the part rows and canonical.yaml; every
-problem names the file, the line and the row."""
+or reasoning): codegen derives them (``kinds``: item type -> item kind), with the tool result's
+content key, the reasoning row's keys and the item id prefixes of the stream's encode rows
+(``ids``), so a row says each fact once. ``hints`` (an item kind's bookkeeping keys) and ``new``
+(what an item made here gets) are read by one helper for every kind (responses_message.py).
+Checked here against the part rows and canonical.yaml; every problem names the file, the line
+and the row."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["ItemsSpec", "check_items", "items_view"]
 
 ITEM_PARTS = ("tool_call", "tool_result", "reasoning")  # part kinds that are items of their own
+ItemKind = Literal["message", "tool_call", "tool_result", "reasoning"]
 
 
 class FileUrl(Strict):
@@ -37,9 +40,10 @@ class FileUrl(Strict):
 
 class ItemsSpec(Strict):
     message: str = Field(description="type of a message item (an item with no type is one too)")
-    meta: list[str] = Field(
-        description="item keys that are bookkeeping (id, status): hints, written back only to "
-        "this protocol, never reported as lost"
+    hints: dict[ItemKind, list[str]] = Field(
+        default_factory=dict,
+        description="by item kind, the item's keys that are bookkeeping (id, status; a "
+        "message's type): hints, written back only to this protocol, never reported as lost",
     )
     text_types: dict[str, str] = Field(
         description="a message's text part type by role (`other`: every other role), each a "
@@ -50,7 +54,11 @@ class ItemsSpec(Strict):
         description="list keys of a text part whose type is not `other`'s, written empty: "
         "`always`, or only in a response (`output`); the source's own form is kept as a hint",
     )
-    output_status: str = Field(description="status of an item a response made here gets")
+    new: dict[Literal["input", "output"], dict[ItemKind, dict[str, Any]]] = Field(
+        default_factory=dict,
+        description="by side (a request's `input`, a response's `output`) and item kind, the "
+        "keys an item made here (not given back from hints) gets when it has none",
+    )
     reasoning_text: list[str] = Field(
         min_length=1,
         description="keys of a reasoning item's text part lists: the texts of the first "
@@ -106,8 +114,7 @@ def check_items(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
                 ("items", "text_types", role),
                 f"{t!r} is not a text part row's type (expected one of {', '.join(sorted(texts))})",
             )
-    for k in {k for k in it.meta if it.meta.count(k) > 1}:
-        src.error(("items", "meta"), f"{k!r} is named twice")
+    _check_kinds(c, p, src)
     fu = it.file_url
     if fu is not None and not any(
         r.part == "file"
@@ -121,16 +128,45 @@ def check_items(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
         )
 
 
+def _check_kinds(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
+    """``hints`` and ``new`` name kinds whose items exist; a hint is no key a row reads, of a
+    part whose canonical type can hold hints."""
+    holds = {t.part for t in c.types if t.part and any(f.name == "hints" for f in t.fields)}
+    it = p.items
+    assert it is not None
+    read: dict[str, set[str]] = {"message": {"role", "content"}}
+    for r in p.parts:
+        if r.part in ITEM_PARTS:
+            read.setdefault(r.part, set(r.match)).update(f.w.partition(".")[0] for f in r.fields)
+    at: list[tuple[tuple[str, ...], str]] = [(("items", "hints", k), k) for k in it.hints]
+    at += [(("items", "new", side, k), k) for side, kinds in it.new.items() for k in kinds]
+    for loc, kind in at:
+        if kind not in read:
+            src.error(loc, f"no `{kind}` part row: there is no such item")
+    for kind, kept in it.hints.items():
+        if kind in read and kind != "message" and kind not in holds:
+            src.error(("items", "hints", kind), f"the canonical {kind} part has no `hints` field")
+        for k in dict.fromkeys(kept):
+            if kept.count(k) > 1:
+                src.error(("items", "hints", kind), f"{k!r} is named twice")
+            elif k in read.get(kind, ()):
+                src.error(
+                    ("items", "hints", kind),
+                    f"{k!r} is read by the {kind} row (content, not bookkeeping)",
+                )
+
+
 def items_view(p: ProtocolSpec) -> dict[str, Any] | None:
     """The rows as the data the transform reads, with the facts other rows already say: item
-    type -> part kind, the tool result's content key, the reasoning row's keys, the item id
+    type -> item kind (a message, or the part row's kind), the tool result's content key, the reasoning row's keys, the item id
     prefixes by kind (the stream's ``encode.ids``: one id rule for responses and streams)."""
     it = p.items
     if it is None:
         return None
     view = it.model_dump()
-    view["parts"] = {
-        t: r.part for r in p.parts if r.part in ITEM_PARTS for t in [r.match.get("type")] if t
+    view["kinds"] = {
+        it.message: "message",
+        **{t: r.part for r in p.parts if r.part in ITEM_PARTS for t in [r.match.get("type")] if t},
     }
     result = next((r for r in p.parts if r.part == "tool_result"), None)
     content = [f.w for f in result.fields if f.c == "content"] if result else []

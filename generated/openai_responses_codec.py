@@ -507,15 +507,23 @@ REASONING_DETAILS: dict[str, Any] | None = None
 # messages, calls, results and reasoning as one item list (spec: items), read by responses_items
 ITEMS: dict[str, Any] | None = {
     "message": "message",
-    "meta": ["id", "status"],
+    "hints": {
+        "message": ["type", "id", "status"],
+        "tool_call": ["id", "status"],
+        "tool_result": ["id", "status"],
+    },
     "text_types": {"assistant": "output_text", "other": "input_text"},
     "text_lists": {"annotations": "always", "logprobs": "output"},
-    "output_status": "completed",
+    "new": {
+        "output": {"message": {"status": "completed"}, "tool_call": {"status": "completed"}},
+        "input": {"reasoning": {"id": "rs_interlingua"}},
+    },
     "reasoning_text": ["summary", "content"],
     "summary_type": "summary_text",
     "separator": "\n\n",
     "file_url": {"type": "input_file", "data": "file_data", "url": "file_url"},
-    "parts": {
+    "kinds": {
+        "message": "message",
         "function_call": "tool_call",
         "function_call_output": "tool_result",
         "reasoning": "reasoning",

@@ -10,7 +10,7 @@ from types import ModuleType
 import pytest
 from interlingua._losses import Ctx
 from interlingua.generated.canonical import NativePart, TextPart
-from interlingua.transforms.responses_item_list import _call_item, decode_items
+from interlingua.transforms.responses_item_list import decode_items, part_item
 from interlingua.transforms.responses_message import message_item
 
 from codegen.load import SpecError, load_spec
@@ -39,10 +39,10 @@ ITEM_CANONICAL = CANONICAL.replace(
 ITEMS = """\
 items:
   message: message
-  meta: [id, status]
+  hints: {message: [type, id, status], tool_call: [id, status]}
+  new: {output: {tool_call: {status: completed}}}
   text_types: {assistant: output_text, other: input_text}
   text_lists: {annotations: always}
-  output_status: completed
   reasoning_text: [summary]
   summary_type: summary_text
 """
@@ -111,15 +111,15 @@ def test_the_rows_and_what_codegen_derives_from_the_part_rows(tmp_path: Path) ->
     codec = items_codec(tmp_path)
     assert codec.ITEMS == {
         "message": "message",
-        "meta": ["id", "status"],
+        "hints": {"message": ["type", "id", "status"], "tool_call": ["id", "status"]},
+        "new": {"output": {"tool_call": {"status": "completed"}}},
         "text_types": {"assistant": "output_text", "other": "input_text"},
         "text_lists": {"annotations": "always"},
-        "output_status": "completed",
         "reasoning_text": ["summary"],
         "summary_type": "summary_text",
         "separator": "\n\n",
         "file_url": None,
-        "parts": {"function_call": "tool_call"},  # the tool call row's type
+        "kinds": {"message": "message", "function_call": "tool_call"},  # the call row's type
         "result_content": None,
         "reasoning_keys": [],
         "ids": {},  # the item id prefixes of the stream's encode rows (none here)
@@ -134,7 +134,8 @@ def test_the_generated_rows_drive_the_item_list(tmp_path: Path) -> None:
     # (the parts are the tiny canonical model's classes)
     assert m.role == "assistant" and type(text).__name__ == "TextPart" and text.text == "hi"
     assert type(call).__name__ == "ToolCallPart" and call.id == "c1"
-    assert call.hints == {"item": {"id": "fc_1", "status": "done"}}  # meta: hints, not ext
+    assert call.hints == {"item": {"id": "fc_1", "status": "done"}}  # hints, not ext
+    assert call.ext is None
     assert type(native) is NativePart and native.owner == "tiny_v2"
     # written back (the tiny model's part classes are not the runtime's, so item by item):
     # the same protocol gets the text type, the lists and the item bookkeeping back
@@ -143,15 +144,37 @@ def test_the_generated_rows_drive_the_item_list(tmp_path: Path) -> None:
         "type": "message", "id": "m1", "role": "chatbot",
         "content": [{"type": "output_text", "text": "hi", "annotations": []}],
     }  # fmt: skip
-    assert _call_item(call, "output[1]", codec, ctx, output=True) == ASSISTANT[1]
+    assert part_item(call, "output[1]", codec, ctx, "output") == ASSISTANT[1]
     # another protocol's response: the role's text type with its lists, a new item's status
     other = Ctx("elsewhere", "tiny_v2")
     assert message_item("assistant", [text], None, "output[0]", codec, other, output=True) == {
-        "type": "message", "role": "chatbot", "status": "completed",
+        "type": "message", "role": "chatbot",  # no `new` row for a message: no status
         "content": [{"type": "output_text", "text": "hi", "annotations": []}],
     }  # fmt: skip
     call.hints = None
-    assert _call_item(call, "output[1]", codec, other, output=True)["status"] == "completed"
+    assert part_item(call, "output[1]", codec, other, "output")["status"] == "completed"
+    assert "status" not in part_item(call, "input[1]", codec, other, "input")
+
+
+def test_the_hints_and_new_rows_say_what_is_kept_and_filled_in(tmp_path: Path) -> None:
+    codec = generate(
+        tmp_path,
+        ITEM_PROTOCOL.replace("tool_call: [id, status]}", "tool_call: [id]}").replace(
+            "new: {output: {tool_call: {status: completed}}}", "new: {input: {tool_call: {x: 1}}}"
+        ),
+        ITEM_CANONICAL,
+    )
+    ctx = Ctx("tiny_v2", "tiny_v2")
+    [m] = decode_items(ASSISTANT[:2], "input", codec, ctx)
+    assert m.hints["items"][0]["item"] == {"type": "message", "id": "m1"}
+    # a key the row does not keep rides in ext (reported elsewhere); the kept ones in hints
+    call = m.parts[1]
+    assert call.hints == {"item": {"id": "fc_1"}} and call.ext == {"status": "done"}
+    assert part_item(call, "output[1]", codec, ctx, "output") == ASSISTANT[1]
+    call.hints = call.ext = None
+    other = Ctx("elsewhere", "tiny_v2")
+    assert part_item(call, "input[1]", codec, other, "input")["x"] == 1  # a new input item
+    assert "status" not in part_item(call, "output[1]", codec, other, "output")
 
 
 def test_a_row_change_changes_the_item_list(tmp_path: Path) -> None:
@@ -205,9 +228,40 @@ def refused(tmp_path: Path, old: str, new: str) -> tuple[str, str]:
             "items.message: 'function_call' is a part row's type, not a message's",
         ),
         (
-            "  meta: [id, status]\n",
-            "  meta: [id, id]\n",
-            "items.meta: 'id' is named twice",
+            "  hints: {message: [type, id, status], tool_call: [id, status]}\n",
+            "  hints: {message: [type, id, status], tool_call: [id, id]}\n",
+            "items.hints.tool_call: 'id' is named twice",
+        ),
+        (
+            "  hints: {message: [type, id, status], tool_call: [id, status]}\n",
+            "  hints: {message: [type, id, status], tool_call: [call_id, status]}\n",
+            "items.hints.tool_call: 'call_id' is read by the tool_call row (content, not "
+            "bookkeeping)",
+        ),
+        (
+            "  hints: {message: [type, id, status], tool_call: [id, status]}\n",
+            "  hints: {message: [role, id, status], tool_call: [id, status]}\n",
+            "items.hints.message: 'role' is read by the message row (content, not bookkeeping)",
+        ),
+        (
+            "  hints: {message: [type, id, status], tool_call: [id, status]}\n",
+            "  hints: {message: [type, id, status], tool_result: [id, status]}\n",
+            "items.hints.tool_result: no `tool_result` part row: there is no such item",
+        ),
+        (
+            "  new: {output: {tool_call: {status: completed}}}\n",
+            "  new: {output: {reasoning: {status: completed}}}\n",
+            "items.new.output.reasoning: no `reasoning` part row: there is no such item",
+        ),
+        (
+            "  new: {output: {tool_call: {status: completed}}}\n",
+            "  new: {outputs: {tool_call: {status: completed}}}\n",
+            "items.new.outputs",
+        ),
+        (
+            "  hints: {message: [type, id, status], tool_call: [id, status]}\n",
+            "  hints: {message: [type, id, status], call: [id, status]}\n",
+            "items.hints.call",
         ),
         (
             "  summary_type: summary_text\n",
@@ -242,4 +296,19 @@ def test_the_items_transform_needs_item_rows(tmp_path: Path) -> None:
     assert str(info.value) == (
         f"{spec / 'protocols/tiny_v2.yaml'}:{line}: transforms[1] responses_items: transform "
         "responses_items needs an `items` section"
+    )
+
+
+def test_hints_need_a_part_that_holds_them(tmp_path: Path) -> None:
+    old = '      - {name: hints, type: "dict[str, Any] | None"}\n  - name: NativePart\n'
+    assert ITEM_CANONICAL.count(old) == 1
+    spec = write_spec(
+        tmp_path, ITEM_CANONICAL.replace(old, "  - name: NativePart\n"), ITEM_PROTOCOL
+    )
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    line = ITEM_PROTOCOL[: ITEM_PROTOCOL.index("  hints: {")].count("\n") + 1
+    assert str(info.value) == (
+        f"{spec / 'protocols/tiny_v2.yaml'}:{line}: items.hints.tool_call: the canonical "
+        "tool_call part has no `hints` field"
     )

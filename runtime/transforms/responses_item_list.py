@@ -1,12 +1,12 @@
 """OpenAI Responses item lists (a request's ``input``, a response's ``output``) <-> canonical
 messages. Consecutive assistant-side items (assistant messages, function calls, reasoning,
 hosted-tool items) become one canonical assistant message; each tool result item becomes one
-``tool`` message. Item types are rows: ``items.message``, and the part rows of calls, results
-and reasoning (codegen/items.py). Per-item facts with no canonical meaning (``items.meta``: item
-ids, ``status``; the wire text type, a string ``content``) are hints, so re-encoding to Responses
-gives the items back exactly and no other protocol reports them. Item types with no canonical
-home become NativePart (owner openai_responses): replayed whole to Responses, reported
-elsewhere."""
+``tool`` message. An item's kind is a row (``items.kinds``: the message type and the part rows
+of calls, results and reasoning; codegen/items.py). Per-item facts with no canonical meaning
+(``items.hints``: item ids, ``status``; the wire text type, a string ``content``) are hints, so
+re-encoding to Responses gives the items back exactly and no other protocol reports them. Item
+types with no canonical home become NativePart (owner openai_responses): replayed whole to
+Responses, reported elsewhere."""
 
 from __future__ import annotations
 
@@ -16,35 +16,18 @@ from .._codec_support import report_ext
 from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from .._wire import expect_dict
-from ..generated.canonical import (
-    Message,
-    NativePart,
-    Part,
-    ReasoningPart,
-    ToolCallPart,
-    ToolResultPart,
-)
+from ..generated.canonical import Message, NativePart, Part, ToolResultPart
 from ._base import Codec
 from ._util import only_text, role_of
-from .responses_message import decode_content, file_urls_in, file_urls_out, item_meta, message_item
+from .responses_message import (
+    decode_content,
+    file_urls_in,
+    file_urls_out,
+    keep,
+    message_item,
+    put_back,
+)
 from .responses_reasoning import reasoning_item, reasoning_text
-
-
-def _move_meta(part: Any, w: dict[str, Any], items: dict[str, Any]) -> None:
-    """Item id / status: from the part's ext into its hints (bookkeeping, not content)."""
-    meta = item_meta(w, items)
-    if not meta:
-        return
-    if part.ext:
-        part.ext = {k: v for k, v in part.ext.items() if k not in meta} or None
-    part.hints = {**(part.hints or {}), "item": meta}
-
-
-def _restore_meta(item: dict[str, Any], part: Any, ctx: Ctx) -> None:
-    """The item id / status kept by ``_move_meta``, written back between Responses endpoints."""
-    meta = (part.hints or {}).get("item") if ctx.same else None
-    if meta:
-        item.update(meta)
 
 
 def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Message]:
@@ -66,16 +49,18 @@ def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Mess
         ipath = f"{path}[{i}]"
         w = expect_dict(item, ipath)
         t = w.get("type")
-        kind = items["parts"].get(t) if type(t) is str else None
-        if t is None or t == items["message"]:
+        if t is not None and type(t) is not str:
+            raise InvalidInput(f"unknown item type {brief(t)}", path=ipath + ".type")
+        kind = items["kinds"].get(t, "native") if t is not None else "message"
+        if kind == "message":
             role = role_of(w, ipath, codec)
             content = w.get("content")
             if content is None:
                 raise InvalidInput("missing required field", path=ipath + ".content")
             parts, hints = decode_content(content, role, ipath + ".content", codec, ctx)
-            known = {"type", "role", "content", *items["meta"]}
-            ext = {k: v for k, v in w.items() if k not in known} or None
-            desc = {"kind": "message", "typed": "type" in w, "meta": item_meta(w, items), **hints}
+            kept = keep(w, kind, items)
+            ext = {k: v for k, v in w.items() if k not in kept and k not in _MESSAGE} or None
+            desc = {"kind": kind, "item": kept, **hints}
             if role == "assistant":
                 if ext:
                     desc["ext"] = ext
@@ -84,34 +69,24 @@ def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Mess
                 continue
             group = None
             out.append(Message(role=role, parts=parts, ext=ext, hints=desc))
-        elif kind == "reasoning":
+        elif kind == "native":
+            add([NativePart(type=t, data=w, owner=codec.PROTOCOL)], {"kind": kind})
+        else:  # a tool call, a tool result or reasoning
             p = codec.decode_part(w, ipath, ctx)
-            reasoning_text(w, p, ipath, codec)
-            add([p], {"kind": "reasoning"})
-        elif kind is not None:  # a tool call or a tool result
-            p = codec.decode_part(w, ipath, ctx)
-            _move_meta(p, w, items)
-            if kind == "tool_call":
-                add([p], {"kind": "function_call"})
+            keep(w, kind, items, p)
+            if kind == "tool_result":
+                group = None
+                if type(w.get(items["result_content"])) is list:
+                    file_urls_in(p.content, items)
+                out.append(Message(role="tool", parts=[p]))
                 continue
-            group = None
-            content = w.get(items["result_content"])
-            if type(content) is list:
-                file_urls_in(p.content, items)
-            out.append(Message(role="tool", parts=[p]))
-        elif type(t) is str:
-            add([NativePart(type=t, data=w, owner=codec.PROTOCOL)], {"kind": "native"})
-        else:
-            raise InvalidInput(f"unknown item type {brief(t)}", path=ipath + ".type")
+            if kind == "reasoning":
+                reasoning_text(w, p, ipath, codec)
+            add([p], {"kind": kind})
     return out
 
 
-def _call_item(p: ToolCallPart, path: str, codec: Codec, ctx: Ctx, output: bool) -> dict[str, Any]:
-    item: dict[str, Any] = codec.encode_tool_call(p, path, ctx)
-    _restore_meta(item, p, ctx)
-    if output:
-        item.setdefault("status", codec.ITEMS["output_status"])
-    return item
+_MESSAGE = frozenset({"type", "role", "content"})  # the keys a message item's rule reads
 
 
 class ItemIds:
@@ -171,7 +146,7 @@ def assistant_items(
                     )
                 )
             else:
-                out += [i for p in chunk if (i := _part_item(p, ipath, codec, ctx, False))]
+                out += [i for p in chunk if (i := part_item(p, ipath, codec, ctx, None))]
         return out
     out = []
     kinds: list[str] = []  # the canonical kind of each item (its id's prefix)
@@ -187,9 +162,9 @@ def assistant_items(
             content.clear()
 
     for p in m.parts:
-        if type(p) in (ToolCallPart, ReasoningPart, NativePart, ToolResultPart):
+        if p.PART in _OWN_ITEMS:
             flush()
-            item = _part_item(p, f"{path}[{len(out)}]", codec, ctx, output)
+            item = part_item(p, f"{path}[{len(out)}]", codec, ctx, _SIDES[output])
             if item is not None:
                 out.append(item)
                 kinds.append(p.PART)
@@ -204,35 +179,37 @@ def assistant_items(
     return out
 
 
-def _part_item(p: Part, path: str, codec: Codec, ctx: Ctx, output: bool) -> dict[str, Any] | None:
-    """The item of a part that is an item of its own (a call, reasoning, native, a result)."""
-    if type(p) is ToolCallPart:
-        return _call_item(p, path, codec, ctx, output)
-    if type(p) is ReasoningPart:
-        item = reasoning_item(p, path, codec, ctx)
-        if item is not None and not output:
-            item.setdefault("id", "rs_interlingua")  # a request's item needs one
+_OWN_ITEMS = frozenset({"tool_call", "tool_result", "reasoning", "native"})  # parts items alone
+_SIDES = ("input", "output")
+
+
+def part_item(
+    p: Part, path: str, codec: Codec, ctx: Ctx, side: str | None
+) -> dict[str, Any] | None:
+    """The item of a part that is an item of its own (a call, a result, reasoning: the codec's
+    encoder, then the kind's bookkeeping; native: whole to its owner, else reported). ``side``:
+    "input", "output", or None to restore the source's item exactly."""
+    kind = p.PART
+    if kind not in _OWN_ITEMS:  # parts edited since decoding
+        return message_item("assistant", [p], None, path, codec, ctx, output=side == "output")
+    if kind == "reasoning":
+        item = reasoning_item(p, path, codec, ctx)  # type: ignore[arg-type]
+    else:
+        item = codec.encode_part(p, path, ctx)
+    if item is None or kind == "native":
         return item
-    if type(p) is NativePart:  # whole to its owner, else reported (the codec's rule)
-        return codec.encode_part(p, path, ctx)  # type: ignore[no-any-return]
-    if type(p) is ToolResultPart:
-        return _result_item(p, path, codec, ctx)
-    return message_item("assistant", [p], None, path, codec, ctx, output=output)  # parts edited
-
-
-def _result_item(p: ToolResultPart, path: str, codec: Codec, ctx: Ctx) -> dict[str, Any]:
-    item: dict[str, Any] = codec.encode_tool_result(p, path, ctx)
-    key = codec.ITEMS["result_content"]
-    file_urls_out(item.get(key), codec.ITEMS)
-    if not ctx.same:
-        out = item.get(key)
-        text = only_text(p.content)
-        if type(out) is list and text is not None:
-            item[key] = text
-        elif out is None:
-            item[key] = ""
-    _restore_meta(item, p, ctx)
-    return item
+    items = codec.ITEMS
+    if kind == "tool_result":
+        key = items["result_content"]
+        file_urls_out(item.get(key), items)
+        if not ctx.same:  # across protocols: a text-only result as a string, none as ""
+            out, text = item.get(key), only_text(p.content)  # type: ignore[union-attr]
+            if type(out) is list and text is not None:
+                item[key] = text
+            elif out is None:
+                item[key] = ""
+    hints = p.hints if kind in items["hints"] else None  # type: ignore[union-attr]
+    return put_back(item, kind, hints, side, items, ctx)
 
 
 def encode_items(
@@ -243,9 +220,9 @@ def encode_items(
     for j, m in enumerate(msgs):
         mpath = f"{path}[{j}]"
         if m.role == "tool":
-            items.extend(
-                _result_item(p, mpath, codec, ctx) for p in m.parts if type(p) is ToolResultPart
-            )
+            side = _SIDES[ids is not None]
+            results = [p for p in m.parts if type(p) is ToolResultPart]
+            items += [i for p in results if (i := part_item(p, mpath, codec, ctx, side))]
         elif m.role == "assistant":
             items.extend(assistant_items(m, mpath, codec, ctx, ids, len(items)))
         else:

@@ -2,8 +2,9 @@
 parts) <-> canonical parts, with the hints that give the wire form back exactly (the text part
 type where it is not the role's, the text part lists written empty or left out, a string
 ``content``), and files by URL (``file_url``: the part row's data_url field holds data URLs
-only). ``message_item`` writes one message item, request or response side. Every wire name is a
-row (``codec.ITEMS``: spec ``items:``, codegen/items.py)."""
+only). ``message_item`` writes one message item, request or response side. ``keep`` and
+``put_back`` are the one rule of every item kind's bookkeeping (``items.hints``, ``items.new``).
+Every wire name is a row (``codec.ITEMS``: spec ``items:``, codegen/items.py)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,28 @@ from ..generated.canonical import FilePart, Part, TextPart
 from ._base import Codec
 
 
-def item_meta(w: dict[str, Any], items: dict[str, Any]) -> dict[str, Any]:
-    """The item's bookkeeping keys (id, status): hints, not content."""
-    return {k: w[k] for k in items["meta"] if k in w}
+def keep(w: dict[str, Any], kind: str, items: dict[str, Any], part: Any = None) -> dict[str, Any]:
+    """The item's bookkeeping keys (``items.hints`` of its kind): hints, not content; a decoded
+    ``part``'s are moved from its ext into its hints (``item``)."""
+    kept = {k: w[k] for k in items["hints"].get(kind, ()) if k in w}
+    if kept and part is not None:
+        if part.ext:
+            part.ext = {k: v for k, v in part.ext.items() if k not in kept} or None
+        part.hints = {**(part.hints or {}), "item": kept}
+    return kept
+
+
+def put_back(
+    item: dict[str, Any], kind: str, hints: Any, side: str | None, items: dict[str, Any], ctx: Ctx
+) -> dict[str, Any]:
+    """The keys ``keep`` kept (``hints["item"]``), written back between Responses endpoints;
+    then what a new item of the ``side`` gets (``items.new``) where it has none."""
+    kept = hints.get("item") if hints and ctx.same else None
+    if kept:
+        item.update(kept)
+    for k, v in ((items["new"].get(side) or {}).get(kind) or {}).items() if side else ():
+        item.setdefault(k, v)
+    return item
 
 
 def _text_type(role: str, items: dict[str, Any]) -> str:
@@ -116,12 +136,8 @@ def message_item(
     items = codec.ITEMS
     same = ctx.same and desc is not None
     d = desc or {}
-    item: dict[str, Any] = {}
-    if same:
-        if d.get("typed"):
-            item["type"] = items["message"]
-        item.update(d.get("meta") or {})
-    elif output or role == "assistant":
+    item = put_back({}, "message", d, None, items, ctx)  # same: the type as it came, id, status
+    if not same and (output or role == "assistant"):
         item["type"] = items["message"]
     item["role"] = codec.ROLE_ENCODE[role]
     one_text = len(parts) == 1 and type(parts[0]) is TextPart
@@ -141,7 +157,4 @@ def message_item(
             item.setdefault(k, v)
     elif ext:
         drop_ext(ext, item, path, ctx)
-    if output:
-        item.setdefault("type", items["message"])
-        item.setdefault("status", items["output_status"])
-    return item
+    return put_back(item, "message", None, "output" if output else None, items, ctx)
