@@ -164,6 +164,7 @@ def items_view(p: ProtocolSpec) -> dict[str, Any] | None:
     if it is None:
         return None
     view = it.model_dump()
+    view["new"] = {"input": it.new.get("input", {}), "output": it.new.get("output", {})}
     view["kinds"] = {
         it.message: "message",
         **{t: r.part for r in p.parts if r.part in ITEM_PARTS for t in [r.match.get("type")] if t},

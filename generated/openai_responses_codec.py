@@ -515,8 +515,8 @@ ITEMS: dict[str, Any] | None = {
     "text_types": {"assistant": "output_text", "other": "input_text"},
     "text_lists": {"annotations": "always", "logprobs": "output"},
     "new": {
-        "output": {"message": {"status": "completed"}, "tool_call": {"status": "completed"}},
         "input": {"reasoning": {"id": "rs_interlingua"}},
+        "output": {"message": {"status": "completed"}, "tool_call": {"status": "completed"}},
     },
     "reasoning_text": ["summary", "content"],
     "summary_type": "summary_text",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from interlingua._losses import Ctx
@@ -102,6 +103,14 @@ ASSISTANT = [
 ]
 
 
+def OUT(codec: ModuleType) -> Any:  # the new-item rows of a response's output
+    return codec.ITEMS["new"]["output"]
+
+
+def IN(codec: ModuleType) -> Any:  # ... and of a request's input
+    return codec.ITEMS["new"]["input"]
+
+
 def items_codec(tmp_path: Path, edit: tuple[str, str] | None = None) -> ModuleType:
     protocol = ITEM_PROTOCOL if edit is None else ITEM_PROTOCOL.replace(*edit)
     return generate(tmp_path, protocol, ITEM_CANONICAL)
@@ -112,7 +121,7 @@ def test_the_rows_and_what_codegen_derives_from_the_part_rows(tmp_path: Path) ->
     assert codec.ITEMS == {
         "message": "message",
         "hints": {"message": ["type", "id", "status"], "tool_call": ["id", "status"]},
-        "new": {"output": {"tool_call": {"status": "completed"}}},
+        "new": {"input": {}, "output": {"tool_call": {"status": "completed"}}},
         "text_types": {"assistant": "output_text", "other": "input_text"},
         "text_lists": {"annotations": "always"},
         "reasoning_text": ["summary"],
@@ -144,7 +153,7 @@ def test_the_generated_rows_drive_the_item_list(tmp_path: Path) -> None:
         "type": "message", "id": "m1", "role": "chatbot",
         "content": [{"type": "output_text", "text": "hi", "annotations": []}],
     }  # fmt: skip
-    assert part_item(call, "output[1]", codec, ctx, "output") == ASSISTANT[1]
+    assert part_item(call, "output[1]", codec, ctx, OUT(codec)) == ASSISTANT[1]
     # another protocol's response: the role's text type with its lists, a new item's status
     other = Ctx("elsewhere", "tiny_v2")
     assert message_item("assistant", [text], None, "output[0]", codec, other, output=True) == {
@@ -152,8 +161,8 @@ def test_the_generated_rows_drive_the_item_list(tmp_path: Path) -> None:
         "content": [{"type": "output_text", "text": "hi", "annotations": []}],
     }  # fmt: skip
     call.hints = None
-    assert part_item(call, "output[1]", codec, other, "output")["status"] == "completed"
-    assert "status" not in part_item(call, "input[1]", codec, other, "input")
+    assert part_item(call, "output[1]", codec, other, OUT(codec))["status"] == "completed"
+    assert "status" not in part_item(call, "input[1]", codec, other, IN(codec))
 
 
 def test_the_hints_and_new_rows_say_what_is_kept_and_filled_in(tmp_path: Path) -> None:
@@ -170,11 +179,11 @@ def test_the_hints_and_new_rows_say_what_is_kept_and_filled_in(tmp_path: Path) -
     # a key the row does not keep rides in ext (reported elsewhere); the kept ones in hints
     call = m.parts[1]
     assert call.hints == {"item": {"id": "fc_1"}} and call.ext == {"status": "done"}
-    assert part_item(call, "output[1]", codec, ctx, "output") == ASSISTANT[1]
+    assert part_item(call, "output[1]", codec, ctx, OUT(codec)) == ASSISTANT[1]
     call.hints = call.ext = None
     other = Ctx("elsewhere", "tiny_v2")
-    assert part_item(call, "input[1]", codec, other, "input")["x"] == 1  # a new input item
-    assert "status" not in part_item(call, "output[1]", codec, other, "output")
+    assert part_item(call, "input[1]", codec, other, IN(codec))["x"] == 1  # a new input item
+    assert "status" not in part_item(call, "output[1]", codec, other, OUT(codec))
 
 
 def test_a_row_change_changes_the_item_list(tmp_path: Path) -> None:

@@ -127,13 +127,20 @@ def regroup(parts: list[Part], descs: Any) -> list[tuple[dict[str, Any], list[Pa
 
 
 def assistant_items(
-    m: Message, path: str, codec: Codec, ctx: Ctx, ids: ItemIds | None = None, first: int = 0
+    parts: list[Part],
+    hints: Any,
+    path: str,
+    codec: Codec,
+    ctx: Ctx,
+    ids: ItemIds | None = None,
+    first: int = 0,
 ) -> list[dict[str, Any]]:
-    """One canonical assistant message -> its items: message items for content, one item per
-    call / reasoning / native part, in order. ``ids``: a response's output, whose new items
-    (the ``first``-th on) get their ids by the rule."""
+    """One canonical assistant message's parts (and hints) -> its items: message items for
+    content, one item per call / reasoning / native part, in order. ``ids``: a response's
+    output, whose new items (the ``first``-th on) get their ids by the rule."""
     output = ids is not None
-    groups = regroup(m.parts, (m.hints or {}).get("items") if ctx.same else None)
+    new = codec.ITEMS["new"]["output" if output else "input"]
+    groups = regroup(parts, hints.get("items")) if ctx.same and hints else None
     if groups is not None:
         out: list[dict[str, Any]] = []
         for j, (d, chunk) in enumerate(groups):
@@ -152,25 +159,24 @@ def assistant_items(
     kinds: list[str] = []  # the canonical kind of each item (its id's prefix)
     content: list[Part] = []
 
-    def flush() -> None:
-        if content:
-            ipath = f"{path}[{len(out)}]"
-            out.append(
-                message_item("assistant", content[:], None, ipath, codec, ctx, output=output)
-            )
-            kinds.append("text")
-            content.clear()
+    def flush() -> None:  # the content parts so far as one message item
+        ipath = f"{path}[{len(out)}]"
+        out.append(message_item("assistant", content[:], None, ipath, codec, ctx, output=output))
+        kinds.append("text")
+        content.clear()
 
-    for p in m.parts:
-        if p.PART in _OWN_ITEMS:
-            flush()
-            item = part_item(p, f"{path}[{len(out)}]", codec, ctx, _SIDES[output])
+    for p in parts:
+        if (kind := p.PART) in _OWN_ITEMS:
+            if content:
+                flush()
+            item = part_item(p, f"{path}[{len(out)}]", codec, ctx, new)
             if item is not None:
                 out.append(item)
-                kinds.append(p.PART)
+                kinds.append(kind)
         else:
             content.append(p)
-    flush()
+    if content:
+        flush()
     if ids is not None:
         for k, item in enumerate(out):
             wid = ids.take(kinds[k], item.get("id"), first + k)
@@ -180,24 +186,25 @@ def assistant_items(
 
 
 _OWN_ITEMS = frozenset({"tool_call", "tool_result", "reasoning", "native"})  # parts items alone
-_SIDES = ("input", "output")
 
 
-def part_item(
-    p: Part, path: str, codec: Codec, ctx: Ctx, side: str | None
-) -> dict[str, Any] | None:
-    """The item of a part that is an item of its own (a call, a result, reasoning: the codec's
-    encoder, then the kind's bookkeeping; native: whole to its owner, else reported). ``side``:
-    "input", "output", or None to restore the source's item exactly."""
+def part_item(p: Part, path: str, codec: Codec, ctx: Ctx, new: Any) -> dict[str, Any] | None:
+    """The item of a part that is an item of its own (a call, a result, reasoning: the kind's
+    encoder, then its bookkeeping; native: whole to its owner, else reported). ``new``: the
+    side's ``items.new`` rows, or None to restore the source's item exactly."""
     kind = p.PART
-    if kind not in _OWN_ITEMS:  # parts edited since decoding
-        return message_item("assistant", [p], None, path, codec, ctx, output=side == "output")
-    if kind == "reasoning":
+    if kind == "tool_call":
+        item = codec.encode_tool_call(p, path, ctx)
+    elif kind == "reasoning":
         item = reasoning_item(p, path, codec, ctx)  # type: ignore[arg-type]
-    else:
-        item = codec.encode_part(p, path, ctx)
-    if item is None or kind == "native":
-        return item
+    elif kind == "tool_result":
+        item = codec.encode_tool_result(p, path, ctx)
+    elif kind == "native":
+        return codec.encode_part(p, path, ctx)  # type: ignore[no-any-return]
+    else:  # parts edited since decoding
+        return message_item("assistant", [p], None, path, codec, ctx, output=new is not None)
+    if item is None:
+        return None
     items = codec.ITEMS
     if kind == "tool_result":
         key = items["result_content"]
@@ -209,7 +216,7 @@ def part_item(
             elif out is None:
                 item[key] = ""
     hints = p.hints if kind in items["hints"] else None  # type: ignore[union-attr]
-    return put_back(item, kind, hints, side, items, ctx)
+    return put_back(item, hints, new.get(kind) if new else None, ctx)
 
 
 def encode_items(
@@ -217,14 +224,15 @@ def encode_items(
 ) -> list[dict[str, Any]]:
     """Canonical messages -> items (``ids``: a response's output, see assistant_items)."""
     items: list[dict[str, Any]] = []
+    new = codec.ITEMS["new"]["output" if ids is not None else "input"]
     for j, m in enumerate(msgs):
         mpath = f"{path}[{j}]"
         if m.role == "tool":
-            side = _SIDES[ids is not None]
-            results = [p for p in m.parts if type(p) is ToolResultPart]
-            items += [i for p in results if (i := part_item(p, mpath, codec, ctx, side))]
+            for p in m.parts:
+                if type(p) is ToolResultPart and (i := part_item(p, mpath, codec, ctx, new)):
+                    items.append(i)
         elif m.role == "assistant":
-            items.extend(assistant_items(m, mpath, codec, ctx, ids, len(items)))
+            items.extend(assistant_items(m.parts, m.hints, mpath, codec, ctx, ids, len(items)))
         else:
             items.append(
                 message_item(m.role, m.parts, m.hints, mpath, codec, ctx, output=False, ext=m.ext)

@@ -28,16 +28,14 @@ def keep(w: dict[str, Any], kind: str, items: dict[str, Any], part: Any = None) 
     return kept
 
 
-def put_back(
-    item: dict[str, Any], kind: str, hints: Any, side: str | None, items: dict[str, Any], ctx: Ctx
-) -> dict[str, Any]:
+def put_back(item: dict[str, Any], hints: Any, new: Any, ctx: Ctx) -> dict[str, Any]:
     """The keys ``keep`` kept (``hints["item"]``), written back between Responses endpoints;
-    then what a new item of the ``side`` gets (``items.new``) where it has none."""
-    kept = hints.get("item") if hints and ctx.same else None
-    if kept:
-        item.update(kept)
-    for k, v in ((items["new"].get(side) or {}).get(kind) or {}).items() if side else ():
-        item.setdefault(k, v)
+    then ``new`` (what a new item of its kind and side gets: ``items.new``) where it has none."""
+    if hints and ctx.same and "item" in hints:
+        item.update(hints["item"])
+    if new:
+        for k, v in new.items():
+            item.setdefault(k, v)
     return item
 
 
@@ -136,7 +134,7 @@ def message_item(
     items = codec.ITEMS
     same = ctx.same and desc is not None
     d = desc or {}
-    item = put_back({}, "message", d, None, items, ctx)  # same: the type as it came, id, status
+    item = put_back({}, d, None, ctx) if same else {}  # the type as it came, id, status
     if not same and (output or role == "assistant"):
         item["type"] = items["message"]
     item["role"] = codec.ROLE_ENCODE[role]
@@ -157,4 +155,5 @@ def message_item(
             item.setdefault(k, v)
     elif ext:
         drop_ext(ext, item, path, ctx)
-    return put_back(item, "message", None, "output" if output else None, items, ctx)
+    new = items["new"]["output" if output else "input"].get("message")
+    return put_back(item, None, new, ctx) if new else item

@@ -46,15 +46,13 @@ def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx
     # the identity path needs a response decoded from Responses (an accumulated stream has none)
     same = ctx.same and "groups" in (resp.hints or {})
     hints = (resp.hints or {}) if same else {}
-    groups = regroup(resp.parts, hints.get("groups"))
+    groups = regroup(resp.parts, hints["groups"]) if same else None
     ids = ItemIds(codec.ITEMS["ids"], resp.id or codec.RESPONSE_ENVELOPE["defaults"]["id"])
     if groups is not None:
         msgs = [Message(role=g["role"], parts=c, hints=g["hints"], ext=g["ext"]) for g, c in groups]
         items = encode_items(msgs, "output", codec, ctx, ids)
     else:
-        items = assistant_items(
-            Message(role="assistant", parts=resp.parts), "output", codec, ctx, ids
-        )
+        items = assistant_items(resp.parts, None, "output", codec, ctx, ids)
     kept, key = hints.get("kept") or {}, codec.RESPONSE_ENVELOPE["finish"]
     if key not in kept:
         write_finish(codec, resp.finish, out, ctx, key)
