@@ -213,18 +213,20 @@ def unreachable(s: StreamSpec) -> list[tuple[int, str]]:
     return out
 
 
-def rows_extra(s: StreamSpec) -> list[str]:
-    """``StreamRows`` arguments of the whole-parts facts (none: the defaults)."""
+def writes_pending(s: StreamSpec) -> bool:
+    """Some template writes ``$pending_signature`` (opaque state waits for the next part)."""
     enc = s.encode
     bodies: list[Any] = []
     if enc is not None:
         for tpl in enc.events.values():
             bodies += [tpl] if isinstance(tpl, dict) else [row.body for row in tpl]
         bodies += [row.body for row in enc.end]
-    facts = {
-        "batches": s.batches,
-        "pending": "$pending_signature" in _all_vars(bodies),
-    }
+    return "$pending_signature" in _all_vars(bodies)
+
+
+def rows_extra(s: StreamSpec) -> list[str]:
+    """``StreamRows`` arguments of the whole-parts facts (none: the defaults)."""
+    facts = {"batches": s.batches, "pending": writes_pending(s)}
     return [f"{k}=True" for k, on in facts.items() if on]
 
 

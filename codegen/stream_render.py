@@ -278,7 +278,8 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
 def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
     """What the stream template needs: reader sources, rules, the dispatch function, encoder
     functions."""
-    from .stream_parts import accumulate_kinds, rows_extra, rules_imports
+    from .stream_lifecycle import lifecycle_view
+    from .stream_parts import accumulate_kinds, rows_extra, rules_imports, writes_pending
 
     r = _Readers()
     facts = Facts(
@@ -301,7 +302,10 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         enc = encode_view(s.encode, where, name_path)
     except TemplateError as e:
         raise StreamSpecError(str(e)) from None
+    life = lifecycle_view(s.encode, {f["ev"] for f in enc["funcs"]}, writes_pending(s))
+    names |= {n.lstrip("_") for n in life["names"] if n == "_ToolCallDelta"}
     return {
+        "life": life,
         "readers": r.src,
         "blocks": blocks,
         "canonical": sorted(n for n in names if n not in ("DELTA", "synth_id")),

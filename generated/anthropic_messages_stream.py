@@ -328,6 +328,55 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
     return b"event: message_stop\ndata: " + _dumps({"type": "message_stop"}) + b"\n\n"
 
 
+def _begin_text(s: Any, b: Any, out: list[Any]) -> None:
+    s.counters["all"] = b.index = s.counters.get("all", -1) + 1
+    s.cur = b
+    out.append(_text_start(s, b.ev, b.index))
+
+
+def _begin_reasoning(s: Any, b: Any, out: list[Any]) -> None:
+    s.counters["all"] = b.index = s.counters.get("all", -1) + 1
+    s.cur = b
+    out.append(_reasoning_start(s, b.ev, b.index))
+
+
+def _begin_tool_call(s: Any, b: Any, out: list[Any]) -> None:
+    s.counters["all"] = b.index = s.counters.get("all", -1) + 1
+    s.calls += 1
+    s.cur = b
+    out.append(_tool_call_start(s, b.ev, b.index))
+
+
+def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._wire_start(b, out)
+    b.ended = True
+    s.cur = b
+    out.append(_text_end(s, ev, b.index))
+
+
+def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    mine = s.mine(ev)
+    if mine and ev.redacted and not b.started:
+        b.started = True
+        s.counters["all"] = b.index = s.counters.get("all", -1) + 1
+        out.append(_reasoning_redacted(s, ev, b.index))
+    else:
+        s._wire_start(b, out)
+        if mine and ev.signature:
+            s.cur = b
+            out.append(_reasoning_signature(s, ev, b.index))
+    b.ended = True
+    s.cur = b
+    out.append(_reasoning_end(s, ev, b.index))
+
+
+def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._wire_start(b, out)
+    b.ended = True
+    s.cur = b
+    out.append(_tool_call_end(s, ev, b.index))
+
+
 def _block1(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/protocols/anthropic_messages.yaml: stream.decode[1]
     text = t if (t := _r0(w)) and type(t) is str else None
@@ -576,9 +625,17 @@ ROWS = StreamRows(
     done_sentinel=None,
     end_after_finish=False,
     sequential=True,
-    counters={"text": "all", "reasoning": "all", "tool_call": "all"},
     id_default="msg_interlingua",
-    empty_arguments=None,
+    begin={
+        "text": _begin_text,
+        "reasoning": _begin_reasoning,
+        "tool_call": _begin_tool_call,
+    },
+    finish={
+        "text": _finish_text,
+        "reasoning": _finish_reasoning,
+        "tool_call": _finish_tool_call,
+    },
     templates={
         "start": _start,
         "text_start": _text_start,

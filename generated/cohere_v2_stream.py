@@ -280,6 +280,46 @@ def _end0(s: Any, ev: Any, i: int) -> Any:
     )
 
 
+def _begin_text(s: Any, b: Any, out: list[Any]) -> None:
+    s.counters["content"] = b.index = s.counters.get("content", -1) + 1
+    s.cur = b
+    out.append(_text_start(s, b.ev, b.index))
+
+
+def _begin_reasoning(s: Any, b: Any, out: list[Any]) -> None:
+    s.counters["content"] = b.index = s.counters.get("content", -1) + 1
+    s.cur = b
+    out.append(_reasoning_start(s, b.ev, b.index))
+
+
+def _begin_tool_call(s: Any, b: Any, out: list[Any]) -> None:
+    s.counters["tool"] = b.index = s.counters.get("tool", -1) + 1
+    s.calls += 1
+    s.cur = b
+    out.append(_tool_call_start(s, b.ev, b.index))
+
+
+def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._wire_start(b, out)
+    b.ended = True
+    s.cur = b
+    out.append(_text_end(s, ev, b.index))
+
+
+def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._wire_start(b, out)
+    b.ended = True
+    s.cur = b
+    out.append(_reasoning_end(s, ev, b.index))
+
+
+def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._wire_start(b, out)
+    b.ended = True
+    s.cur = b
+    out.append(_tool_call_end(s, ev, b.index))
+
+
 def _block1(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/protocols/cohere_v2.yaml: stream.decode[1]
     text = t if (t := _r0(w)) and type(t) is str else None
@@ -483,9 +523,17 @@ ROWS = StreamRows(
     done_sentinel=None,
     end_after_finish=False,
     sequential=True,
-    counters={"text": "content", "reasoning": "content", "tool_call": "tool"},
     id_default="interlingua",
-    empty_arguments=None,
+    begin={
+        "text": _begin_text,
+        "reasoning": _begin_reasoning,
+        "tool_call": _begin_tool_call,
+    },
+    finish={
+        "text": _finish_text,
+        "reasoning": _finish_reasoning,
+        "tool_call": _finish_tool_call,
+    },
     templates={
         "start": _start,
         "text_start": _text_start,

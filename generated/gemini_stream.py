@@ -17,6 +17,7 @@ from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
 from interlingua.streams.rules import some as _some
 from interlingua.transforms.gemini_envelope import synth_id as _synth_id
+from interlingua.transforms.gemini_envelope import unwrap_id as _unwrap_id
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
@@ -295,6 +296,43 @@ def _end0(s: Any, ev: Any, i: int) -> Any:
     )
 
 
+def _begin_text(s: Any, b: Any, out: list[Any]) -> None:
+    s.counters["all"] = b.index = s.counters.get("all", -1) + 1
+
+
+def _begin_reasoning(s: Any, b: Any, out: list[Any]) -> None:
+    s.counters["all"] = b.index = s.counters.get("all", -1) + 1
+
+
+def _begin_tool_call(s: Any, b: Any, out: list[Any]) -> None:
+    s.counters["all"] = b.index = s.counters.get("all", -1) + 1
+    s.calls += 1
+
+
+def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._wire_start(b, out)
+    b.ended = True
+
+
+def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._keep_foreign(b.all(), ev)
+    mine = s.mine(ev)
+    s._wire_start(b, out)
+    if mine and ev.signature:
+        s.cur = b
+        out.append(_reasoning_signature(s, ev, b.index))
+    b.ended = True
+
+
+def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    if b.ev is not None and (own := _unwrap_id(b.ev.id)[1]) is not None:
+        s.sig = own
+    s._wire_start(b, out)
+    b.ended = True
+    s.cur = b
+    out.append(_tool_call_end(s, ev, b.index))
+
+
 def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/protocols/gemini.yaml: stream.decode[2]
     wkey = "pcall"
@@ -501,9 +539,17 @@ ROWS = StreamRows(
     done_sentinel=None,
     end_after_finish=True,
     sequential=False,
-    counters={"text": "all", "reasoning": "all", "tool_call": "all"},
     id_default="interlingua",
-    empty_arguments=None,
+    begin={
+        "text": _begin_text,
+        "reasoning": _begin_reasoning,
+        "tool_call": _begin_tool_call,
+    },
+    finish={
+        "text": _finish_text,
+        "reasoning": _finish_reasoning,
+        "tool_call": _finish_tool_call,
+    },
     templates={
         "text_delta": _text_delta,
         "reasoning_delta": _reasoning_delta,

@@ -9,6 +9,7 @@ from typing import Any
 
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
 from interlingua.generated.canonical import TextStart as _TextStart
+from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
 from interlingua.streams.inband import error_frame as _error_frame
 from interlingua.streams.machine import DELTA as _DELTA
@@ -254,6 +255,38 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
     return None
 
 
+def _begin_text(s: Any, b: Any, out: list[Any]) -> None:
+    pass
+
+
+def _begin_reasoning(s: Any, b: Any, out: list[Any]) -> None:
+    pass
+
+
+def _begin_tool_call(s: Any, b: Any, out: list[Any]) -> None:
+    s.counters["tool"] = b.index = s.counters.get("tool", -1) + 1
+    s.calls += 1
+    s.cur = b
+    out.append(_tool_call_start(s, b.ev, b.index))
+
+
+def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._wire_start(b, out)
+    b.ended = True
+
+
+def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._wire_start(b, out)
+    b.ended = True
+
+
+def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._wire_start(b, out)
+    if not b.args and s.status == "completed":  # a cut call's arguments never ended
+        s._args(b, _ToolCallDelta(key=b.key, arguments="{}"), out)
+    b.ended = True
+
+
 def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/dialects/deepseek.yaml: stream.decode[2]
     text = t if (t := _r0(w)) and type(t) is str else None
@@ -408,9 +441,17 @@ ROWS = StreamRows(
     end_after_finish=True,
     special=("[DONE]",),
     sequential=False,
-    counters={"tool_call": "tool"},
     id_default="chatcmpl-interlingua",
-    empty_arguments="{}",
+    begin={
+        "text": _begin_text,
+        "reasoning": _begin_reasoning,
+        "tool_call": _begin_tool_call,
+    },
+    finish={
+        "text": _finish_text,
+        "reasoning": _finish_reasoning,
+        "tool_call": _finish_tool_call,
+    },
     templates={
         "start": _start,
         "text_delta": _text_delta,

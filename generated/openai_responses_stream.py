@@ -9,7 +9,9 @@ from typing import Any
 
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
 from interlingua.generated.canonical import TextStart as _TextStart
+from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
+from interlingua.streams.items import ItemBlock as _ItemBlock
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
@@ -804,6 +806,61 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
     return None
 
 
+def _begin_text(s: Any, b: Any, out: list[Any]) -> None:
+    g = s.group
+    if g is None:
+        g = s.group = _ItemBlock("group", None, b.key)
+        g.started = True
+        s.counters["all"] = g.index = s.counters.get("all", -1) + 1
+        g.wid = s.wire_id("text", b.key, g.index)
+        s.cur = g
+        out.append(_group_start(s, None, g.index))
+    b.group, b.index, b.part, b.wid = g, g.index, len(g.children), g.wid
+    g.children.append(b)
+    s.cur = b
+    out.append(_text_start(s, b.ev, b.index))
+
+
+def _begin_reasoning(s: Any, b: Any, out: list[Any]) -> None:
+    s._end_group(out)
+    s.counters["all"] = b.index = s.counters.get("all", -1) + 1
+    b.wid = s.wire_id("reasoning", b.key, b.index)
+    s.cur = b
+    out.append(_reasoning_start(s, b.ev, b.index))
+
+
+def _begin_tool_call(s: Any, b: Any, out: list[Any]) -> None:
+    s._end_group(out)
+    s.counters["all"] = b.index = s.counters.get("all", -1) + 1
+    s.calls += 1
+    b.wid = s.wire_id("tool_call", b.key, b.index)
+    s.cur = b
+    out.append(_tool_call_start(s, b.ev, b.index))
+
+
+def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._wire_start(b, out)
+    b.ended = True
+    s.cur = b
+    out.append(_text_end(s, ev, b.index))
+
+
+def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._wire_start(b, out)
+    b.ended = True
+    s.cur = b
+    out.append(_reasoning_end(s, ev, b.index))
+
+
+def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    s._wire_start(b, out)
+    if not b.args and s.status == "completed":  # a cut call's arguments never ended
+        s._args(b, _ToolCallDelta(key=b.key, arguments="{}"), out)
+    b.ended = True
+    s.cur = b
+    out.append(_tool_call_end(s, ev, b.index))
+
+
 def _block0(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/protocols/openai_responses.yaml: stream.decode[0]
     text = t if (t := _r0(w)) and type(t) is str else None
@@ -1220,9 +1277,17 @@ ROWS = StreamRows(
     end_after_finish=False,
     special=("[DONE]",),
     sequential=False,
-    counters={"text": "all", "reasoning": "all", "tool_call": "all"},
     id_default="resp_interlingua",
-    empty_arguments="{}",
+    begin={
+        "text": _begin_text,
+        "reasoning": _begin_reasoning,
+        "tool_call": _begin_tool_call,
+    },
+    finish={
+        "text": _finish_text,
+        "reasoning": _finish_reasoning,
+        "tool_call": _finish_tool_call,
+    },
     templates={
         "start": _start,
         "group_start": _group_start,
@@ -1243,7 +1308,6 @@ ROWS = StreamRows(
         _end1,
     ),
     done=None,
-    group="text",
     ids={"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"},
     accumulate=("reasoning", "text", "tool_call"),
 )

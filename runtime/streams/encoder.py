@@ -1,12 +1,12 @@
 """The generic stream encoder: canonical events -> SSE bytes, through a protocol's compiled
 templates (``rules.StreamRows.templates``).
 
-It owns block lifecycle on the wire: indices (one counter, one per kind, or tool calls only),
-sequential protocols (one block open at a time; a tool call that starts while another tool
-block is open waits with its argument text until that block ends), reasoning blocks started
-lazily (so opaque redacted reasoning can take their place), opaque state sent only to its owner,
-an argument text for calls that streamed none, and the endings: the finish (through the finish
-rule, losses reported) and usage only at a completed end, an in-band error otherwise."""
+It owns block lifecycle on the wire (how a block of each kind starts and ends is compiled from
+the encode rows: ``codegen/stream_lifecycle.py``): sequential protocols (one block open at a
+time; a tool call that starts while another tool block is open waits with its argument text
+until that block ends), reasoning blocks started lazily (so opaque redacted reasoning can take
+their place), the open group, and the endings: the finish (through the finish rule, losses
+reported) and usage only at a completed end, an in-band error otherwise."""
 
 from __future__ import annotations
 
@@ -182,34 +182,11 @@ class Encoder(ItemState, PartsEncoding):
         return b
 
     def _wire_start(self, b: _Block, out: list[bytes]) -> None:
-        if b.started:
-            return
-        b.started = True
-        if self.rows.group is not None:
-            if b.kind == self.rows.group:
-                self._join_group(b, out)
-                self._emit(f"{b.kind}_start", b.ev, b.index, out, b)
-                return
-            if self.group is not None:
-                self._end_group(out)
-        b.index = self._count(b.kind)
-        if b.kind == "tool_call":
-            self.calls += 1
-        if self.rows.ids:
-            b.wid = self.wire_id(b.kind, b.key, b.index)
-        self._emit(f"{b.kind}_start", b.ev, b.index, out, b)
-
-    def _join_group(self, b: _Block, out: list[bytes]) -> None:
-        """A block of the grouped kind joins the open group, or starts one (its wire item)."""
-        g = self.group
-        if g is None:
-            g = self.group = _Block("group", None, b.key)
-            g.started = True
-            g.index = self._count(b.kind)
-            g.wid = self.wire_id(b.kind, b.key, g.index)
-            self._emit("group_start", None, g.index, out, g)
-        b.group, b.index, b.part, b.wid = g, g.index, len(g.children), g.wid
-        g.children.append(b)
+        """A block starts on the wire once (its kind's compiled start: index, group, item id,
+        template)."""
+        if not b.started:
+            b.started = True
+            self.rows.begin[b.kind](self, b, out)
 
     def _end_group(self, out: list[bytes]) -> None:
         """The open group ends: its blocks first, then its wire item."""
@@ -239,44 +216,18 @@ class Encoder(ItemState, PartsEncoding):
 
     def _end_block(self, b: _Block, ev: Any, out: list[bytes], flush: bool = True) -> None:
         """``ev``: the source's end event; None: a block the source never ended (the stream
-        ends, another kind starts), ended as a reasoning end with no state would end it."""
+        ends, another kind starts), ended as a reasoning end with no state would end it (its
+        kind's compiled end: opaque state, a start not written yet, empty arguments, template)."""
         if b.queued is not None:  # still waiting: it ends when it is flushed
             b.ended = True
             return
-        if ev is None:
+        if ev is None or (b.kind == "reasoning" and type(ev) is not ReasoningEnd):
             ev = ReasoningEnd(key=b.key)
-        if self.rows.pending:  # opaque state for the next part written (parts.py)
-            self._pending_for(b, ev)
-        mine = type(ev) is ReasoningEnd and self.mine(ev)
-        if mine and ev.redacted and not b.started and "reasoning_redacted" in self.t:
-            b.started = True
-            b.index = self._count("reasoning")
-            self._emit("reasoning_redacted", ev, b.index, out)
-        else:
-            self._wire_start(b, out)
-            if mine and ev.signature:
-                self._emit("reasoning_signature", ev, b.index, out, b)
-        if (
-            b.kind == "tool_call"
-            and not b.args
-            and self.rows.empty_arguments is not None
-            and self.status == "completed"  # a cut call's arguments never ended
-        ):
-            self._args(b, ToolCallDelta(key=b.key, arguments=self.rows.empty_arguments), out)
-        b.ended = True
-        self._emit(f"{b.kind}_end", ev, b.index, out, b)
+        self.rows.finish[b.kind](self, b, ev, out)
         if self.current is b:
             self.current = None
             if flush and self.waiting:
                 self._flush(out, all_of_them=False)
-
-    def _count(self, kind: str) -> int:
-        """The next index in the counter of ``kind`` (rows.counters; none: -1)."""
-        name = self.rows.counters.get(kind)
-        if name is None:
-            return -1
-        n = self.counters[name] = self.counters.get(name, -1) + 1
-        return n
 
     def _stop_current(self, out: list[bytes]) -> None:
         b = self.current

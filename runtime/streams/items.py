@@ -1,6 +1,6 @@
 """What the generic encoder adds for item-shaped streams (OpenAI Responses; see the template
 variables in codegen/stream_model.py): wire item ids (``rows.ids``), blocks grouped into one
-wire item (``rows.group``: text parts in a message item), sequence numbers, the whole text of a
+wire item (the encode section's ``group``: text parts in a message item), sequence numbers, the whole text of a
 block, the finished items and parts kept for the final object (``$output``, ``$parts``), the
 status of items a failure ends, the raw error type and opaque reasoning state for the client.
 Nothing here knows a protocol by name: the rows and the flags say what is used."""
@@ -64,7 +64,7 @@ class ItemState:
         self.status = "completed"  # "incomplete" once the stream fails
         self.kept: dict[int, Any] = {}
         self.ids: ItemIds | None = None
-        self.group: ItemBlock | None = None  # the open group (rows.group)
+        self.group: ItemBlock | None = None  # the open group (the encode section's group)
         # fields a caller sets on the stream's object (every `$use` body of the templates): the
         # gateway's previous_response_id, store and echoed request fields
         self.envelope: dict[str, Any] = {}

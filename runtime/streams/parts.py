@@ -112,16 +112,6 @@ class PartsEncoding:
         sig, self.sig = self.sig, None
         return sig
 
-    def _pending_for(self, b: Any, ev: Any) -> None:
-        """At a block's end: a call's own signature (its id's envelope) waits for the call's
-        part; another protocol's reasoning state is kept for the next part."""
-        if b.kind == "tool_call":
-            own = unwrap_id(b.ev.id)[1] if b.ev is not None else None
-            if own is not None:
-                self.sig = own
-        elif type(ev) is ReasoningEnd:
-            self._keep_foreign(b.all(), ev)
-
     def bare_call_id(self, cid: str) -> str | None:
         """``$bare_call_id``: the id without its envelope; None when we synthesised it."""
         clean = unwrap_id(cid)[0]

@@ -25,13 +25,13 @@ class StreamRows:
     end_after_finish: bool
     special: tuple[str, ...] = ()  # data lines that are no JSON: the done sentinel, data to skip
     sequential: bool = False
-    counters: dict[str, str] = field(default_factory=dict)  # block kind -> its index counter
     id_default: str = ""
-    empty_arguments: str | None = None
     templates: dict[str, Template] = field(default_factory=dict)  # canonical event -> frame
+    # block kind -> how a block of it starts (encoder, block, out) and ends (..., end event, out)
+    begin: dict[str, Callable[[Any, Any, list[bytes]], None]] = field(default_factory=dict)
+    finish: dict[str, Callable[[Any, Any, Any, list[bytes]], None]] = field(default_factory=dict)
     end: tuple[Template, ...] = ()  # the frames of a completed ending (None: the row is off)
     done: bytes | None = None  # the final data line
-    group: str | None = None  # blocks of this kind share one wire item (group_start/_end)
     ids: dict[str, str] = field(default_factory=dict)  # kind -> wire item id prefix
     accumulate: tuple[str, ...] = ()  # kinds whose block templates read (s.cur: id, deltas, text)
     owners: dict[str, str] = field(default_factory=dict)  # opaque state it carries: id -> wire
