@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         "--floor",
         action="append",
         default=[],
-        choices=("relay", "json"),
+        choices=("answer", "relay", "json"),
         help="also bench/gateway_floor.py's proxy in this mode",
     )
     ap.add_argument("--workers", type=int, action="append", default=[], help="also with N")

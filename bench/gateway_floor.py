@@ -1,13 +1,15 @@
 """The floor of a gateway on this design: a proxy with the gateway's server and upstream client and
 nothing in between but the bare JSON work a translation cannot avoid.
 
-``python -m bench.gateway_floor --port P --upstream-base-url URL [--mode relay|json]``
+``python -m bench.gateway_floor --port P --upstream-base-url URL [--mode answer|relay|json]``
 
 The server is ``interlingua serve``'s (uvicorn on uvloop + httptools, with server.py's protocol:
 disconnect callbacks, one write per answer, one keep-alive timer per connection), the app a bare
 ASGI callable (no Starlette), the upstream client the gateway's own (transport.py over h1.py,
 keep-alive). Per call:
 
+- ``answer``: no upstream call, the fake upstream's answer (bench/gateway_overhead.py) sent
+  back as a relay would send it: the server side alone;
 - ``relay``: the request body is sent upstream as it came, the answer (a body, or each read of
   a stream) back as it came: what any Python gateway on this stack pays before it does anything;
 - ``json``: as ``relay``, plus the floor of bench/ (docs/performance.md): the request body
@@ -53,10 +55,29 @@ def sse_floor(buf: bytes) -> tuple[bytes, bytes]:
     return b"".join(out), rest
 
 
+async def _answer(request: bytes, send: Any) -> None:
+    """The fake upstream's answer, sent as the relay sends one (head, body; a stream's end)."""
+    from .gateway_overhead import BODY, stream_body
+
+    if b'"stream":true' in request:
+        await send({"type": "http.response.start", "status": 200, "headers": _SSE})
+        data = _STREAM.get(60) or _STREAM.setdefault(60, stream_body(60))
+        await send({"type": "http.response.body", "body": data, "more_body": True})
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+        return
+    head = [(b"content-type", b"application/json"), (b"content-length", str(len(BODY)).encode())]
+    await send({"type": "http.response.start", "status": 200, "headers": head})
+    await send({"type": "http.response.body", "body": BODY})
+
+
+_STREAM: dict[int, bytes] = {}
+
+
 def floor_app(base_url: str, mode: str) -> Any:
     transport = UpstreamTransport(ssl.create_default_context())
     url = URL(base_url.rstrip("/") + "/chat/completions", encoded=True)
     json = mode == "json"
+    canned = mode == "answer"
 
     async def app(scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -72,6 +93,9 @@ def floor_app(base_url: str, mode: str) -> Any:
             await send({"type": "http.response.body", "body": b""})
             return
         body = b"".join(chunks)
+        if canned:
+            await _answer(body, send)
+            return
         if json:
             body = orjson.dumps(orjson.loads(body))
         answer = await transport.send(UpstreamRequest(url, dict(_HEADERS), body, (5.0, 60.0)))
@@ -105,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.gateway_floor", description=__doc__)
     ap.add_argument("--port", type=int, required=True)
     ap.add_argument("--upstream-base-url", required=True)
-    ap.add_argument("--mode", choices=("relay", "json"), default="json")
+    ap.add_argument("--mode", choices=("answer", "relay", "json"), default="json")
     args = ap.parse_args(argv)
     import uvicorn
     from interlingua.gateway.server import GatewayHttpProtocol

@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         "--floor",
         action="append",
         default=[],
-        choices=("relay", "json"),
+        choices=("answer", "relay", "json"),
         help="also measure bench/gateway_floor.py's proxy in this mode",
     )
     ap.add_argument("--keep", help="copy callgrind's dumps into this folder (callgrind_annotate)")

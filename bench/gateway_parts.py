@@ -97,15 +97,20 @@ def parts() -> list[tuple[str, Callable[[], Any]]]:
         return None
 
     def floor_request() -> Any:
-        return orjson.dumps(orjson.loads(request)), orjson.dumps(orjson.loads(BODY))
+        return orjson.dumps(orjson.loads(request))
 
-    def translate_body() -> Any:
+    def floor_answer() -> Any:
+        return orjson.dumps(orjson.loads(BODY))
+
+    def translate_request() -> Any:
         ctx = Ctx("anthropic_messages", "openai_chat")
-        out = orjson.dumps(encode_request(decode_request(load_json(request), "anthropic_messages", ctx),
-                                          "openai_chat", ctx))  # fmt: skip
+        req = decode_request(load_json(request), "anthropic_messages", ctx)
+        return orjson.dumps(encode_request(req, "openai_chat", ctx))
+
+    def translate_answer() -> Any:
         ctx = Ctx("openai_chat", "anthropic_messages")
         resp = decode_response(load_json(BODY), "openai_chat", ctx)
-        return out, orjson.dumps(encode_response(resp, "anthropic_messages", ctx))
+        return orjson.dumps(encode_response(resp, "anthropic_messages", ctx))
 
     def translate_stream() -> Any:
         t = ObservedTranslator("openai_chat", "anthropic_messages")
@@ -132,9 +137,11 @@ def parts() -> list[tuple[str, Callable[[], Any]]]:
 
     wire_out = orjson.loads(orjson.dumps({"model": "m", "messages": messages}))
     return [
-        ("floor: request + answer JSON", floor_request),
+        ("floor: request JSON", floor_request),
+        ("floor: answer JSON", floor_answer),
         ("floor: 60-event stream", lambda: sse_floor(stream)),
-        ("translation: request + answer", translate_body),
+        ("translation: request", translate_request),
+        ("translation: answer", translate_answer),
         ("translation: 60-event stream", translate_stream),
         ("access record + log line", record),
         ("metrics (observe)", lambda: metrics.observe(rec, 0.001)),  # type: ignore[union-attr]

@@ -34,12 +34,7 @@ from .config import Config, Upstream
 from .counting import count_tokens, estimate_tokens
 from .disconnect import until_disconnect
 from .embeddings import embeddings_routes
-from .errors import (
-    GatewayError,
-    answered,
-    failure_response,
-    upstream_error_response,
-)
+from .errors import GatewayError, JsonAnswer, answered, failure_response, upstream_error_response
 from .fallback import fallback_handlers
 from .listing import ModelCatalog, answer, model_listing
 from .log import GATEWAY_ID_HEADER, AccessRecord
@@ -277,7 +272,7 @@ class Gateway:
             await call.finish_body(resp, out)
         if out is not None:
             content = orjson.dumps(out)
-        return Response(content, headers=headers, media_type="application/json")
+        return JsonAnswer(content, headers)
 
     def _url_target(self, request: Request, inbound: str) -> tuple[str | None, str]:
         """(model, action) named in the URL (``{target}`` = ``<model>:<action>``), or (None,

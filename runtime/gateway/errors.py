@@ -33,6 +33,7 @@ _log = logging.getLogger("interlingua.gateway")
 __all__ = [
     "RETRY_HEADERS",
     "GatewayError",
+    "JsonAnswer",
     "error_response",
     "info_from_exception",
     "page_summary",
@@ -106,6 +107,24 @@ def failure_response(exc: Exception, rec: AccessRecord, protocol: str) -> Respon
 
 
 _GATEWAY_ID = GATEWAY_ID_HEADER.encode("latin-1")
+
+
+class JsonAnswer(Response):
+    """A 200 JSON answer with the gateway's headers: Starlette's ``Response`` without its
+    per-header checks (media type, charset, a length already given), the same on the wire."""
+
+    media_type = "application/json"
+
+    def __init__(self, content: bytes, headers: Mapping[str, str]) -> None:
+        self.status_code = 200
+        self.body = content
+        self.background = None
+        raw = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
+        raw += ((b"content-length", str(len(content)).encode()), _JSON)
+        self.raw_headers = raw
+
+
+_JSON = (b"content-type", b"application/json")
 
 
 def answered(resp: Response, rec: AccessRecord, protocol: str) -> Response:
