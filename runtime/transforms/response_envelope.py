@@ -75,17 +75,7 @@ def encode_usage(resp: Response, codec: Codec, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = codec.encode_usage(u)
     ctx.losses += usage_losses(u, codec, ctx.target, codec.USAGE_PATH)
     if ctx.same and u.raw is not None:
-        if _counts(codec.decode_usage(u.raw, codec.USAGE_PATH)) == _counts(u):
+        if codec.decode_usage(u.raw, codec.USAGE_PATH) == u:  # the same counts (and raw)
             return u.raw  # unchanged since decoding: the source's own usage object, exactly
         return deep_merge(u.raw, out)
     return out
-
-
-def _counts(u: Any) -> tuple[int, ...]:
-    return (
-        u.input_total,
-        u.input_cache_read,
-        u.input_cache_write,
-        u.output_total,
-        u.output_reasoning,
-    )
