@@ -55,11 +55,8 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     system_blocks: list[Any] = []
     for i in range(n):
         system_blocks += codec.encode_parts(msgs[i].parts, None, f"messages[{i}].content", ctx)
-    first = msgs[0] if n == 1 else None
-    if first is not None and first.hints and first.hints.get("string") and len(first.parts) == 1:
-        out["system"] = first.parts[0].text  # type: ignore[union-attr]
-    elif system_blocks:
-        out["system"] = system_blocks
+    h = msgs[0].hints if n == 1 else None
+    string = bool(h and h.get("string")) and len(msgs[0].parts) == 1  # the source's form
     turns = Joiner(codec)
     for j in range(n, len(msgs)):
         m = msgs[j]
@@ -74,7 +71,8 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
             lambda p, q: codec.encode_parts(p, None, q, ctx),
         )
         if hoisted is not None:
-            out["system"] = [*_as_blocks(out.get("system")), *hoisted]
+            system_blocks += hoisted
+            string = False
             continue
         h = m.hints or {}
         tool = m.role == "tool"
@@ -96,15 +94,11 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
             turns.open(turn, m)
         if m.ext:
             drop_ext(m.ext, turn, path, ctx)
+    if string:
+        out["system"] = msgs[0].parts[0].text  # type: ignore[union-attr]
+    elif system_blocks:
+        out["system"] = system_blocks
     out["messages"] = turns.turns
-
-
-def _as_blocks(system: Any) -> list[Any]:
-    if system is None:
-        return []
-    if type(system) is str:
-        return [{"type": "text", "text": system}]
-    return list(system)
 
 
 MESSAGES_BLOCKS = Transform(
