@@ -107,6 +107,11 @@ class ReasoningRows(Strict):
         description="the effort is written only beside a mode the source gave (Anthropic "
         "output_config.effort); without one an effort is sent as its budget",
     )
+    one_amount: bool = Field(
+        False,
+        description="the budget and the effort exclude each other (Gemini: thinkingBudget or "
+        "thinkingLevel): given both, the budget is sent and the effort reported",
+    )
     summary: str | None = Field(None, description="path of the reasoning summary setting")
     summary_bool: bool = Field(
         False, description="the summary path is a switch (Gemini includeThoughts): true <-> auto"
@@ -147,6 +152,8 @@ def reasoning_problems(rows: ReasoningRows) -> list[tuple[Loc, str]]:
     for key, (path, used) in needs.items():
         if used and getattr(rows, path) is None:
             out.append(((*loc, key), f"{key} needs a {path} path"))
+    if rows.one_amount and (rows.budget is None or rows.effort is None):
+        out.append(((*loc, "one_amount"), "one_amount needs a budget path and an effort path"))
     if rows.budget_min and rows.budget_below is None:
         out.append(((*loc, "budget_min"), "budget_min needs budget_below (the limit it bounds)"))
     if rows.mode is not None and "enabled" not in rows.modes:
@@ -285,6 +292,7 @@ def _reasoning_view(rows: ReasoningRows, fmt_paths: list[str]) -> dict[str, Any]
         "efforts": tuple(rows.efforts) if rows.efforts is not None else None,
         "effort_map": dict(rows.effort_map),
         "effort_needs_mode": rows.effort_needs_mode,
+        "one_amount": rows.one_amount,
         "summary_bool": rows.summary_bool,
         "ext": _known(rows.ext, rows.paths() + fmt_paths),  # output_config.format: format rows
         "snake_case": rows.snake_case,

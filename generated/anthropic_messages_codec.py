@@ -397,6 +397,7 @@ SETTINGS: dict[str, Any] = {
         "efforts": None,
         "effort_map": {},
         "effort_needs_mode": True,
+        "one_amount": False,
         "summary_bool": False,
         "ext": {
             "thinking": (("thinking",), ("budget_tokens", "type")),

@@ -318,6 +318,7 @@ SETTINGS: dict[str, Any] = {
         "efforts": None,
         "effort_map": {},
         "effort_needs_mode": False,
+        "one_amount": False,
         "summary_bool": False,
         "ext": {"thinking": (("thinking",), ("token_budget", "type"))},
         "snake_case": False,

@@ -435,6 +435,7 @@ SETTINGS: dict[str, Any] = {
         "efforts": ("minimal", "low", "medium", "high"),
         "effort_map": {},
         "effort_needs_mode": False,
+        "one_amount": True,
         "summary_bool": True,
         "ext": {
             "generationConfig.thinkingConfig": (

@@ -383,6 +383,7 @@ SETTINGS: dict[str, Any] = {
         "efforts": None,
         "effort_map": {"max": "high"},
         "effort_needs_mode": False,
+        "one_amount": False,
         "summary_bool": False,
         "ext": {},
         "snake_case": False,

@@ -497,6 +497,7 @@ SETTINGS: dict[str, Any] = {
         "efforts": None,
         "effort_map": {"max": "high"},
         "effort_needs_mode": False,
+        "one_amount": False,
         "summary_bool": False,
         "ext": {"reasoning": (("reasoning",), ("effort", "summary"))},
         "snake_case": False,

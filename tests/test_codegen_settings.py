@@ -281,3 +281,31 @@ def test_the_registry_holds_the_reasoning_flags_the_envelope_reads(tmp_path: Pat
     registry = importlib.import_module(codec.__name__.rsplit(".", 1)[0] + ".registry")
     assert registry.FOREIGN_REASONING == {"tiny_v2": "signature"}
     assert set(registry.ENVELOPED_REASONING) == {"tiny_v2"}
+
+
+def test_one_amount_needs_a_budget_path_and_an_effort_path(tmp_path: Path) -> None:
+    efforts = "  effort: think.level\n  efforts: [low, high]\n  effort_map: {medium: high}\n"
+    msg, at = refused(tmp_path, efforts, "  one_amount: true\n")
+    assert msg == f"{at} reasoning.one_amount: one_amount needs a budget path and an effort path"
+
+
+def test_generated_one_amount_sends_the_budget_and_reports_the_effort(tmp_path: Path) -> None:
+    """Given a budget and an effort, a protocol whose row says they exclude each other gets
+    the budget (the effort reported); without the row it gets both."""
+    r = ReasoningConfig(mode="enabled", budget_tokens=500, effort="high")
+    for rows, want, paths in (
+        (TINY, {"think": {"type": "on", "tokens": 500, "level": "high"}}, []),
+        (
+            TINY.replace(
+                "  efforts: [low, high]\n", "  efforts: [low, high]\n  one_amount: true\n"
+            ),
+            {"think": {"type": "on", "tokens": 500}},
+            ["reasoning.effort"],
+        ),
+    ):
+        codec = generate(tmp_path / str(len(paths)), rows, CANON)
+        out: dict[str, Any] = {"cap": 4000}
+        ctx = Ctx("anthropic_messages", "tiny_v2")
+        REGISTRY["reasoning"].encode_request(Request(reasoning=r), out, codec, ctx)
+        assert {k: v for k, v in out.items() if k != "cap"} == want
+        assert [x.path for x in ctx.losses] == paths

@@ -220,3 +220,28 @@ def test_the_default_limit_and_the_written_budget_are_one_rule(
     for the helper and 0 for the limit."""
     assert thinking_budget(r) == budget
     assert _default_limit(Request(reasoning=r), DEFAULT_LIMIT) == DEFAULT_LIMIT + (budget or 0)
+
+
+def test_a_budget_and_an_effort_toward_a_protocol_that_takes_one() -> None:
+    """Claude Code's budget request with ``output_config.effort`` set too (Anthropic takes
+    both): Gemini takes thinkingBudget or thinkingLevel, never both (a 400; row one_amount),
+    so the budget goes and the effort is reported; Cohere has budgets only, Chat and Responses
+    efforts only: the other one is reported. Before, Gemini got both and the others dropped one
+    in silence."""
+    body = copy.deepcopy(client_body(CLAUDE_LEGACY))
+    body["output_config"] = {"effort": "high"}
+    got, lost = _translate(body, ANT, GEM)
+    assert got == {"maxOutputTokens": 32000, "thinkingConfig": {"thinkingBudget": 31999}}
+    assert lost == [f"reasoning.effort: effort 'high' dropped ({GEM} takes the budget alone)"]
+    got, lost = _translate(body, ANT, COH)
+    assert got == {"max_tokens": 32000, "thinking": {"type": "enabled", "token_budget": 31999}}
+    assert lost == [f"reasoning.effort: effort 'high' dropped ({COH} takes the budget alone)"]
+    for target, wire in (
+        (CHAT, {"reasoning_effort": "high"}),
+        (RESP, {"reasoning": {"effort": "high"}}),
+    ):
+        got, lost = _translate(body, ANT, target)
+        assert got == wire
+        assert lost == [
+            f"reasoning.budget_tokens: budget 31999 dropped ({target} takes the effort alone)"
+        ]

@@ -40,13 +40,18 @@ def thinking_budget(r: ReasoningConfig | None) -> int | None:
     budget, else its effort's (an effort the table lacks: UNKNOWN_EFFORT's), else for an
     enabled mode DEFAULT_EFFORT's; None when it asks none (disabled, effort none with no mode,
     adaptive or no mode with no amount)."""
-    if r is None or r.mode == "disabled" or (r.mode is None and r.effort == "none"):
+    if r is None or _off(r):
         return None
     if r.budget_tokens is not None:
         return r.budget_tokens
     if r.effort is not None and r.effort != "none":  # none beside a mode: no amount said
         return EFFORT_BUDGETS.get(r.effort, EFFORT_BUDGETS[UNKNOWN_EFFORT])
     return EFFORT_BUDGETS[DEFAULT_EFFORT] if r.mode == "enabled" else None
+
+
+def _off(r: ReasoningConfig) -> bool:
+    """Does ``r`` turn thinking off: a disabled mode, or the effort none with no mode?"""
+    return r.mode == "disabled" or (r.mode is None and r.effort == "none")
 
 
 def effort_for_budget(budget: int) -> str:
@@ -168,7 +173,7 @@ def _same(
 
 def _toward(r: ReasoningConfig, rule: dict[str, Any], vals: dict[str, Any], ctx: Ctx) -> None:
     """What another protocol's configuration becomes in this one."""
-    if r.mode == "disabled" or (r.mode is None and r.effort == "none"):
+    if _off(r):
         if "disabled" in rule["modes"]:
             vals["mode"] = rule["modes"]["disabled"]
         elif "disabled" in rule["budget_modes"]:
@@ -233,8 +238,30 @@ def _amount(r: ReasoningConfig, rule: dict[str, Any], vals: dict[str, Any], ctx:
                 f"{ctx.target} has efforts only",
                 _FEATURE,
             )
+    if effort is not None and budget is not None and rule["one_amount"]:
+        effort = None  # the budget says the amount (the effort reported below)
     if effort is not None:
         vals["effort"] = effort
+    if r.budget_tokens is not None and r.effort is not None:
+        _one_of_two(r, vals, ctx)
+
+
+def _one_of_two(r: ReasoningConfig, vals: dict[str, Any], ctx: Ctx) -> None:
+    """A budget and an effort where the target writes one of them: the other is reported."""
+    if "budget" not in vals:
+        ctx.loss(
+            "reasoning.budget_tokens",
+            f"budget {r.budget_tokens} dropped",
+            f"{ctx.target} takes the effort alone",
+            _FEATURE,
+        )
+    elif "effort" not in vals:
+        ctx.loss(
+            "reasoning.effort",
+            f"effort {brief(r.effort)} dropped",
+            f"{ctx.target} takes the budget alone",
+            _FEATURE,
+        )
 
 
 def _effort(effort: str, rule: dict[str, Any], ctx: Ctx | None) -> str | None:
