@@ -16,6 +16,7 @@ from ._losses import Ctx
 from ._protocols import protocol
 from ._wire import expect_dict
 from .generated.canonical import ERROR_TYPE_STATUS, ErrorInfo, Request, Response
+from .transforms._paths import put
 from .transforms.envelopes import fold_for_client, unwrap_request
 from .transforms.reasoning import thinking_budget
 from .transforms.response_envelope import close_envelope, decode_envelope
@@ -110,14 +111,6 @@ def encode_response(
     if resp.ext:
         drop_ext(resp.ext, out, "", ctx)
     return out
-
-
-def _set(out: dict[str, Any], path: str, value: Any) -> None:
-    segs = path.split(".")
-    cur = out
-    for s in segs[:-1]:
-        cur = cur.setdefault(s, {})
-    cur[segs[-1]] = value
 
 
 def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
@@ -215,7 +208,7 @@ def encode_error(err: ErrorInfo, target: str) -> tuple[int, dict[str, Any]]:
     values = (raw, err.message, err.param, err.code, status)
     for key, value in zip(_ERROR_PATHS, values, strict=True):
         if shape.get(key):  # a path the protocol's error body has
-            _set(out, shape[key], value)
+            put(out, tuple(shape[key].split(".")), value)
     return status, out
 
 
