@@ -221,10 +221,6 @@ def render_embed_codec(p: EmbedProtocol, source: str) -> str:
         "    return f\"{PROTOCOL} {level}{': ' + note if note else ''}\"",
         "",
         "",
-        "def _index(e: Embedding) -> int:",
-        "    return e.index",
-        "",
-        "",
         "def _count(v: Any, path: str) -> int | None:",
         "    return None if v is None else expect_int(v, path)",
         "",
@@ -235,7 +231,7 @@ def render_embed_codec(p: EmbedProtocol, source: str) -> str:
     imports = (
         "from __future__ import annotations\n\nfrom typing import Any\n\n"
         "from interlingua._codec_support import dig, drop_ext, report_ext, split_ext\n"
-        "from interlingua._embed_support import (\n    base64_from_vector,\n"
+        "from interlingua._embed_support import (\n    base64_from_vector,\n    by_index,\n"
         "    encode_task,\n    floats_from_vector,\n    in_index_order,\n    read_content,\n"
         "    read_input_list,\n    report_joined,\n"
         "    vector_from_base64,\n    vector_from_floats,\n    write_content,\n"

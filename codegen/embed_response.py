@@ -106,7 +106,7 @@ def _encode(p: EmbedProtocol) -> list[str]:
     L += ['    vector_out = _VECTOR_OUT.get(fmt or "float")']
     L += ["    if vector_out is None:", "        vector_out = floats_from_vector"]
     L += ["    items: list[Any] = []"]
-    L += ["    for k, e in enumerate(sorted(resp.embeddings, key=_index)):"]
+    L += ["    for k, e in enumerate(sorted(resp.embeddings, key=by_index)):"]
     if rs.vector:
         L += [f"        it: dict[str, Any] = {dict(rs.item_constants)!r}"]
         if rs.index:

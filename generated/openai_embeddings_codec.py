@@ -9,6 +9,7 @@ from typing import Any
 from interlingua._codec_support import drop_ext, report_ext, split_ext
 from interlingua._embed_support import (
     base64_from_vector,
+    by_index,
     floats_from_vector,
     in_index_order,
     read_input_list,
@@ -68,10 +69,6 @@ SUPPORT: dict[str, tuple[str, str]] = {
 def _why(feature: str) -> str:
     level, note = SUPPORT[feature]
     return f"{PROTOCOL} {level}{': ' + note if note else ''}"
-
-
-def _index(e: Embedding) -> int:
-    return e.index
 
 
 def _count(v: Any, path: str) -> int | None:
@@ -191,7 +188,7 @@ def encode_response(
     if vector_out is None:
         vector_out = floats_from_vector
     items: list[Any] = []
-    for k, e in enumerate(sorted(resp.embeddings, key=_index)):
+    for k, e in enumerate(sorted(resp.embeddings, key=by_index)):
         it: dict[str, Any] = {"object": "embedding"}
         it["index"] = e.index
         it["embedding"] = vector_out(e.vector, f"data[{k}].embedding")

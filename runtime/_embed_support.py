@@ -30,6 +30,7 @@ __all__ = [
     "in_index_order",
     "report_joined",
     "base64_from_vector",
+    "by_index",
     "floats_from_vector",
     "join_responses",
     "read_content",
@@ -201,9 +202,12 @@ def _fits_float32(x: Any) -> bool:
     return isinstance(x, int | float) and (not math.isfinite(x) or abs(x) <= 3.4028234663852886e38)
 
 
+by_index = attrgetter("index")  # the vectors' order
+
+
 def in_index_order(items: list[Any], path: str) -> None:
     """Sort the vectors by their index, which must be 0 .. n-1 (each once)."""
-    items.sort(key=attrgetter("index"))
+    items.sort(key=by_index)
     for k, e in enumerate(items):
         if e.index != k:
             raise InvalidInput(

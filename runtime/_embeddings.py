@@ -20,15 +20,11 @@ from ._errors import InvalidInput
 from ._losses import Ctx
 from ._protocols import UnknownProtocol, protocol
 from .generated import registry
-from .generated.embeddings_canonical import EmbeddingsRequest, EmbeddingsResponse
+from .generated.embeddings_canonical import EmbeddingsRequest
 
 __all__ = [
     "EMBEDDINGS_PROTOCOLS",
-    "decode_embeddings_request",
-    "decode_embeddings_response",
     "embeddings_protocol",
-    "encode_embeddings_request",
-    "encode_embeddings_response",
     "join_embeddings_responses",
     "split_embeddings_request",
     "translate_embeddings_request",
@@ -52,32 +48,10 @@ def embeddings_protocol(pid: str) -> ModuleType:
     return import_module(f"interlingua.generated.{eid}_codec")
 
 
-def decode_embeddings_request(body: Any, source: str, ctx: Ctx | None = None) -> EmbeddingsRequest:
-    codec = embeddings_protocol(source)
-    return codec.decode_request(load_json(body), ctx or Ctx(codec.PROTOCOL, codec.PROTOCOL))  # type: ignore[no-any-return]
-
-
-def encode_embeddings_request(req: EmbeddingsRequest, target: str, ctx: Ctx) -> dict[str, Any]:
-    return embeddings_protocol(target).encode_request(req, ctx)  # type: ignore[no-any-return]
-
-
-def decode_embeddings_response(
-    body: Any, source: str, ctx: Ctx | None = None
-) -> EmbeddingsResponse:
-    codec = embeddings_protocol(source)
-    return codec.decode_response(load_json(body), ctx or Ctx(codec.PROTOCOL, codec.PROTOCOL))  # type: ignore[no-any-return]
-
-
-def encode_embeddings_response(
-    resp: EmbeddingsResponse, target: str, ctx: Ctx, request: EmbeddingsRequest | None = None
-) -> dict[str, Any]:
-    """``request``: the caller's request (decoded from ``target``): it picks the vectors' form
-    (float / base64), the single or batch answer, and the model when the source names none."""
-    return embeddings_protocol(target).encode_response(resp, ctx, request)  # type: ignore[no-any-return]
-
-
-def _ctx(source: str, target: str) -> Ctx:
-    return Ctx(embeddings_protocol(source).PROTOCOL, embeddings_protocol(target).PROTOCOL)
+def _codecs(source: str, target: str) -> tuple[ModuleType, ModuleType, Ctx]:
+    """The codecs of ``source`` and ``target`` and a Ctx naming their embeddings protocols."""
+    src, dst = embeddings_protocol(source), embeddings_protocol(target)
+    return src, dst, Ctx(src.PROTOCOL, dst.PROTOCOL)
 
 
 def translate_embeddings_request(
@@ -91,13 +65,13 @@ def translate_embeddings_request(
     """An embeddings request of ``source`` for a ``target`` upstream. ``model``: for sources
     that keep it in the URL (Gemini), or to override; the result's ``path`` is the endpoint to
     call when the target keeps the model in the URL. Losses are reported as for chat."""
-    ctx = _ctx(source, target)
-    req = decode_embeddings_request(body, source, ctx)
+    src, dst, ctx = _codecs(source, target)
+    req: EmbeddingsRequest = src.decode_request(load_json(body), ctx)
     if model is not None:
         req.model = model
-    out = _finish(encode_embeddings_request(req, target, ctx), ctx, strict)
-    codec = embeddings_protocol(target)  # the model in the URL: the upstream's base_path
-    out.path = model_path(protocol(codec.UPSTREAMS[0]).codec.HTTP, codec.UPSTREAM_PATH, req.model)
+    out = _finish(dst.encode_request(req, ctx), ctx, strict)
+    # the model in the URL: the path below the base_url of the chat protocol it rides
+    out.path = model_path(protocol(dst.UPSTREAMS[0]).codec.HTTP, dst.UPSTREAM_PATH, req.model)
     return out
 
 
@@ -112,10 +86,12 @@ def translate_embeddings_response(
     """An embeddings answer of ``source`` for a ``target`` client. ``request``: that client's
     request body (in ``target``'s protocol), which says the vectors' form (``encoding_format``
     base64 or float), single or batch answer and the model; without it: floats, batch form."""
-    ctx = _ctx(source, target)
-    resp = decode_embeddings_response(body, source, ctx)
-    req = None if request is None else decode_embeddings_request(request, target)
-    return _finish(encode_embeddings_response(resp, target, ctx, req), ctx, strict)
+    src, dst, ctx = _codecs(source, target)
+    resp = src.decode_response(load_json(body), ctx)
+    req = None  # the client's own request, read as its protocol (its losses are not this one's)
+    if request is not None:
+        req = dst.decode_request(load_json(request), Ctx(dst.PROTOCOL, dst.PROTOCOL))
+    return _finish(dst.encode_response(resp, ctx, req), ctx, strict)
 
 
 def split_embeddings_request(
