@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from .canonical_model import CanonicalEnum, CanonicalType, Feature
 from .source import SourceFile
@@ -170,15 +170,6 @@ class EmbedSpec:
     sources: dict[str, Path]
 
 
-def _validate(src: SourceFile, model: type[Strict]) -> Strict | None:
-    try:
-        return model.model_validate(src.data)
-    except ValidationError as e:
-        for err in e.errors():
-            src.error(tuple(err["loc"]), f"{err['msg']} (got {err.get('input')!r:.80})")
-        return None
-
-
 def _fields_of(c: EmbedCanonical, name: str) -> dict[str, str]:
     t = next((t for t in c.types if t.name == name), None)
     return {} if t is None else {f.name: f.type.removesuffix(" | None") for f in t.fields}
@@ -258,6 +249,8 @@ def _check(c: EmbedCanonical, p: EmbedProtocol, src: SourceFile, chat: set[str])
 def load_embeddings(root: Path, chat: set[str]) -> tuple[EmbedSpec | None, list[SourceFile]]:
     """spec/embeddings (``root``) -> the spec and its files (their errors recorded); None when
     the folder does not exist or its canonical file is invalid."""
+    from .load import _validate  # the chat spec's validator (load.py imports this module)
+
     folder = root / "embeddings"
     if not (folder / "canonical.yaml").is_file():
         return None, []
