@@ -39,7 +39,9 @@ class ResponseEnvelope(Strict):
         "other items go back only to the same protocol. None: both sit at the top level",
     )
     message: str | None = Field(
-        None, description="key of the assistant message (transform message_response)"
+        None,
+        description="key of the assistant message (transform message_response) or content "
+        "(gemini_response)",
     )
     finish: str = Field(description="key of the finish reason (beside the message)")
     content: Literal["string", "parts"] | None = Field(

@@ -362,7 +362,7 @@ ERROR_SHAPE: dict[str, Any] = {
 }
 RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choices": "candidates",
-    "message": None,
+    "message": "content",
     "finish": "finishReason",
     "content": None,
     "content_parts": None,

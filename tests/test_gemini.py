@@ -895,7 +895,7 @@ def test_envelope_wrap_unwrap() -> None:
 
 
 def test_call_ids_pair_by_id_then_name_and_order() -> None:
-    from interlingua.transforms.gemini_contents import CallIds
+    from interlingua.transforms.call_ids import CallIds
 
     ids = CallIds()
     a, b, c = ids.call("f", None), ids.call("f", None), ids.call("g", "given")
@@ -1254,8 +1254,29 @@ def test_candidate_keys_are_reported_alike_in_responses_and_streams() -> None:
         st = interlingua.StreamTranslator("gemini", target)
         st.feed(b"data: " + orjson.dumps(body) + b"\r\n\r\n")
         st.close()
-        answered = {lo.path.removeprefix("candidates[0].") for lo in said}
-        streamed = {lo.path.removeprefix("stream.candidates.0.") for lo in st.losses}
-        assert answered == streamed == {"groundingMetadata", "citationMetadata", "futureField"}
+        answered = {(lo.path.removeprefix("candidates[0]."), lo.what) for lo in said}
+        streamed = {(lo.path.removeprefix("stream.candidates.0."), lo.what) for lo in st.losses}
+        assert answered == streamed  # the same keys, in the same words
+        assert {k for k, _ in answered} == {"groundingMetadata", "citationMetadata", "futureField"}
     same = interlingua.translate_response(body, source="gemini", target="gemini")
     assert same.losses == [] and same.body["candidates"][0] == cand
+
+
+def test_more_candidates_go_back_to_gemini_only() -> None:
+    """candidateCount > 1: the first candidate is the response (the walk Chat's choices share);
+    the others go back to a Gemini client and are reported for any other."""
+    second = {"content": {"role": "model", "parts": [{"text": "Lyon?"}]}, "finishReason": "STOP"}
+    body = {
+        "candidates": [
+            {"content": {"role": "model", "parts": [{"text": "Paris."}]}, "finishReason": "STOP"},
+            {**second, "index": 1},
+        ],
+        "usageMetadata": {"promptTokenCount": 5, "candidatesTokenCount": 4, "totalTokenCount": 9},
+        "modelVersion": "gemini-2.5-flash",
+        "responseId": "r2",
+    }
+    same = interlingua.translate_response(body, source="gemini", target="gemini")
+    assert same.losses == [] and same.body == body
+    t = interlingua.translate_response(body, source="gemini", target="openai_chat")
+    assert [c["message"]["content"] for c in t.body["choices"]] == ["Paris."]
+    assert [lo.path for lo in t.losses] == ["candidates"]

@@ -20,7 +20,7 @@ from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import Request, Tool
 from ._base import Codec, Transform
 from ._util import drop_hosted_tool
-from .gemini_contents import _camel, _snake
+from .gemini_parts import _camel, _snake
 from .structured import openapi_to_json_schema
 from .tool_choice import decode_tool_choice, encode_tool_choice
 
@@ -118,15 +118,11 @@ def _decode_generation(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) 
 
 
 def _encode_generation(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
-    hints = req.hints or {}
-    if req.model is not None:
-        if ctx.same and hints.get("model_in_body"):
-            out["model"] = req.model
-        else:
-            out.pop("model", None)
-    gc: dict[str, Any] = out.get("generationConfig") or {}
-    if gc or (ctx.same and hints.get("generation_config_empty")):
-        out["generationConfig"] = gc
+    hints = (req.hints or {}) if ctx.same else {}  # the model is in the URL (http rows)
+    if hints.get("model_in_body") and req.model is not None:
+        out["model"] = req.model
+    if hints.get("generation_config_empty"):
+        out.setdefault("generationConfig", {})
 
 
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:

@@ -21,9 +21,7 @@ from .gemini_envelope import unwrap_id
 from .gemini_parts import _camel, _snake, decode_parts, encode_parts, snake_parts
 from .turns import Joiner, drop_name, hoist, leading_system, user_turn
 
-# the part helpers are gemini_parts' (re-exported for gemini_config and gemini_response)
-__all__ = ["GEMINI_CONTENTS", "CallIds", "decode_parts", "encode_parts", "snake_parts"]
-__all__ += ["_camel", "_snake"]
+__all__ = ["GEMINI_CONTENTS", "_camel", "_snake"]  # the recasing rule, re-exported for reasoning
 
 _CONTENT_KEYS = frozenset({"role", "parts"})
 

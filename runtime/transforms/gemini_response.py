@@ -1,7 +1,8 @@
 """gemini_response: {candidates: [{content: {role: model, parts}, finishReason, index, ...}],
 usageMetadata, promptFeedback, modelVersion, responseId} (Google Gemini).
 
-The first candidate is the response; more candidates are reported when the target has no room.
+The first candidate is the response (the walk message_response shares: other candidates and
+candidate keys go back to Gemini only, reported elsewhere unless ``choice_quiet``).
 ``finishReason`` goes through the finish rows (where it sits: the response_envelope row; STOP with
 functionCall parts is tool_calls, an unknown reason is other, the raw reason kept). A prompt
 blocked by ``promptFeedback.blockReason`` (no candidates) is content_filter with the block reason
@@ -15,23 +16,24 @@ from typing import Any
 from .._errors import InvalidInput
 from .._finish import read_finish, write_finish
 from .._losses import Ctx
-from .._wire import expect_dict, expect_list, expect_str
+from .._wire import expect_dict, expect_str
 from ..generated.canonical import Finish, Response, ToolCallPart
 from ._base import Codec, Transform
-from .gemini_contents import CallIds, decode_parts, encode_parts, snake_parts
+from .call_ids import CallIds
+from .gemini_parts import decode_parts, encode_parts, snake_parts
+from .response_envelope import first_choice, write_choices
 
 __all__ = ["GEMINI_RESPONSE"]
 
-_CAND_KEYS = frozenset({"content", "finishReason"})
-
 
 def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
+    env = codec.RESPONSE_ENVELOPE
     hints: dict[str, Any] = {}
-    cands = w.get("candidates")
     pf = w.get("promptFeedback")
     if pf is not None:
         hints["prompt_feedback"] = expect_dict(pf, "promptFeedback")
-    if not cands:
+    c0 = first_choice(w, resp, hints, env, ctx)  # other candidates and keys: kept, reported
+    if c0 is None:
         hints["no_candidates"] = "candidates" in w
         block = pf.get("blockReason") if type(pf) is dict else None
         if block is None:  # neither an answer nor a refusal: not a response (an error body?)
@@ -43,8 +45,6 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
         resp.finish = Finish(unified="content_filter", raw=expect_str(block, "promptFeedback"))
         resp.hints = hints
         return
-    cands = expect_list(cands, "candidates")
-    c0 = expect_dict(cands[0], "candidates[0]")
     content = c0.get("content")
     if content is not None:
         content = expect_dict(content, "candidates[0].content")
@@ -64,26 +64,6 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     resp.finish = read_finish(codec, c0, "candidates[0].", has_calls)
     if type(c0.get("finishReason")) is int:
         hints["finish_int"] = c0["finishReason"]
-    hints["candidate"] = {k: v for k, v in c0.items() if k not in _CAND_KEYS}
-    if len(cands) > 1:
-        hints["more_candidates"] = cands[1:]
-    if not ctx.same:  # what only a Gemini client can receive, reported once, on decode
-        if len(cands) > 1:
-            ctx.loss(
-                "candidates[1:]",
-                f"{len(cands) - 1} more candidates dropped",
-                f"{ctx.target} returns one",
-                "extensions",
-            )
-        quiet = codec.RESPONSE_ENVELOPE["choice_quiet"]
-        for k, v in hints["candidate"].items():  # what the stream reports too (quiet_fields)
-            if k not in quiet and v is not None and v != [] and v != {}:
-                ctx.loss(
-                    f"candidates[0].{k}",
-                    f"{k} dropped",
-                    f"{ctx.target} has no equivalent",
-                    "extensions",
-                )
     resp.hints = hints
 
 
@@ -110,8 +90,7 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
             cand["finishReason"] = h["finish_int"]
         elif resp.finish is not None or not same:
             write_finish(codec, resp.finish, cand, ctx, "finishReason")
-        cand.update(h.get("candidate", {}) if same else codec.RESPONSE_ENVELOPE["choice_defaults"])
-        out["candidates"] = [cand, *(h.get("more_candidates") or [] if same else [])]
+        write_choices(cand, resp, out, codec.RESPONSE_ENVELOPE, ctx)
     if same and "prompt_feedback" in h:
         out["promptFeedback"] = h["prompt_feedback"]
 

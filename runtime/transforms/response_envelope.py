@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._codec_support import deep_merge
+from .._codec_support import deep_merge, report_ext
 from .._losses import Ctx, Loss
+from .._wire import expect_dict, expect_list
 from ..generated.canonical import Response, Usage
 from ._base import Codec
 
 __all__ = ["decode_envelope", "close_envelope", "envelope_keys", "usage_losses"]
+__all__ += ["first_choice", "write_choices"]
 
 
 def decode_envelope(w: dict[str, Any], resp: Response, codec: Codec) -> None:
@@ -40,6 +42,44 @@ def close_envelope(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) 
     if ctx.same and resp.hints:
         for k in resp.hints.get("absent", ()):
             out.pop(k, None)
+
+
+def first_choice(
+    w: dict[str, Any], resp: Response, hints: dict[str, Any], env: dict[str, Any], ctx: Ctx
+) -> dict[str, Any] | None:
+    """The first item of the row's ``choices`` list (Chat ``choices``, Gemini ``candidates``), or
+    None when the list is absent or empty. The other items go to ``resp.ext`` (back to the same
+    protocol only); the item's keys no row reads to ``hints["choice_ext"]``, and toward another
+    protocol those that say something (not empty, under a key not ``choice_quiet``) are reported,
+    in the words the stream uses."""
+    key = env["choices"]
+    items = w.get(key)
+    if not items:
+        return None
+    items = expect_list(items, key)
+    c0 = expect_dict(items[0], f"{key}[0]")
+    if len(items) > 1:
+        resp.ext = {**(resp.ext or {}), key: items[1:]}
+    known = {env["message"], env["finish"], *env["choice_constants"]}
+    extra = {k: v for k, v in c0.items() if k not in known}
+    if extra:
+        hints["choice_ext"] = extra
+        if not ctx.same:
+            quiet = env["choice_quiet"]
+            said = {k: v for k, v in extra.items() if k not in quiet and v not in (None, [], {})}
+            report_ext(said, key + "[0]", ctx)
+    return c0
+
+
+def write_choices(
+    choice: dict[str, Any], resp: Response, out: dict[str, Any], env: dict[str, Any], ctx: Ctx
+) -> None:
+    """The encoded first choice completed (its own other keys back to the same protocol, else
+    the row's ``choice_defaults``), after it the other choices the same protocol sent."""
+    h = resp.hints or {}
+    choice.update(h.get("choice_ext") or {} if ctx.same else env["choice_defaults"])
+    more = (resp.ext or {}).get(env["choices"]) if ctx.same else None
+    out[env["choices"]] = [choice, *(more if type(more) is list else [])]
 
 
 def envelope_keys(codec: Codec) -> frozenset[str]:
