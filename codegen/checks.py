@@ -138,6 +138,13 @@ class _ProtocolChecks:
                     (*loc, j, "type"),
                     f"wire type {f.type!r} cannot carry {tname}.{f.c} ({ctype}); it needs {fix}",
                 )
+            if f.aliases and loc != ("request_fields",):  # the request template alone reads them
+                self.src.error((*loc, j, "aliases"), "only a request row reads another wire key")
+            for k, a in enumerate(f.aliases):
+                if "." in a:
+                    self.src.error(
+                        (*loc, j, "aliases", k), "an alias is a top-level key, not a path"
+                    )
             if f.default is not None and (f.required or _base(ctype) != "str" or f.type != "str"):
                 self.src.error(
                     (*loc, j, "default"), "a default is for an optional str row of a str field"

@@ -168,6 +168,30 @@ def test_a_default_only_on_an_optional_str_row(tmp_path: Path) -> None:
     assert msg.endswith("a default is for an optional str row of a str field")
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "row", "expected"),
+    [
+        (  # a tool row once took it, and generated nothing: parameters stayed unread
+            "  - {c: parameters, w: parameters, type: object}",
+            "  - {c: parameters, w: parameters, type: object, aliases: [schema]}",
+            "tool_fields[2] {c: parameters, w: parameters, type: object, aliases: [...]}",
+            "aliases: only a request row reads another wire key",
+        ),
+        (  # the request template reads w[alias]: a path never matched
+            "  - {c: max_tokens, w: max_tokens, type: int, feature: sampling}",
+            "  - {c: max_tokens, w: max_tokens, type: int, feature: sampling, aliases: [o.max]}",
+            "request_fields[2].aliases[0] o.max",
+            "an alias is a top-level key, not a path",
+        ),
+    ],
+)
+def test_aliases_only_as_top_level_keys_of_request_rows(
+    tmp_path: Path, old: str, new: str, row: str, expected: str
+) -> None:
+    msg, at = refused(tmp_path, old, new)
+    assert msg == f"{at} {row}: {expected}"
+
+
 def test_unknown_transform_name(tmp_path: Path) -> None:
     msg, at = refused(
         tmp_path, "transforms: [tiny_messages]", "transforms: [tiny_messages, tiny_mesages]"

@@ -929,6 +929,14 @@ def test_openapi_schema_conversion() -> None:
 
 def test_snake_case_parts_are_read_and_written_back() -> None:
     body = {
+        "system_instruction": {"parts": [{"text": "be brief"}]},
+        "tools": [
+            {
+                "function_declarations": [
+                    {"name": "f", "parameters": {"type": "OBJECT", "properties": {"a_b": {}}}}
+                ]
+            }
+        ],
         "contents": [
             {
                 "role": "user",
@@ -944,10 +952,13 @@ def test_snake_case_parts_are_read_and_written_back() -> None:
                 "role": "user",
                 "parts": [{"function_response": {"name": "f", "response": {"x_y": 2}}}],
             },
-        ]
+        ],
     }
     assert req(body, G, G).body == body
-    a = req(body, G, A, model="m").body["messages"]
+    t = req(body, G, A, model="m").body
+    assert t["system"] == [{"type": "text", "text": "be brief"}]
+    assert t["tools"][0]["input_schema"] == {"type": "object", "properties": {"a_b": {}}}
+    a = t["messages"]
     assert a[0]["content"][0]["source"] == {"type": "url", "url": "gs://b/x.png"}
     assert a[1]["content"][0]["input"] == {"a_b": 1}
     assert json.loads(a[2]["content"][0]["content"]) == {"x_y": 2}

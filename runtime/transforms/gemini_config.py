@@ -50,13 +50,11 @@ def _decode_tools(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> No
                     hints: dict[str, Any] = {"entry": i, "key": key}
                     if norm.keys() != decl.keys():
                         hints["snake"] = True
-                    openapi = "parameters" in norm and "parametersJsonSchema" not in norm
-                    if openapi:
-                        norm["parametersJsonSchema"] = norm.pop("parameters")
-                        hints["schema_key"] = "parameters"
+                    if "parameters" in norm and "parametersJsonSchema" not in norm:
+                        norm["parametersJsonSchema"] = norm.pop("parameters")  # OpenAPI subset
+                        hints["openapi"] = norm["parametersJsonSchema"]  # (as sent, for Gemini)
                     t = codec.decode_tool(norm, path, ctx)
-                    if openapi and t.parameters is not None:
-                        hints["openapi"] = t.parameters
+                    if "openapi" in hints and t.parameters is not None:
                         t.parameters = openapi_to_json_schema(t.parameters)
                     t.hints = hints
                     req.tools.append(t)
@@ -64,41 +62,28 @@ def _decode_tools(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> No
 
 
 def _encode_tools(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
-    entries: list[dict[str, Any]] = []
-    by_entry: dict[Any, dict[str, Any]] = {}
+    entries: dict[Any, dict[str, Any]] = {}  # tools[] items, by the source's item index
     for i, t in enumerate(req.tools):
         path = f"tools[{i}]"
         h = (t.hints or {}) if ctx.same else {}
         if t.kind != "function":
             if ctx.same and t.ext is not None:
-                e = by_entry.get(h.get("entry"))
-                if e is None:
-                    e = {}
-                    by_entry[h.get("entry", ("hosted", i))] = e
-                    entries.append(e)
-                e.update(t.ext)
+                entries.setdefault(h.get("entry", ("hosted", i)), {}).update(t.ext)
             else:
                 drop_hosted_tool(t, path, ctx)
             continue
         decl = codec.encode_tool(t, path, ctx)
-        if h.get("schema_key") == "parameters":
+        if "openapi" in h:
             decl.pop("parametersJsonSchema", None)
-            decl["parameters"] = h.get("openapi", t.parameters)
+            decl["parameters"] = h["openapi"]
         if h.get("snake"):
             decl = {_snake(k): v for k, v in decl.items()}
-        key = h.get("key", "functionDeclarations")
-        e = by_entry.get(h.get("entry", "functions"))
-        if e is None:
-            e = {}
-            by_entry[h.get("entry", "functions")] = e
-            entries.append(e)
-        e.setdefault(key, []).append(decl)
+        entry = entries.setdefault(h.get("entry", "functions"), {})
+        entry.setdefault(h.get("key", "functionDeclarations"), []).append(decl)
     if entries:
-        out["tools"] = (
-            entries[0]
-            if ctx.same and (req.hints or {}).get("tools_object") and len(entries) == 1
-            else entries
-        )
+        items = list(entries.values())
+        one = ctx.same and (req.hints or {}).get("tools_object") and len(items) == 1
+        out["tools"] = items[0] if one else items
     encode_tool_choice(req, out, codec, ctx)  # toolConfig.functionCallingConfig: its rule rows
 
 

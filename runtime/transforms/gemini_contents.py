@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._codec_support import drop_ext, split_ext
+from .._codec_support import add_hint, drop_ext, restore_wire_names, split_ext
 from .._errors import InvalidInput
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list
@@ -24,6 +24,7 @@ from .turns import Joiner, drop_name, hoist, leading_system, user_turn
 __all__ = ["GEMINI_CONTENTS", "_camel", "_snake"]  # the recasing rule, re-exported for reasoning
 
 _CONTENT_KEYS = frozenset({"role", "parts"})
+_SYSTEM = {"system": "systemInstruction"}  # its wire key (a snake_case alias goes back so)
 
 
 def _system(si: Any, codec: Codec, ctx: Ctx, ids: CallIds) -> Message:
@@ -46,7 +47,7 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     if "systemInstruction" not in w and codec.FLAGS.turns.snake_case:
         si = w.get("system_instruction")
         if si is not None:
-            req.hints = {**(req.hints or {}), "system_instruction_snake": True}
+            add_hint(req, "aliases", "system", "system_instruction")
     if si is not None:
         msgs.append(_system(si, codec, ctx, ids))
     contents = w.get("contents")
@@ -125,12 +126,7 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
         _system_out(msgs[0], si_parts, out, ctx)
     elif si_parts:
         out["systemInstruction"] = {"parts": si_parts}
-    if (
-        ctx.same
-        and (req.hints or {}).get("system_instruction_snake")
-        and "systemInstruction" in out
-    ):
-        out["system_instruction"] = out.pop("systemInstruction")
+    restore_wire_names(out, req.hints, _SYSTEM, ctx)  # system_instruction back as it came
     out["contents"] = (
         turns.turns[0] if ctx.same and (req.hints or {}).get("contents_object") else turns.turns
     )

@@ -133,12 +133,10 @@ def decode_parts(
         if sig is not None and w.get("thought") is not True:  # a thought part's own: its row
             sig = expect_str(sig, p + ".thoughtSignature")
             rest = {key: v for key, v in w.items() if key != "thoughtSignature"}
-            a = attach_part(sig)
-            if not rest:
-                a.ext = {"attach": "next", "alone": True}
-                out.append(a)
+            out.append(attach_part(sig))
+            if not rest:  # a part holding the signature alone: so again toward Gemini
+                out[-1].ext = {"attach": "next", "alone": True}
                 continue
-            out.append(a)
         else:
             rest = w
         if "functionResponse" in rest:
