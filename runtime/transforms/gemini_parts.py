@@ -38,7 +38,6 @@ from .gemini_envelope import SYNTH_PREFIX, attach_part, is_attach, unwrap_id
 
 __all__ = ["decode_parts", "encode_parts", "camel_part", "snake_parts"]
 
-_CONTAINERS = ("functionCall", "functionResponse", "inlineData", "fileData", "executableCode")
 _OPAQUE = frozenset({"args", "response", "partialArgs"})  # free-form values: never recased
 _RESULT_KEYS = frozenset({"id", "name", "response"})
 
@@ -51,11 +50,15 @@ def _snake(k: str) -> str:
     return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), k)
 
 
+_CONTAINERS = ("functionCall", "functionResponse", "inlineData", "fileData", "executableCode")
+_CONTAINER_KEYS = frozenset({*_CONTAINERS, *map(_snake, _CONTAINERS)})  # either spelling
+
+
 def _recase(w: dict[str, Any], fn: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in w.items():
         nk = fn(k)
-        if type(v) is dict and _camel(k) in _CONTAINERS:
+        if type(v) is dict and k in _CONTAINER_KEYS:
             v = {fn(k2) if k2 not in _OPAQUE else k2: v2 for k2, v2 in v.items()}
         out[nk] = v
     return out
@@ -65,7 +68,7 @@ def camel_part(w: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     """A part with snake_case keys -> camelCase, and the snake_case keys it had."""
     keys = {k for k in w if "_" in k}
     for k, v in w.items():
-        if type(v) is dict and _camel(k) in _CONTAINERS:
+        if type(v) is dict and k in _CONTAINER_KEYS:
             keys |= {k2 for k2 in v if "_" in k2 and k2 not in _OPAQUE}
     if not keys:
         return w, keys

@@ -56,18 +56,22 @@ def first_choice(
     items = w.get(key)
     if not items:
         return None
-    items = expect_list(items, key)
-    c0 = expect_dict(items[0], f"{key}[0]")
+    if type(items) is not list:
+        items = expect_list(items, key)
+    c0 = items[0]
+    if type(c0) is not dict:
+        c0 = expect_dict(c0, key + "[0]")
     if len(items) > 1:
         resp.ext = {**(resp.ext or {}), key: items[1:]}
-    known = {env["message"], env["finish"], *env["choice_constants"]}
-    extra = {k: v for k, v in c0.items() if k not in known}
+    msg, fin, consts = env["message"], env["finish"], env["choice_constants"]
+    extra = {k: v for k, v in c0.items() if k != msg and k != fin and k not in consts}
     if extra:
         hints["choice_ext"] = extra
         if not ctx.same:
             quiet = env["choice_quiet"]
             said = {k: v for k, v in extra.items() if k not in quiet and v not in (None, [], {})}
-            report_ext(said, key + "[0]", ctx)
+            if said:
+                report_ext(said, key + "[0]", ctx)
     return c0
 
 
