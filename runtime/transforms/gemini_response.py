@@ -69,29 +69,29 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
 
 def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     h = resp.hints or {}
-    same = ctx.same
-    if same and h.get("no_candidates") is not None:
+    parts = encode_parts(resp.parts, "content", codec, ctx, {})
+    cand: dict[str, Any]
+    if not ctx.same:  # a candidate from another protocol's response
+        cand = {"content": {"parts": parts, "role": codec.ROLE_ENCODE["assistant"]}}
+        write_finish(codec, resp.finish, cand, ctx, "finishReason")
+        write_choices(cand, resp, out, codec.RESPONSE_ENVELOPE, ctx)
+        return
+    if h.get("no_candidates") is not None:  # back to Gemini as it came
         if h["no_candidates"]:
             out["candidates"] = []
     else:
-        parts = encode_parts(resp.parts, "content", codec, ctx, {})
-        if same and h.get("snake"):
+        if h.get("snake"):
             parts = snake_parts(parts, h["snake"])
-        cand: dict[str, Any] = {}
-        if not (same and h.get("no_content")):
-            content: dict[str, Any] = {"parts": parts, "role": "model"}
-            if same:
-                content = {
-                    **({"parts": parts} if h.get("content_parts", True) else {}),
-                    **h.get("content", {}),
-                }
-            cand["content"] = content
-        if same and "finish_int" in h:
+        cand = {}
+        if not h.get("no_content"):
+            kept = {"parts": parts} if h.get("content_parts", True) else {}
+            cand["content"] = {**kept, **h.get("content", {})}
+        if "finish_int" in h:
             cand["finishReason"] = h["finish_int"]
-        elif resp.finish is not None or not same:
+        elif resp.finish is not None:
             write_finish(codec, resp.finish, cand, ctx, "finishReason")
         write_choices(cand, resp, out, codec.RESPONSE_ENVELOPE, ctx)
-    if same and "prompt_feedback" in h:
+    if "prompt_feedback" in h:
         out["promptFeedback"] = h["prompt_feedback"]
 
 

@@ -80,9 +80,12 @@ def write_choices(
 ) -> None:
     """The encoded first choice completed (its own other keys back to the same protocol, else
     the row's ``choice_defaults``), after it the other choices the same protocol sent."""
-    h = resp.hints or {}
-    choice.update(h.get("choice_ext") or {} if ctx.same else env["choice_defaults"])
-    more = (resp.ext or {}).get(env["choices"]) if ctx.same else None
+    if not ctx.same:
+        choice.update(env["choice_defaults"])
+        out[env["choices"]] = [choice]
+        return
+    choice.update((resp.hints or {}).get("choice_ext") or {})
+    more = (resp.ext or {}).get(env["choices"])
     out[env["choices"]] = [choice, *(more if type(more) is list else [])]
 
 
