@@ -18,7 +18,7 @@ from .generated.canonical import (
     Usage,
     UsageEvent,
 )
-from .streams import StreamDecoderBase, stream_decoder, stream_encoder
+from .streams import Decoder, stream_decoder, stream_encoder
 from .transforms.envelopes import replay_loss, state_lost
 from .transforms.response_envelope import usage_losses
 
@@ -51,7 +51,7 @@ class StreamTranslator:
         sd = source_dialect or dialect_for(source, dialect)
         td = target_dialect or dialect_for(target, dialect)
         self.sse = SSEDecoder()
-        self.decoder: StreamDecoderBase = stream_decoder(source, sd)
+        self.decoder: Decoder = stream_decoder(source, sd)
         self.decoder.expect_usage = expect_usage
         self.encoder = stream_encoder(target, td)
         self.encoder.same = source == target  # as Ctx.same: an unknown finish value is kept

@@ -7,7 +7,6 @@ from importlib import import_module
 
 from .._errors import InterlinguaError
 from .._protocols import dialect_module, protocol
-from ._base import StreamDecoderBase
 from .accumulate import Accumulator, StreamFailed, accumulate
 from .encoder import Encoder
 from .machine import Decoder
@@ -29,7 +28,7 @@ def _rows(pid: str, dialect: str | None = None) -> StreamRows:
     return mod.ROWS  # type: ignore[no-any-return]
 
 
-def stream_decoder(pid: str, dialect: str | None = None) -> StreamDecoderBase:
+def stream_decoder(pid: str, dialect: str | None = None) -> Decoder:
     return Decoder(protocol(pid, dialect).codec, _rows(pid, dialect))
 
 
@@ -40,7 +39,7 @@ def stream_encoder(pid: str, dialect: str | None = None) -> Encoder:
 __all__ = [
     "Accumulator",
     "NoStream",
-    "StreamDecoderBase",
+    "Decoder",
     "StreamFailed",
     "accumulate",
     "stream_decoder",

@@ -41,7 +41,7 @@ from ..generated.canonical import (
     ToolCallStart,
     UsageEvent,
 )
-from ._base import DISCONNECTED
+from .inband import DISCONNECTED
 
 __all__ = ["Accumulator", "StreamFailed", "accumulate"]
 

@@ -31,7 +31,7 @@ from ..generated.canonical import (
     Usage,
     UsageEvent,
 )
-from ._base import DISCONNECTED
+from .inband import DISCONNECTED
 from .items import ItemBlock, ItemState
 from .parts import PartsEncoding
 from .rules import StreamRows

@@ -1,7 +1,9 @@
 """In-band stream errors. Read by a decode row's ``error`` path (and ``error_type``): the
 object -> ``ErrorInfo`` through the protocol's error table and error_shape, as HTTP errors are
 (``inband_error``); written, where the target has no error template, as the body its HTTP
-errors have (``error_frame``)."""
+errors have (``error_frame``). The errors of a stream that went wrong on its own: data that is
+not JSON (``bad_data``), a cut stream (``DISCONNECTED``), a usage asked for that never came
+(``USAGE_LOST``)."""
 
 from __future__ import annotations
 
@@ -10,11 +12,32 @@ from typing import Any
 import orjson
 
 from .._codec_support import get_dotted
+from .._errors import InvalidInput
 from .._pipeline import decode_error, encode_error
 from .._protocols import protocol
-from ..generated.canonical import ErrorInfo
+from ..generated.canonical import ErrorEvent, ErrorInfo
 
-__all__ = ["error_frame", "inband_error"]
+__all__ = ["DISCONNECTED", "USAGE_LOST", "bad_data", "error_frame", "inband_error"]
+
+DISCONNECTED = ErrorInfo(
+    type="bad_gateway", message="upstream stream ended without its terminal event", status=502
+)
+USAGE_LOST = ErrorInfo(
+    type="bad_gateway",
+    message="upstream stream ended after its finish but before the usage it was asked for "
+    "and its terminal event: the usage is lost",
+    status=502,
+)
+
+
+def bad_data(e: Exception) -> ErrorEvent:
+    """The in-band failure of an event whose data is not JSON (``e``: orjson's error) or nests
+    deeper than the encoders can write (``InvalidInput`` from ``check_writable``)."""
+    why = f"has a value {e}" if isinstance(e, InvalidInput) else "is not JSON"
+    err = ErrorInfo(
+        type="bad_gateway", message=f"upstream sent an SSE event that {why}", status=502
+    )
+    return ErrorEvent(error=err)
 
 
 def inband_error(codec: Any, pid: str, err: Any, d: Any, type_at: Any = None) -> ErrorInfo:

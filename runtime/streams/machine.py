@@ -1,7 +1,8 @@
 """The generic stream decoder: wire SSE events -> canonical events, driven by a protocol's
 compiled stream rows (``rules.StreamRows``).
 
-It owns what every protocol shares: the start (once; a second message spliced in fails the
+A decoder is I/O-free, fed one event at a time (``feed``) and finished by ``close``, so the same
+object serves sync, async, the CLI and the gateway. It owns what every protocol shares: the start (once; a second message spliced in fails the
 stream where the rows say so), block lifecycle per vendor key (start / delta / end, implicit ends
 where the protocol has no end events), tool-argument text passed on per call, opaque reasoning
 state gathered per block and handed out with its end, usage merged as it grows, the finish rule,
@@ -23,6 +24,7 @@ from ..generated.canonical import (
     ErrorInfo,
     FinishEvent,
     ReasoningEnd,
+    StreamEnd,
     StreamStart,
     TextEnd,
     ToolCallEnd,
@@ -32,7 +34,7 @@ from ..generated.canonical import (
     new_TextDelta,
     new_ToolCallDelta,
 )
-from ._base import StreamDecoderBase, bad_data
+from .inband import USAGE_LOST, bad_data, inband_error
 from .parts import PartsDecoding
 from .rules import StreamRows
 
@@ -63,9 +65,20 @@ class _Block:
         self.acc: Any = None  # (assemble transform, its state): arguments joined at the end
 
 
-class Decoder(PartsDecoding, StreamDecoderBase):
+class Decoder(PartsDecoding):
+    """Its endings: completed (terminal event seen), failed (an error event) or disconnected;
+    and what it read no canonical home for. At close a stream is complete after a finish where
+    the rows say so (and the usage asked for came), else disconnected."""
+
     def __init__(self, codec: Any, rows: StreamRows) -> None:
-        super().__init__(codec)
+        self.codec = codec
+        self.ended: str | None = None
+        self.ignored = 0  # unknown event types: tolerated and counted
+        # the request asked for usage at the end (Chat's stream_options.include_usage): a stream
+        # that stops after its finish but before the usage is cut, not complete
+        self.expect_usage = False
+        # (kind, wire path) with no canonical home -> times seen; kind: "field" or "event"
+        self.unread: dict[tuple[str, str], int] = {}
         self.rows = rows
         self.pid = rows.protocol
         self.blocks: dict[str, _Block] = {}  # wire key -> its current block
@@ -218,3 +231,38 @@ class Decoder(PartsDecoding, StreamDecoderBase):
         for b in list(self.open):
             self._close(b, out)
         return out
+
+    # --------------------------------------------------------------- endings
+    def drop(self, path: str, kind: str = "field") -> None:
+        """A wire field or event with no canonical home: reported once, with its count."""
+        self.unread[kind, path] = self.unread.get((kind, path), 0) + 1
+
+    def drop_fields(self, obj: dict[str, Any], keys: frozenset[str], at: str) -> None:
+        """Report the keys of ``obj`` outside ``keys`` that hold a value."""
+        for k, v in obj.items():
+            if k not in keys and v is not None and v != "" and v != [] and v != {}:
+                self.drop(f"{at}.{k}")
+
+    def _end(self, ending: str, *events: Any) -> list[Any]:
+        """The open blocks end, then ``events`` (an error), then the stream."""
+        out = self._close_all()
+        out += events
+        self.ended = ending
+        out.append(StreamEnd(ending=ending))
+        return out
+
+    def _fail_error(self, err: Any, d: Any, out: list[Any], type_at: Any = None) -> None:
+        """``err``: the value at a row's ``error`` path in event ``d``: the stream fails
+        (``type_at``: the reader of the row's ``error_type``)."""
+        info = inband_error(self.codec, self.rows.protocol, err, d, type_at)
+        out += self._end("failed", ErrorEvent(error=info))
+
+    def close(self) -> list[Any]:
+        if self.ended is not None:
+            return []
+        if self.finished and self.rows.end_after_finish:
+            if not self.expect_usage or self.raw_usage:  # the usage asked for came
+                return self._end("completed")
+            return self._end("disconnected", ErrorEvent(error=USAGE_LOST))
+        self.ended = "disconnected"  # (the open blocks stay open: the stream was cut)
+        return [StreamEnd(ending="disconnected")]
