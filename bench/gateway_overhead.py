@@ -16,7 +16,8 @@
   gateway, and the difference: what the gateway adds), the CPU time each server process spent
   per call (from /proc, Linux), then the calls per second of ``--concurrency`` concurrent callers
   (each on its own connection) in ``--rounds`` alternating rounds of ``--seconds``, and the
-  gateway's share of direct (the median of the per-round ratios);
+  gateway's share of direct (the median of the per-round ratios), with the CPUs each process
+  (client, upstream, gateway) kept busy meanwhile: which of them bounds the calls per second;
 - the targets (issue 10): the gateway adds at most 0.5 ms per call and per stream at p50, and
   serves at least 60 % of the direct calls per second.
 """
@@ -155,6 +156,8 @@ class Contender:
         self.times: list[float] = []
         self.cpu: dict[int, float] = dict.fromkeys(pids, 0.0)
         self.timed_calls = 0
+        # per throughput round: the CPUs each process kept busy (the client's first)
+        self.busy: list[list[float | None]] = []
 
     async def call(self, conn: Connection) -> bytes:
         status, out = await conn.post(self.path, self.body)
@@ -188,9 +191,15 @@ class Contender:
                 await self.call(c)
                 done += 1
 
+        pids = [os.getpid(), *self.pids]
+        cpu = [cpu_seconds(p) for p in pids]
         start = time.perf_counter()
         await asyncio.gather(*(caller(c) for c in conns))
         elapsed = time.perf_counter() - start
+        used = [cpu_seconds(p) for p in pids]
+        self.busy.append(
+            [None if a is None or b is None else (a - b) / elapsed for a, b in zip(used, cpu)]
+        )
         for c in conns:
             c.close()
         return done / elapsed
@@ -238,6 +247,15 @@ async def measure_one(
     shares = [g / d for d, g in zip(rates["direct"], rates["gateway"], strict=True)]
     up_pid, gw_pid = direct.pids[0], gateway.pids[1]
 
+    def busy(c: Contender) -> dict[str, float | None]:
+        """The median over the rounds of the CPUs each process kept busy."""
+        names = ["client", "upstream", "gateway"][: len(c.busy[0])]
+        out = {}
+        for i, name in enumerate(names):
+            xs = [r[i] for r in c.busy if r[i] is not None]
+            out[name] = round(statistics.median(xs), 2) if xs else None
+        return out
+
     def cpu_us(c: Contender, pid: int) -> float | None:
         if cpu_seconds(pid) is None:
             return None
@@ -255,6 +273,7 @@ async def measure_one(
             "upstream (gateway calls)": cpu_us(gateway, up_pid),
             "gateway": cpu_us(gateway, gw_pid),
         },
+        "busy_cpus": {"direct": busy(direct), "gateway": busy(gateway)},
         "rate_direct": round(statistics.median(rates["direct"])),
         "rate_gateway": round(statistics.median(rates["gateway"])),
         "share": round(statistics.median(shares), 3),
@@ -276,6 +295,10 @@ def report(r: dict[str, Any], concurrency: int) -> None:
         f"  {concurrency} concurrent callers: direct {r['rate_direct']}/s, gateway "
         f"{r['rate_gateway']}/s ({100 * r['share']:.0f}% of direct, median of the rounds)"
     )
+    for who, busy in r["busy_cpus"].items():
+        if None not in busy.values():
+            shown = ", ".join(f"{k} {v:.2f}" for k, v in busy.items())
+            print(f"    CPUs kept busy during the {who} rounds: {shown}")
 
 
 def verdict(results: list[dict[str, Any]]) -> list[str]:
