@@ -23,6 +23,7 @@ from ..generated.canonical import (
 )
 from ._base import Codec, Transform
 from ._util import content_parts, messages_list, role_of, text_content
+from .envelopes import replay_loss
 from .reasoning_items import decode_items, encode_items
 
 _MSG_KEYS = frozenset({"role", "content", "name"})
@@ -150,18 +151,15 @@ def encode_message(
                 reasoning.append(p.text)  # type: ignore[union-attr]
             if codec.REASONING_DETAILS is not None and reasoning_out:
                 continue  # encode_items writes the state or reports it
-            if not reasoning_out or p.signature or p.redacted:  # type: ignore[union-attr]
-                what = (
-                    "reasoning block dropped"
-                    if not reasoning_out
-                    else "reasoning signature dropped"
-                )
+            if not reasoning_out:
                 ctx.loss(
                     f"{path}.content[{k}]",
-                    what,
-                    "Chat cannot replay reasoning state",
+                    "reasoning block dropped",
+                    f"{ctx.target} requests carry no reasoning from another protocol",
                     "reasoning_replay",
                 )
+            elif p.signature or p.redacted:  # type: ignore[union-attr]
+                ctx.losses.append(replay_loss(f"{path}.content[{k}]", p.owner))  # type: ignore[union-attr]
         elif t is RefusalPart and m.role == "assistant":
             msg["refusal"] = p.text  # type: ignore[union-attr]
         else:
