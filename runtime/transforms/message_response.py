@@ -13,7 +13,7 @@ from .._errors import InvalidInput
 from .._finish import read_finish, write_finish
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list
-from ..generated.canonical import Message, Part, Response, ToolCallPart
+from ..generated.canonical import Message, Part, Response, TextPart, ToolCallPart
 from ._base import Codec, Transform
 from .messages_flat import decode_message, encode_message
 
@@ -83,8 +83,10 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
             texts = [b.get("text") for b in content if type(b) is dict and b.get("type") == "text"]
             if len(texts) == len(content):
                 wire_msg["content"] = "".join(t for t in texts if type(t) is str)
-        elif env["content"] == "parts" and type(content) is str:
-            wire_msg["content"] = [{"type": "text", "text": content}] if content else []
+        elif env["content"] == "parts" and type(content) is str:  # its text part row
+            wire_msg["content"] = codec.encode_parts(
+                [TextPart(text=content)] if content else [], None, prefix + env["message"], ctx
+            )
     has_calls = any(type(p) is ToolCallPart for p in parts)  # says how an unfinished one ended
     if env["choices"] is None:
         out[env["message"]] = wire_msg
