@@ -22,21 +22,16 @@ def dig(w: dict[str, Any], segs: Segs) -> Any:
     return cur
 
 
-def put(out: dict[str, Any], segs: Segs, value: Any) -> None:
-    """Write ``value`` at ``segs``, creating (or extending) the objects on the way."""
-    for seg in segs[:-1]:
-        nxt = out.get(seg)
-        if type(nxt) is not dict:
-            nxt = out[seg] = {}
-        out = nxt
-    out[segs[-1]] = value
-
-
 def obj_at(out: dict[str, Any], segs: Segs) -> dict[str, Any]:
-    """The object at ``segs``, created (empty) when absent."""
+    """The object at ``segs``, created (empty) when absent, as are the objects on the way."""
     for seg in segs:
         nxt = out.get(seg)
         if type(nxt) is not dict:
             nxt = out[seg] = {}
         out = nxt
     return out
+
+
+def put(out: dict[str, Any], segs: Segs, value: Any) -> None:
+    """Write ``value`` at ``segs``, creating (or extending) the objects on the way."""
+    obj_at(out, segs[:-1])[segs[-1]] = value
