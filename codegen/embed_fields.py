@@ -43,18 +43,14 @@ def enc_field(r: EmbedField, src: str, out: str, path: str = '""') -> list[str]:
     v = f"{src}.{r.c}"
     if r.prefix:
         v = f'"{r.prefix}" + {v}.removeprefix("{r.prefix}")'
+    lines = [f"    if {src}.{r.c} is not None:", f'        {out}["{r.w}"] = {v}']
     if r.type == "task_type":
         at = f'"{r.c}"' if path == '""' else f'{path} + ".{r.c}"'
-        lines = [
-            f"    if {src}.{r.c} is not None:",
+        lines[1:] = [
             f"        raw = encode_task({v}, TASK_ENCODE, {r.default!r}, {at}, ctx)",
             "        if raw is not None:",
             f'            {out}["{r.w}"] = raw',
         ]
-        if r.default is not None:
-            lines += ["    else:", f'        {out}["{r.w}"] = {r.default!r}']
-        return lines
-    lines = [f"    if {src}.{r.c} is not None:", f'        {out}["{r.w}"] = {v}']
     if r.default is not None:
         lines += ["    else:", f'        {out}["{r.w}"] = {r.default!r}']
     return lines

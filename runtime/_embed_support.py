@@ -88,17 +88,17 @@ def write_input_list(
 ) -> Any:
     """The ``list`` form's wire value: one kind for all inputs, text (or, with ``tokens``, token
     arrays); ``single``: one input written unlisted, as the caller sent it."""
+    values: list[Any] = []
     if tokens and inputs and all(i.tokens is not None for i in inputs):
-        lists = [i.tokens for i in inputs]
-        return lists[0] if single and len(lists) == 1 else lists
-    texts: list[str] = []
-    for k, i in enumerate(inputs):
-        if tokens and i.tokens is not None:  # token arrays mixed with text: no such list
-            raise UnsupportedFeature(
-                "token arrays and text cannot be mixed in one call", path=f"{path}[{k}]"
-            )
-        texts.append(text_only(i, f"inputs[{k}]", ctx))
-    return texts[0] if single and len(texts) == 1 else texts
+        values = [i.tokens for i in inputs]
+    else:
+        for k, i in enumerate(inputs):
+            if tokens and i.tokens is not None:  # token arrays mixed with text: no such list
+                raise UnsupportedFeature(
+                    "token arrays and text cannot be mixed in one call", path=f"{path}[{k}]"
+                )
+            values.append(text_only(i, f"inputs[{k}]", ctx))
+    return values[0] if single and len(values) == 1 else values
 
 
 def text_only(inp: EmbedInput, path: str, ctx: Ctx) -> str:
