@@ -20,7 +20,6 @@ from ._pipeline import (
 )
 from ._protocols import check_dialect, dialect_for, protocol
 from ._wire import check_writable, parse_json
-from .generated.canonical import Request
 from .generated.spec_types import HttpSpec
 
 __all__ = ["Translation", "translate_request", "translate_response", "translate_error", "load_json"]
@@ -84,15 +83,10 @@ def translate_request(
         req.stream = stream
     wire = encode_request(req, target, ctx, dialect=dialect_for(target, dialect))
     out = _finish(wire, ctx, strict)
-    out.path = request_path(req, target)
-    return out
-
-
-def request_path(req: Request, target: str) -> str | None:
-    """The endpoint path when ``target`` keeps the model (and stream mode) in the URL."""
-    http = protocol(target).codec.HTTP
+    http = protocol(target).codec.HTTP  # the endpoint, when the model (and stream) is in the URL
     tmpl = http.upstream_stream_path if req.stream else None
-    return model_path(http, tmpl or http.upstream_path, req.model)
+    out.path = model_path(http, tmpl or http.upstream_path, req.model)
+    return out
 
 
 def model_path(http: HttpSpec, template: str, model: str | None) -> str | None:
