@@ -31,7 +31,7 @@ class StreamTranslator:
     ``usage`` is the last usage seen; ``losses`` lists opaque reasoning state the target cannot
     carry (the stream itself has no room to say so)."""
 
-    __slots__ = ("sse", "decoder", "encoder", "target", "usage", "losses", "carries")
+    __slots__ = ("sse", "decoder", "encoder", "target", "usage", "losses")
 
     def __init__(
         self,
@@ -56,7 +56,6 @@ class StreamTranslator:
         self.encoder = stream_encoder(target, td)
         self.encoder.same = source == target  # as Ctx.same: an unknown finish value is kept
         self.target = target
-        self.carries = frozenset(self.encoder.rows.owners)
         self.usage: Usage | None = None
         self.losses: list[Loss] = []
 
@@ -70,10 +69,7 @@ class StreamTranslator:
 
     def _note(self, ev: Any) -> None:
         if type(ev) is ReasoningEnd:
-            if (
-                state_lost(ev.owner, ev.signature, ev.redacted, self.target)
-                and ev.owner not in self.carries
-            ):
+            if state_lost(ev.owner, ev.signature, ev.redacted, self.target, self.encoder.codec):
                 self.losses.append(replay_loss(f"stream.reasoning[{ev.key}]", ev.owner))
         elif ev.usage is not None:  # UsageEvent, StreamStart
             self.usage = ev.usage

@@ -89,8 +89,6 @@ def fold_for_client(parts: list[Part], target: str, ctx: Ctx, codec: Any = None)
         return parts  # the common case, tested without a Python call per part
     if all(type(p) is not ReasoningPart or p.owner == target for p in parts):  # type: ignore[union-attr]
         return parts
-    rd = codec.REASONING_DETAILS if codec is not None else None
-    own = rd["formats"] if rd is not None else {}
     out: list[Part] = []
     i = 0
     while i < len(parts):
@@ -104,7 +102,7 @@ def fold_for_client(parts: list[Part], target: str, ctx: Ctx, codec: Any = None)
             out.append(gem.fold_call(p, nxt))
             i += 2
             continue
-        if p.owner in own:
+        if codec is not None and rsn.carrier(p.owner, target, codec=codec) == "own":
             out.append(p)  # written by the dialect's reasoning items, which report the rest
             i += 1
             continue
@@ -133,13 +131,16 @@ def shown(p: ReasoningPart, client: str) -> ReasoningPart:
     return ReasoningPart(text=p.text, owner=client)
 
 
-def state_lost(owner: str | None, signature: str | None, redacted: str | None, client: str) -> bool:
-    """Does a client of ``client`` lose this opaque reasoning state (``rsn.carrier``: neither
-    its own nor enveloped)? The one rule of responses (``fold_for_client``) and streams
+def state_lost(
+    owner: str | None, signature: str | None, redacted: str | None, client: str, codec: Any = None
+) -> bool:
+    """Does a client of ``client`` (``codec``: its codec, a dialect's) lose this opaque
+    reasoning state (``rsn.carrier``: neither its own, nor an owner its dialect names, nor
+    enveloped)? The one rule of responses (``fold_for_client``) and streams
     (``StreamTranslator``). Asked of state that is not on a tool call: a Gemini signature on a
     call rides in the call id (folded before, in a response; by the Gemini stream decoder, in
     a stream); any other Gemini signature has no field to ride in outside Gemini."""
-    return bool(signature or redacted) and rsn.carrier(owner, client) == "none"
+    return bool(signature or redacted) and rsn.carrier(owner, client, codec=codec) == "none"
 
 
 def replay_loss(path: str, owner: str | None) -> Loss:
