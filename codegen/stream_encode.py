@@ -44,7 +44,7 @@ VAR_EXPR = {
     "$status_failed": 'None if s.status == "completed" else s.status',
     "$error_type": "s.error_type(ev)",
     "$encrypted": "s.encrypted(ev)",
-    "$arguments_object": "s.arguments_object(s.cur.all())",
+    "$arguments_object": '_arguments_object(s.cur.all(), "stream.tool_call.arguments", s.ctx)',
     "$bare_call_id": "s.bare_call_id(s.cur.ev.id)",
     "$pending_signature": "(s.take_signature(ev) if s.sig is not None or s.foreign else None)",
 }

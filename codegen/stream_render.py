@@ -324,4 +324,5 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         "assemblers": sorted({row.assemble for row in s.decode if row.assemble}),
         "extra": rows_extra(s),
         "imports": rules_imports([*enc["funcs"], *enc["end"]]),
+        "arguments_object": any("_arguments_object(" in f["body"] for f in enc["funcs"]),
     }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua._codec_support import arguments_object as _arguments_object
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
@@ -217,7 +218,9 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
                                 {
                                     "functionCall": {
                                         "name": s.cur.ev.name,
-                                        "args": s.arguments_object(s.cur.all()),
+                                        "args": _arguments_object(
+                                            s.cur.all(), "stream.tool_call.arguments", s.ctx
+                                        ),
                                         **(
                                             {"id": _o0}
                                             if (_o0 := s.bare_call_id(s.cur.ev.id)) is not None

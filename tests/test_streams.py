@@ -1125,3 +1125,40 @@ def test_an_unknown_finish_value_is_kept_same_protocol_in_streams_as_in_response
     assert [x.what for x in to_a.losses if x.feature == "finish_reason"] == [
         "finish reason 'abort' sent as 'end_turn'"
     ]
+
+
+def test_call_arguments_that_are_no_json_object_are_reported_as_the_response_path_does() -> None:
+    """A Chat call whose argument text is cut JSON, toward Gemini (whose calls carry an object):
+    the stream sends {} and reports it with the words the response path uses for the same call
+    (one rule, ``_codec_support.arguments_object``)."""
+    from interlingua import StreamTranslator, translate_response
+
+    call = {"index": 0, "id": "call_1", "type": "function"}
+    raw = chat_sse(
+        chunk({"role": "assistant", "tool_calls": [{**call, "function": {"name": "w"}}]}),
+        chunk({"tool_calls": [{"index": 0, "function": {"arguments": '{"city": "Par'}}]}),
+        chunk(finish="tool_calls"),
+        "[DONE]",
+    )
+    t = StreamTranslator("openai_chat", "gemini")
+    out = t.feed(raw) + t.close()
+    (sent,) = [orjson.loads(p) for _, p in sse_payloads(out) if "functionCall" in p]
+    assert sent["candidates"][0]["content"]["parts"][0]["functionCall"]["args"] == {}
+    (lost,) = [x for x in t.losses if x.feature == "tool_call"]
+    assert lost.path == "stream.tool_call.arguments"
+    message = {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [{**call, "function": {"name": "w", "arguments": '{"city": "Par'}}],
+    }
+    body = {
+        "id": "chatcmpl-q",
+        "object": "chat.completion",
+        "created": 1,
+        "model": "m",
+        "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}],
+    }
+    resp = translate_response(body, source="openai_chat", target="gemini")
+    (twin,) = [x for x in resp.losses if x.feature == "tool_call"]
+    assert (lost.what, lost.why) == (twin.what, twin.why)
+    assert lost.what.endswith("; sent as {}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._finish import encode_finish, finish_loss
-from .._losses import Loss
+from .._losses import Ctx
 from ..generated.canonical import (
     ErrorEvent,
     FinishEvent,
@@ -49,7 +49,9 @@ class Encoder(ItemState, PartsEncoding):
     def __init__(self, codec: Any, rows: StreamRows) -> None:
         self.codec = codec
         self.closed = False
-        self.losses: list[Loss] = []
+        # what the target could not say, through the rules the response path reports with
+        self.ctx = Ctx(rows.protocol, rows.protocol)
+        self.losses = self.ctx.losses
         self.rows = rows
         self.pid = rows.protocol
         self.same = False  # source and target are one protocol (set by the translator)
@@ -271,7 +273,7 @@ class Encoder(ItemState, PartsEncoding):
         self.finish_raw, lossy = encode_finish(self.codec, f, self.calls > 0, self.same)
         if lossy:
             what, why = finish_loss(f, self.finish_raw, self.pid)
-            self.losses.append(Loss("stream.finish", what, why, "finish_reason"))
+            self.ctx.loss("stream.finish", what, why, "finish_reason")
         for fn in self.rows.end:
             frame = fn(self, None, 0)
             if frame is not None:  # a row whose condition does not hold: nothing

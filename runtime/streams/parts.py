@@ -9,7 +9,9 @@ in its id (the signature envelope; codegen makes the id of a call sent without o
 data line holding a list of events runs each (``batches``).
 
 Encoder (``PartsEncoding``, mixed into ``encoder.Encoder``): a call written whole when it ends
-reads its kept argument text (``$arguments_object``) and ``$bare_call_id`` (the id without its
+reads its kept argument text (``$arguments_object``: the response path's rule,
+``_codec_support.arguments_object``, {} and a loss for text that is no JSON object) and
+``$bare_call_id`` (the id without its
 envelope, whose signature goes on the call's part);
 ``$pending_signature`` holds opaque state until the next part written: a signature that came
 alone, a call's envelope signature, and, where ``flags.foreign_reasoning`` is ``parts``, another
@@ -21,8 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .._losses import Loss
-from .._wire import object_from_json_text
 from ..generated.canonical import (
     ReasoningDelta,
     ReasoningEnd,
@@ -88,12 +88,11 @@ class PartsDecoding:
 
 
 class PartsEncoding:
-    """Mixed into ``encoder.Encoder`` (its state: codec, rows, pid, losses, cur)."""
+    """Mixed into ``encoder.Encoder`` (its state: codec, rows, pid, cur)."""
 
     codec: Any
     rows: Any
     pid: str
-    losses: list[Loss]
     cur: Any
     mine: Callable[[Any], bool]  # (items.ItemState: the owner rules)
 
@@ -131,14 +130,3 @@ class PartsEncoding:
                 text=text, signature=ev.signature, redacted=ev.redacted, owner=ev.owner
             )
             self.foreign.append(part)
-
-    def arguments_object(self, text: str) -> dict[str, Any]:
-        """``$arguments_object``: text that is no JSON object is sent as {} (reported)."""
-        obj, err = object_from_json_text(text)
-        if err is not None:
-            why = "the target needs a JSON object"
-            self.losses.append(
-                Loss("stream.tool_call.arguments", f"{err}; sent as {{}}", why, "tool_call")
-            )
-            return {}
-        return obj  # type: ignore[no-any-return]
