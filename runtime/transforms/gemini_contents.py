@@ -18,7 +18,7 @@ from ._base import Codec, Transform
 from ._util import role_of
 from .call_ids import CallIds
 from .gemini_envelope import unwrap_id
-from .gemini_parts import _camel, _snake, decode_parts, encode_parts, snake_parts
+from .gemini_parts import _camel, _snake, decode_parts, encode_parts
 from .turns import Joiner, drop_name, hoist, leading_system, user_turn
 
 __all__ = ["GEMINI_CONTENTS", "_camel", "_snake"]  # the recasing rule, re-exported for reasoning
@@ -31,12 +31,10 @@ def _system(si: Any, codec: Codec, ctx: Ctx, ids: CallIds) -> Message:
     if type(si) is str:
         return Message(role="system", parts=[TextPart(text=si)], hints={"string": True})
     si = expect_dict(si, "systemInstruction")
-    parts, snake = decode_parts(si.get("parts") or [], "systemInstruction.parts", codec, ctx, ids)
     hints: dict[str, Any] = {"si_keys": sorted(si.keys() & _CONTENT_KEYS)}
+    parts = decode_parts(si.get("parts") or [], "systemInstruction.parts", codec, ctx, ids, hints)
     if "role" in si:
         hints["role"] = si["role"]
-    if snake:
-        hints["snake"] = snake
     return Message(role="system", parts=parts, ext=split_ext(si, _CONTENT_KEYS), hints=hints)
 
 
@@ -60,13 +58,11 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
         path = f"contents[{i}]"
         c = expect_dict(c, path)
         role = role_of(c, path, codec)
-        parts, snake = decode_parts(c.get("parts", []), path + ".parts", codec, ctx, ids)
         hints: dict[str, Any] = {"turn": i, "keys": sorted(c.keys() & _CONTENT_KEYS)}
+        parts = decode_parts(c.get("parts", []), path + ".parts", codec, ctx, ids, hints)
         raw_role = c.get("role")
         if raw_role is not None and raw_role != codec.ROLE_ENCODE.get(role):
             hints["role"] = raw_role
-        if snake:
-            hints["snake"] = snake
         ext = split_ext(c, _CONTENT_KEYS)
         if role == "assistant":
             msgs.append(Message(role="assistant", parts=parts, ext=ext, hints=hints))
@@ -93,13 +89,13 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
             if type(p) is ToolCallPart:
                 names[unwrap_id(p.id)[0]] = p.name
 
-    def encode(parts: list[Any], path: str) -> list[dict[str, Any]]:
-        return encode_parts(parts, path, codec, ctx, names)
+    def encode(parts: list[Any], path: str, hints: Any = None) -> list[dict[str, Any]]:
+        return encode_parts(parts, path, codec, ctx, names, hints)
 
     n = leading_system(msgs)
     si_parts: list[dict[str, Any]] = []
     for i in range(n):
-        si_parts += encode(msgs[i].parts, f"messages[{i}].content")
+        si_parts += encode(msgs[i].parts, f"messages[{i}].content", msgs[i].hints)
     turns = Joiner(codec)
     for j in range(n, len(msgs)):
         m = msgs[j]
@@ -109,10 +105,8 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
         if hoisted is not None:
             si_parts += hoisted
             continue
-        parts = encode(m.parts, path + ".content")
+        parts = encode(m.parts, path + ".content", m.hints)
         h = m.hints or {}
-        if ctx.same and h.get("snake"):
-            parts = snake_parts(parts, h["snake"])
         tag = h.get("turn") if ctx.same else None
         cur = turns.join(m, None if tag is None else tag != turns.tag)
         if cur is not None:
@@ -138,8 +132,6 @@ def _system_out(first: Message, parts: list[dict[str, Any]], out: dict[str, Any]
     if h.get("string") and len(parts) == 1 and set(parts[0]) == {"text"}:
         out["systemInstruction"] = parts[0]["text"]
         return
-    if h.get("snake"):
-        parts = snake_parts(parts, h["snake"])
     si: dict[str, Any] = {"parts": parts}
     if "role" in h:
         si["role"] = h["role"]

@@ -36,7 +36,7 @@ from ._base import Codec
 from .call_ids import CallIds
 from .gemini_envelope import SYNTH_PREFIX, attach_part, is_attach, unwrap_id
 
-__all__ = ["decode_parts", "encode_parts", "camel_part", "snake_parts"]
+__all__ = ["decode_parts", "encode_parts", "camel_part"]
 
 _OPAQUE = frozenset({"args", "response", "partialArgs"})  # free-form values: never recased
 _RESULT_KEYS = frozenset({"id", "name", "response"})
@@ -75,7 +75,7 @@ def camel_part(w: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     return _recase(w, _camel), keys
 
 
-def snake_parts(parts: list[dict[str, Any]], keys: list[str]) -> list[dict[str, Any]]:
+def _snake_parts(parts: list[dict[str, Any]], keys: list[str]) -> list[dict[str, Any]]:
     """Undo ``camel_part`` for the keys that came snake_case."""
     ks = set(keys)
     return [_recase(p, lambda k: _snake(k) if _snake(k) in ks else k) for p in parts]
@@ -121,9 +121,10 @@ def _decode_result(w: dict[str, Any], path: str, ids: CallIds, wrap: Any) -> Too
 
 
 def decode_parts(
-    raw: Any, path: str, codec: Codec, ctx: Ctx, ids: CallIds
-) -> tuple[list[Part], list[str]]:
-    """Wire parts -> canonical parts, and the snake_case keys they used."""
+    raw: Any, path: str, codec: Codec, ctx: Ctx, ids: CallIds, hints: dict[str, Any]
+) -> list[Part]:
+    """Wire parts -> canonical parts; the snake_case keys they used go in ``hints`` (of their
+    message or response), which ``encode_parts`` is given back."""
     out: list[Part] = []
     snake: set[str] = set()
     for k, w in enumerate(expect_list(raw, path)):
@@ -149,7 +150,9 @@ def decode_parts(
         if type(part) is ToolCallPart:  # its id: given, else synthesised
             part.id = ids.call(part.name, part.id or None)
         out.append(part)
-    return out, sorted(snake)
+    if snake:
+        hints["snake"] = sorted(snake)
+    return out
 
 
 def _encode_result(
@@ -214,8 +217,10 @@ def _unaddressed(p: Any, path: str, ctx: Ctx) -> dict[str, Any] | None:
 
 
 def encode_parts(
-    parts: list[Part], path: str, codec: Codec, ctx: Ctx, names: dict[str, str]
+    parts: list[Part], path: str, codec: Codec, ctx: Ctx, names: dict[str, str], hints: Any = None
 ) -> list[dict[str, Any]]:
+    """Canonical parts -> wire parts (``names``: function names by call id, for results;
+    ``hints``: those ``decode_parts`` wrote, the snake_case keys back to Gemini)."""
     out: list[dict[str, Any]] = []
     sig: str | None = None
     for k, p in enumerate(parts):
@@ -250,4 +255,6 @@ def encode_parts(
         out.append(d)
     if sig is not None:
         out.append({"text": "", "thoughtSignature": sig})
+    if hints and ctx.same and hints.get("snake"):
+        return _snake_parts(out, hints["snake"])
     return out

@@ -20,7 +20,7 @@ from .._wire import expect_dict, expect_str
 from ..generated.canonical import Finish, Response, ToolCallPart
 from ._base import Codec, Transform
 from .call_ids import CallIds
-from .gemini_parts import decode_parts, encode_parts, snake_parts
+from .gemini_parts import decode_parts, encode_parts
 from .response_envelope import first_choice, write_choices
 
 __all__ = ["GEMINI_RESPONSE"]
@@ -48,14 +48,11 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     content = c0.get("content")
     if content is not None:
         content = expect_dict(content, "candidates[0].content")
-        parts, snake = decode_parts(
-            content.get("parts") or [], "candidates[0].content.parts", codec, ctx, CallIds(False)
-        )
-        resp.parts = parts
+        raw = content.get("parts") or []
+        ids = CallIds(False)  # ids a client keeps across turns: random
+        resp.parts = decode_parts(raw, "candidates[0].content.parts", codec, ctx, ids, hints)
         hints["content"] = {k: v for k, v in content.items() if k != "parts"}
         hints["content_parts"] = "parts" in content
-        if snake:
-            hints["snake"] = snake
     elif c0.get("finishReason") is None:  # no content and no reason: not a candidate
         raise InvalidInput("missing required field", path="candidates[0].content")
     else:
@@ -69,9 +66,9 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
 
 def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     h = resp.hints or {}
-    parts = encode_parts(resp.parts, "content", codec, ctx, {})
     cand: dict[str, Any]
     if not ctx.same:  # a candidate from another protocol's response
+        parts = encode_parts(resp.parts, "content", codec, ctx, {})
         cand = {"content": {"parts": parts, "role": codec.ROLE_ENCODE["assistant"]}}
         write_finish(codec, resp.finish, cand, ctx, "finishReason")
         write_choices(cand, resp, out, codec.RESPONSE_ENVELOPE, ctx)
@@ -80,8 +77,7 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
         if h["no_candidates"]:
             out["candidates"] = []
     else:
-        if h.get("snake"):
-            parts = snake_parts(parts, h["snake"])
+        parts = encode_parts(resp.parts, "content", codec, ctx, {}, h)
         cand = {}
         if not h.get("no_content"):
             kept = {"parts": parts} if h.get("content_parts", True) else {}
