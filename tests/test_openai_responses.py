@@ -208,6 +208,11 @@ def test_previous_response_id_and_conversation_fail_toward_other_protocols() -> 
             with pytest.raises(UnsupportedFeature, match="full history"):
                 interlingua.translate_request(body, source=R, target=target)
         assert interlingua.translate_request(body, source=R, target=R).body == body
+        # decoded as Responses -> Responses, then encoded elsewhere: reported, never silent
+        req = interlingua.decode_request(body, R)
+        ctx = interlingua.Ctx(R, "anthropic_messages")
+        interlingua.encode_request(req, "anthropic_messages", ctx)
+        assert field in [loss.path for loss in ctx.losses]  # (and the default max_tokens)
 
 
 REASONING_REQUEST: dict[str, Any] = {

@@ -1,7 +1,9 @@
 """responses_items: a request's ``instructions`` and ``input`` (a string, or a list of items:
 see responses_item_list) <-> canonical messages; the leading system message is ``instructions``.
 ``previous_response_id`` and ``conversation`` name state held by the server that made them:
-toward any other protocol they raise UnsupportedFeature (send the full history instead)."""
+toward any other protocol they raise UnsupportedFeature (send the full history instead); back
+to Responses they ride in the request's ext like any field with no canonical home (an explicit
+null names no state: a null, written back only)."""
 
 from __future__ import annotations
 
@@ -18,21 +20,20 @@ _STATE_FIELDS = ("previous_response_id", "conversation")
 
 
 def _decode_request(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
-    if not ctx.same:
-        for k in _STATE_FIELDS:
-            if w.get(k) is not None:
-                raise UnsupportedFeature(
-                    f"{k} refers to conversation state stored by the OpenAI Responses server "
-                    f"that made it; {ctx.target} cannot resolve it. Send the full history in "
-                    "`input` instead (store: false, replaying every previous item, reasoning "
-                    "items with their encrypted_content included), or send this request to an "
-                    "OpenAI Responses upstream.",
-                    path=k,
-                )
-    hints: dict[str, Any] = {}
-    state = {k: w[k] for k in _STATE_FIELDS if k in w}
+    state = {k: w[k] for k in _STATE_FIELDS if w.get(k) is not None}
     if state:
-        hints["state"] = state
+        req.ext = {**(req.ext or {}), **state}
+    if state and not ctx.same:
+        k = next(iter(state))
+        raise UnsupportedFeature(
+            f"{k} refers to conversation state stored by the OpenAI Responses server "
+            f"that made it; {ctx.target} cannot resolve it. Send the full history in "
+            "`input` instead (store: false, replaying every previous item, reasoning "
+            "items with their encrypted_content included), or send this request to an "
+            "OpenAI Responses upstream.",
+            path=k,
+        )
+    hints: dict[str, Any] = {}
     msgs: list[Message] = []
     instructions = w.get("instructions")
     if instructions is not None:
@@ -104,7 +105,6 @@ def _encode_request(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -
         out["input"] = encode_items(msgs, "messages", codec, ctx)
     for k in hints.get("nulls") or ():
         out.setdefault(k, None)
-    out.update(hints.get("state") or {})
 
 
 RESPONSES_ITEMS = Transform(

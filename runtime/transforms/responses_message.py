@@ -23,7 +23,7 @@ def keep(w: dict[str, Any], kind: str, items: dict[str, Any], part: Any = None) 
     kept = {k: w[k] for k in items["hints"].get(kind, ()) if k in w}
     if kept and part is not None:
         if part.ext:
-            part.ext = {k: v for k, v in part.ext.items() if k not in kept} or None
+            _strip(part, kept)
         part.hints = {**(part.hints or {}), "item": kept}
     return kept
 
@@ -44,8 +44,8 @@ def _text_type(role: str, items: dict[str, Any]) -> str:
     return types.get(role) or types["other"]
 
 
-def _strip(p: Any, key: str) -> None:
-    p.ext = {k: v for k, v in p.ext.items() if k != key} or None
+def _strip(p: Any, keys: Any) -> None:
+    p.ext = {k: v for k, v in p.ext.items() if k not in keys} or None
 
 
 def file_urls_in(parts: list[Part], items: dict[str, Any]) -> None:
@@ -56,7 +56,7 @@ def file_urls_in(parts: list[Part], items: dict[str, Any]) -> None:
             url = p.ext.get(fu["url"])
             if type(url) is str:
                 p.url = url
-                _strip(p, fu["url"])
+                _strip(p, (fu["url"],))
 
 
 def file_urls_out(wire: Any, items: dict[str, Any]) -> None:
@@ -89,7 +89,7 @@ def decode_content(
                 continue  # lists of the other type's parts ride in ext
             empty = w.get(key) == []
             if empty:
-                _strip(p, key)
+                _strip(p, (key,))
             if (key not in w) if when == "always" else empty:
                 lists.setdefault(key, []).append(k)
     hints: dict[str, Any] = {"lists": lists} if lists else {}
@@ -150,10 +150,7 @@ def message_item(
         file_urls_out(wire, items)
         _restore_text(wire, role, d if same else None, output, items)
         item["content"] = wire
-    if ctx.same:
-        for k, v in (ext or {}).items():
-            item.setdefault(k, v)
-    elif ext:
+    if ext:  # back to Responses, else reported
         drop_ext(ext, item, path, ctx)
     new = items["new"]["output" if output else "input"].get("message")
     return put_back(item, None, new, ctx) if new else item

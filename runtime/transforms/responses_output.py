@@ -23,11 +23,10 @@ def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) 
         raise InvalidInput("missing required field", path="output")
     msgs = decode_items(expect_list(output, "output"), "output", codec, ctx)
     parts: list[Part] = []
-    groups: list[dict[str, Any]] = []
+    groups: list[dict[str, Any]] = []  # the messages the items made, to cut the parts back into
     for m in msgs:
-        n = len(m.parts)
         parts.extend(m.parts)
-        groups.append({"role": m.role, "n": n, "hints": m.hints, "ext": m.ext})
+        groups.append({"role": m.role, "n": len(m.parts), "hints": m.hints, "ext": m.ext})
     resp.parts = parts
     resp.finish = read_finish(codec, w, "", any(type(p) is ToolCallPart for p in parts))
     hints: dict[str, Any] = {"groups": groups}
