@@ -159,6 +159,23 @@ def test_a_model_name_with_a_slash_is_one_segment_of_the_upstream_url() -> None:
     assert seen[0].url.raw_path == b"/v1beta/models/anthropic%2Fclaude-sonnet-4:generateContent"
 
 
+@pytest.mark.parametrize("named", ["anthropic/claude-sonnet-4", "anthropic%2Fclaude-sonnet-4"])
+@pytest.mark.parametrize("action", ["generateContent", "streamGenerateContent"])
+def test_a_gemini_client_may_name_a_model_with_a_slash(named: str, action: str) -> None:
+    """google-genai writes ``models/<name>:<action>`` with the name as given: an OpenRouter-style
+    name reaches the upstream whole, plain or quoted (it was a 405: the route's parameter took
+    no slash)."""
+    seen: list[dict[str, Any]] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(orjson.loads(request.content))
+        return httpx.Response(200, content=answer_body(C))
+
+    r = call(C, G, REQUESTS[G], answer, path=f"/v1beta/models/{named}:{action}")
+    assert r.status_code == 200, r.text
+    assert seen[0]["model"] == "anthropic/claude-sonnet-4"
+
+
 @pytest.mark.parametrize("levels", [250, 255, 600, 1020])
 @pytest.mark.parametrize("inbound", [A, C, R, G])
 def test_deep_nesting_is_a_400_never_a_500(inbound: str, levels: int) -> None:

@@ -42,7 +42,7 @@ from .observe import Observers
 from .redact import install_redaction
 from .requested import requested_model
 from .retry import send_with_retries
-from .routing import TableApp
+from .routing import TableApp, post
 from .shutdown import DEFAULT_SHUTDOWN_TIMEOUT, Drain
 from .state.keeper import RESPONSES, StateCall, StateKeeper
 from .state.passthrough import ResponsesUpstreams
@@ -377,10 +377,10 @@ def create_app(
         count = http_spec(pid).count_tokens
         if count is not None and count.inbound_paths:
             ep = _endpoint(gw, pid, count=True)
-            routes += [Route(p, ep, methods=["POST"]) for p in count.inbound_paths]
+            routes += [post(p, ep) for p in count.inbound_paths]
     for pid in served:
         ep = _endpoint(gw, pid)
-        routes += [Route(path, ep, methods=["POST"]) for path in http_spec(pid).inbound_paths]
+        routes += [post(path, ep) for path in http_spec(pid).inbound_paths]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -34,6 +34,7 @@ from .disconnect import until_disconnect
 from .errors import GatewayError, answered, failure_response, upstream_error_response
 from .log import AccessRecord
 from .retry import send_with_retries
+from .routing import post
 from .upstream import http_spec, model_url, read_answer
 
 if TYPE_CHECKING:
@@ -58,13 +59,11 @@ def embeddings_routes(gw: Gateway, served: list[str]) -> list[Route]:
         codec = embeddings_protocol(eid)
         if codec.ERRORS not in served:
             continue
-        routes += [
-            Route(p, _endpoint(gw, eid, None), methods=["POST"]) for p in codec.INBOUND_PATHS
-        ]
+        routes += [post(p, _endpoint(gw, eid, None)) for p in codec.INBOUND_PATHS]
         for prefix in codec.MODEL_PREFIXES:
             for action, form in codec.ACTIONS.items():
                 path = f"{prefix}{{model}}:{action}"
-                routes.append(Route(path, _endpoint(gw, eid, form), methods=["POST"]))
+                routes.append(post(path, _endpoint(gw, eid, form)))
     return routes
 
 

@@ -21,7 +21,15 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.routing import BaseRoute, Match, Route
 
-__all__ = ["TableApp"]
+__all__ = ["TableApp", "post"]
+
+
+def post(path: str, endpoint: Any) -> Route:
+    """A POST route for a spec's inbound path. A model named in the path (``{target}`` =
+    ``<model>:<action>``, ``{model}``) may hold slashes, plain or quoted as ``%2F``
+    (``/v1beta/models/anthropic/claude-sonnet-4:generateContent``): it is one parameter."""
+    path = path.replace("{target}", "{target:path}").replace("{model}", "{model:path}")
+    return Route(path, endpoint, methods=["POST"])
 
 
 def _table(routes: list[BaseRoute]) -> dict[tuple[str, str], Any]:
