@@ -60,6 +60,7 @@ class CanonicalSpec(Strict):
     features: list[Feature]
     enums: list[CanonicalEnum]
     types: list[CanonicalType]
-    transforms: list[str] = Field(
-        description="the named transforms runtime/transforms provides (its REGISTRY keys, tested)"
+    transforms: dict[str, str] = Field(
+        description="the named transforms: name -> module.OBJECT in runtime/transforms (checked; "
+        "generated/transforms.py is the runtime REGISTRY's table)"
     )

@@ -79,6 +79,17 @@ def render_registry(spec: Spec) -> str:
     )
 
 
+def render_transforms(spec: Spec, source: str) -> str:
+    """generated/transforms.py: the named transforms' table (canonical.yaml ``transforms``),
+    name -> (module in runtime/transforms, object), which runtime/transforms imports."""
+    table = {n: tuple(t.rsplit(".", 1)) for n, t in spec.canonical.transforms.items()}
+    return (
+        header(source)
+        + '"""The named transforms: name -> (module in runtime/transforms, object)."""\n\n'
+        + f"TRANSFORMS: dict[str, tuple[str, str]] = {table!r}\n"
+    )
+
+
 def render_all(spec: Spec, root: Path) -> dict[str, str]:
     def rel(p: Path) -> str:
         return str(p.relative_to(root))
@@ -99,6 +110,7 @@ def render_all(spec: Spec, root: Path) -> dict[str, str]:
         if d.protocol.stream is not None:
             out[f"generated/{d.module}_stream.py"] = render_stream(d.protocol, src)
     out["generated/registry.py"] = render_registry(spec)
+    out["generated/transforms.py"] = render_transforms(spec, rel(spec.sources["canonical"]))
     out["docs/compatibility.md"] = render_compat(spec)
     if spec.embeddings is not None:  # spec/embeddings: its canonical model, codecs, matrix
         e = spec.embeddings

@@ -202,6 +202,35 @@ def test_unknown_transform_name(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        (
+            "messages_blocks.MESSAGES_BLOKS",
+            "runtime/transforms/messages_blocks.py defines no MESSAGES_BLOKS",
+        ),
+        (
+            "message_blocks.MESSAGES_BLOCKS",
+            "no module runtime/transforms/message_blocks.py (expected module.OBJECT)",
+        ),
+        (
+            "MESSAGES_BLOCKS",
+            "no module runtime/transforms/MESSAGES_BLOCKS.py (expected module.OBJECT)",
+        ),
+    ],
+)
+def test_a_transform_whose_module_or_object_does_not_exist(
+    tmp_path: Path, target: str, expected: str
+) -> None:
+    msg, at = refused(
+        tmp_path,
+        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
+        f"transforms: {{tiny_messages: {target}}}",
+        canonical=True,
+    )
+    assert msg == f"{at} transforms.tiny_messages: {target}: {expected}"
+
+
 def test_a_canonical_value_without_an_encode_row_or_default(tmp_path: Path) -> None:
     msg, at = refused(tmp_path, "  - {unified: none, raw: NONE}\n", "", at="tool_choice:")
     assert msg == (
@@ -304,11 +333,12 @@ def test_every_wire_type_has_a_canonical_type_and_a_json_schema() -> None:
 
 
 def test_canonical_transforms_are_the_runtime_registry() -> None:
-    """spec/canonical.yaml `transforms` is the one list codegen checks names against; the
-    runtime registry must provide exactly these."""
+    """spec/canonical.yaml `transforms` is the one table codegen checks names against and
+    compiles into generated/transforms.py; the runtime registry is built from it."""
     from interlingua.transforms import REGISTRY
 
     assert sorted(REGISTRY) == sorted(load_spec(ROOT / "spec").canonical.transforms)
+    assert {name: t.name for name, t in REGISTRY.items()} == {name: name for name in REGISTRY}
 
 
 def test_unknown_type_in_a_canonical_field(tmp_path: Path) -> None:

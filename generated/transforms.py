@@ -1,0 +1,17 @@
+# Generated from spec/canonical.yaml by `make generate` (python -m codegen). Do not edit by hand.
+"""The named transforms: name -> (module in runtime/transforms, object)."""
+
+TRANSFORMS: dict[str, tuple[str, str]] = {
+    "messages_blocks": ("messages_blocks", "MESSAGES_BLOCKS"),
+    "messages_flat": ("messages_flat", "MESSAGES_FLAT"),
+    "tools": ("tools", "TOOLS"),
+    "reasoning": ("reasoning", "REASONING"),
+    "response_format": ("structured", "RESPONSE_FORMAT"),
+    "content_blocks_response": ("content_blocks", "CONTENT_BLOCKS_RESPONSE"),
+    "message_response": ("message_response", "MESSAGE_RESPONSE"),
+    "responses_items": ("responses_input", "RESPONSES_ITEMS"),
+    "responses_output": ("responses_output", "RESPONSES_OUTPUT"),
+    "gemini_contents": ("gemini_contents", "GEMINI_CONTENTS"),
+    "gemini_config": ("gemini_config", "GEMINI_CONFIG"),
+    "gemini_response": ("gemini_response", "GEMINI_RESPONSE"),
+}
