@@ -152,7 +152,8 @@ def _line(text: str, at: str) -> int:
 
 def test_message_response_needs_message_and_content(tmp_path: Path) -> None:
     canonical = CANONICAL.replace(
-        "transforms: [tiny_messages]", "transforms: [tiny_messages, message_response]"
+        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
+        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS, message_response: message_response.MESSAGE_RESPONSE}",
     )
     protocol = (PROTOCOL + ENVELOPE).replace(
         "transforms: [tiny_messages]", "transforms: [tiny_messages, message_response]"

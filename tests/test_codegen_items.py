@@ -293,7 +293,8 @@ def test_bad_item_rows_are_refused(tmp_path: Path, old: str, new: str, expected:
 
 def test_the_items_transform_needs_item_rows(tmp_path: Path) -> None:
     canonical = CANONICAL.replace(
-        "transforms: [tiny_messages]", "transforms: [tiny_messages, responses_items]"
+        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
+        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS, responses_items: responses_input.RESPONSES_ITEMS}",
     )
     protocol = PROTOCOL.replace(
         "transforms: [tiny_messages]", "transforms: [tiny_messages, responses_items]"
