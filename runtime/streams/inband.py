@@ -32,7 +32,7 @@ USAGE_LOST = ErrorInfo(
 
 def bad_data(e: Exception) -> ErrorEvent:
     """The in-band failure of an event whose data is not JSON (``e``: orjson's error) or nests
-    deeper than the encoders can write (``InvalidInput`` from ``check_writable``)."""
+    deeper than the encoders can write (``InvalidInput`` from ``check_parsed``)."""
     why = f"has a value {e}" if isinstance(e, InvalidInput) else "is not JSON"
     err = ErrorInfo(
         type="bad_gateway", message=f"upstream sent an SSE event that {why}", status=502

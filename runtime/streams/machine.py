@@ -18,7 +18,7 @@ import orjson
 from .._errors import InvalidInput, brief
 from .._finish import decode_finish
 from .._sse import SSEEvent
-from .._wire import MAX_DEPTH, check_writable
+from .._wire import MAX_DEPTH, check_parsed
 from ..generated.canonical import (
     ErrorEvent,
     ErrorInfo,
@@ -103,7 +103,7 @@ class Decoder(PartsDecoding):
         try:
             d = orjson.loads(data)
             if len(data) > _DEEP:  # (shorter data cannot nest too deep)
-                check_writable(d)  # InvalidInput: too deep for the encoders to write back
+                check_parsed(d)  # InvalidInput: too deep for the encoders to write back
         except (orjson.JSONDecodeError, InvalidInput) as e:
             return self._end("failed", bad_data(e))
         if type(d) is not dict:
