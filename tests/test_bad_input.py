@@ -282,6 +282,8 @@ def test_bad_requests_name_the_path(
         (A, "usage.input_tokens", "10", "usage.input_tokens"),
         (C, "choices", DELETE, "choices"),
         (C, "choices", [], "choices"),
+        (C, "choices", None, "choices"),
+        (C, "choices", {"0": {}}, "choices"),
         (C, "choices[0].message", DELETE, "choices[0].message"),
         (C, "choices[0].message.role", "robot", "choices[0].message.role"),
         (

@@ -12,45 +12,32 @@ from .._codec_support import report_ext
 from .._errors import InvalidInput
 from .._finish import read_finish, write_finish
 from .._losses import Ctx
-from .._wire import expect_dict, expect_list
+from .._wire import expect_dict
 from ..generated.canonical import Message, Part, Response, TextPart, ToolCallPart
 from ._base import Codec, Transform
 from .messages_flat import decode_message, encode_message
-
-
-def _holder(w: dict[str, Any], env: dict[str, Any]) -> tuple[dict[str, Any], str, list[Any]]:
-    """The object holding message and finish, its path prefix, and the other choices."""
-    key = env["choices"]
-    if key is None:
-        return w, "", []
-    choices = expect_list(w.get(key), key)
-    if not choices:
-        raise InvalidInput("no choices", path=key)
-    return expect_dict(choices[0], f"{key}[0]"), f"{key}[0].", choices[1:]
+from .response_envelope import first_choice, write_choices
 
 
 def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     env = codec.RESPONSE_ENVELOPE
-    c0, prefix, more = _holder(w, env)
+    hints: dict[str, Any] = {}
+    c0: dict[str, Any] | None = w
+    prefix = ""
+    if env["choices"] is not None:  # the first choice (others and unread keys: kept, reported)
+        c0 = first_choice(w, resp, hints, env, ctx)
+        prefix = f"{env['choices']}[0]."
+    if c0 is None:
+        raise InvalidInput("no choices", path=env["choices"])
     mpath = prefix + env["message"]
     msg = decode_message(expect_dict(c0.get(env["message"]), mpath), mpath, codec, ctx)
     resp.parts = msg.parts
     resp.finish = read_finish(codec, c0, prefix)
-    hints: dict[str, Any] = {"message_hints": msg.hints or {}}  # decoded: its form is known
-    if env["choices"] is not None:
-        known = {env["message"], env["finish"], *env["choice_constants"]}
-        extra = {k: v for k, v in c0.items() if k not in known}
-        if extra:  # e.g. Chat logprobs: back to the same protocol, reported for any other
-            hints["choice_ext"] = extra
-            _report_said(extra, prefix.rstrip("."), ctx)
+    hints["message_hints"] = msg.hints or {}  # decoded: its form is known
     if msg.ext:  # e.g. Cohere citations: back to the same protocol, reported for any other
         hints["message_ext"] = msg.ext
         _report_said(msg.ext, mpath, ctx)
     resp.hints = hints
-    if more:
-        # n > 1: the other choices have no canonical home; as an extension they are written
-        # back to the same protocol and reported as lost anywhere else
-        resp.ext = {**(resp.ext or {}), env["choices"]: more}
 
 
 def _report_said(ext: dict[str, Any], path: str, ctx: Ctx) -> None:
@@ -94,9 +81,7 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
     else:
         choice: dict[str, Any] = {**env["choice_constants"], env["message"]: wire_msg}
         write_finish(codec, resp.finish, choice, ctx, prefix + env["finish"], has_calls)
-        choice.update(hints.get("choice_ext") or {} if ctx.same else env["choice_defaults"])
-        more = (resp.ext or {}).get(env["choices"]) if ctx.same else None
-        out[env["choices"]] = [choice, *(more if type(more) is list else [])]
+        write_choices(choice, resp, out, env, ctx)
 
 
 def _carried(parts: list[Part], kinds: list[str], path: str, ctx: Ctx) -> list[Part]:
