@@ -13,6 +13,7 @@ from typing import Any
 
 from .canonical_model import CanonicalSpec
 from .envelope import envelope_problems
+from .errors import error_shape_problems
 from .items import check_items
 from .settings import format_problems, reasoning_problems
 from .source import Loc, SourceFile
@@ -334,7 +335,7 @@ class _ProtocolChecks:
             src.error(loc, msg)
         for loc, msg in tool_choice_problems(p.tool_choice_rule):
             src.error(loc, msg)
-        for loc, msg in turns_problems(p):
+        for loc, msg in turns_problems(p) + error_shape_problems(p, self.enums["ErrorType"]):
             src.error(loc, msg)
         for i, name in enumerate(p.transforms):
             if name not in self.c.transforms:

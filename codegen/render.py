@@ -10,6 +10,7 @@ from typing import Any
 
 import jinja2
 
+from .errors import error_view
 from .items import items_view
 from .load import Spec
 from .row_views import FieldView, dropped_fields, nested_known, part_row_view, split_ext_expr
@@ -214,6 +215,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             content_kinds=content_kinds,
             enums=enums,
             error_status=error_status,
+            errors=error_view(p),
             error_rows=tuple((r.raw, r.status, r.unified) for r in p.errors if r.only != "encode"),
             tool=tool,
             request=with_settings_keys(

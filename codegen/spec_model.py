@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from .envelope import ResponseEnvelope, stream_defaults
+from .errors import ErrorShape
 from .items import ItemsSpec
 from .settings import FormatRows, ReasoningRows
 from .spec_http import HttpSpec, Strict
@@ -247,17 +248,6 @@ class ReasoningDetails(Strict):
 
 
 # ---------------------------------------------------------------- protocols/*.yaml: the file
-
-
-class ErrorShape(Strict):
-    type_path: str | None = Field(
-        None, description="path of the error type; none: the type comes from the HTTP status"
-    )
-    message_path: str
-    code_path: str | None = None
-    param_path: str | None = None
-    status_code_path: str | None = Field(None, description="path carrying the HTTP status (int)")
-    envelope: dict[str, str] = Field(default_factory=dict, description="constant fields")
 
 
 class FinishRule(Strict):

@@ -253,6 +253,7 @@ ERROR_SHAPE: dict[str, Any] = {
     "param_path": None,
     "status_code_path": None,
     "envelope": {},
+    "stream_status": [],
 }
 RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choices": None,
@@ -846,6 +847,30 @@ def encode_usage(u: Usage) -> dict[str, Any]:
     out["cached_tokens"] = u.input_cache_read
     out.setdefault("tokens", {})["output_tokens"] = u.output_total
     return out
+
+
+# ---------------------------------------------------------------- errors (spec: error_shape)
+ERROR_RAW_DEFAULT = "internal_server_error"  # the raw type of an error with no row
+
+
+def read_error(e: Any, raw: Any = None) -> tuple[Any, Any, Any, Any, int | None]:
+    """The error object ``e`` -> (raw type, message, code, param, the HTTP status it carries),
+    where error_shape says; ``raw``: its raw type when it has none (a stream row's error_type).
+    Never raises: runtime/_pipeline.error_info makes the ErrorInfo."""
+    if type(e) is not dict:
+        return raw, None, None, None, None
+    return (raw, e.get("message"), None, None, None)
+
+
+def read_error_body(body: Any) -> tuple[Any, Any, Any, Any, int | None]:
+    """An HTTP error body: ``read_error`` of its error object (the body)."""
+    return read_error(body)
+
+
+def write_error(err: Any, raw: str, status: int, inband: bool = False) -> dict[str, Any]:
+    """The error body of ``err`` (ErrorInfo; ``raw``: its raw type, ``status``: its HTTP status,
+    ``inband``: the event of a stream's error)."""
+    return {"message": err.message}
 
 
 __all__ = [

@@ -359,6 +359,7 @@ ERROR_SHAPE: dict[str, Any] = {
     "param_path": None,
     "status_code_path": "error.code",
     "envelope": {},
+    "stream_status": [],
 }
 RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choices": "candidates",
@@ -1136,6 +1137,37 @@ def encode_usage(u: Usage) -> dict[str, Any]:
         out["thoughtsTokenCount"] = u.output_reasoning
     out["totalTokenCount"] = u.input_total + u.output_total
     return out
+
+
+# ---------------------------------------------------------------- errors (spec: error_shape)
+ERROR_RAW_DEFAULT = "INTERNAL"  # the raw type of an error with no row
+
+
+def read_error(e: Any, raw: Any = None) -> tuple[Any, Any, Any, Any, int | None]:
+    """The error object ``e`` -> (raw type, message, code, param, the HTTP status it carries),
+    where error_shape says; ``raw``: its raw type when it has none (a stream row's error_type).
+    Never raises: runtime/_pipeline.error_info makes the ErrorInfo."""
+    if type(e) is not dict:
+        return raw, None, None, None, None
+    return (
+        t if (t := e.get("status")) is not None else raw,
+        e.get("message"),
+        None,
+        None,
+        v if type(v := e.get("code")) is int and 400 <= v <= 599 else None,
+    )
+
+
+def read_error_body(body: Any) -> tuple[Any, Any, Any, Any, int | None]:
+    """An HTTP error body: ``read_error`` of its error object (error)."""
+    e = body.get("error") if type(body) is dict else None
+    return read_error(e)
+
+
+def write_error(err: Any, raw: str, status: int, inband: bool = False) -> dict[str, Any]:
+    """The error body of ``err`` (ErrorInfo; ``raw``: its raw type, ``status``: its HTTP status,
+    ``inband``: the event of a stream's error)."""
+    return {"error": {"status": raw, "message": err.message, "code": status}}
 
 
 __all__ = [

@@ -300,6 +300,7 @@ ERROR_SHAPE: dict[str, Any] = {
     "param_path": "error.param",
     "status_code_path": None,
     "envelope": {},
+    "stream_status": ["code", "status_code"],
 }
 RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choices": "choices",
@@ -1064,6 +1065,51 @@ def encode_usage(u: Usage) -> dict[str, Any]:
     out.setdefault("completion_tokens_details", {})["reasoning_tokens"] = u.output_reasoning
     out["total_tokens"] = u.input_total + u.output_total
     return out
+
+
+# ---------------------------------------------------------------- errors (spec: error_shape)
+ERROR_RAW_DEFAULT = "server_error"  # the raw type of an error with no row
+
+
+def read_error(e: Any, raw: Any = None) -> tuple[Any, Any, Any, Any, int | None]:
+    """The error object ``e`` -> (raw type, message, code, param, the HTTP status it carries),
+    where error_shape says; ``raw``: its raw type when it has none (a stream row's error_type).
+    Never raises: runtime/_pipeline.error_info makes the ErrorInfo."""
+    if type(e) is not dict:
+        return raw, None, None, None, None
+    return (
+        t if (t := e.get("type")) is not None else raw,
+        e.get("message"),
+        e.get("code"),
+        e.get("param"),
+        next(
+            (
+                v
+                for v in (e.get("code"), e.get("status_code"))
+                if type(v) is int and 400 <= v <= 599
+            ),
+            None,
+        ),
+    )
+
+
+def read_error_body(body: Any) -> tuple[Any, Any, Any, Any, int | None]:
+    """An HTTP error body: ``read_error`` of its error object (error)."""
+    e = body.get("error") if type(body) is dict else None
+    return read_error(e)
+
+
+def write_error(err: Any, raw: str, status: int, inband: bool = False) -> dict[str, Any]:
+    """The error body of ``err`` (ErrorInfo; ``raw``: its raw type, ``status``: its HTTP status,
+    ``inband``: the event of a stream's error)."""
+    return {
+        "error": {
+            "type": raw,
+            "message": err.message,
+            "param": err.param,
+            "code": status if inband and err.code is None else err.code,
+        }
+    }
 
 
 __all__ = [

@@ -10,13 +10,12 @@ from typing import Any
 
 import orjson
 
-from ._codec_support import drop_ext, get_dotted, split_ext
-from ._errors import brief
+from ._codec_support import drop_ext, split_ext
+from ._errors import InvalidInput, brief
 from ._losses import Ctx
 from ._protocols import protocol
 from ._wire import expect_dict
 from .generated.canonical import ERROR_TYPE_STATUS, ErrorInfo, Request, Response
-from .transforms._paths import put
 from .transforms.envelopes import fold_for_client, unwrap_request
 from .transforms.reasoning import thinking_budget
 from .transforms.response_envelope import close_envelope, decode_envelope
@@ -29,6 +28,7 @@ __all__ = [
     "decode_error",
     "encode_error",
     "raw_error_type",
+    "error_info",
 ]
 
 
@@ -114,18 +114,31 @@ def encode_response(
 
 
 def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
-    """Any error body (even not JSON / not the protocol's shape) -> ErrorInfo, never raises.
+    """Any error body (even not JSON / not the protocol's shape) -> ErrorInfo, never raises: the
+    fields its error_shape row says (the codec's ``read_error_body``), typed by ``error_info``."""
+    if type(status) is not int:
+        raise InvalidInput(f"expected an HTTP status (an int), got {brief(status)}", path="status")
+    codec = protocol(source).codec
+    return error_info(codec, source, status, body, codec.read_error_body(body))
 
-    The type comes from the body's raw type and the HTTP status together: an exact row of the
+
+def error_info(
+    codec: Any, source: str, status: int | None, body: Any, fields: tuple[Any, ...]
+) -> ErrorInfo:
+    """``fields`` (raw type, message, code, param, carried status: the codec's ``read_error``)
+    of an error in ``body`` -> ErrorInfo. HTTP and in-band stream errors alike; ``status``
+    None: an in-band error, whose status is the one it carries, else its raw type's row's.
+
+    The type comes from the raw type and the HTTP status together: an exact row of the
     protocol's error table wins, then the status when it names a different type than the raw
     type does and the raw type is a generic one (OpenAI sends ``invalid_request_error`` with 401
     for a bad key, 404 for an unknown model), then the raw type, then the status alone. A status that is the protocol's own
     standard one for the type (Chat's 503 for overloaded) travels as the canonical status."""
-    codec = protocol(source).codec
-    shape = codec.ERROR_SHAPE
+    raw_type, message, code, param, carried = fields
     # no type path (Cohere: {"message", "id"}): the type comes from the HTTP status alone
-    raw_type = get_dotted(body, shape["type_path"])
     raw_type = clean_message(raw_type) if type(raw_type) is str else None
+    if status is None:
+        status = carried or codec.ERROR_STATUS.get(codec.ERROR_DECODE.get(raw_type), 500)
     rows: tuple[tuple[str, int | None, str], ...] = codec.ERROR_ROWS
     unified = next((u for r, s, u in rows if r == raw_type and s == status), None)
     if unified is None:
@@ -141,11 +154,9 @@ def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
             unified = "api_error" if status >= 500 else "invalid_request"
     if any(s == status and u == unified for _, s, u in rows):
         status = ERROR_TYPE_STATUS.get(unified, status)
-    code = get_dotted(body, shape["code_path"])
-    param = get_dotted(body, shape["param_path"])
     return ErrorInfo(
         type=unified,
-        message=_error_message(body, shape["message_path"], status),
+        message=_error_message(body, message, status),
         status=status,
         raw_type=raw_type,
         param=clean_message(param) if type(param) is str else None,
@@ -160,10 +171,9 @@ _GENERIC_TYPES = frozenset({"invalid_request", "api_error"})
 _STATUS_TYPE = {s: t for t, s in reversed(ERROR_TYPE_STATUS.items())}
 
 
-def _error_message(body: Any, path: str, status: int) -> str:
-    """The message at ``path``, else the most telling text the body has; never longer than
-    ``MAX_MESSAGE`` characters and always writable as JSON (lone surrogates replaced)."""
-    message = get_dotted(body, path)
+def _error_message(body: Any, message: Any, status: int) -> str:
+    """``message`` (read where the row says), else the most telling text the body has; never
+    longer than ``MAX_MESSAGE`` characters and always writable as JSON (lone surrogates replaced)."""
     if type(message) is not str:
         message = None
         if type(body) is str:
@@ -196,35 +206,29 @@ def clean_message(text: str) -> str:
     return text
 
 
-def encode_error(err: ErrorInfo, target: str) -> tuple[int, dict[str, Any]]:
+def encode_error(err: ErrorInfo, target: str, inband: bool = False) -> tuple[int, dict[str, Any]]:
+    """``err`` -> (HTTP status, body as ``target``'s error_shape row says: the codec's
+    ``write_error``); ``inband``: the body of a stream's in-band error event."""
+    if not isinstance(err, ErrorInfo):
+        raise InvalidInput(f"expected an ErrorInfo, got {brief(err)}", path="err")
     codec = protocol(target).codec
-    shape = codec.ERROR_SHAPE
-    out: dict[str, Any] = dict(shape["envelope"])
-    raw = raw_error_type(err, target, codec)
     status = err.status or codec.ERROR_STATUS.get(err.type, 500)
     if status == ERROR_TYPE_STATUS.get(err.type):
         # the canonical status of the type -> the target's own status for it (529 <-> 503)
         status = codec.ERROR_STATUS.get(err.type, status)
-    values = (raw, err.message, err.param, err.code, status)
-    for key, value in zip(_ERROR_PATHS, values, strict=True):
-        if shape.get(key):  # a path the protocol's error body has
-            put(out, tuple(shape[key].split(".")), value)
-    return status, out
+    return status, codec.write_error(err, raw_error_type(err, target, codec), status, inband)
 
 
 def raw_error_type(err: ErrorInfo, target: str, codec: Any) -> str:
     """The raw type ``target`` (``codec``) writes for ``err``: the raw type it came with when it
     came from ``target`` (or from no protocol, and reads back as the same type), else the row of
-    its type (``api_error``'s when it has none). HTTP and in-band stream errors alike."""
+    its type (``ERROR_RAW_DEFAULT`` when it has none). HTTP and in-band stream errors alike."""
     raw = err.raw_type
     if raw is not None and (
         err.source == target or (not err.source and codec.ERROR_DECODE.get(raw) == err.type)
     ):
         return raw
-    return str(codec.ERROR_ENCODE.get(err.type) or codec.ERROR_ENCODE["api_error"])
-
-
-_ERROR_PATHS = ("type_path", "message_path", "param_path", "code_path", "status_code_path")
+    return str(codec.ERROR_ENCODE.get(err.type) or codec.ERROR_RAW_DEFAULT)
 
 
 def error_from_exception(exc: Exception) -> ErrorInfo:

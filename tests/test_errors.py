@@ -7,8 +7,10 @@ from typing import Any
 
 import interlingua
 import pytest
+from interlingua.generated.canonical import ErrorEvent
 
 from tests.conftest import FIXTURES
+from tests.stream_util import decode_stream
 
 A = "anthropic_messages"
 C = "openai_chat"
@@ -210,3 +212,50 @@ def test_recorded_error_bodies(path: Any, protocol: str) -> None:
     s2, same = interlingua.translate_error(status, body, source=protocol, target=protocol)
     assert s2 == status
     assert same["error"]["type"] == (body["error"].get("type") or same["error"]["type"])
+
+
+def test_bad_arguments_are_typed_errors_naming_them() -> None:
+    with pytest.raises(interlingua.InvalidInput, match="expected an HTTP status") as e:
+        interlingua.decode_error("500", {}, C)  # type: ignore[arg-type]
+    assert e.value.path == "status"
+    with pytest.raises(interlingua.InvalidInput, match="expected an ErrorInfo, got an object") as e:
+        interlingua.encode_error({"type": "api_error"}, A)  # type: ignore[arg-type]
+    assert e.value.path == "err"
+
+
+@pytest.mark.parametrize(
+    ("source", "error", "status", "etype"),
+    [
+        # the status an in-band error carries: Gemini's code, OpenRouter's code, Groq's status_code
+        (
+            "gemini",
+            {"code": 429, "message": "m", "status": "RESOURCE_EXHAUSTED"},
+            429,
+            "rate_limit",
+        ),
+        (C, {"code": 400, "message": "m"}, 400, "invalid_request"),
+        (
+            C,
+            {"message": "m", "type": "invalid_request_error", "status_code": 413},
+            413,
+            "request_too_large",
+        ),
+        # none carried: the status of its raw type (Gemini's status word, Anthropic's type)
+        ("gemini", {"message": "m", "status": "RESOURCE_EXHAUSTED"}, 429, "rate_limit"),
+        (A, {"type": "overloaded_error", "message": "m"}, 529, "overloaded"),
+    ],
+)
+def test_an_in_band_error_reads_as_the_http_body_of_its_status(
+    source: str, error: dict[str, Any], status: int, etype: str
+) -> None:
+    """One rule: the stream's error object and an HTTP body holding it, read by the codec's
+    read_error, give the same ErrorInfo."""
+    event = {"type": "error", "error": error}
+    prefix = b"event: error\n" if source == A else b""
+    (err,) = [
+        e.error
+        for e in decode_stream(prefix + b"data: " + json.dumps(event).encode() + b"\n\n", source)
+        if type(e) is ErrorEvent
+    ]
+    assert (err.status, err.type, err.message) == (status, etype, "m")
+    assert interlingua.decode_error(status, event, source) == err

@@ -245,3 +245,17 @@ def test_numeric_finish_values_name_decoded_raw_reasons(tmp_path: Path) -> None:
     msg = spec_error(root)
     where = at(root, "protocols/gemini.yaml", "numeric:")
     assert f"{where} finish_rule.numeric.5: 'OTHR' is not the raw value of a finish_reasons" in msg
+
+
+def test_an_error_shape_path_outside_the_error_object(tmp_path: Path) -> None:
+    """codegen compiles error_shape into each codec's read_error / write_error: every path sits in
+    the one error object a stream's error row points at (codegen/errors.py)."""
+    root = broken_spec(
+        tmp_path,
+        "protocols/gemini.yaml",
+        "  status_code_path: error.code",
+        "  status_code_path: code",
+    )
+    msg = spec_error(root)
+    where = at(root, "protocols/gemini.yaml", "status_code_path: code")
+    assert f"{where} error_shape.status_code_path: 'code' is not in the error object (error," in msg
