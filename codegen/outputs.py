@@ -63,6 +63,7 @@ def render_registry(spec: Spec) -> str:
     dialects = {d.name: (d.protocol.id, d.module, d.spec.title) for d in spec.dialects}
     foreign = {p.id: p.flags.foreign_reasoning for p in spec.protocols}
     enveloped = tuple(p.id for p in spec.protocols if p.flags.enveloped_reasoning)
+    in_ids = next((p.id for p in spec.protocols if p.flags.call_id_signatures), None)
     return (
         header("spec/")
         + '"""The ids spec/ defines: protocols, dialects, embeddings protocols."""\n\n'
@@ -76,6 +77,8 @@ def render_registry(spec: Spec) -> str:
         + f"FOREIGN_REASONING: dict[str, str] = {foreign!r}\n"
         + "# the protocols whose reasoning state the envelope carries (flags.enveloped_reasoning)\n"
         + f"ENVELOPED_REASONING = frozenset({enveloped!r})\n"
+        + "# the protocol whose call signatures ride in call ids (flags.call_id_signatures)\n"
+        + f"CALL_ID_SIGNATURES: str | None = {in_ids!r}\n"
     )
 
 

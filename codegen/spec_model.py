@@ -192,6 +192,13 @@ class Flags(Strict):
         "reasoning envelope and comes back to it (Anthropic: thinking must be replayed before "
         "tool use)",
     )
+    call_id_signatures: bool = Field(
+        False,
+        description="a signature this protocol attaches to a tool call rides, toward clients of "
+        "other protocols, in the call id they echo (the __ilgsig1__ envelope, "
+        "runtime/transforms/gemini_envelope.py; Gemini thoughtSignature). The envelope names no "
+        "owner, so one protocol at most may set it",
+    )
     sse_event_names: bool
     stream_usage_opt_in: str | None = Field(
         None, description="request path that asks for usage in streams"

@@ -78,6 +78,7 @@ FLAGS = ProtocolFlags(
     usage_input_includes_cache=False,
     foreign_reasoning="none",
     enveloped_reasoning=True,
+    call_id_signatures=False,
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,

@@ -69,6 +69,7 @@ FLAGS = ProtocolFlags(
     usage_input_includes_cache=True,
     foreign_reasoning="none",
     enveloped_reasoning=False,
+    call_id_signatures=False,
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,

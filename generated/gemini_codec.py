@@ -76,6 +76,7 @@ FLAGS = ProtocolFlags(
     usage_input_includes_cache=True,
     foreign_reasoning="parts",
     enveloped_reasoning=False,
+    call_id_signatures=True,
     sse_event_names=False,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=False,

@@ -79,6 +79,7 @@ FLAGS = ProtocolFlags(
     usage_input_includes_cache=True,
     foreign_reasoning="none",
     enveloped_reasoning=False,
+    call_id_signatures=False,
     sse_event_names=False,
     stream_usage_opt_in="stream_options.include_usage",
     usage_output_includes_reasoning=True,

@@ -75,6 +75,7 @@ FLAGS = ProtocolFlags(
     usage_input_includes_cache=True,
     foreign_reasoning="signature",
     enveloped_reasoning=False,
+    call_id_signatures=False,
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,

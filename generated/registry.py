@@ -26,3 +26,5 @@ FOREIGN_REASONING: dict[str, str] = {
 }
 # the protocols whose reasoning state the envelope carries (flags.enveloped_reasoning)
 ENVELOPED_REASONING = frozenset(("anthropic_messages",))
+# the protocol whose call signatures ride in call ids (flags.call_id_signatures)
+CALL_ID_SIGNATURES: str | None = "gemini"

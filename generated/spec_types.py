@@ -68,6 +68,10 @@ class ProtocolFlags:
     # its opaque reasoning state rides through clients of other protocols in the reasoning envelope
     # and comes back to it (Anthropic: thinking must be replayed before tool use)
     enveloped_reasoning: bool
+    # a signature this protocol attaches to a tool call rides, toward clients of other protocols, in
+    # the call id they echo (the __ilgsig1__ envelope, runtime/transforms/gemini_envelope.py; Gemini
+    # thoughtSignature). The envelope names no owner, so one protocol at most may set it
+    call_id_signatures: bool
     sse_event_names: bool
     # request path that asks for usage in streams
     stream_usage_opt_in: str | None

@@ -28,6 +28,7 @@ from typing import Any
 
 from .._losses import Ctx, Loss
 from ..generated.canonical import Part, ReasoningPart, Request, ToolCallPart
+from ..generated.registry import CALL_ID_SIGNATURES
 from . import gemini_envelope as gem
 from . import reasoning_envelope as rsn
 
@@ -155,6 +156,6 @@ def replay_loss(path: str, owner: str | None) -> Loss:
 def carried(owner: str | None, client: str) -> bool:
     """Does opaque state made by ``owner`` reach a ``client`` of that protocol (itself, or
     inside an envelope the client echoes)?"""
-    # a Gemini signature is needed back on function calls, and those ride in tool call ids,
-    # which every client echoes
-    return owner == gem.OWNER or rsn.carrier(owner, client) != "none"
+    # signatures of the protocol of flags.call_id_signatures are needed back on function calls,
+    # and those ride in tool call ids, which every client echoes
+    return owner == CALL_ID_SIGNATURES or rsn.carrier(owner, client) != "none"

@@ -1,8 +1,10 @@
 """The thoughtSignature envelope, version 1 (docs/gemini.md).
 
 In canonical form a Gemini ``thoughtSignature`` that sat on a part other than a thought part is
-a ``ReasoningPart(text="", signature=..., owner="gemini", ext={"attach": "next"})`` placed right
-before the part that carried it (usually a functionCall). Encoders of other protocols drop it
+a ``ReasoningPart(text="", signature=..., owner=<the protocol>, ext={"attach": "next"})`` placed
+right before the part that carried it (usually a functionCall). The protocol whose call ids carry
+such signatures is the one row ``flags.call_id_signatures`` names (generated
+``registry.CALL_ID_SIGNATURES``; the envelope names no owner, so codegen allows one). Encoders of other protocols drop it
 (reported, reasoning_replay), so it never reaches a provider that does not own it.
 
 A client of another protocol cannot keep that part, but it echoes tool call ids verbatim. So
@@ -27,6 +29,7 @@ import uuid
 from typing import Any
 
 from ..generated.canonical import Part, ReasoningPart, ToolCallPart, ToolResultPart
+from ..generated.registry import CALL_ID_SIGNATURES
 
 __all__ = [
     "MARK",
@@ -45,7 +48,6 @@ __all__ = [
 MARK = "__ilgsig1__"
 _PAYLOAD = re.compile(r"[A-Za-z0-9_-]+")
 SYNTH_PREFIX = "ilg_"
-OWNER = "gemini"  # protocol id of the signatures this envelope carries (ReasoningPart.owner)
 
 
 def wrap_id(call_id: str, signature: str) -> str:
@@ -65,8 +67,10 @@ def unwrap_id(call_id: str) -> tuple[str, str | None]:
     return head, sig
 
 
-def attach_part(signature: str) -> ReasoningPart:
-    return ReasoningPart(text="", signature=signature, owner=OWNER, ext={"attach": "next"})
+def attach_part(signature: str, owner: str | None = CALL_ID_SIGNATURES) -> ReasoningPart:
+    """Opaque state attached to the part that follows (by default: a signature restored from a
+    call id, whose owner is the protocol of flags.call_id_signatures)."""
+    return ReasoningPart(text="", signature=signature, owner=owner, ext={"attach": "next"})
 
 
 def is_attach(p: Any) -> bool:

@@ -190,7 +190,7 @@ def fold_run(run: list[ReasoningPart], target: str) -> list[Part]:
         # the text as thought parts, then one signature on the part that follows
         # (gemini_envelope), as the Gemini stream encoder sends them
         shown: list[Part] = [ReasoningPart(text=p.text, owner=target) for p in run if p.text]
-        return [*shown, attach_part(parts_signature(run))]
+        return [*shown, attach_part(parts_signature(run), target)]
     return [
         ReasoningPart(
             text=p.text,
