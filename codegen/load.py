@@ -75,20 +75,23 @@ def _model_in(tp: Any) -> Any:
     return None
 
 
-def _one_call_id_owner(protocols: list[ProtocolSpec], files: list[SourceFile]) -> None:
-    """flags.call_id_signatures: the call-id envelope names no owner, so the signatures it
-    restores belong to the one protocol that sets the flag; a second one is refused (a
-    dialect's, in the dialect loop)."""
-    first = None
-    for p, src in zip(protocols, files, strict=True):
-        if p.flags.call_id_signatures:
-            if first is not None:
-                src.error(
-                    ("flags", "call_id_signatures"),
-                    f"a second protocol with call ids carrying signatures (first: {first}); "
-                    "the envelope names no owner",
-                )
-            first = first or p.id
+# flags one protocol at most may set: what the runtime does for it speaks that one protocol
+_ONLY_ONE = {
+    "call_id_signatures": "call ids carrying signatures (the envelope names no owner)",
+    "server_state": "server-side conversation state (the gateway emulates one API's)",
+}
+
+
+def _only_one(protocols: list[ProtocolSpec], files: list[SourceFile]) -> None:
+    """The flags of ``_ONLY_ONE``: a second protocol setting one is refused (a dialect's, in the
+    dialect loop)."""
+    for flag, what in _ONLY_ONE.items():
+        first = None
+        for p, src in zip(protocols, files, strict=True):
+            if getattr(p.flags, flag):
+                if first is not None:
+                    src.error(("flags", flag), f"a second protocol with {what}; first: {first}")
+                first = first or p.id
 
 
 def load_spec(root: Path) -> Spec:
@@ -119,12 +122,12 @@ def load_spec(root: Path) -> Spec:
     for path in sorted((root / "dialects").glob("*.yaml")):
         src, dialect = load_dialect(path, canonical, by_id)
         files.append(src)
-        if dialect is not None and "call_id_signatures" in dialect.spec.flags:
-            src.error(("flags", "call_id_signatures"), "a protocol's flag, not a dialect's")
-        elif dialect is not None:
+        for flag in sorted(_ONLY_ONE.keys() & (dialect.spec.flags if dialect else {})):
+            src.error(("flags", flag), "a protocol's flag, not a dialect's")
+        if dialect is not None:
             dialects.append(dialect)
             sources[dialect.module] = path
-    _one_call_id_owner(protocols, loaded)
+    _only_one(protocols, loaded)
     embeddings, embed_files = load_embeddings(root, {p.id for p in protocols})
     files += embed_files
     errors = [e for f in files for e in f.errors]

@@ -64,6 +64,7 @@ def render_registry(spec: Spec) -> str:
     foreign = {p.id: p.flags.foreign_reasoning for p in spec.protocols}
     enveloped = tuple(p.id for p in spec.protocols if p.flags.enveloped_reasoning)
     in_ids = next((p.id for p in spec.protocols if p.flags.call_id_signatures), None)
+    stateful = next((p.id for p in spec.protocols if p.flags.server_state), None)
     return (
         header("spec/")
         + '"""The ids spec/ defines: protocols, dialects, embeddings protocols."""\n\n'
@@ -79,6 +80,8 @@ def render_registry(spec: Spec) -> str:
         + f"ENVELOPED_REASONING = frozenset({enveloped!r})\n"
         + "# the protocol whose call signatures ride in call ids (flags.call_id_signatures)\n"
         + f"CALL_ID_SIGNATURES: str | None = {in_ids!r}\n"
+        + "# the protocol whose server-side conversation state the gateway keeps (flags.server_state)\n"
+        + f"SERVER_STATE: str | None = {stateful!r}\n"
     )
 
 

@@ -199,6 +199,12 @@ class Flags(Strict):
         "runtime/transforms/gemini_envelope.py; Gemini thoughtSignature). The envelope names no "
         "owner, so one protocol at most may set it",
     )
+    server_state: bool = Field(
+        False,
+        description="the API keeps conversations server-side (stored responses, "
+        "previous_response_id); the gateway emulates that for its clients when the upstream "
+        "speaks another protocol (runtime/gateway/state). One protocol at most may set it",
+    )
     sse_event_names: bool
     stream_usage_opt_in: str | None = Field(
         None, description="request path that asks for usage in streams"

@@ -79,6 +79,7 @@ FLAGS = ProtocolFlags(
     foreign_reasoning="none",
     enveloped_reasoning=True,
     call_id_signatures=False,
+    server_state=False,
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,

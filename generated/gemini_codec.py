@@ -77,6 +77,7 @@ FLAGS = ProtocolFlags(
     foreign_reasoning="parts",
     enveloped_reasoning=False,
     call_id_signatures=True,
+    server_state=False,
     sse_event_names=False,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=False,

@@ -77,6 +77,7 @@ FLAGS = ProtocolFlags(
     foreign_reasoning="none",
     enveloped_reasoning=False,
     call_id_signatures=False,
+    server_state=False,
     sse_event_names=False,
     stream_usage_opt_in="stream_options.include_usage",
     usage_output_includes_reasoning=True,

@@ -76,6 +76,7 @@ FLAGS = ProtocolFlags(
     foreign_reasoning="signature",
     enveloped_reasoning=False,
     call_id_signatures=False,
+    server_state=True,
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,

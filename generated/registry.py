@@ -28,3 +28,5 @@ FOREIGN_REASONING: dict[str, str] = {
 ENVELOPED_REASONING = frozenset(("anthropic_messages",))
 # the protocol whose call signatures ride in call ids (flags.call_id_signatures)
 CALL_ID_SIGNATURES: str | None = "gemini"
+# the protocol whose server-side conversation state the gateway keeps (flags.server_state)
+SERVER_STATE: str | None = "openai_responses"

@@ -72,6 +72,10 @@ class ProtocolFlags:
     # the call id they echo (the __ilgsig1__ envelope, runtime/transforms/gemini_envelope.py; Gemini
     # thoughtSignature). The envelope names no owner, so one protocol at most may set it
     call_id_signatures: bool
+    # the API keeps conversations server-side (stored responses, previous_response_id); the gateway
+    # emulates that for its clients when the upstream speaks another protocol
+    # (runtime/gateway/state). One protocol at most may set it
+    server_state: bool
     sse_event_names: bool
     # request path that asks for usage in streams
     stream_usage_opt_in: str | None

@@ -28,6 +28,7 @@ from .._errors import InterlinguaError, brief
 from .._losses import Ctx
 from .._pipeline import decode_request, decode_response, encode_request, encode_response
 from .._protocols import PROTOCOLS, UnknownProtocol, protocol
+from ..generated.registry import SERVER_STATE as STATEFUL
 from ..generated.spec_types import HttpAuth
 from ..streams import stream_decoder, stream_encoder
 from .config import Config, Upstream
@@ -44,7 +45,7 @@ from .requested import requested_model
 from .retry import send_with_retries
 from .routing import TableApp, post
 from .shutdown import DEFAULT_SHUTDOWN_TIMEOUT, Drain
-from .state.keeper import RESPONSES, StateCall, StateKeeper
+from .state.keeper import StateCall, StateKeeper
 from .state.passthrough import ResponsesUpstreams
 from .state.routes import state_routes
 from .streaming import SSEStreamResponse
@@ -356,10 +357,10 @@ def create_app(
     routes = [Route("/healthz", gw.healthz, methods=["GET"])]
     if gw.observers.metrics is not None:
         routes.append(Route("/metrics", gw.observers.metrics.endpoint, methods=["GET"]))
-    if RESPONSES in served:  # the stored responses (GET / DELETE /v1/responses/{id})
-        kept_upstream = ResponsesUpstreams(cfg, pool, RESPONSES)  # ids a Responses upstream holds
+    if STATEFUL in served:  # the stored responses (GET / DELETE /v1/responses/{id})
+        kept_upstream = ResponsesUpstreams(cfg, pool, STATEFUL)  # ids a Responses upstream holds
         routes += state_routes(
-            keeper, http_spec(RESPONSES).inbound_paths, gw.check_key, kept_upstream
+            keeper, http_spec(STATEFUL).inbound_paths, gw.check_key, kept_upstream
         )
     listed: dict[str, tuple[str, ...]] = {}  # GET path -> the protocols listing models there
     for pid in served:

@@ -23,6 +23,7 @@ import orjson
 from ..._losses import Ctx
 from ..._sse import SSEDecoder
 from ...generated.canonical import ErrorEvent, ErrorInfo, Request, Response, StreamEnd, StreamStart
+from ...generated.registry import SERVER_STATE as STATEFUL
 from ...streams.accumulate import accumulate
 from ..config import Config
 from ..errors import GatewayError
@@ -32,11 +33,10 @@ from .reasoning import keeps_state, reasoning_puts, restore_reasoning
 from .responses import ResponsesState, Turn, has_references
 from .store import StateUnavailable, Store, default_state_url, open_store
 
-__all__ = ["RESPONSES", "StateCall", "StateKeeper", "StatefulTranslator"]
+__all__ = ["StateCall", "StateKeeper", "StatefulTranslator"]
 
 _log = logging.getLogger("interlingua.gateway")
 
-RESPONSES = "openai_responses"  # the protocol whose API has server-side conversation state
 REASONING_HEADER = "x-interlingua-reasoning"  # set when thinking was turned off for a turn
 
 
@@ -73,9 +73,9 @@ class StateKeeper:
         the upstream's)."""
         call = StateCall(self, wire, inbound, upstream, dialect)
         emulate = upstream is not None and (
-            upstream != RESPONSES or self.responses_state == "gateway"
+            upstream != STATEFUL or self.responses_state == "gateway"
         )
-        if inbound != RESPONSES or not emulate or type(wire) is not dict:
+        if inbound != STATEFUL or not emulate or type(wire) is not dict:
             return call
         if self.responses is None:
             if wire.get("previous_response_id") is not None or has_references(wire):
@@ -88,7 +88,7 @@ class StateKeeper:
                 )
             return call
         try:
-            call.wire, call.turn = await self.responses.open(wire, upstream != RESPONSES)
+            call.wire, call.turn = await self.responses.open(wire, upstream != STATEFUL)
         except StateUnavailable as e:
             raise unavailable(e) from None
         return call

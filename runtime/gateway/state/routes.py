@@ -14,9 +14,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from ...generated.registry import SERVER_STATE as STATEFUL
 from ..errors import GatewayError, answered, error_response, info_from_exception
 from ..log import AccessRecord
-from .keeper import RESPONSES, StateKeeper, unavailable
+from .keeper import StateKeeper, unavailable
 from .passthrough import ResponsesUpstreams
 from .responses import ResponsesState, not_found
 from .store import StateUnavailable
@@ -34,7 +35,7 @@ def state_routes(
         fn: Callable[[Request, str], Awaitable[Response]],
     ) -> Callable[[Request], Awaitable[Response]]:
         async def ep(request: Request) -> Response:
-            rec = AccessRecord(request.method, request.url.path, RESPONSES)
+            rec = AccessRecord(request.method, request.url.path, STATEFUL)
             try:
                 check_key(request)
                 try:
@@ -44,8 +45,8 @@ def state_routes(
             except GatewayError as e:
                 info = info_from_exception(e)
                 rec.error = info.type
-                resp = error_response(info, RESPONSES)
-            return answered(resp, rec, RESPONSES)
+                resp = error_response(info, STATEFUL)
+            return answered(resp, rec, STATEFUL)
 
         ep.__name__ = fn.__name__
         return ep
