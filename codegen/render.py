@@ -15,6 +15,7 @@ from .items import items_view
 from .load import Spec
 from .row_views import FieldView, dropped_fields, nested_known, part_row_view, split_ext_expr
 from .settings import settings_view, with_settings_keys
+from .settings_compile import compiled_settings
 from .spec_model import FieldRow, ProtocolSpec
 from .spec_types import pysrc
 
@@ -222,6 +223,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
                 top(p.request_fields, "Request"), p.response_format, p.reasoning
             ),
             settings=settings_view(p.response_format, p.reasoning),
+            compiled=compiled_settings(p.response_format, p.reasoning),
             response=top(p.response_fields, "Response"),
             usage={
                 "fields": usage_fields,

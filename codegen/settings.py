@@ -229,6 +229,13 @@ def format_problems(rows: FormatRows, fields: set[str]) -> list[tuple[Loc, str]]
                     f"{f!r} has no path in fields (expected one of {', '.join(rows.fields)})",
                 )
             )
+    if "json_schema" in rows.types and "schema" not in rows.fields:  # cannot be compiled
+        out.append(
+            (
+                (*loc, "types", "json_schema"),
+                "a json_schema format needs a schema path in fields (expected fields.schema)",
+            )
+        )
     paths = _paths(rows)
     seen: set[str] = set()
     for p in paths:
@@ -249,14 +256,15 @@ def settings_view(fmt: FormatRows | None, reasoning: ReasoningRows | None) -> di
     """The codec's SETTINGS constant: paths split, decode tables built, the keys each kept
     object knows."""
     return {
-        "format": _format_view(fmt) if fmt is not None else None,
         "reasoning": _reasoning_view(reasoning, _paths(fmt) if fmt is not None else [])
         if reasoning is not None
         else None,
     }
 
 
-def _known(objs: list[str], paths: list[str]) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+def known_keys(
+    objs: list[str], paths: list[str]
+) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
     """Each object (a dotted path) -> (its path split, the keys the rows give inside it)."""
     return {
         obj: (
@@ -294,29 +302,8 @@ def _reasoning_view(rows: ReasoningRows, fmt_paths: list[str]) -> dict[str, Any]
         "effort_needs_mode": rows.effort_needs_mode,
         "one_amount": rows.one_amount,
         "summary_bool": rows.summary_bool,
-        "ext": _known(rows.ext, rows.paths() + fmt_paths),  # output_config.format: format rows
+        "ext": known_keys(rows.ext, rows.paths() + fmt_paths),  # output_config.format: format rows
         "snake_case": rows.snake_case,
-    }
-
-
-def _format_view(rows: FormatRows) -> dict[str, Any]:
-    decode: dict[str, str] = {}
-    for c, w in rows.types.items():
-        decode.setdefault(w, c)
-    return {
-        "type": _segs(rows.type),
-        "top": tuple(
-            sorted({p.split(".")[0] for p in _paths(rows)})
-        ),  # a body without them: nothing to read
-        "encode": dict(rows.types),
-        "decode": decode,
-        "unknown": rows.unknown,
-        "fields": {f: _segs(p) for f, p in rows.fields.items()},
-        "required": tuple(rows.required),
-        "default_name": rows.default_name,
-        "schema_openapi": _segs(rows.schema_openapi) if rows.schema_openapi else None,
-        "keep": _known(rows.keep, _paths(rows)),
-        "raw_same": rows.raw_same,
     }
 
 

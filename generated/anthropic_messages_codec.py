@@ -28,6 +28,12 @@ from interlingua._wire import (
     expect_str_list,
     json_text_from_object,
 )
+from interlingua.transforms._paths import dig as dig_path
+from interlingua.transforms._paths import put
+from interlingua.transforms.structured import (
+    format_dropped,
+    schema_fields_lost,
+)
 
 from .canonical import (
     FilePart,
@@ -38,6 +44,7 @@ from .canonical import (
     RefusalPart,
     Request,
     Response,
+    ResponseFormat,
     TextPart,
     Tool,
     ToolCallPart,
@@ -371,19 +378,6 @@ TOOL_CHOICE_RULE: dict[str, Any] = {
 }
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
-    "format": {
-        "type": ("output_config", "format", "type"),
-        "top": ("output_config",),
-        "encode": {"json_schema": "json_schema"},
-        "decode": {"json_schema": "json_schema"},
-        "unknown": None,
-        "fields": {"schema": ("output_config", "format", "schema")},
-        "required": ("schema",),
-        "default_name": None,
-        "schema_openapi": None,
-        "keep": {},
-        "raw_same": False,
-    },
     "reasoning": {
         "mode": ("thinking", "type"),
         "budget": ("thinking", "budget_tokens"),
@@ -407,7 +401,7 @@ SETTINGS: dict[str, Any] = {
             "output_config": (("output_config",), ("effort", "format")),
         },
         "snake_case": False,
-    },
+    }
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
@@ -1428,6 +1422,51 @@ def write_error(err: Any, raw: str, status: int, inband: bool = False) -> dict[s
     """The error body of ``err`` (ErrorInfo; ``raw``: its raw type, ``status``: its HTTP status,
     ``inband``: the event of a stream's error)."""
     return {"type": "error", "error": {"type": raw, "message": err.message}}
+
+
+# ---------------------------------------------------------------- request settings (response_format, reasoning)
+
+
+_FORMAT_DECODE: dict[str, str] = {"json_schema": "json_schema"}
+_FORMAT_ENCODE: dict[str, str] = {"json_schema": "json_schema"}
+
+
+def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """response_format rows: the wire format -> req.response_format."""
+    if "output_config" not in w:
+        return
+    raw = dig_path(w, ("output_config", "format", "type"))
+    schema = dig_path(w, ("output_config", "format", "schema"))
+    if raw is None and schema is None and dig_path(w, ("output_config", "format")) is None:
+        return  # no format (a present object without its type is refused below)
+    ftype = (
+        _FORMAT_DECODE.get(expect_str(raw, "output_config.format.type"))
+        if raw is not None
+        else None
+    )
+    if ftype is None:
+        raise InvalidInput(f"unknown format type {brief(raw)}", path="output_config.format.type")
+    rf = ResponseFormat(type="json_schema" if schema is not None else ftype)
+    if rf.type == "json_schema":
+        rf.schema = expect_dict(schema, "output_config.format.schema")
+    req.response_format = rf
+
+
+def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """response_format rows: req.response_format -> the wire format."""
+    rf = req.response_format
+    if rf is None:
+        return
+    wire = _FORMAT_ENCODE.get(rf.type)
+    if wire is None or (rf.type == "json_schema" and (rf.schema is None)):
+        format_dropped(rf.type, wire is None, ctx)
+        return
+    put(out, ("output_config", "format", "type"), wire)
+    if rf.type != "json_schema":
+        return
+    if rf.schema is not None:
+        put(out, ("output_config", "format", "schema"), rf.schema)
+    schema_fields_lost(rf, ("strict", "name", "description"), ctx)
 
 
 __all__ = [

@@ -27,6 +27,12 @@ from interlingua._wire import (
     format_data_url,
     parse_data_url,
 )
+from interlingua.transforms._paths import dig as dig_path
+from interlingua.transforms._paths import put
+from interlingua.transforms.structured import (
+    format_dropped,
+    schema_fields_lost,
+)
 
 from .canonical import (
     ImagePart,
@@ -35,6 +41,7 @@ from .canonical import (
     ReasoningPart,
     Request,
     Response,
+    ResponseFormat,
     TextPart,
     Tool,
     ToolCallPart,
@@ -292,19 +299,6 @@ TOOL_CHOICE_RULE: dict[str, Any] = {
 }
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
-    "format": {
-        "type": ("response_format", "type"),
-        "top": ("response_format",),
-        "encode": {"text": "text", "json_object": "json_object", "json_schema": "json_object"},
-        "decode": {"text": "text", "json_object": "json_object"},
-        "unknown": None,
-        "fields": {"schema": ("response_format", "json_schema")},
-        "required": ("schema",),
-        "default_name": None,
-        "schema_openapi": None,
-        "keep": {},
-        "raw_same": False,
-    },
     "reasoning": {
         "mode": ("thinking", "type"),
         "budget": ("thinking", "token_budget"),
@@ -325,7 +319,7 @@ SETTINGS: dict[str, Any] = {
         "summary_bool": False,
         "ext": {"thinking": (("thinking",), ("token_budget", "type"))},
         "snake_case": False,
-    },
+    }
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
@@ -873,6 +867,53 @@ def write_error(err: Any, raw: str, status: int, inband: bool = False) -> dict[s
     """The error body of ``err`` (ErrorInfo; ``raw``: its raw type, ``status``: its HTTP status,
     ``inband``: the event of a stream's error)."""
     return {"message": err.message}
+
+
+# ---------------------------------------------------------------- request settings (response_format, reasoning)
+
+
+_FORMAT_DECODE: dict[str, str] = {"text": "text", "json_object": "json_object"}
+_FORMAT_ENCODE: dict[str, str] = {
+    "text": "text",
+    "json_object": "json_object",
+    "json_schema": "json_object",
+}
+
+
+def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """response_format rows: the wire format -> req.response_format."""
+    if "response_format" not in w:
+        return
+    raw = dig_path(w, ("response_format", "type"))
+    schema = dig_path(w, ("response_format", "json_schema"))
+    if raw is None and schema is None and w.get("response_format") is None:
+        return  # no format (a present object without its type is refused below)
+    ftype = _FORMAT_DECODE.get(expect_str(raw, "response_format.type")) if raw is not None else None
+    if ftype is None:
+        raise InvalidInput(
+            f"unknown response_format type {brief(raw)}", path="response_format.type"
+        )
+    rf = ResponseFormat(type="json_schema" if schema is not None else ftype)
+    if rf.type == "json_schema":
+        rf.schema = expect_dict(schema, "response_format.json_schema")
+    req.response_format = rf
+
+
+def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """response_format rows: req.response_format -> the wire format."""
+    rf = req.response_format
+    if rf is None:
+        return
+    wire = _FORMAT_ENCODE.get(rf.type)
+    if wire is None or (rf.type == "json_schema" and (rf.schema is None)):
+        format_dropped(rf.type, wire is None, ctx)
+        return
+    put(out, ("response_format", "type"), wire)
+    if rf.type != "json_schema":
+        return
+    if rf.schema is not None:
+        put(out, ("response_format", "json_schema"), rf.schema)
+    schema_fields_lost(rf, ("strict", "name", "description"), ctx)
 
 
 __all__ = [

@@ -28,6 +28,16 @@ from interlingua._wire import (
     expect_str_list,
     json_text_from_object,
 )
+from interlingua.transforms._paths import dig as dig_path
+from interlingua.transforms._paths import put
+from interlingua.transforms.structured import (
+    add_hints,
+    format_dropped,
+    openapi_to_json_schema,
+    put_sent,
+    schema_fields_lost,
+    sent_values,
+)
 
 from .canonical import (
     FilePart,
@@ -37,6 +47,7 @@ from .canonical import (
     ReasoningPart,
     Request,
     Response,
+    ResponseFormat,
     TextPart,
     Tool,
     ToolCallPart,
@@ -405,23 +416,6 @@ TOOL_CHOICE_RULE: dict[str, Any] = {
 }
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
-    "format": {
-        "type": ("generationConfig", "responseMimeType"),
-        "top": ("generationConfig",),
-        "encode": {
-            "text": "text/plain",
-            "json_object": "application/json",
-            "json_schema": "application/json",
-        },
-        "decode": {"text/plain": "text", "application/json": "json_object"},
-        "unknown": "text",
-        "fields": {"schema": ("generationConfig", "responseJsonSchema")},
-        "required": (),
-        "default_name": None,
-        "schema_openapi": ("generationConfig", "responseSchema"),
-        "keep": {},
-        "raw_same": True,
-    },
     "reasoning": {
         "mode": None,
         "budget": ("generationConfig", "thinkingConfig", "thinkingBudget"),
@@ -447,7 +441,7 @@ SETTINGS: dict[str, Any] = {
             )
         },
         "snake_case": True,
-    },
+    }
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
@@ -1170,6 +1164,77 @@ def write_error(err: Any, raw: str, status: int, inband: bool = False) -> dict[s
     """The error body of ``err`` (ErrorInfo; ``raw``: its raw type, ``status``: its HTTP status,
     ``inband``: the event of a stream's error)."""
     return {"error": {"status": raw, "message": err.message, "code": status}}
+
+
+# ---------------------------------------------------------------- request settings (response_format, reasoning)
+
+
+_FORMAT_DECODE: dict[str, str] = {"text/plain": "text", "application/json": "json_object"}
+_FORMAT_ENCODE: dict[str, str] = {
+    "text": "text/plain",
+    "json_object": "application/json",
+    "json_schema": "application/json",
+}
+
+
+def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """response_format rows: the wire format -> req.response_format."""
+    if "generationConfig" not in w:
+        return
+    raw = dig_path(w, ("generationConfig", "responseMimeType"))
+    schema = dig_path(w, ("generationConfig", "responseJsonSchema"))
+    if schema is None and (oa := dig_path(w, ("generationConfig", "responseSchema"))) is not None:
+        schema = openapi_to_json_schema(expect_dict(oa, "generationConfig.responseSchema"))
+    hints: dict[str, Any] = {}
+    if raw is None and schema is None:
+        add_hints(req, hints)
+        return  # no format (a present object without its type is refused below)
+    ftype = (
+        _FORMAT_DECODE.get(expect_str(raw, "generationConfig.responseMimeType"))
+        if raw is not None
+        else None
+    )
+    if ftype is None:
+        ftype = "text"
+    rf = ResponseFormat(type="json_schema" if schema is not None else ftype)
+    if rf.type == "json_schema":
+        rf.schema = (
+            expect_dict(schema, "generationConfig.responseJsonSchema")
+            if schema is not None
+            else None
+        )
+    hints["format_wire"] = sent_values(
+        w,
+        (
+            ("generationConfig", "responseMimeType"),
+            ("generationConfig", "responseJsonSchema"),
+            ("generationConfig", "responseSchema"),
+        ),
+    )
+    req.response_format = rf
+    add_hints(req, hints)
+
+
+def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """response_format rows: req.response_format -> the wire format."""
+    hints = (req.hints or {}) if ctx.same else {}
+    if "format_wire" in hints:  # the source's own keys and values
+        put_sent(out, hints["format_wire"])
+    elif req.response_format is not None:
+        _format_out(req.response_format, out, ctx)
+
+
+def _format_out(rf: ResponseFormat, out: dict[str, Any], ctx: Ctx) -> None:
+    wire = _FORMAT_ENCODE.get(rf.type)
+    if wire is None:
+        format_dropped(rf.type, True, ctx)
+        return
+    put(out, ("generationConfig", "responseMimeType"), wire)
+    if rf.type != "json_schema":
+        return
+    if rf.schema is not None:
+        put(out, ("generationConfig", "responseJsonSchema"), rf.schema)
+    schema_fields_lost(rf, ("strict", "name", "description"), ctx)
 
 
 __all__ = [

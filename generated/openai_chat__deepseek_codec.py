@@ -27,6 +27,11 @@ from interlingua._wire import (
     format_data_url,
     parse_data_url,
 )
+from interlingua.transforms._paths import dig as dig_path
+from interlingua.transforms._paths import put
+from interlingua.transforms.structured import (
+    format_dropped,
+)
 
 from .canonical import (
     AudioPart,
@@ -37,6 +42,7 @@ from .canonical import (
     RefusalPart,
     Request,
     Response,
+    ResponseFormat,
     TextPart,
     Tool,
     ToolCallPart,
@@ -349,24 +355,6 @@ TOOL_CHOICE_RULE: dict[str, Any] = {
 }
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
-    "format": {
-        "type": ("response_format", "type"),
-        "top": ("response_format",),
-        "encode": {"text": "text", "json_object": "json_object", "json_schema": "json_schema"},
-        "decode": {"text": "text", "json_object": "json_object", "json_schema": "json_schema"},
-        "unknown": None,
-        "fields": {
-            "name": ("response_format", "json_schema", "name"),
-            "description": ("response_format", "json_schema", "description"),
-            "schema": ("response_format", "json_schema", "schema"),
-            "strict": ("response_format", "json_schema", "strict"),
-        },
-        "required": (),
-        "default_name": "response",
-        "schema_openapi": None,
-        "keep": {},
-        "raw_same": False,
-    },
     "reasoning": {
         "mode": None,
         "budget": None,
@@ -387,7 +375,7 @@ SETTINGS: dict[str, Any] = {
         "summary_bool": False,
         "ext": {},
         "snake_case": False,
-    },
+    }
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
@@ -1112,6 +1100,85 @@ def write_error(err: Any, raw: str, status: int, inband: bool = False) -> dict[s
             "code": status if inband and err.code is None else err.code,
         }
     }
+
+
+# ---------------------------------------------------------------- request settings (response_format, reasoning)
+
+
+_FORMAT_DECODE: dict[str, str] = {
+    "text": "text",
+    "json_object": "json_object",
+    "json_schema": "json_schema",
+}
+_FORMAT_ENCODE: dict[str, str] = {
+    "text": "text",
+    "json_object": "json_object",
+    "json_schema": "json_schema",
+}
+
+
+def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """response_format rows: the wire format -> req.response_format."""
+    if "response_format" not in w:
+        return
+    raw = dig_path(w, ("response_format", "type"))
+    schema = dig_path(w, ("response_format", "json_schema", "schema"))
+    if raw is None and schema is None and w.get("response_format") is None:
+        return  # no format (a present object without its type is refused below)
+    ftype = _FORMAT_DECODE.get(expect_str(raw, "response_format.type")) if raw is not None else None
+    if ftype is None:
+        raise InvalidInput(
+            f"unknown response_format type {brief(raw)}", path="response_format.type"
+        )
+    rf = ResponseFormat(type="json_schema" if schema is not None else ftype)
+    if rf.type == "json_schema":
+        expect_dict(dig_path(w, ("response_format", "json_schema")), "response_format.json_schema")
+        rf.name = (
+            expect_str(v, "response_format.json_schema.name")
+            if (v := dig_path(w, ("response_format", "json_schema", "name"))) is not None
+            else None
+        )
+        rf.description = (
+            expect_str(v, "response_format.json_schema.description")
+            if (v := dig_path(w, ("response_format", "json_schema", "description"))) is not None
+            else None
+        )
+        rf.schema = (
+            expect_dict(schema, "response_format.json_schema.schema")
+            if schema is not None
+            else None
+        )
+        rf.strict = (
+            expect_bool(v, "response_format.json_schema.strict")
+            if (v := dig_path(w, ("response_format", "json_schema", "strict"))) is not None
+            else None
+        )
+    req.response_format = rf
+
+
+def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """response_format rows: req.response_format -> the wire format."""
+    rf = req.response_format
+    if rf is None:
+        return
+    wire = _FORMAT_ENCODE.get(rf.type)
+    if wire is None:
+        format_dropped(rf.type, True, ctx)
+        return
+    put(out, ("response_format", "type"), wire)
+    if rf.type != "json_schema":
+        return
+    put(
+        out,
+        ("response_format", "json_schema", "name"),
+        rf.name if rf.name is not None else "response",
+    )
+    if rf.description is not None:
+        put(out, ("response_format", "json_schema", "description"), rf.description)
+    if rf.schema is not None:
+        put(out, ("response_format", "json_schema", "schema"), rf.schema)
+    if rf.strict is not None:
+        put(out, ("response_format", "json_schema", "strict"), rf.strict)
 
 
 __all__ = [

@@ -25,6 +25,15 @@ from interlingua._wire import (
     format_data_url,
     parse_data_url,
 )
+from interlingua.transforms._paths import dig as dig_path
+from interlingua.transforms._paths import obj_at, put
+from interlingua.transforms.structured import (
+    add_hints,
+    format_dropped,
+    keep_keys,
+    kept_keys,
+    rest_lost,
+)
 
 from .canonical import (
     FilePart,
@@ -35,6 +44,7 @@ from .canonical import (
     RefusalPart,
     Request,
     Response,
+    ResponseFormat,
     TextPart,
     Tool,
     ToolCallPart,
@@ -460,30 +470,6 @@ TOOL_CHOICE_RULE: dict[str, Any] = {
 }
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
-    "format": {
-        "type": ("text", "format", "type"),
-        "top": ("text",),
-        "encode": {"text": "text", "json_object": "json_object", "json_schema": "json_schema"},
-        "decode": {"text": "text", "json_object": "json_object", "json_schema": "json_schema"},
-        "unknown": None,
-        "fields": {
-            "name": ("text", "format", "name"),
-            "description": ("text", "format", "description"),
-            "schema": ("text", "format", "schema"),
-            "strict": ("text", "format", "strict"),
-        },
-        "required": (),
-        "default_name": "response",
-        "schema_openapi": None,
-        "keep": {
-            "text": (("text",), ("format",)),
-            "text.format": (
-                ("text", "format"),
-                ("description", "name", "schema", "strict", "type"),
-            ),
-        },
-        "raw_same": False,
-    },
     "reasoning": {
         "mode": None,
         "budget": None,
@@ -504,7 +490,7 @@ SETTINGS: dict[str, Any] = {
         "summary_bool": False,
         "ext": {"reasoning": (("reasoning",), ("effort", "summary"))},
         "snake_case": False,
-    },
+    }
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
@@ -1243,6 +1229,96 @@ def write_error(err: Any, raw: str, status: int, inband: bool = False) -> dict[s
     """The error body of ``err`` (ErrorInfo; ``raw``: its raw type, ``status``: its HTTP status,
     ``inband``: the event of a stream's error)."""
     return {"error": {"type": raw, "message": err.message, "param": err.param, "code": err.code}}
+
+
+# ---------------------------------------------------------------- request settings (response_format, reasoning)
+
+
+_FORMAT_DECODE: dict[str, str] = {
+    "text": "text",
+    "json_object": "json_object",
+    "json_schema": "json_schema",
+}
+_FORMAT_ENCODE: dict[str, str] = {
+    "text": "text",
+    "json_object": "json_object",
+    "json_schema": "json_schema",
+}
+_FORMAT_KEEP0 = frozenset({"format"})
+_FORMAT_KEEP1 = frozenset({"description", "name", "schema", "strict", "type"})
+
+
+def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """response_format rows: the wire format -> req.response_format."""
+    if "text" not in w:
+        return
+    raw = dig_path(w, ("text", "format", "type"))
+    schema = dig_path(w, ("text", "format", "schema"))
+    hints: dict[str, Any] = {}
+    if (obj := w.get("text")) is not None:
+        rest = kept_keys(expect_dict(obj, "text"), _FORMAT_KEEP0)
+        hints["rest text"] = rest
+        if not ctx.same:
+            rest_lost(rest, "text", ctx)
+    if (obj := dig_path(w, ("text", "format"))) is not None:
+        rest = kept_keys(expect_dict(obj, "text.format"), _FORMAT_KEEP1)
+        hints["rest text.format"] = rest
+        if not ctx.same:
+            rest_lost(rest, "text.format", ctx)
+    if raw is None and schema is None and dig_path(w, ("text", "format")) is None:
+        add_hints(req, hints)
+        return  # no format (a present object without its type is refused below)
+    ftype = _FORMAT_DECODE.get(expect_str(raw, "text.format.type")) if raw is not None else None
+    if ftype is None:
+        raise InvalidInput(f"unknown format type {brief(raw)}", path="text.format.type")
+    rf = ResponseFormat(type="json_schema" if schema is not None else ftype)
+    if rf.type == "json_schema":
+        rf.name = (
+            expect_str(v, "text.format.name")
+            if (v := dig_path(w, ("text", "format", "name"))) is not None
+            else None
+        )
+        rf.description = (
+            expect_str(v, "text.format.description")
+            if (v := dig_path(w, ("text", "format", "description"))) is not None
+            else None
+        )
+        rf.schema = expect_dict(schema, "text.format.schema") if schema is not None else None
+        rf.strict = (
+            expect_bool(v, "text.format.strict")
+            if (v := dig_path(w, ("text", "format", "strict"))) is not None
+            else None
+        )
+    req.response_format = rf
+    add_hints(req, hints)
+
+
+def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """response_format rows: req.response_format -> the wire format."""
+    hints = (req.hints or {}) if ctx.same else {}
+    if req.response_format is not None:
+        _format_out(req.response_format, out, ctx)
+    if (rest := hints.get("rest text")) is not None:
+        keep_keys(obj_at(out, ("text",)), rest)
+    if (rest := hints.get("rest text.format")) is not None:
+        keep_keys(obj_at(out, ("text", "format")), rest)
+
+
+def _format_out(rf: ResponseFormat, out: dict[str, Any], ctx: Ctx) -> None:
+    wire = _FORMAT_ENCODE.get(rf.type)
+    if wire is None:
+        format_dropped(rf.type, True, ctx)
+        return
+    put(out, ("text", "format", "type"), wire)
+    if rf.type != "json_schema":
+        return
+    put(out, ("text", "format", "name"), rf.name if rf.name is not None else "response")
+    if rf.description is not None:
+        put(out, ("text", "format", "description"), rf.description)
+    if rf.schema is not None:
+        put(out, ("text", "format", "schema"), rf.schema)
+    if rf.strict is not None:
+        put(out, ("text", "format", "strict"), rf.strict)
 
 
 __all__ = [

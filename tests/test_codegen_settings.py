@@ -16,7 +16,7 @@ from interlingua.generated.canonical import ReasoningConfig, Request, ResponseFo
 from interlingua.transforms import REGISTRY
 
 from codegen.load import SpecError, load_spec
-from tests.test_codegen_generate import generate
+from tests.test_codegen_generate import canonical_of, generate
 from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 
 CANON = CANONICAL.replace(
@@ -152,26 +152,42 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     return generate(tmp_path_factory.mktemp("settings"), TINY, CANON)
 
 
-def run(
-    codec: ModuleType, wire: dict[str, Any], target: str
-) -> tuple[Request, dict[str, Any], Ctx]:
+def test_a_json_schema_format_without_a_schema_path_is_refused(tmp_path: Path) -> None:
+    """The compiled rows read and write a json_schema format's schema at its path: without one
+    they cannot be compiled."""
+    edited = TINY.replace(", schema: output.format.schema}", "}").replace(
+        "  required: [schema]\n", ""
+    )
+    spec = write_spec(tmp_path, CANON, edited)
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    line = edited[: edited.index("types: {text: text")].count("\n") + 1
+    assert str(info.value) == (
+        f"{spec / 'protocols/tiny_v2.yaml'}:{line}: response_format.types.json_schema: a "
+        "json_schema format needs a schema path in fields (expected fields.schema)"
+    )
+
+
+def run(codec: ModuleType, wire: dict[str, Any], target: str) -> tuple[Any, dict[str, Any], Ctx]:
+    """The compiled rows both ways (the registry's transform calls them)."""
     t = REGISTRY["response_format"]
-    req = Request()
+    req = canonical_of(codec).Request()
     t.decode_request(wire, req, codec, Ctx("tiny_v2", target))
     out: dict[str, Any] = {}
     ctx = Ctx("tiny_v2", target)
-    t.encode_request(req, out, codec, ctx)
+    codec.encode_response_format(req, out, ctx)
     return req, out, ctx
 
 
 def test_generated_rows_drive_the_helper(tiny: ModuleType) -> None:
     assert "output" in tiny.REQUEST_ROW_KEYS  # the rows' object never rides in ext
+    rf = canonical_of(tiny).ResponseFormat
     wire = {"output": {"format": {"type": "json_schema", "schema": {}}, "tone": "dry"}}
     req, out, ctx = run(tiny, wire, "tiny_v2")
-    assert req.response_format == ResponseFormat(type="json_schema", schema={})
+    assert req.response_format == rf(type="json_schema", schema={})
     assert out == wire and ctx.losses == []  # the kept key goes back to the same protocol
     req, out, ctx = run(tiny, {"output": {"format": {"type": "json"}}}, "tiny_v2")
-    assert req.response_format == ResponseFormat(type="json_object")
+    assert req.response_format == rf(type="json_object")
     assert out == {"output": {"format": {"type": "json"}}}
 
 
@@ -179,7 +195,7 @@ def test_generated_rows_report_and_refuse(tiny: ModuleType) -> None:
     ctx = Ctx("openai_chat", "tiny_v2")
     rf = ResponseFormat(type="json_schema", schema={}, description="d", strict=False)
     out: dict[str, Any] = {}
-    REGISTRY["response_format"].encode_request(Request(response_format=rf), out, tiny, ctx)
+    tiny.encode_response_format(Request(response_format=rf), out, ctx)
     assert out == {"output": {"format": {"type": "json_schema", "schema": {}}}}
     assert [x.path for x in ctx.losses] == ["response_format.strict", "response_format.description"]
     with pytest.raises(InvalidInput, match="unknown format type 'xml'") as e:

@@ -1,23 +1,23 @@
-"""response_format: structured output (canonical ResponseFormat), one helper for every protocol,
-driven by its ``response_format`` rows (codec.SETTINGS["format"], codegen/settings.py): the path
-of the format type and its wire values, the paths of name / description / schema / strict, the
-fields a format needs, a schema in the OpenAPI subset (Gemini responseSchema), the objects whose
-other keys ride along for the same protocol (Responses text.verbosity)."""
+"""response_format: structured output (canonical ResponseFormat). Codegen compiles each protocol's
+``response_format`` rows (codegen/settings_format.py) into ``decode_response_format`` / ``encode_response_format`` in
+its generated codec; this transform calls them. What every protocol shares stays here: the OpenAPI
+subset's conversion to JSON Schema (Gemini responseSchema), the loss words, and the small steps on
+the objects whose other keys ride in hints (Responses text.verbosity), which the reasoning rows use
+too."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .._errors import InvalidInput, brief
+from .._errors import brief
 from .._losses import Ctx
-from .._wire import expect_bool, expect_dict, expect_str
 from ..generated.canonical import Request, ResponseFormat
-from ._base import Codec, Transform
-from ._paths import dig, obj_at, put
+from ._base import Transform
+from ._paths import Segs, dig, put
 
 __all__ = ["RESPONSE_FORMAT", "openapi_to_json_schema"]
 
-_EXPECT = {"schema": expect_dict, "strict": expect_bool}  # the others are strings
+_FEATURE = "structured_output"
 
 
 def openapi_to_json_schema(s: Any) -> Any:
@@ -41,120 +41,77 @@ def openapi_to_json_schema(s: Any) -> Any:
     return out
 
 
-def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
-    rule = codec.SETTINGS["format"]
-    if w.keys().isdisjoint(rule["top"]):
-        return
-    tsegs = rule["type"]
-    fields = rule["fields"]
-    raw = dig(w, tsegs)
-    schema = dig(w, fields["schema"]) if "schema" in fields else None
-    openapi = rule["schema_openapi"]
-    if schema is None and openapi is not None:
-        schema = dig(w, openapi)
-        if schema is not None:
-            schema = openapi_to_json_schema(expect_dict(schema, ".".join(openapi)))
-    hints: dict[str, Any] = {}
-    for name, (segs, known) in rule["keep"].items():
-        obj = dig(w, segs)
-        if obj is not None:
-            rest = {k: v for k, v in expect_dict(obj, name).items() if k not in known or v is None}
-            hints["rest " + name] = rest
-            for k, v in rest.items() if not ctx.same else ():
-                if v is not None:
-                    ctx.loss(
-                        f"{name}.{k}",
-                        f"field {brief(k)} of {ctx.source} has no equivalent",
-                        f"{ctx.target} cannot carry it",
-                        "structured_output",
-                    )
-    if raw is None and schema is None and (rule["unknown"] or dig(w, tsegs[:-1]) is None):
-        _add_hints(req, hints)
-        return  # no format (a present object without its type is refused below)
-    path = ".".join(tsegs)
-    ftype = rule["decode"].get(expect_str(raw, path)) if raw is not None else rule["unknown"]
-    if ftype is None:
-        if rule["unknown"] is None:
-            raise InvalidInput(f"unknown {tsegs[-2]} type {brief(raw)}", path=path)
-        ftype = rule["unknown"]
-    rf = ResponseFormat(type="json_schema" if schema is not None else ftype)
-    if rf.type == "json_schema":
-        for f, segs in fields.items():
-            if segs[:-1] != tsegs[:-1]:  # a sub-object of its own (Chat json_schema) is needed
-                expect_dict(dig(w, segs[:-1]), ".".join(segs[:-1]))
-            v = schema if f == "schema" else dig(w, segs)
-            if v is not None or f in rule["required"]:
-                setattr(rf, f, _EXPECT.get(f, expect_str)(v, ".".join(segs)))
-    if rule["raw_same"]:  # which keys and values the client sent, for the identity
-        wire = hints["format_wire"] = {}
-        for segs in (tsegs, *fields.values(), *([openapi] if openapi else [])):
-            parent = dig(w, segs[:-1])
-            if parent is not None and segs[-1] in parent:
-                wire[".".join(segs)] = parent[segs[-1]]
-    req.response_format = rf
-    _add_hints(req, hints)
+# ---------------------------------------------------------------- shared by the compiled rows
 
 
-def _add_hints(req: Request, hints: dict[str, Any]) -> None:
+def kept_keys(obj: dict[str, Any], known: frozenset[str]) -> dict[str, Any]:
+    """The keys of a rows' object that no row reads (and known keys sent as null)."""
+    return {k: v for k, v in obj.items() if k not in known or v is None}
+
+
+def keep_keys(obj: dict[str, Any], rest: dict[str, Any]) -> None:
+    """Back to the same protocol: the kept keys, under what the rows wrote."""
+    for k, v in rest.items():
+        obj.setdefault(k, v)
+
+
+def add_hints(req: Request, hints: dict[str, Any]) -> None:
     if hints:
         req.hints = {**(req.hints or {}), **hints}
 
 
-def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
-    rf = req.response_format
-    if rf is None and (not ctx.same or not req.hints):
-        return
-    rule = codec.SETTINGS["format"]
-    hints = (req.hints or {}) if ctx.same else {}
-    if "format_wire" in hints:  # the source's own keys and values (raw_same)
-        for path, v in hints["format_wire"].items():
-            put(out, tuple(path.split(".")), v)
-    elif rf is not None:
-        _encode_format(rf, out, rule, ctx)
-    for name, (segs, _) in rule["keep"].items():
-        rest = hints.get("rest " + name)
-        if rest is not None:
-            obj = obj_at(out, segs)
-            for k, v in rest.items():
-                obj.setdefault(k, v)
+def sent_values(w: dict[str, Any], paths: tuple[Segs, ...]) -> dict[str, Any]:
+    """The keys and values the client sent at ``paths`` (dotted), to go back as they came."""
+    wire = {}
+    for segs in paths:
+        parent = dig(w, segs[:-1])
+        if parent is not None and segs[-1] in parent:
+            wire[".".join(segs)] = parent[segs[-1]]
+    return wire
 
 
-def _encode_format(rf: ResponseFormat, out: dict[str, Any], rule: dict[str, Any], ctx: Ctx) -> None:
-    wire = rule["encode"].get(rf.type)
-    schema = rf.type == "json_schema"
-    if wire is None or (schema and any(getattr(rf, f) is None for f in rule["required"])):
-        if rf.type != "text":  # text is every protocol's default: nothing is lost
-            ctx.loss(
-                "response_format",
-                f"response format {rf.type!r} dropped",
-                f"{ctx.target} has no such format" if wire is None else "it needs a schema",
-                "structured_output",
-            )
-        return
-    put(out, rule["type"], wire)
-    if not schema:
-        return
-    fields = rule["fields"]
-    for f, segs in fields.items():
-        v = getattr(rf, f)
-        if f == "name" and v is None:
-            v = rule["default_name"]
+def put_sent(out: dict[str, Any], wire: dict[str, Any]) -> None:
+    for path, v in wire.items():
+        put(out, tuple(path.split(".")), v)
+
+
+def rest_lost(rest: dict[str, Any], name: str, ctx: Ctx) -> None:
+    for k, v in rest.items():
         if v is not None:
-            put(out, segs, v)
-    for f in ("strict", "name", "description"):  # the fields the target has no path for
+            ctx.loss(
+                f"{name}.{k}",
+                f"field {brief(k)} of {ctx.source} has no equivalent",
+                f"{ctx.target} cannot carry it",
+                _FEATURE,
+            )
+
+
+def format_dropped(ftype: str, no_such: bool, ctx: Ctx) -> None:
+    if ftype != "text":  # text is every protocol's default: nothing is lost
+        ctx.loss(
+            "response_format",
+            f"response format {ftype!r} dropped",
+            f"{ctx.target} has no such format" if no_such else "it needs a schema",
+            _FEATURE,
+        )
+
+
+def schema_fields_lost(rf: ResponseFormat, fields: tuple[str, ...], ctx: Ctx) -> None:
+    """The schema's fields the target has no path for (strict true: it always enforces)."""
+    for f in fields:
         v = getattr(rf, f)
-        if f not in fields and v is not None and v is not True:  # strict: always enforced
+        if v is not None and v is not True:
             ctx.loss(
                 f"response_format.{f}",
                 f"schema {f} dropped" if v is not False else "strict: false dropped",
                 f"{ctx.target} output format has no {f}",
-                "structured_output",
+                _FEATURE,
             )
 
 
 RESPONSE_FORMAT = Transform(
     name="response_format",
     doc=__doc__ or "",
-    decode_request=_decode,
-    encode_request=_encode,
+    decode_request=lambda w, req, codec, ctx: codec.decode_response_format(w, req, ctx),
+    encode_request=lambda req, out, codec, ctx: codec.encode_response_format(req, out, ctx),
 )
