@@ -101,10 +101,30 @@ def error_shape_problems(p: Any, error_types: list[str]) -> list[tuple[Loc, str]
     return out
 
 
-def error_view(p: Any) -> dict[str, Any]:
+def type_tables(p: Any, canonical_status: dict[str, int]) -> dict[str, Any]:
+    """The errors rows as the tables runtime/_pipeline.error_info looks the type up in:
+    ``exact`` (raw type, status) -> type; ``by_status`` status -> type (the first row's, else
+    the canonical type of the status, ``canonical_status``: ErrorType -> status); ``canonical``
+    (status, type) of a row -> the canonical status, where the two differ (Chat's 503 for
+    overloaded travels as 529)."""
+    rows = [r for r in p.errors if r.only != "encode" and r.status is not None]
+    exact: dict[tuple[str, int], str] = {}
+    by_status: dict[int, str] = {}
+    canonical: dict[tuple[int, str], int] = {}
+    for r in rows:
+        exact.setdefault((r.raw, r.status), r.unified)
+        by_status.setdefault(r.status, r.unified)
+        if canonical_status.get(r.unified, r.status) != r.status:
+            canonical[(r.status, r.unified)] = canonical_status[r.unified]
+    for t, status in canonical_status.items():
+        by_status.setdefault(status, t)
+    return {"exact": exact, "by_status": by_status, "canonical": canonical}
+
+
+def error_view(p: Any, canonical_status: dict[str, int]) -> dict[str, Any]:
     """Protocol ``p``'s compiled row for the template: the error object's place, the read
     expressions and the body literal (Python source; ``raw``, ``status``, ``inband`` and
-    ``err`` are the write function's arguments)."""
+    ``err`` are the write function's arguments), and the errors rows' type tables."""
     shape: ErrorShape = p.error_shape
     head, _ = _split(shape.message_path)
     leaf = {n: _split(path)[1] for n in PATHS if (path := getattr(shape, n)) is not None}
@@ -146,4 +166,5 @@ def error_view(p: Any) -> dict[str, Any]:
         "read": [typ, get("message_path"), get("code_path"), get("param_path"), carried],
         "body": body,
         "raw_default": raw_default(p),
+        **type_tables(p, canonical_status),
     }

@@ -216,8 +216,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             content_kinds=content_kinds,
             enums=enums,
             error_status=error_status,
-            errors=error_view(p),
-            error_rows=tuple((r.raw, r.status, r.unified) for r in p.errors if r.only != "encode"),
+            errors=error_view(p, _error_statuses(spec)),
             tool=tool,
             request=with_settings_keys(
                 top(p.request_fields, "Request"), p.response_format, p.reasoning
@@ -232,6 +231,12 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             },
         )
     )
+
+
+def _error_statuses(spec: Spec) -> dict[str, int]:
+    """canonical ErrorType -> its HTTP status (canonical.yaml)."""
+    enum = next((e for e in spec.canonical.enums if e.name == "ErrorType"), None)
+    return {v.value: v.status for v in enum.items() if v.status} if enum else {}
 
 
 def _reasoning_details(p: ProtocolSpec) -> dict[str, Any] | None:

@@ -237,22 +237,6 @@ ERROR_STATUS: dict[str, int] = {
     "timeout": 504,
     "bad_gateway": 502,
 }
-# decode rows as (raw type, HTTP status or None, unified type): a status can settle a raw type
-ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
-    ("bad_request", 400, "invalid_request"),
-    ("unauthorized", 401, "authentication"),
-    ("forbidden", 403, "permission"),
-    ("not_found", 404, "not_found"),
-    ("unprocessable_entity", 422, "invalid_request"),
-    ("too_many_requests", 429, "rate_limit"),
-    ("invalid_token", 498, "invalid_request"),
-    ("client_closed_request", 499, "api_error"),
-    ("internal_server_error", 500, "api_error"),
-    ("not_implemented", 501, "api_error"),
-    ("service_unavailable", 503, "overloaded"),
-    ("gateway_timeout", 504, "timeout"),
-    ("internal_server_error", 502, "bad_gateway"),
-)
 # wire stream event -> canonical event kinds it may yield (spec: stream_events)
 STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
 ERROR_SHAPE: dict[str, Any] = {
@@ -847,6 +831,48 @@ def encode_usage(u: Usage) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- errors (spec: error_shape)
 ERROR_RAW_DEFAULT = "internal_server_error"  # the raw type of an error with no row
+# the errors rows as runtime/_pipeline.error_info looks a type up: a row of (raw type, status);
+# the type of a status (its first row's, else the canonical one's); (status, type) of a row whose
+# status is not the canonical one of the type -> the canonical status
+ERROR_EXACT: dict[tuple[str, int], str] = {
+    ("bad_request", 400): "invalid_request",
+    ("unauthorized", 401): "authentication",
+    ("forbidden", 403): "permission",
+    ("not_found", 404): "not_found",
+    ("unprocessable_entity", 422): "invalid_request",
+    ("too_many_requests", 429): "rate_limit",
+    ("invalid_token", 498): "invalid_request",
+    ("client_closed_request", 499): "api_error",
+    ("internal_server_error", 500): "api_error",
+    ("not_implemented", 501): "api_error",
+    ("service_unavailable", 503): "overloaded",
+    ("gateway_timeout", 504): "timeout",
+    ("internal_server_error", 502): "bad_gateway",
+}
+ERROR_BY_STATUS: dict[int, str] = {
+    400: "invalid_request",
+    401: "authentication",
+    403: "permission",
+    404: "not_found",
+    422: "invalid_request",
+    429: "rate_limit",
+    498: "invalid_request",
+    499: "api_error",
+    500: "api_error",
+    501: "api_error",
+    503: "overloaded",
+    504: "timeout",
+    502: "bad_gateway",
+    413: "request_too_large",
+    529: "overloaded",
+}
+ERROR_CANONICAL_STATUS: dict[tuple[int, str], int] = {
+    (422, "invalid_request"): 400,
+    (498, "invalid_request"): 400,
+    (499, "api_error"): 500,
+    (501, "api_error"): 500,
+    (503, "overloaded"): 529,
+}
 
 
 def read_error(e: Any, raw: Any = None) -> tuple[Any, Any, Any, Any, int | None]:

@@ -347,22 +347,6 @@ ERROR_STATUS: dict[str, int] = {
     "timeout": 504,
     "bad_gateway": 502,
 }
-# decode rows as (raw type, HTTP status or None, unified type): a status can settle a raw type
-ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
-    ("INVALID_ARGUMENT", 400, "invalid_request"),
-    ("FAILED_PRECONDITION", 400, "invalid_request"),
-    ("OUT_OF_RANGE", 400, "invalid_request"),
-    ("UNAUTHENTICATED", 401, "authentication"),
-    ("PERMISSION_DENIED", 403, "permission"),
-    ("NOT_FOUND", 404, "not_found"),
-    ("RESOURCE_EXHAUSTED", 429, "rate_limit"),
-    ("INTERNAL", 500, "api_error"),
-    ("UNKNOWN", 500, "api_error"),
-    ("DATA_LOSS", 500, "api_error"),
-    ("CANCELLED", 499, "api_error"),
-    ("UNAVAILABLE", 503, "overloaded"),
-    ("DEADLINE_EXCEEDED", 504, "timeout"),
-)
 # wire stream event -> canonical event kinds it may yield (spec: stream_events)
 STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
 ERROR_SHAPE: dict[str, Any] = {
@@ -1137,6 +1121,42 @@ def encode_usage(u: Usage) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- errors (spec: error_shape)
 ERROR_RAW_DEFAULT = "INTERNAL"  # the raw type of an error with no row
+# the errors rows as runtime/_pipeline.error_info looks a type up: a row of (raw type, status);
+# the type of a status (its first row's, else the canonical one's); (status, type) of a row whose
+# status is not the canonical one of the type -> the canonical status
+ERROR_EXACT: dict[tuple[str, int], str] = {
+    ("INVALID_ARGUMENT", 400): "invalid_request",
+    ("FAILED_PRECONDITION", 400): "invalid_request",
+    ("OUT_OF_RANGE", 400): "invalid_request",
+    ("UNAUTHENTICATED", 401): "authentication",
+    ("PERMISSION_DENIED", 403): "permission",
+    ("NOT_FOUND", 404): "not_found",
+    ("RESOURCE_EXHAUSTED", 429): "rate_limit",
+    ("INTERNAL", 500): "api_error",
+    ("UNKNOWN", 500): "api_error",
+    ("DATA_LOSS", 500): "api_error",
+    ("CANCELLED", 499): "api_error",
+    ("UNAVAILABLE", 503): "overloaded",
+    ("DEADLINE_EXCEEDED", 504): "timeout",
+}
+ERROR_BY_STATUS: dict[int, str] = {
+    400: "invalid_request",
+    401: "authentication",
+    403: "permission",
+    404: "not_found",
+    429: "rate_limit",
+    500: "api_error",
+    499: "api_error",
+    503: "overloaded",
+    504: "timeout",
+    413: "request_too_large",
+    529: "overloaded",
+    502: "bad_gateway",
+}
+ERROR_CANONICAL_STATUS: dict[tuple[int, str], int] = {
+    (499, "api_error"): 500,
+    (503, "overloaded"): 529,
+}
 
 
 def read_error(e: Any, raw: Any = None) -> tuple[Any, Any, Any, Any, int | None]:

@@ -286,22 +286,6 @@ ERROR_STATUS: dict[str, int] = {
     "timeout": 504,
     "bad_gateway": 502,
 }
-# decode rows as (raw type, HTTP status or None, unified type): a status can settle a raw type
-ERROR_ROWS: tuple[tuple[str, int | None, str], ...] = (
-    ("invalid_request_error", 400, "invalid_request"),
-    ("authentication_error", 401, "authentication"),
-    ("invalid_api_key", 401, "authentication"),
-    ("permission_error", 403, "permission"),
-    ("not_found_error", 404, "not_found"),
-    ("request_too_large", 413, "request_too_large"),
-    ("rate_limit_error", 429, "rate_limit"),
-    ("insufficient_quota", 429, "rate_limit"),
-    ("server_error", 500, "api_error"),
-    ("api_error", 500, "api_error"),
-    ("server_error", 503, "overloaded"),
-    ("timeout", 504, "timeout"),
-    ("server_error", 502, "bad_gateway"),
-)
 # wire stream event -> canonical event kinds it may yield (spec: stream_events)
 STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
 ERROR_SHAPE: dict[str, Any] = {
@@ -1062,6 +1046,38 @@ def encode_usage(u: Usage) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- errors (spec: error_shape)
 ERROR_RAW_DEFAULT = "server_error"  # the raw type of an error with no row
+# the errors rows as runtime/_pipeline.error_info looks a type up: a row of (raw type, status);
+# the type of a status (its first row's, else the canonical one's); (status, type) of a row whose
+# status is not the canonical one of the type -> the canonical status
+ERROR_EXACT: dict[tuple[str, int], str] = {
+    ("invalid_request_error", 400): "invalid_request",
+    ("authentication_error", 401): "authentication",
+    ("invalid_api_key", 401): "authentication",
+    ("permission_error", 403): "permission",
+    ("not_found_error", 404): "not_found",
+    ("request_too_large", 413): "request_too_large",
+    ("rate_limit_error", 429): "rate_limit",
+    ("insufficient_quota", 429): "rate_limit",
+    ("server_error", 500): "api_error",
+    ("api_error", 500): "api_error",
+    ("server_error", 503): "overloaded",
+    ("timeout", 504): "timeout",
+    ("server_error", 502): "bad_gateway",
+}
+ERROR_BY_STATUS: dict[int, str] = {
+    400: "invalid_request",
+    401: "authentication",
+    403: "permission",
+    404: "not_found",
+    413: "request_too_large",
+    429: "rate_limit",
+    500: "api_error",
+    503: "overloaded",
+    504: "timeout",
+    502: "bad_gateway",
+    529: "overloaded",
+}
+ERROR_CANONICAL_STATUS: dict[tuple[int, str], int] = {(503, "overloaded"): 529}
 
 
 def read_error(e: Any, raw: Any = None) -> tuple[Any, Any, Any, Any, int | None]:

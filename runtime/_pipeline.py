@@ -139,11 +139,10 @@ def error_info(
     raw_type = clean_message(raw_type) if type(raw_type) is str else None
     if status is None:
         status = carried or codec.ERROR_STATUS.get(codec.ERROR_DECODE.get(raw_type), 500)
-    rows: tuple[tuple[str, int | None, str], ...] = codec.ERROR_ROWS
-    unified = next((u for r, s, u in rows if r == raw_type and s == status), None)
+    unified = codec.ERROR_EXACT.get((raw_type, status))
     if unified is None:
         by_raw = codec.ERROR_DECODE.get(raw_type) if raw_type else None
-        by_status = next((u for _, s, u in rows if s == status), None) or _STATUS_TYPE.get(status)
+        by_status = codec.ERROR_BY_STATUS.get(status)
         if by_raw is not None and (by_status is None or by_raw not in _GENERIC_TYPES):
             unified = by_raw
         elif by_status is not None:
@@ -152,8 +151,7 @@ def error_info(
             unified = "overloaded"
         else:
             unified = "api_error" if status >= 500 else "invalid_request"
-    if any(s == status and u == unified for _, s, u in rows):
-        status = ERROR_TYPE_STATUS.get(unified, status)
+    status = codec.ERROR_CANONICAL_STATUS.get((status, unified), status)
     return ErrorInfo(
         type=unified,
         message=_error_message(body, message, status),
@@ -167,8 +165,6 @@ def error_info(
 
 # raw types that a more specific HTTP status refines (OpenAI: invalid_request_error with 401)
 _GENERIC_TYPES = frozenset({"invalid_request", "api_error"})
-# the canonical type of a status (the first type with that status)
-_STATUS_TYPE = {s: t for t, s in reversed(ERROR_TYPE_STATUS.items())}
 
 
 def _error_message(body: Any, message: Any, status: int) -> str:

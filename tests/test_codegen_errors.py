@@ -31,9 +31,10 @@ error_shape:
   stream_status: [code, status_code]
 """
 OLD_SHAPE = "error_shape: {type_path: type, message_path: message}\n"
-TINY = PROTOCOL.replace(OLD_SHAPE, SHAPE) + STREAM.replace(
-    "{event: oops, error: message}", "{event: oops, error: fault}"
-)
+BUSY = "  - {unified: api_error, raw: internal, status: 500}\n"
+TINY = PROTOCOL.replace(OLD_SHAPE, SHAPE).replace(
+    BUSY, BUSY + "  - {unified: api_error, raw: busy, status: 503, only: decode}\n"
+) + STREAM.replace("{event: oops, error: message}", "{event: oops, error: fault}")
 T = "tiny_v2"
 
 
@@ -116,9 +117,9 @@ def test_the_body_is_written_in_the_rows_order(tiny: Any) -> None:
 @pytest.mark.parametrize(
     ("fault", "status", "kind"),
     [
-        ({"kind": "bad_request", "text": "t", "code": 429}, 429, "rate_limit"),
-        ({"kind": "internal", "text": "t", "status_code": 503}, 503, "api_error"),
-        ({"kind": "internal", "text": "t", "http": 502, "code": 400}, 502, "bad_gateway"),
+        ({"kind": "bad_request", "text": "t", "code": 429}, 429, "invalid_request"),
+        ({"kind": "internal", "text": "t", "status_code": 400}, 400, "invalid_request"),
+        ({"kind": "internal", "text": "t", "http": 502, "code": 400}, 502, "api_error"),
         ({"kind": "bad_request", "text": "t", "code": "429"}, 400, "invalid_request"),
         ({"kind": "internal", "text": "t", "code": True}, 500, "api_error"),
         ({"text": "t"}, 500, "api_error"),
@@ -128,8 +129,8 @@ def test_an_in_band_error_is_read_by_the_same_function(
     tiny: Any, fault: dict[str, Any], status: int, kind: str
 ) -> None:
     """The stream decoder's error row reads the error object with the codec's read_error: the
-    status it carries (status_code_path, then stream_status), else its type's; a status more
-    specific than a generic raw type settles the type (the canonical type of the status)."""
+    status it carries (status_code_path, then stream_status), else its type's; a status with a
+    row of its own settles a generic raw type (api_error at 400 is invalid_request)."""
     stream = importlib.import_module(tiny.__name__.replace("_codec", "_stream"))
     dec = Decoder(tiny, stream.ROWS)
     event = {"kind": "oops", "fault": fault}
@@ -140,6 +141,25 @@ def test_an_in_band_error_is_read_by_the_same_function(
     assert (err.status, err.type, err.message, err.source) == (status, kind, "t", T)
     # one rule: the same object in an HTTP body of that status reads the same
     assert decode(tiny, status, {"fault": fault}) == err
+
+
+def test_the_type_tables_are_the_rows(tiny: Any) -> None:
+    assert tiny.ERROR_EXACT == {
+        ("bad_request", 400): "invalid_request",
+        ("internal", 500): "api_error",
+        ("busy", 503): "api_error",
+    }
+    assert tiny.ERROR_BY_STATUS == {400: "invalid_request", 500: "api_error", 503: "api_error"}
+    # a row whose status is not the canonical one of its type: the canonical status travels
+    assert tiny.ERROR_CANONICAL_STATUS == {(503, "api_error"): 500}
+    err = decode(tiny, 503, {"fault": {"kind": "busy", "text": "t"}})
+    assert (err.type, err.status, err.raw_type) == ("api_error", 500, "busy")
+    # a status no row and no canonical type names: the raw type's type, else by its class
+    assert (decode(tiny, 418, {}).type, decode(tiny, 599, {}).type) == (
+        "invalid_request",
+        "api_error",
+    )
+    assert decode(tiny, 418, {"fault": {"kind": "internal"}}).type == "api_error"
 
 
 def test_no_type_path_takes_the_type_from_the_status(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import interlingua
 import pytest
-from interlingua.generated.canonical import ErrorEvent
+from interlingua.generated.canonical import ErrorEvent, ErrorInfo
 
 from tests.conftest import FIXTURES
 from tests.stream_util import decode_stream
@@ -221,6 +221,20 @@ def test_bad_arguments_are_typed_errors_naming_them() -> None:
     with pytest.raises(interlingua.InvalidInput, match="expected an ErrorInfo, got an object") as e:
         interlingua.encode_error({"type": "api_error"}, A)  # type: ignore[arg-type]
     assert e.value.path == "err"
+    # a type no row names (an ErrorInfo made by hand): the raw type of an error with no row
+    odd = ErrorInfo(type="teapot", message="short and stout", status=418)
+    assert interlingua.encode_error(odd, C) == (
+        418,
+        {
+            "error": {
+                "type": "server_error",
+                "message": "short and stout",
+                "param": None,
+                "code": None,
+            }
+        },
+    )
+    assert interlingua.encode_error(odd, "gemini")[1]["error"]["status"] == "INTERNAL"
 
 
 @pytest.mark.parametrize(
