@@ -192,9 +192,9 @@ def _body(ev: str, rows: list[TemplateRow], enc: EncodeSpec, name: str | None, w
 
 
 def encode_view(enc: EncodeSpec, where: str, name_path: str | None) -> dict[str, Any]:
-    """The template functions (``funcs``: per canonical event; ``end``: the ending's rows)."""
+    """The template functions (``funcs``: per canonical event) and the body of ``_ending``, the
+    frames of a completed ending (``end`` rows under their conditions, then ``done``)."""
     funcs: list[dict[str, Any]] = []
-    end: list[dict[str, Any]] = []
     for ev, tpl in enc.events.items():
         w = f"{where}: stream.encode.events.{ev}"
         if isinstance(tpl, list):
@@ -209,14 +209,17 @@ def encode_view(enc: EncodeSpec, where: str, name_path: str | None) -> dict[str,
         funcs.append(
             {"ev": "error", "body": f"    return _error_frame(ev.error, s.pid, {prefix!r})"}
         )
+    end = []  # the ending's frames, in order (a row whose condition does not hold: none)
     for j, row in enumerate(enc.end):
         w = f"{where}: stream.encode.end[{j}]"
         full = expand({**enc.envelope, **row.body}, enc.defs, w)
-        expr = template(full, w, _keep(enc, "end"))
-        body = f"    return {_frame(expr, _prefix(full, name_path, w))}"
+        frame = _frame(template(full, w, _keep(enc, "end")), _prefix(full, name_path, w))
         conds = _conds(row)
-        if conds:  # a row that does not apply writes nothing
-            body = f"    if {' and '.join(conds)}:\n    {body}\n    return None"
-        end.append({"fn": f"_end{j}", "body": body})
-    done = sse_prefix(None) + enc.done.encode() + b"\n\n" if enc.done is not None else None
-    return {"funcs": funcs, "end": end, "done": done}
+        if conds:
+            end.append(f"    if {' and '.join(conds)}:\n        out.append({frame})")
+        else:
+            end.append(f"    out.append({frame})")
+    if enc.done is not None:
+        done = sse_prefix(None) + enc.done.encode() + b"\n\n"
+        end.append(f"    out.append({done!r})")
+    return {"funcs": funcs, "end": "\n".join(end) or "    pass"}

@@ -33,7 +33,7 @@ def delta_only(row: DecodeRow) -> bool:
 
 def const_delta(row: DecodeRow) -> bool:
     """One text or argument path under a constant key, nothing else: an open block of the key
-    takes it straight away (``Decoder._delta``), as the row's block step would."""
+    takes it straight away (``pass_on``), as the row's block step would."""
     one = len(_paths(row.text)) + (row.arguments is not None) == 1
     others = (
         row.key, row.call_id, row.name, row.arguments_object, row.signature, row.redacted,
@@ -49,10 +49,37 @@ def const_delta(row: DecodeRow) -> bool:
     )
 
 
+def pass_on(
+    args: bool, block: str, base: str, wkey: str, value: str, ind: str, truthy: bool = False
+) -> list[str]:
+    """A delta-only row's short path, compiled: the open block at ``wkey`` takes the value at
+    once (``args``: argument text, for a tool call only; else text, for a text or reasoning
+    block); with no open block, or one of another kind, the row's block step runs
+    (``truthy``: the value was found non-empty already)."""
+    v = value if value.isidentifier() else "v"
+    if args:
+        kind, made = 'b.kind != "tool_call"', f"_new_ToolCallDelta(key=b.key, arguments={v})"
+    else:
+        kind, made = "(new := _DELTA.get(b.kind)) is None", f"new(key=b.key, text={v})"
+    return [
+        f"{ind}{x}"
+        for x in [
+            *([] if v == value else [f"v = {value}"]),
+            f"if (b := m.blocks.get({wkey})) is None or not b.open:",
+            f"    {block}(m, {base}, None, out)",
+            f"elif {'' if truthy else f'{v} and '}type({v}) is str:",
+            f"    if {kind}:",
+            f"        {block}(m, {base}, None, out)",
+            "    else:",
+            f"        out.append({made})",
+            "        b.fresh = False",
+        ]
+    ]
+
+
 def fast_action(
     row: DecodeRow,
     block: str,
-    delta: str,
     base: str,
     r: Any,
     where: str,
@@ -61,12 +88,12 @@ def fast_action(
     op: str,
 ) -> list[str] | None:
     """The statements of a row that has a short path, else None (``block``: the row's block
-    step, which the machine's ``delta`` method falls back to)."""
+    step, which the short path falls back to)."""
     if op == "block" and implicit and const_delta(row):
         value = (_paths(row.text) or [row.arguments or ""])[0]
         return [
             f"{ind}v = {r.on(value, base, where, base == 'd')}",
             f"{ind}if v:  # most chunks lack it",
-            f"{ind}    {delta}({block}, {base}, {row.key_const!r}, v, out)",
+            *pass_on(row.text is None, block, base, repr(row.key_const), "v", ind + "    ", True),
         ]
     return None

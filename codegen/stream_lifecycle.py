@@ -99,7 +99,7 @@ def finish(enc: EncodeSpec, kind: str, events: set[str], pending: bool) -> list[
     if kind == "tool_call" and enc.empty_arguments is not None:
         out += [
             '    if not b.args and s.status == "completed":  # a cut call\'s arguments never ended',
-            f"        s._args(b, _ToolCallDelta(key=b.key, arguments={enc.empty_arguments!r}), out)",
+            f"        _args(s, b, _ToolCallDelta(key=b.key, arguments={enc.empty_arguments!r}), out)",
         ]
     return [*out, "    b.ended = True", *_write(f"{kind}_end", events, "ev", "b")]
 

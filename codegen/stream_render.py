@@ -14,7 +14,8 @@ from typing import Any
 from .stream_block import Facts, block_step, quiet
 from .stream_encode import StreamSpecError, TemplateError, encode_view
 from .stream_fast import delta_only as _delta_only
-from .stream_fast import fast_action
+from .stream_fast import fast_action, pass_on
+from .stream_feed import FEED_EVENTS, feed_funcs
 from .stream_known import known_fields
 from .stream_model import DecodeRow, StreamSpec
 from .stream_steps import steps
@@ -144,7 +145,6 @@ def _action(
     (``stream_steps``)."""
     op = _op(row)
     block = f"_block{i}"
-    delta = "m._delta" if row.text else "m._arg_delta"  # (a delta-only row: one of them)
     if row.each is not None:
         return [
             f"{ind}items = {r(row.each, where)}({base})",
@@ -165,8 +165,8 @@ def _action(
             wkey += (
                 f":{{_s if (_s := {r.on(row.sub, base, where, base == 'd')}) is not None else 0}}"
             )
-        return [f'{ind}{delta}({block}, {base}, f"{wkey}", {value}, out)']
-    fast = fast_action(row, block, delta, base, r, where, ind, implicit, op)
+        return pass_on(row.text is None, block, base, f'f"{wkey}"', value, ind)
+    fast = fast_action(row, block, base, r, where, ind, implicit, op)
     if fast is not None:
         return fast
     if op == "block" and implicit and quiet(row):  # the row's fields are read first: most
@@ -297,15 +297,25 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
     if s.recognise is None and any(row.event for row in s.decode):
         raise StreamSpecError(f"{where}: rows with `event` need the stream's `recognise` path")
     dispatch = _dispatch(s, where, r)
+    used = "".join(dispatch)
+    names |= {
+        n
+        for n in ("DELTA", "new_ToolCallDelta", "UsageEvent")
+        if f"_{n}(" in used or f"_{n}." in used
+    }
     name_path = (s.recognise or "type") if event_names else None
     try:
         enc = encode_view(s.encode, where, name_path)
     except TemplateError as e:
         raise StreamSpecError(str(e)) from None
-    life = lifecycle_view(s.encode, {f["ev"] for f in enc["funcs"]}, writes_pending(s))
+    events = {f["ev"] for f in enc["funcs"]}
+    life = lifecycle_view(s.encode, events, writes_pending(s))
+    feed = feed_funcs(s.encode, events, accumulate_kinds(enc["funcs"]))
+    names |= {n for n in FEED_EVENTS}
     names |= {n.lstrip("_") for n in life["names"] if n == "_ToolCallDelta"}
     return {
         "life": life,
+        "feed": feed,
         "readers": r.src,
         "blocks": blocks,
         "canonical": sorted(n for n in names if n not in ("DELTA", "synth_id")),
@@ -315,14 +325,12 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         "s": s,
         "enc": s.encode,
         "funcs": enc["funcs"],
-        "omit": "_omit(" in "".join(f["body"] for f in [*enc["funcs"], *enc["end"]]),
-        "accumulate": accumulate_kinds(enc["funcs"]),
+        "omit": "_omit(" in "".join([*(f["body"] for f in enc["funcs"]), enc["end"]]),
         "end": enc["end"],
-        "done": enc["done"],
         "error_frame": any(f["body"].startswith("    return _error_frame(") for f in enc["funcs"]),
         "special": [*([s.done_sentinel] if s.done_sentinel else []), *s.skip_data],
         "assemblers": sorted({row.assemble for row in s.decode if row.assemble}),
         "extra": rows_extra(s),
-        "imports": rules_imports([*enc["funcs"], *enc["end"]]),
+        "imports": rules_imports([*enc["funcs"], {"body": enc["end"]}]),
         "arguments_object": any("_arguments_object(" in f["body"] for f in enc["funcs"]),
     }

@@ -53,14 +53,25 @@ def steps(
     if row.end and (row.usage or row.finish):  # a final summary event
         rest.append("out += m._close_all()")
     if row.usage:
-        at_start = ", True" if row.start is not None else ""
-        rest += [f"if type(u := {read(row.usage)}) is dict:", f"    m._usage(u, out{at_start})"]
+        rest.append(f"if type(u := {read(row.usage)}) is dict:")
+        if row.start is not None:  # the start's own usage (Anthropic message_start)
+            rest += [
+                "    if m.pending is not None:",
+                "        m.pending.usage = m.usage_of(u)",
+                "    else:",
+            ]
+        rest.append(
+            f"{'    ' * (1 + (row.start is not None))}out.append(_UsageEvent(usage=m.usage_of(u)))"
+        )
     if row.finish:
         seq = read(row.stop_sequence) if row.stop_sequence is not None else "None"
         rest += [f"raw = {read(row.finish)}", "if raw is not None:"]
         if implicit:
             rest.append("    out += m._close_all()")
-        rest.append(f"    m._finish(raw, {seq}, {row.finish_as!r}, out)")
+        fin = f"m._finish(raw, {seq}, out)"
+        rest.append(
+            f"    {fin}" if row.finish_as is None else f"    {fin}.unified = {row.finish_as!r}"
+        )
     if row.end:
         rest.append('out += m._end("completed")')
     if row.start is not None:

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import TextDelta as _TextDelta
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
+from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
+from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
 from interlingua.streams.inband import error_frame as _error_frame
 from interlingua.streams.machine import DELTA as _DELTA
@@ -310,8 +314,8 @@ def _error(s: Any, ev: Any, i: int) -> Any:
     return _error_frame(ev.error, s.pid, b"event: error\ndata: ")
 
 
-def _end0(s: Any, ev: Any, i: int) -> Any:
-    return (
+def _ending(s: Any, ev: Any, out: list[Any]) -> None:
+    out.append(
         b"event: message_delta\ndata: "
         + _dumps(
             {
@@ -322,10 +326,7 @@ def _end0(s: Any, ev: Any, i: int) -> Any:
         )
         + b"\n\n"
     )
-
-
-def _end1(s: Any, ev: Any, i: int) -> Any:
-    return b"event: message_stop\ndata: " + _dumps({"type": "message_stop"}) + b"\n\n"
+    out.append(b"event: message_stop\ndata: " + _dumps({"type": "message_stop"}) + b"\n\n")
 
 
 def _begin_text(s: Any, b: Any, out: list[Any]) -> None:
@@ -375,6 +376,62 @@ def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
     b.ended = True
     s.cur = b
     out.append(_tool_call_end(s, ev, b.index))
+
+
+def _on_TextDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.ended or b.kind != "text" or s.current is not b:
+        b = s._open(ev.key, "text", ev, out)
+    if not b.started:
+        b.started = True
+        _begin_text(s, b, out)
+    s.cur = b
+    out.append(_text_delta(s, ev, b.index))
+
+
+def _on_ReasoningDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.ended or b.kind != "reasoning" or s.current is not b:
+        b = s._open(ev.key, "reasoning", ev, out)
+    if not b.started:
+        b.started = True
+        _begin_reasoning(s, b, out)
+    s.cur = b
+    out.append(_reasoning_delta(s, ev, b.index))
+
+
+def _on_ToolCallDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.kind != "tool_call":
+        return
+    if b.queued is not None:
+        b.queued.append(ev.arguments)
+        return
+    if not b.ended:
+        _args(s, b, ev, out)
+
+
+def _args(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    b.args = True
+    s.cur = b
+    out.append(_tool_call_delta(s, ev, b.index))
+
+
+def _on_TextStart(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s._open(ev.key, "text", ev, out)
+    b.started = True
+    _begin_text(s, b, out)
+
+
+def _on_ReasoningStart(s: Any, ev: Any, out: list[Any]) -> None:
+    s._open(ev.key, "reasoning", ev, out)
+
+
+def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s._open(ev.key, "tool_call", ev, out)
+    if b.queued is None:
+        b.started = True
+        _begin_tool_call(s, b, out)
 
 
 def _block1(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
@@ -536,18 +593,23 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         ):
             return True
         if type(u := (_v.get("usage") if type(_v := d.get("message")) is dict else None)) is dict:
-            m._usage(u, out, True)
+            if m.pending is not None:
+                m.pending.usage = m.usage_of(u)
+            else:
+                out.append(_UsageEvent(usage=m.usage_of(u)))
         return True
     if kind == "content_block_start":
         w0 = _v.get("type") if type(_v := d.get("content_block")) is dict else None
         if w0 == "text":
-            m._delta(
-                _block1,
-                d,
-                f"{d.get('index')}",
-                (_v.get("text") if type(_v := d.get("content_block")) is dict else None),
-                out,
-            )
+            v = _v.get("text") if type(_v := d.get("content_block")) is dict else None
+            if (b := m.blocks.get(f"{d.get('index')}")) is None or not b.open:
+                _block1(m, d, None, out)
+            elif v and type(v) is str:
+                if (new := _DELTA.get(b.kind)) is None:
+                    _block1(m, d, None, out)
+                else:
+                    out.append(new(key=b.key, text=v))
+                    b.fresh = False
             return True
         if w0 == "tool_use":
             _block2(m, d, None, out)
@@ -560,31 +622,37 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     if kind == "content_block_delta":
         w1 = _v.get("type") if type(_v := d.get("delta")) is dict else None
         if w1 == "text_delta":
-            m._delta(
-                _block5,
-                d,
-                f"{d.get('index')}",
-                (_v.get("text") if type(_v := d.get("delta")) is dict else None),
-                out,
-            )
+            v = _v.get("text") if type(_v := d.get("delta")) is dict else None
+            if (b := m.blocks.get(f"{d.get('index')}")) is None or not b.open:
+                _block5(m, d, None, out)
+            elif v and type(v) is str:
+                if (new := _DELTA.get(b.kind)) is None:
+                    _block5(m, d, None, out)
+                else:
+                    out.append(new(key=b.key, text=v))
+                    b.fresh = False
             return True
         if w1 == "thinking_delta":
-            m._delta(
-                _block6,
-                d,
-                f"{d.get('index')}",
-                (_v.get("thinking") if type(_v := d.get("delta")) is dict else None),
-                out,
-            )
+            v = _v.get("thinking") if type(_v := d.get("delta")) is dict else None
+            if (b := m.blocks.get(f"{d.get('index')}")) is None or not b.open:
+                _block6(m, d, None, out)
+            elif v and type(v) is str:
+                if (new := _DELTA.get(b.kind)) is None:
+                    _block6(m, d, None, out)
+                else:
+                    out.append(new(key=b.key, text=v))
+                    b.fresh = False
             return True
         if w1 == "input_json_delta":
-            m._arg_delta(
-                _block7,
-                d,
-                f"{d.get('index')}",
-                (_v.get("partial_json") if type(_v := d.get("delta")) is dict else None),
-                out,
-            )
+            v = _v.get("partial_json") if type(_v := d.get("delta")) is dict else None
+            if (b := m.blocks.get(f"{d.get('index')}")) is None or not b.open:
+                _block7(m, d, None, out)
+            elif v and type(v) is str:
+                if b.kind != "tool_call":
+                    _block7(m, d, None, out)
+                else:
+                    out.append(_new_ToolCallDelta(key=b.key, arguments=v))
+                    b.fresh = False
             return True
         if w1 == "signature_delta":
             _block8(m, d, None, out)
@@ -595,14 +663,11 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         return True
     if kind == "message_delta":
         if type(u := d.get("usage")) is dict:
-            m._usage(u, out)
+            out.append(_UsageEvent(usage=m.usage_of(u)))
         raw = _v.get("stop_reason") if type(_v := d.get("delta")) is dict else None
         if raw is not None:
             m._finish(
-                raw,
-                (_v.get("stop_sequence") if type(_v := d.get("delta")) is dict else None),
-                None,
-                out,
+                raw, (_v.get("stop_sequence") if type(_v := d.get("delta")) is dict else None), out
             )
         return True
     if kind == "message_stop":
@@ -624,7 +689,15 @@ ROWS = StreamRows(
     implicit_blocks=False,
     done_sentinel=None,
     end_after_finish=False,
-    sequential=True,
+    on={
+        _TextDelta: _on_TextDelta,
+        _ReasoningDelta: _on_ReasoningDelta,
+        _ToolCallDelta: _on_ToolCallDelta,
+        _TextStart: _on_TextStart,
+        _ReasoningStart: _on_ReasoningStart,
+        _ToolCallStart: _on_ToolCallStart,
+    },
+    args=_args,
     id_default="msg_interlingua",
     begin={
         "text": _begin_text,
@@ -651,9 +724,5 @@ ROWS = StreamRows(
         "tool_call_end": _tool_call_end,
         "error": _error,
     },
-    end=(
-        _end0,
-        _end1,
-    ),
-    done=None,
+    end=_ending,
 )

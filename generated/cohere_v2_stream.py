@@ -7,8 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import TextDelta as _TextDelta
 from interlingua.generated.canonical import TextStart as _TextStart
+from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
+from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
+from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import StreamRows
@@ -266,8 +271,8 @@ def _error(s: Any, ev: Any, i: int) -> Any:
     )
 
 
-def _end0(s: Any, ev: Any, i: int) -> Any:
-    return (
+def _ending(s: Any, ev: Any, out: list[Any]) -> None:
+    out.append(
         b"event: message-end\ndata: "
         + _dumps(
             {
@@ -318,6 +323,62 @@ def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
     b.ended = True
     s.cur = b
     out.append(_tool_call_end(s, ev, b.index))
+
+
+def _on_TextDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.ended or b.kind != "text" or s.current is not b:
+        b = s._open(ev.key, "text", ev, out)
+    if not b.started:
+        b.started = True
+        _begin_text(s, b, out)
+    s.cur = b
+    out.append(_text_delta(s, ev, b.index))
+
+
+def _on_ReasoningDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.ended or b.kind != "reasoning" or s.current is not b:
+        b = s._open(ev.key, "reasoning", ev, out)
+    if not b.started:
+        b.started = True
+        _begin_reasoning(s, b, out)
+    s.cur = b
+    out.append(_reasoning_delta(s, ev, b.index))
+
+
+def _on_ToolCallDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.kind != "tool_call":
+        return
+    if b.queued is not None:
+        b.queued.append(ev.arguments)
+        return
+    if not b.ended:
+        _args(s, b, ev, out)
+
+
+def _args(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    b.args = True
+    s.cur = b
+    out.append(_tool_call_delta(s, ev, b.index))
+
+
+def _on_TextStart(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s._open(ev.key, "text", ev, out)
+    b.started = True
+    _begin_text(s, b, out)
+
+
+def _on_ReasoningStart(s: Any, ev: Any, out: list[Any]) -> None:
+    s._open(ev.key, "reasoning", ev, out)
+
+
+def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s._open(ev.key, "tool_call", ev, out)
+    if b.queued is None:
+        b.started = True
+        _begin_tool_call(s, b, out)
 
 
 def _block1(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
@@ -464,10 +525,26 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     if kind == "content-start":
         w0 = _r3(d)
         if w0 == "text":
-            m._delta(_block1, d, f"{d.get('index')}", _r0(d), out)
+            v = _r0(d)
+            if (b := m.blocks.get(f"{d.get('index')}")) is None or not b.open:
+                _block1(m, d, None, out)
+            elif v and type(v) is str:
+                if (new := _DELTA.get(b.kind)) is None:
+                    _block1(m, d, None, out)
+                else:
+                    out.append(new(key=b.key, text=v))
+                    b.fresh = False
             return True
         if w0 == "thinking":
-            m._delta(_block2, d, f"{d.get('index')}", _r2(d), out)
+            v = _r2(d)
+            if (b := m.blocks.get(f"{d.get('index')}")) is None or not b.open:
+                _block2(m, d, None, out)
+            elif v and type(v) is str:
+                if (new := _DELTA.get(b.kind)) is None:
+                    _block2(m, d, None, out)
+                else:
+                    out.append(new(key=b.key, text=v))
+                    b.fresh = False
             return True
         _block3(m, d, None, out)
         return True
@@ -486,7 +563,15 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         _block7(m, d, None, out)
         return True
     if kind == "tool-call-delta":
-        m._arg_delta(_block8, d, f"call{d.get('index')}", _r5(d), out)
+        v = _r5(d)
+        if (b := m.blocks.get(f"call{d.get('index')}")) is None or not b.open:
+            _block8(m, d, None, out)
+        elif v and type(v) is str:
+            if b.kind != "tool_call":
+                _block8(m, d, None, out)
+            else:
+                out.append(_new_ToolCallDelta(key=b.key, arguments=v))
+                b.fresh = False
         return True
     if kind == "tool-call-end":
         _block9(m, d, None, out)
@@ -506,10 +591,10 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             return True
         out += m._close_all()
         if type(u := (_v.get("usage") if type(_v := d.get("delta")) is dict else None)) is dict:
-            m._usage(u, out)
+            out.append(_UsageEvent(usage=m.usage_of(u)))
         raw = _v.get("finish_reason") if type(_v := d.get("delta")) is dict else None
         if raw is not None:
-            m._finish(raw, None, None, out)
+            m._finish(raw, None, out)
         out += m._end("completed")
         return True
     return kind in ("debug",)
@@ -522,7 +607,15 @@ ROWS = StreamRows(
     implicit_blocks=False,
     done_sentinel=None,
     end_after_finish=False,
-    sequential=True,
+    on={
+        _TextDelta: _on_TextDelta,
+        _ReasoningDelta: _on_ReasoningDelta,
+        _ToolCallDelta: _on_ToolCallDelta,
+        _TextStart: _on_TextStart,
+        _ReasoningStart: _on_ReasoningStart,
+        _ToolCallStart: _on_ToolCallStart,
+    },
+    args=_args,
     id_default="interlingua",
     begin={
         "text": _begin_text,
@@ -547,6 +640,5 @@ ROWS = StreamRows(
         "tool_call_end": _tool_call_end,
         "error": _error,
     },
-    end=(_end0,),
-    done=None,
+    end=_ending,
 )

@@ -8,11 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua._codec_support import arguments_object as _arguments_object
+from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import TextDelta as _TextDelta
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
+from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
+from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.streams import partial_args as _t_partial_args
 from interlingua.streams.inband import error_frame as _error_frame
+from interlingua.streams.items import ItemBlock as _ItemBlock
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
@@ -256,8 +261,8 @@ def _error(s: Any, ev: Any, i: int) -> Any:
     return _error_frame(ev.error, s.pid, b"data: ")
 
 
-def _end0(s: Any, ev: Any, i: int) -> Any:
-    return (
+def _ending(s: Any, ev: Any, out: list[Any]) -> None:
+    out.append(
         b"data: "
         + _dumps(
             {
@@ -334,6 +339,60 @@ def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
     b.ended = True
     s.cur = b
     out.append(_tool_call_end(s, ev, b.index))
+
+
+def _on_TextDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.ended or b.kind != "text":
+        b = s.blocks[ev.key] = _ItemBlock("text", ev, ev.key)
+    if not b.started:
+        b.started = True
+        _begin_text(s, b, out)
+    s.cur = b
+    out.append(_text_delta(s, ev, b.index))
+
+
+def _on_ReasoningDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.ended or b.kind != "reasoning":
+        b = s.blocks[ev.key] = _ItemBlock("reasoning", ev, ev.key)
+    if not b.started:
+        b.started = True
+        _begin_reasoning(s, b, out)
+    b.deltas += 1
+    b.pieces.append(ev.text)
+    s.cur = b
+    out.append(_reasoning_delta(s, ev, b.index))
+
+
+def _on_ToolCallDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.kind != "tool_call":
+        return
+    if not b.ended:
+        _args(s, b, ev, out)
+
+
+def _args(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    b.args = True
+    b.deltas += 1
+    b.pieces.append(ev.arguments)
+
+
+def _on_TextStart(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks[ev.key] = _ItemBlock("text", ev, ev.key)
+    b.started = True
+    _begin_text(s, b, out)
+
+
+def _on_ReasoningStart(s: Any, ev: Any, out: list[Any]) -> None:
+    s.blocks[ev.key] = _ItemBlock("reasoning", ev, ev.key)
+
+
+def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks[ev.key] = _ItemBlock("tool_call", ev, ev.key)
+    b.started = True
+    _begin_tool_call(s, b, out)
 
 
 def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
@@ -502,7 +561,15 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                 elif item.get("text") is not None:
                     if type(ls := item.get("thoughtSignature")) is str and ls:
                         m._lone(ls, out)
-                    m._delta(_block7, item, "text", item.get("text"), out)
+                    v = item.get("text")
+                    if (b := m.blocks.get("text")) is None or not b.open:
+                        _block7(m, item, None, out)
+                    elif v and type(v) is str:
+                        if (new := _DELTA.get(b.kind)) is None:
+                            _block7(m, item, None, out)
+                        else:
+                            out.append(new(key=b.key, text=v))
+                            b.fresh = False
                 elif item.get("thoughtSignature") is not None:
                     if type(ls := item.get("thoughtSignature")) is str and ls:
                         m._lone(ls, out)
@@ -513,7 +580,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         raw = at1.get("finishReason") if type(at1) is dict else None
         if raw is not None:
             out += m._close_all()
-            m._finish(raw, None, None, out)
+            m._finish(raw, None, out)
         if m.ended is not None:
             return True
     w0 = d.get("candidates")
@@ -522,7 +589,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         raw = _v.get("blockReason") if type(_v := d.get("promptFeedback")) is dict else None
         if raw is not None:
             out += m._close_all()
-            m._finish(raw, None, "content_filter", out)
+            m._finish(raw, None, out).unified = "content_filter"
         if m.ended is not None:
             return True
     if (
@@ -530,7 +597,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     ) is not None:
         matched = True
         if type(u := d.get("usageMetadata")) is dict:
-            m._usage(u, out)
+            out.append(_UsageEvent(usage=m.usage_of(u)))
     return matched
 
 
@@ -541,7 +608,15 @@ ROWS = StreamRows(
     implicit_blocks=True,
     done_sentinel=None,
     end_after_finish=True,
-    sequential=False,
+    on={
+        _TextDelta: _on_TextDelta,
+        _ReasoningDelta: _on_ReasoningDelta,
+        _ToolCallDelta: _on_ToolCallDelta,
+        _TextStart: _on_TextStart,
+        _ReasoningStart: _on_ReasoningStart,
+        _ToolCallStart: _on_ToolCallStart,
+    },
+    args=_args,
     id_default="interlingua",
     begin={
         "text": _begin_text,
@@ -560,9 +635,7 @@ ROWS = StreamRows(
         "tool_call_end": _tool_call_end,
         "error": _error,
     },
-    end=(_end0,),
-    done=None,
-    accumulate=("reasoning", "tool_call"),
+    end=_ending,
     batches=True,
     pending=True,
 )

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import TextDelta as _TextDelta
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
+from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
+from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
 from interlingua.streams.inband import error_frame as _error_frame
+from interlingua.streams.items import ItemBlock as _ItemBlock
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import StreamRows
 from orjson import dumps as _dumps
@@ -249,8 +254,8 @@ def _error(s: Any, ev: Any, i: int) -> Any:
     return _error_frame(ev.error, s.pid, b"data: ")
 
 
-def _end0(s: Any, ev: Any, i: int) -> Any:
-    return (
+def _ending(s: Any, ev: Any, out: list[Any]) -> None:
+    out.append(
         b"data: "
         + _dumps(
             {
@@ -263,11 +268,8 @@ def _end0(s: Any, ev: Any, i: int) -> Any:
         )
         + b"\n\n"
     )
-
-
-def _end1(s: Any, ev: Any, i: int) -> Any:
     if s.usage is not None:
-        return (
+        out.append(
             b"data: "
             + _dumps(
                 {
@@ -281,7 +283,7 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
             )
             + b"\n\n"
         )
-    return None
+    out.append(b"data: [DONE]\n\n")
 
 
 def _begin_text(s: Any, b: Any, out: list[Any]) -> None:
@@ -312,8 +314,60 @@ def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
 def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
     s._wire_start(b, out)
     if not b.args and s.status == "completed":  # a cut call's arguments never ended
-        s._args(b, _ToolCallDelta(key=b.key, arguments="{}"), out)
+        _args(s, b, _ToolCallDelta(key=b.key, arguments="{}"), out)
     b.ended = True
+
+
+def _on_TextDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.ended or b.kind != "text":
+        b = s.blocks[ev.key] = _ItemBlock("text", ev, ev.key)
+    if not b.started:
+        b.started = True
+        _begin_text(s, b, out)
+    s.cur = b
+    out.append(_text_delta(s, ev, b.index))
+
+
+def _on_ReasoningDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.ended or b.kind != "reasoning":
+        b = s.blocks[ev.key] = _ItemBlock("reasoning", ev, ev.key)
+    if not b.started:
+        b.started = True
+        _begin_reasoning(s, b, out)
+    s.cur = b
+    out.append(_reasoning_delta(s, ev, b.index))
+
+
+def _on_ToolCallDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.kind != "tool_call":
+        return
+    if not b.ended:
+        _args(s, b, ev, out)
+
+
+def _args(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    b.args = True
+    s.cur = b
+    out.append(_tool_call_delta(s, ev, b.index))
+
+
+def _on_TextStart(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks[ev.key] = _ItemBlock("text", ev, ev.key)
+    b.started = True
+    _begin_text(s, b, out)
+
+
+def _on_ReasoningStart(s: Any, ev: Any, out: list[Any]) -> None:
+    s.blocks[ev.key] = _ItemBlock("reasoning", ev, ev.key)
+
+
+def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks[ev.key] = _ItemBlock("tool_call", ev, ev.key)
+    b.started = True
+    _begin_tool_call(s, b, out)
 
 
 def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
@@ -429,17 +483,38 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         matched = True
         v = at0.get("reasoning") if type(at0) is dict else None
         if v:  # most chunks lack it
-            m._delta(_block2, at0, "reasoning", v, out)
+            if (b := m.blocks.get("reasoning")) is None or not b.open:
+                _block2(m, at0, None, out)
+            elif type(v) is str:
+                if (new := _DELTA.get(b.kind)) is None:
+                    _block2(m, at0, None, out)
+                else:
+                    out.append(new(key=b.key, text=v))
+                    b.fresh = False
     if at0 is not None:
         matched = True
         v = at0.get("content") if type(at0) is dict else None
         if v:  # most chunks lack it
-            m._delta(_block3, at0, "text", v, out)
+            if (b := m.blocks.get("text")) is None or not b.open:
+                _block3(m, at0, None, out)
+            elif type(v) is str:
+                if (new := _DELTA.get(b.kind)) is None:
+                    _block3(m, at0, None, out)
+                else:
+                    out.append(new(key=b.key, text=v))
+                    b.fresh = False
     if at0 is not None:
         matched = True
         v = at0.get("refusal") if type(at0) is dict else None
         if v:  # most chunks lack it
-            m._delta(_block4, at0, "refusal", v, out)
+            if (b := m.blocks.get("refusal")) is None or not b.open:
+                _block4(m, at0, None, out)
+            elif type(v) is str:
+                if (new := _DELTA.get(b.kind)) is None:
+                    _block4(m, at0, None, out)
+                else:
+                    out.append(new(key=b.key, text=v))
+                    b.fresh = False
     if at0 is not None:
         matched = True
         items = _r7(at0)
@@ -452,12 +527,12 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         raw = at1.get("finish_reason") if type(at1) is dict else None
         if raw is not None:
             out += m._close_all()
-            m._finish(raw, None, None, out)
+            m._finish(raw, None, out)
         if m.ended is not None:
             return True
     matched = True
     if type(u := _r10(d)) is dict:
-        m._usage(u, out)
+        out.append(_UsageEvent(usage=m.usage_of(u)))
     return matched
 
 
@@ -469,7 +544,15 @@ ROWS = StreamRows(
     done_sentinel="[DONE]",
     end_after_finish=True,
     special=("[DONE]",),
-    sequential=False,
+    on={
+        _TextDelta: _on_TextDelta,
+        _ReasoningDelta: _on_ReasoningDelta,
+        _ToolCallDelta: _on_ToolCallDelta,
+        _TextStart: _on_TextStart,
+        _ReasoningStart: _on_ReasoningStart,
+        _ToolCallStart: _on_ToolCallStart,
+    },
+    args=_args,
     id_default="chatcmpl-interlingua",
     begin={
         "text": _begin_text,
@@ -489,9 +572,5 @@ ROWS = StreamRows(
         "tool_call_delta": _tool_call_delta,
         "error": _error,
     },
-    end=(
-        _end0,
-        _end1,
-    ),
-    done=b"data: [DONE]\n\n",
+    end=_ending,
 )

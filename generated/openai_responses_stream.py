@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import TextDelta as _TextDelta
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
+from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
+from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
 from interlingua.streams.items import ItemBlock as _ItemBlock
 from interlingua.streams.machine import DELTA as _DELTA
@@ -724,9 +728,9 @@ def _error(s: Any, ev: Any, i: int) -> Any:
     return b"".join(out)
 
 
-def _end0(s: Any, ev: Any, i: int) -> Any:
+def _ending(s: Any, ev: Any, out: list[Any]) -> None:
     if s.finish_raw in ("max_output_tokens", "content_filter", "incomplete"):
-        return (
+        out.append(
             b"event: response.incomplete\ndata: "
             + _dumps(
                 {
@@ -762,12 +766,8 @@ def _end0(s: Any, ev: Any, i: int) -> Any:
             )
             + b"\n\n"
         )
-    return None
-
-
-def _end1(s: Any, ev: Any, i: int) -> Any:
     if s.finish_raw not in ("max_output_tokens", "content_filter", "incomplete"):
-        return (
+        out.append(
             b"event: response.completed\ndata: "
             + _dumps(
                 {
@@ -803,7 +803,6 @@ def _end1(s: Any, ev: Any, i: int) -> Any:
             )
             + b"\n\n"
         )
-    return None
 
 
 def _begin_text(s: Any, b: Any, out: list[Any]) -> None:
@@ -855,10 +854,68 @@ def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
 def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
     s._wire_start(b, out)
     if not b.args and s.status == "completed":  # a cut call's arguments never ended
-        s._args(b, _ToolCallDelta(key=b.key, arguments="{}"), out)
+        _args(s, b, _ToolCallDelta(key=b.key, arguments="{}"), out)
     b.ended = True
     s.cur = b
     out.append(_tool_call_end(s, ev, b.index))
+
+
+def _on_TextDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.ended or b.kind != "text":
+        b = s.blocks[ev.key] = _ItemBlock("text", ev, ev.key)
+    if not b.started:
+        b.started = True
+        _begin_text(s, b, out)
+    b.deltas += 1
+    b.pieces.append(ev.text)
+    s.cur = b
+    out.append(_text_delta(s, ev, b.index))
+
+
+def _on_ReasoningDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.ended or b.kind != "reasoning":
+        b = s.blocks[ev.key] = _ItemBlock("reasoning", ev, ev.key)
+    if not b.started:
+        b.started = True
+        _begin_reasoning(s, b, out)
+    b.deltas += 1
+    b.pieces.append(ev.text)
+    s.cur = b
+    out.append(_reasoning_delta(s, ev, b.index))
+
+
+def _on_ToolCallDelta(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is None or b.kind != "tool_call":
+        return
+    if not b.ended:
+        _args(s, b, ev, out)
+
+
+def _args(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    b.args = True
+    b.deltas += 1
+    b.pieces.append(ev.arguments)
+    s.cur = b
+    out.append(_tool_call_delta(s, ev, b.index))
+
+
+def _on_TextStart(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks[ev.key] = _ItemBlock("text", ev, ev.key)
+    b.started = True
+    _begin_text(s, b, out)
+
+
+def _on_ReasoningStart(s: Any, ev: Any, out: list[Any]) -> None:
+    s.blocks[ev.key] = _ItemBlock("reasoning", ev, ev.key)
+
+
+def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks[ev.key] = _ItemBlock("tool_call", ev, ev.key)
+    b.started = True
+    _begin_tool_call(s, b, out)
 
 
 def _block0(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
@@ -1133,25 +1190,45 @@ def _block18(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     kind = d.get("type")
     if kind == "response.output_text.delta":
-        m._delta(
-            _block0,
-            d,
-            f"{d.get('item_id')}:{_s if (_s := d.get('content_index')) is not None else 0}",
-            d.get("delta"),
-            out,
-        )
+        v = d.get("delta")
+        if (
+            b := m.blocks.get(
+                f"{d.get('item_id')}:{_s if (_s := d.get('content_index')) is not None else 0}"
+            )
+        ) is None or not b.open:
+            _block0(m, d, None, out)
+        elif v and type(v) is str:
+            if (new := _DELTA.get(b.kind)) is None:
+                _block0(m, d, None, out)
+            else:
+                out.append(new(key=b.key, text=v))
+                b.fresh = False
         return True
     if kind == "response.refusal.delta":
-        m._delta(
-            _block0,
-            d,
-            f"{d.get('item_id')}:{_s if (_s := d.get('content_index')) is not None else 0}",
-            d.get("delta"),
-            out,
-        )
+        v = d.get("delta")
+        if (
+            b := m.blocks.get(
+                f"{d.get('item_id')}:{_s if (_s := d.get('content_index')) is not None else 0}"
+            )
+        ) is None or not b.open:
+            _block0(m, d, None, out)
+        elif v and type(v) is str:
+            if (new := _DELTA.get(b.kind)) is None:
+                _block0(m, d, None, out)
+            else:
+                out.append(new(key=b.key, text=v))
+                b.fresh = False
         return True
     if kind == "response.function_call_arguments.delta":
-        m._arg_delta(_block1, d, f"{d.get('item_id')}", d.get("delta"), out)
+        v = d.get("delta")
+        if (b := m.blocks.get(f"{d.get('item_id')}")) is None or not b.open:
+            _block1(m, d, None, out)
+        elif v and type(v) is str:
+            if b.kind != "tool_call":
+                _block1(m, d, None, out)
+            else:
+                out.append(_new_ToolCallDelta(key=b.key, arguments=v))
+                b.fresh = False
         return True
     if kind == "response.created":
         if m.msg_id is None:
@@ -1214,10 +1291,26 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         _block12(m, d, None, out)
         return True
     if kind == "response.reasoning_summary_text.delta":
-        m._delta(_block13, d, f"{d.get('item_id')}", d.get("delta"), out)
+        v = d.get("delta")
+        if (b := m.blocks.get(f"{d.get('item_id')}")) is None or not b.open:
+            _block13(m, d, None, out)
+        elif v and type(v) is str:
+            if (new := _DELTA.get(b.kind)) is None:
+                _block13(m, d, None, out)
+            else:
+                out.append(new(key=b.key, text=v))
+                b.fresh = False
         return True
     if kind == "response.reasoning_text.delta":
-        m._delta(_block13, d, f"{d.get('item_id')}", d.get("delta"), out)
+        v = d.get("delta")
+        if (b := m.blocks.get(f"{d.get('item_id')}")) is None or not b.open:
+            _block13(m, d, None, out)
+        elif v and type(v) is str:
+            if (new := _DELTA.get(b.kind)) is None:
+                _block13(m, d, None, out)
+            else:
+                out.append(new(key=b.key, text=v))
+                b.fresh = False
         return True
     if kind == "response.reasoning_summary_text.done":
         _block14(m, d, None, out)
@@ -1238,19 +1331,19 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     if kind == "response.completed":
         out += m._close_all()
         if type(u := (_v.get("usage") if type(_v := d.get("response")) is dict else None)) is dict:
-            m._usage(u, out)
+            out.append(_UsageEvent(usage=m.usage_of(u)))
         raw = _r20(d)
         if raw is not None:
-            m._finish(raw, None, None, out)
+            m._finish(raw, None, out)
         out += m._end("completed")
         return True
     if kind == "response.incomplete":
         out += m._close_all()
         if type(u := (_v.get("usage") if type(_v := d.get("response")) is dict else None)) is dict:
-            m._usage(u, out)
+            out.append(_UsageEvent(usage=m.usage_of(u)))
         raw = _r20(d)
         if raw is not None:
-            m._finish(raw, None, None, out)
+            m._finish(raw, None, out)
         out += m._end("completed")
         return True
     if kind == "response.failed":
@@ -1276,7 +1369,15 @@ ROWS = StreamRows(
     done_sentinel=None,
     end_after_finish=False,
     special=("[DONE]",),
-    sequential=False,
+    on={
+        _TextDelta: _on_TextDelta,
+        _ReasoningDelta: _on_ReasoningDelta,
+        _ToolCallDelta: _on_ToolCallDelta,
+        _TextStart: _on_TextStart,
+        _ReasoningStart: _on_ReasoningStart,
+        _ToolCallStart: _on_ToolCallStart,
+    },
+    args=_args,
     id_default="resp_interlingua",
     begin={
         "text": _begin_text,
@@ -1303,11 +1404,6 @@ ROWS = StreamRows(
         "tool_call_end": _tool_call_end,
         "error": _error,
     },
-    end=(
-        _end0,
-        _end1,
-    ),
-    done=None,
+    end=_ending,
     ids={"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"},
-    accumulate=("reasoning", "text", "tool_call"),
 )

@@ -17,17 +17,12 @@ from .._losses import Ctx
 from ..generated.canonical import (
     ErrorEvent,
     FinishEvent,
-    ReasoningDelta,
     ReasoningEnd,
-    ReasoningStart,
     StreamEnd,
     StreamStart,
-    TextDelta,
     TextEnd,
-    TextStart,
     ToolCallDelta,
     ToolCallEnd,
-    ToolCallStart,
     Usage,
     UsageEvent,
 )
@@ -37,8 +32,6 @@ from .parts import PartsEncoding
 from .rules import StreamRows
 
 __all__ = ["Encoder"]
-
-_KIND = {TextStart: "text", ReasoningStart: "reasoning", ToolCallStart: "tool_call"}
 
 _Block = ItemBlock
 
@@ -56,8 +49,7 @@ class Encoder(ItemState, PartsEncoding):
         self.pid = rows.protocol
         self.same = False  # source and target are one protocol (set by the translator)
         self.t = rows.templates  # canonical event -> its SSE frame
-        self.sequential = rows.sequential
-        self.delta_tpl = {k: self.t.get(f"{k}_delta") for k in ("text", "reasoning", "tool_call")}
+        self.on = rows.on
         self.id = rows.id_default
         self.model = "unknown"
         self.created = 0
@@ -71,7 +63,6 @@ class Encoder(ItemState, PartsEncoding):
         self.waiting: dict[str, _Block] = {}  # sequential: tool calls waiting, in order
         self.counters: dict[str, int] = {}
         self.calls = 0
-        self.acc = frozenset(rows.accumulate)  # kinds whose text is kept
         self._init_items()
         self._parts_init()
 
@@ -97,37 +88,9 @@ class Encoder(ItemState, PartsEncoding):
         out: list[bytes] = []
         if not self.started:
             self._start(ev if t is StreamStart else StreamStart(), out)
-        if t is TextDelta or t is ReasoningDelta:
-            b = self.blocks.get(ev.key)
-            kind = "text" if t is TextDelta else "reasoning"
-            if (
-                b is None
-                or b.ended
-                or b.kind != kind
-                or (self.sequential and self.current is not b)
-            ):
-                b = self._open(ev.key, kind, ev, out)
-            if not b.started:
-                self._wire_start(b, out)
-            if b.kind in self.acc:
-                b.deltas += 1
-                b.pieces.append(ev.text)
-            tpl = self.delta_tpl[b.kind]
-            if tpl is not None:
-                self.cur = b
-                out.append(tpl(self, ev, b.index))
-        elif t is ToolCallDelta:
-            b = self.blocks.get(ev.key)
-            if b is None or b.kind != "tool_call" or (b.ended and b.queued is None):
-                return out
-            if b.queued is not None:
-                b.queued.append(ev.arguments)
-            else:
-                self._args(b, ev, out)
-        elif t in _KIND:
-            b = self._open(ev.key, _KIND[t], ev, out)
-            if b.kind != "reasoning" and b.queued is None:
-                self._wire_start(b, out)
+        on = self.on.get(t)  # starts and deltas: compiled per protocol (codegen/stream_feed.py)
+        if on is not None:
+            on(self, ev, out)
         elif t is TextEnd or t is ToolCallEnd or t is ReasoningEnd:
             b = self.blocks.get(ev.key)
             if b is not None and not b.ended:
@@ -157,30 +120,19 @@ class Encoder(ItemState, PartsEncoding):
         self._emit("start", ev, 0, out)
 
     # ---------------------------------------------------------------- blocks
-    def _args(self, b: _Block, ev: Any, out: list[bytes]) -> None:
-        """Argument text of a started call goes out (and into its whole text)."""
-        b.args = True
-        if "tool_call" in self.acc:
-            b.deltas += 1
-            b.pieces.append(ev.arguments)
-        tpl = self.delta_tpl["tool_call"]
-        if tpl is not None:
-            self.cur = b
-            out.append(tpl(self, ev, b.index))
-
     def _open(self, key: str, kind: str, ev: Any, out: list[bytes]) -> _Block:
-        b = _Block(kind, ev, key)
-        self.blocks[key] = b
-        if self.rows.sequential:
-            cur = self.current
-            if kind == "tool_call" and cur is not None and cur.kind == "tool_call":
-                b.queued = []
-                self.waiting[key] = b
-                return b
-            self._stop_current(out)
-            if self.waiting:
-                self._flush(out, all_of_them=True)
-            self.current = b
+        """A new block in a sequential protocol: the open one ends (and the waiting calls start),
+        unless both are tool calls: then the new one waits."""
+        b = self.blocks[key] = _Block(kind, ev, key)
+        cur = self.current
+        if kind == "tool_call" and cur is not None and cur.kind == "tool_call":
+            b.queued = []
+            self.waiting[key] = b
+            return b
+        self._stop_current(out)
+        if self.waiting:
+            self._flush(out, all_of_them=True)
+        self.current = b
         return b
 
     def _wire_start(self, b: _Block, out: list[bytes]) -> None:
@@ -248,7 +200,7 @@ class Encoder(ItemState, PartsEncoding):
             self.current = b
             self._wire_start(b, out)
             if pieces:
-                self._args(b, ToolCallDelta(key=b.key, arguments="".join(pieces)), out)
+                self.rows.args(self, b, ToolCallDelta(key=b.key, arguments="".join(pieces)), out)
             if not (ended or all_of_them):
                 break
             self._end_block(b, None, out, flush=False)
@@ -274,12 +226,7 @@ class Encoder(ItemState, PartsEncoding):
         if lossy:
             what, why = finish_loss(f, self.finish_raw, self.pid)
             self.ctx.loss("stream.finish", what, why, "finish_reason")
-        for fn in self.rows.end:
-            frame = fn(self, None, 0)
-            if frame is not None:  # a row whose condition does not hold: nothing
-                out.append(frame)
-        if self.rows.done is not None:
-            out.append(self.rows.done)
+        self.rows.end(self, None, out)  # (compiled: the end rows under their conditions, then done)
         return out
 
     def close(self) -> list[bytes]:

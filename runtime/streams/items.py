@@ -37,8 +37,8 @@ class ItemBlock:
         self.wid = ""  # wire item id (rows.ids)
         self.part = 0  # position in its group
         self.group: ItemBlock | None = None
-        self.pieces: list[str] = []  # its text / arguments (rows.accumulate)
-        self.deltas = 0  # deltas sent (rows.accumulate)
+        self.pieces: list[str] = []  # its text / arguments (kinds the templates read)
+        self.deltas = 0  # deltas sent (kinds the templates read)
         self.parts: dict[int, Any] = {}  # a group: finished parts by position
         self.children: list[ItemBlock] = []  # a group: its blocks
 

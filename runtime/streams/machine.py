@@ -10,7 +10,6 @@ in-band errors and the three endings (completed, failed, disconnected)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -22,6 +21,7 @@ from .._wire import MAX_DEPTH, check_parsed
 from ..generated.canonical import (
     ErrorEvent,
     ErrorInfo,
+    Finish,
     FinishEvent,
     ReasoningEnd,
     StreamEnd,
@@ -29,16 +29,12 @@ from ..generated.canonical import (
     TextEnd,
     ToolCallEnd,
     Usage,
-    UsageEvent,
     new_ReasoningDelta,
     new_TextDelta,
-    new_ToolCallDelta,
 )
 from .inband import USAGE_LOST, bad_data, inband_error
 from .parts import PartsDecoding
 from .rules import StreamRows
-
-Step = Callable[[Any, Any, Any, list[Any]], None]  # a row's block step (m, w, pos, out)
 
 __all__ = ["DELTA", "Decoder"]
 
@@ -152,53 +148,24 @@ class Decoder(PartsDecoding):
         )
         return False
 
-    def _usage(self, u: dict[str, Any], out: list[Any], at_start: bool = False) -> None:
-        """A usage object: merged into what came before (``at_start``: the start's own usage,
-        Anthropic message_start)."""
+    def usage_of(self, u: dict[str, Any]) -> Usage:
+        """A usage object, merged into what came before."""
         self.raw_usage = {**self.raw_usage, **{k: v for k, v in u.items() if v is not None}}
-        usage: Usage = self.codec.decode_usage(self.raw_usage, "usage")
-        if at_start and self.pending is not None:
-            self.pending.usage = usage
-        else:
-            out.append(UsageEvent(usage=usage))
+        return self.codec.decode_usage(self.raw_usage, "usage")  # type: ignore[no-any-return]
 
-    def _finish(self, raw: Any, seq: Any, unified: str | None, out: list[Any]) -> None:
-        """A raw finish value through the finish rule (``unified``: the row's own, a blocked
-        prompt)."""
+    def _finish(self, raw: Any, seq: Any, out: list[Any]) -> Finish:
+        """A raw finish value through the finish rule (a row's own unified reason, a blocked
+        prompt, is set on what this gives)."""
         self.finished = True
         fin = decode_finish(self.codec, raw, self.calls > 0)
-        if unified is not None:
-            fin.unified = unified
         out.append(FinishEvent(finish=fin, stop_sequence=seq))
+        return fin
 
     # ---------------------------------------------------------------- blocks
     # A row's block step is compiled per row (generated ``_block<i>``, codegen/stream_block.py);
-    # a row with one text or argument path (codegen reads the value ``v`` and makes the wire key
-    # ``wkey`` as the step would) comes here first: an open block of its kind takes the delta at
-    # once, anything else goes through the step.
-    def _delta(self, step: Step, w: Any, wkey: str, v: Any, out: list[Any]) -> None:
-        b = self.blocks.get(wkey)
-        if b is None or not b.open:
-            return step(self, w, None, out)
-        if v and type(v) is str:
-            new = DELTA.get(b.kind)
-            if new is None:  # another kind of block (ignored ones count it)
-                return step(self, w, None, out)
-            out.append(new(key=b.key, text=v))
-            b.fresh = False
-        return None
-
-    def _arg_delta(self, step: Step, w: Any, wkey: str, v: Any, out: list[Any]) -> None:
-        b = self.blocks.get(wkey)
-        if b is None or not b.open:
-            return step(self, w, None, out)
-        if v and type(v) is str:
-            if b.kind != "tool_call":
-                return step(self, w, None, out)
-            out.append(new_ToolCallDelta(key=b.key, arguments=v))
-            b.fresh = False
-        return None
-
+    # a row with one text or argument path is compiled to a short path first
+    # (codegen/stream_fast.py ``pass_on``): an open block of its kind takes the delta at once,
+    # anything else goes through the step.
     def _new(self, kind: str, wkey: str, out: list[Any]) -> _Block:
         """A block of ``kind`` opens at ``wkey`` (the step writes its start)."""
         if self.rows.implicit_blocks:  # another kind starting ends the open blocks

@@ -24,16 +24,18 @@ class StreamRows:
     done_sentinel: str | None
     end_after_finish: bool
     special: tuple[str, ...] = ()  # data lines that are no JSON: the done sentinel, data to skip
-    sequential: bool = False
     id_default: str = ""
     templates: dict[str, Template] = field(default_factory=dict)  # canonical event -> frame
+    # the compiled handlers of the events that build blocks (starts, deltas: event type ->
+    # handler (encoder, event, out)) and a started call's argument text (encoder, block, event,
+    # out)
+    on: dict[type, Callable[[Any, Any, list[bytes]], None]] = field(default_factory=dict)
+    args: Callable[[Any, Any, Any, list[bytes]], None] = lambda s, b, ev, out: None
     # block kind -> how a block of it starts (encoder, block, out) and ends (..., end event, out)
     begin: dict[str, Callable[[Any, Any, list[bytes]], None]] = field(default_factory=dict)
     finish: dict[str, Callable[[Any, Any, Any, list[bytes]], None]] = field(default_factory=dict)
-    end: tuple[Template, ...] = ()  # the frames of a completed ending (None: the row is off)
-    done: bytes | None = None  # the final data line
+    end: Callable[[Any, Any, list[bytes]], None] = lambda s, ev, out: None  # a completed ending
     ids: dict[str, str] = field(default_factory=dict)  # kind -> wire item id prefix
-    accumulate: tuple[str, ...] = ()  # kinds whose block templates read (s.cur: id, deltas, text)
     owners: dict[str, str] = field(default_factory=dict)  # opaque state it carries: id -> wire
     unknown_owner: str = ""
     # whole parts (Gemini; streams/parts.py)
