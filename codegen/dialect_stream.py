@@ -6,6 +6,7 @@ compiled on its own first, so a bad one is refused at its own line."""
 
 from __future__ import annotations
 
+import ast
 import copy
 from typing import Any
 
@@ -20,7 +21,7 @@ from .stream_known import PATH_FIELDS, row_paths
 from .stream_model import TEMPLATE_EVENTS, DecodeRow, StreamSpec
 from .stream_render import StreamSpecError, _Readers
 
-__all__ = ["StreamOverlay", "merge_stream"]
+__all__ = ["StreamOverlay", "link_stream", "merge_stream"]
 
 _PLACE = ("after", "replaces")
 
@@ -137,3 +138,77 @@ def merge_stream(
         for err in e.errors():
             src.error(("stream",), f"the merged stream is invalid at {err['loc']}: {err['msg']}")
         return None
+
+
+def link_stream(base: str, text: str, base_module: str) -> str:
+    """A dialect's stream module that imports from its base protocol's module every top-level
+    function and constant its rows leave as they are (the same code, under its own name or the
+    base's), and keeps only what they change: a definition is shared when its code is the
+    base's and every module-level name it uses is shared too, or imported alike."""
+    mine, theirs = ast.parse(text), ast.parse(base)
+    imports = _imports(mine)
+    same_imports = {n for n, what in imports.items() if _imports(theirs).get(n) == what}
+    defs, olds = _defs(mine), _defs(theirs)
+    by_code = {code: name for name, (code, _, _) in olds.items()}
+    shared = {  # name -> the base's name for the same code (its own name first)
+        n: n if n in olds and olds[n][0] == c else by_code[c]
+        for n, (c, _, _) in defs.items()
+        if c in by_code and n != "ROWS"
+    }
+    changed = True
+    while changed:  # a definition using one that is not shared is not shared
+        changed = False
+        for n in list(shared):
+            if any(
+                g in defs and shared.get(g) != g or g in imports and g not in same_imports
+                for g in defs[n][1]
+            ):
+                del shared[n]
+                changed = True
+    if not shared:
+        return text
+    lines = text.splitlines(keepends=True)
+    drop: set[int] = set()
+    for n in shared:
+        first, last = defs[n][2]
+        while first > 0 and lines[first - 1].startswith("#"):  # its comment goes with it
+            first -= 1
+        drop.update(range(first, last))
+    names = ", ".join(
+        n if b == n else f"{b} as {n}" for n, b in sorted(shared.items(), key=lambda x: x[1])
+    )
+    at = max(node.end_lineno or 0 for node in mine.body if isinstance(node, ast.ImportFrom))
+    head = f"from .{base_module} import {names}\n"
+    kept = [line for i, line in enumerate(lines) if i not in drop]
+    return "".join([*kept[:at], head, *kept[at:]])
+
+
+def _imports(mod: ast.Module) -> dict[str, tuple[str, str]]:
+    """Name bound by a top-level ``from ... import`` -> (module, imported name)."""
+    return {
+        a.asname or a.name: (node.module or "", a.name)
+        for node in mod.body
+        if isinstance(node, ast.ImportFrom)
+        for a in node.names
+    }
+
+
+def _defs(mod: ast.Module) -> dict[str, tuple[str, set[str], tuple[int, int]]]:
+    """Top-level function or constant name -> (its code without its name and comments, the
+    names it reads, its lines)."""
+    out: dict[str, tuple[str, set[str], tuple[int, int]]] = {}
+    for node in mod.body:
+        if isinstance(node, ast.FunctionDef):
+            name, node.name = node.name, "_"
+            code = ast.dump(node)
+            node.name = name
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+            if not isinstance(target, ast.Name):
+                continue
+            name, code = target.id, ast.dump(node)
+        else:
+            continue
+        reads = {x.id for x in ast.walk(node) if isinstance(x, ast.Name) and x.id != name}
+        out[name] = (code, reads, (node.lineno - 1, node.end_lineno or node.lineno))
+    return out

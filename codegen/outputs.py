@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .canonical_model import CanonicalSpec
 from .compat import render_compat
+from .dialect_stream import link_stream
 from .dialects import DialectSpec
 from .embed_model import EmbedCanonical, EmbedProtocol
 from .embed_render import render_embed_canonical, render_embed_codec, render_embed_compat
@@ -35,13 +36,17 @@ def _schema_json() -> str:
     return json.dumps(schema, indent=2, sort_keys=True) + "\n"
 
 
-def render_stream(p: ProtocolSpec, source: str) -> str:
+def render_stream(
+    p: ProtocolSpec, source: str, base: tuple[str, dict[str, str]] | None = None
+) -> tuple[str, dict[str, str]]:
+    """The stream module and its reader names (``base``: a dialect's base protocol's; the
+    dialect imports what it leaves as it is, ``dialect_stream.link_stream``)."""
     assert p.stream is not None
-    view = stream_view(p.stream, source, p.flags.sse_event_names)
+    view = stream_view(p.stream, source, p.flags.sse_event_names, base[1] if base else None)
     rd = p.reasoning_details
     owners = {o.format: (o.owner, o.signature_in) for o in rd.owners} if rd else {}
     tpl = env().get_template("stream.py.j2")
-    return tpl.render(
+    text = tpl.render(
         header=header(source),
         title=p.title,
         source=source,
@@ -51,6 +56,9 @@ def render_stream(p: ProtocolSpec, source: str) -> str:
         formats={o.owner: o.format for o in rd.owners} if rd else {},
         unknown_owner=rd.unknown_owner if rd else "",
     )
+    if base is not None:
+        text = link_stream(base[0], text, f"{p.id}_stream")
+    return text, view["reader_names"]
 
 
 def render_registry(spec: Spec) -> str:
@@ -101,6 +109,7 @@ def render_all(spec: Spec, root: Path) -> dict[str, str]:
         return str(p.relative_to(root))
 
     out: dict[str, str] = {}
+    streams: dict[str, tuple[str, dict[str, str]]] = {}  # protocol -> its stream, reader names
     out["generated/__init__.py"] = header("spec/") + '"""Code generated from spec/."""\n'
     out["generated/canonical.py"] = render_canonical(spec, rel(spec.sources["canonical"]))
     out["generated/spec_types.py"] = render_spec_types(header("codegen/spec_model.py"))
@@ -109,12 +118,14 @@ def render_all(spec: Spec, root: Path) -> dict[str, str]:
         out[f"generated/{p.id}_codec.py"] = render_codec(spec, p, src)
         out[f"generated/{p.id}_models.py"] = render_wire_models(p, src)
         if p.stream is not None:
-            out[f"generated/{p.id}_stream.py"] = render_stream(p, src)
+            streams[p.id] = render_stream(p, src)
+            out[f"generated/{p.id}_stream.py"] = streams[p.id][0]
     for d in spec.dialects:
         src = rel(d.path)
         out[f"generated/{d.module}_codec.py"] = render_codec(spec, d.protocol, src, d.name)
         if d.protocol.stream is not None:
-            out[f"generated/{d.module}_stream.py"] = render_stream(d.protocol, src)
+            base = streams.get(d.protocol.id)
+            out[f"generated/{d.module}_stream.py"] = render_stream(d.protocol, src, base)[0]
     out["generated/registry.py"] = render_registry(spec)
     out["generated/transforms.py"] = render_transforms(spec, rel(spec.sources["canonical"]))
     out["docs/compatibility.md"] = render_compat(spec)

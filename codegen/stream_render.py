@@ -37,14 +37,23 @@ def _literal(v: str) -> Any:
 class _Readers:
     """Collects one reader function per distinct path."""
 
-    def __init__(self) -> None:
+    def __init__(self, seed: dict[str, str] | None = None) -> None:
         self.names: dict[str, str] = {}
         self.src: list[str] = []
+        # a dialect's readers take the names its base's have (the same code, shared)
+        self.seed = seed or {}
+        self.n = len(self.seed)
+
+    def _name(self, key: str) -> str:
+        name = self.seed.get(key)
+        if name is None:
+            name, self.n = f"_r{self.n}", self.n + 1
+        return name
 
     def __call__(self, path: str, where: str) -> str:
         if path in self.names:
             return self.names[path]
-        name = f"_r{len(self.names)}"
+        name = self._name(path)
         lines = [f"def {name}(v: Any) -> Any:  # {path}"]
         for raw in path.split("."):
             if raw.isdigit():
@@ -87,7 +96,7 @@ class _Readers:
         key = "first:" + "|".join(paths)
         if key in self.names:
             return self.names[key]
-        name = f"_r{len(self.names)}"
+        name = self._name(key)
         lines = [f"def {name}(v: Any) -> Any:  # first of {', '.join(paths)}"]
         plain = [p.isidentifier() for p in paths]  # one key: read inline
         if any(plain):
@@ -275,13 +284,15 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
     return lines
 
 
-def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
+def stream_view(
+    s: StreamSpec, where: str, event_names: bool, seed: dict[str, str] | None = None
+) -> dict[str, Any]:
     """What the stream template needs: reader sources, rules, the dispatch function, encoder
-    functions."""
+    functions (``seed``: the reader names of the base protocol, for a dialect)."""
     from .stream_lifecycle import lifecycle_view
     from .stream_parts import accumulate_kinds, rows_extra, rules_imports, writes_pending
 
-    r = _Readers()
+    r = _Readers(seed)
     facts = Facts(
         implicit=s.blocks == "implicit",
         parts=any(row.sub or row.whole or row.separator is not None for row in s.decode),
@@ -317,6 +328,7 @@ def stream_view(s: StreamSpec, where: str, event_names: bool) -> dict[str, Any]:
         "life": life,
         "feed": feed,
         "readers": r.src,
+        "reader_names": r.names,
         "blocks": blocks,
         "canonical": sorted(n for n in names if n not in ("DELTA", "synth_id")),
         "delta": "DELTA" in names,

@@ -14,87 +14,48 @@ from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
 from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
-from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
-from interlingua.streams.inband import error_frame as _error_frame
-from interlingua.streams.items import ItemBlock as _ItemBlock
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import StreamRows
-from orjson import dumps as _dumps
 
-# wire owner name -> (protocol id that owns the opaque state, where its signature rides)
-OWNERS: dict[str, tuple[str, str]] = {}
-
-
-def _r0(v: Any) -> Any:  # reasoning
-    if type(v) is not dict:
-        return None
-    v = v.get("reasoning")
-    return v
-
-
-def _r1(v: Any) -> Any:  # content
-    if type(v) is not dict:
-        return None
-    v = v.get("content")
-    return v
-
-
-def _r2(v: Any) -> Any:  # refusal
-    if type(v) is not dict:
-        return None
-    v = v.get("refusal")
-    return v
-
-
-def _r3(v: Any) -> Any:  # function.arguments
-    if type(v) is not dict:
-        return None
-    v = v.get("function")
-    if type(v) is not dict:
-        return None
-    v = v.get("arguments")
-    return v
+from .openai_chat_stream import (
+    _args,
+    _begin_reasoning,
+    _begin_text,
+    _begin_tool_call,
+    _block3,
+    _block4,
+    _block5,
+    _ending,
+    _error,
+    _finish_reasoning,
+    _finish_text,
+    _finish_tool_call,
+    _Kat1,
+    _on_ReasoningDelta,
+    _on_ReasoningStart,
+    _on_TextDelta,
+    _on_TextStart,
+    _on_ToolCallDelta,
+    _on_ToolCallStart,
+    _r1,
+    _r8,
+    _r9,
+    _reasoning_delta,
+    _start,
+    _text_delta,
+    _tool_call_delta,
+    _tool_call_start,
+)
 
 
-def _r4(v: Any) -> Any:  # id
-    if type(v) is not dict:
-        return None
-    v = v.get("id")
-    return v
-
-
-def _r5(v: Any) -> Any:  # index
-    if type(v) is not dict:
-        return None
-    v = v.get("index")
-    return v
-
-
-def _r6(v: Any) -> Any:  # function.name
-    if type(v) is not dict:
-        return None
-    v = v.get("function")
-    if type(v) is not dict:
-        return None
-    v = v.get("name")
-    return v
-
-
-def _r7(v: Any) -> Any:  # tool_calls
-    if type(v) is not dict:
-        return None
-    v = v.get("tool_calls")
-    return v
-
-
-def _r8(v: Any) -> Any:  # usage
+def _r10(v: Any) -> Any:  # usage
     if type(v) is not dict:
         return None
     v = v.get("usage")
     return v
 
 
-def _r9(v: Any) -> Any:  # x_groq.usage
+def _r11(v: Any) -> Any:  # x_groq.usage
     if type(v) is not dict:
         return None
     v = v.get("x_groq")
@@ -104,34 +65,16 @@ def _r9(v: Any) -> Any:  # x_groq.usage
     return v
 
 
-def _r10(v: Any) -> Any:  # first of usage, x_groq.usage
+def _r12(v: Any) -> Any:  # first of usage, x_groq.usage
     if type(v) is not dict:
         return None
     x = v.get("usage")
     if x is not None:
         return x
-    x = _r9(v)
+    x = _r11(v)
     if x is not None:
         return x
     return None
-
-
-def _r11(v: Any) -> Any:  # choices[index=0]
-    if type(v) is not dict:
-        return None
-    v = v.get("choices")
-    if type(v) is not list:
-        return None
-    for x in v:
-        if type(x) is dict and x.get("index", 0) == 0:
-            v = x
-            break
-    else:
-        return None
-    return v
-
-
-_Kat1 = frozenset(["delta", "finish_reason", "index"])  # choices[index=0]: keys with a home
 
 
 _Kat0 = frozenset(
@@ -139,240 +82,9 @@ _Kat0 = frozenset(
 )  # choices[index=0].delta: keys with a home
 
 
-def _start(s: Any, ev: Any, i: int) -> Any:
-    return (
-        b"data: "
-        + _dumps(
-            {
-                "id": s.id,
-                "object": "chat.completion.chunk",
-                "created": s.created,
-                "model": s.model,
-                "choices": [
-                    {
-                        "index": 0,
-                        "delta": {"role": "assistant", "content": ""},
-                        "finish_reason": None,
-                    }
-                ],
-            }
-        )
-        + b"\n\n"
-    )
-
-
-def _text_delta(s: Any, ev: Any, i: int) -> Any:
-    return (
-        b"data: "
-        + _dumps(
-            {
-                "id": s.id,
-                "object": "chat.completion.chunk",
-                "created": s.created,
-                "model": s.model,
-                "choices": [{"index": 0, "delta": {"content": ev.text}, "finish_reason": None}],
-            }
-        )
-        + b"\n\n"
-    )
-
-
-def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
-    return (
-        b"data: "
-        + _dumps(
-            {
-                "id": s.id,
-                "object": "chat.completion.chunk",
-                "created": s.created,
-                "model": s.model,
-                "choices": [
-                    {"index": 0, "delta": {"reasoning_content": ev.text}, "finish_reason": None}
-                ],
-            }
-        )
-        + b"\n\n"
-    )
-
-
-def _tool_call_start(s: Any, ev: Any, i: int) -> Any:
-    return (
-        b"data: "
-        + _dumps(
-            {
-                "id": s.id,
-                "object": "chat.completion.chunk",
-                "created": s.created,
-                "model": s.model,
-                "choices": [
-                    {
-                        "index": 0,
-                        "delta": {
-                            "tool_calls": [
-                                {
-                                    "index": i,
-                                    "id": ev.id,
-                                    "type": "function",
-                                    "function": {"name": ev.name, "arguments": ""},
-                                }
-                            ]
-                        },
-                        "finish_reason": None,
-                    }
-                ],
-            }
-        )
-        + b"\n\n"
-    )
-
-
-def _tool_call_delta(s: Any, ev: Any, i: int) -> Any:
-    return (
-        b"data: "
-        + _dumps(
-            {
-                "id": s.id,
-                "object": "chat.completion.chunk",
-                "created": s.created,
-                "model": s.model,
-                "choices": [
-                    {
-                        "index": 0,
-                        "delta": {
-                            "tool_calls": [{"index": i, "function": {"arguments": ev.arguments}}]
-                        },
-                        "finish_reason": None,
-                    }
-                ],
-            }
-        )
-        + b"\n\n"
-    )
-
-
-def _error(s: Any, ev: Any, i: int) -> Any:
-    return _error_frame(ev.error, s.pid, b"data: ")
-
-
-def _ending(s: Any, ev: Any, out: list[Any]) -> None:
-    out.append(
-        b"data: "
-        + _dumps(
-            {
-                "id": s.id,
-                "object": "chat.completion.chunk",
-                "created": s.created,
-                "model": s.model,
-                "choices": [{"index": 0, "delta": {}, "finish_reason": s.finish_raw}],
-            }
-        )
-        + b"\n\n"
-    )
-    if s.usage is not None:
-        out.append(
-            b"data: "
-            + _dumps(
-                {
-                    "id": s.id,
-                    "object": "chat.completion.chunk",
-                    "created": s.created,
-                    "model": s.model,
-                    "choices": [],
-                    "usage": s.usage_wire(),
-                }
-            )
-            + b"\n\n"
-        )
-    out.append(b"data: [DONE]\n\n")
-
-
-def _begin_text(s: Any, b: Any, out: list[Any]) -> None:
-    pass
-
-
-def _begin_reasoning(s: Any, b: Any, out: list[Any]) -> None:
-    pass
-
-
-def _begin_tool_call(s: Any, b: Any, out: list[Any]) -> None:
-    s.counters["tool"] = b.index = s.counters.get("tool", -1) + 1
-    s.calls += 1
-    s.cur = b
-    out.append(_tool_call_start(s, b.ev, b.index))
-
-
-def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    s._wire_start(b, out)
-    b.ended = True
-
-
-def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    s._wire_start(b, out)
-    b.ended = True
-
-
-def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    s._wire_start(b, out)
-    if not b.args and s.status == "completed":  # a cut call's arguments never ended
-        _args(s, b, _ToolCallDelta(key=b.key, arguments="{}"), out)
-    b.ended = True
-
-
-def _on_TextDelta(s: Any, ev: Any, out: list[Any]) -> None:
-    b = s.blocks.get(ev.key)
-    if b is None or b.ended or b.kind != "text":
-        b = s.blocks[ev.key] = _ItemBlock("text", ev, ev.key)
-    if not b.started:
-        b.started = True
-        _begin_text(s, b, out)
-    s.cur = b
-    out.append(_text_delta(s, ev, b.index))
-
-
-def _on_ReasoningDelta(s: Any, ev: Any, out: list[Any]) -> None:
-    b = s.blocks.get(ev.key)
-    if b is None or b.ended or b.kind != "reasoning":
-        b = s.blocks[ev.key] = _ItemBlock("reasoning", ev, ev.key)
-    if not b.started:
-        b.started = True
-        _begin_reasoning(s, b, out)
-    s.cur = b
-    out.append(_reasoning_delta(s, ev, b.index))
-
-
-def _on_ToolCallDelta(s: Any, ev: Any, out: list[Any]) -> None:
-    b = s.blocks.get(ev.key)
-    if b is None or b.kind != "tool_call":
-        return
-    if not b.ended:
-        _args(s, b, ev, out)
-
-
-def _args(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    b.args = True
-    s.cur = b
-    out.append(_tool_call_delta(s, ev, b.index))
-
-
-def _on_TextStart(s: Any, ev: Any, out: list[Any]) -> None:
-    b = s.blocks[ev.key] = _ItemBlock("text", ev, ev.key)
-    b.started = True
-    _begin_text(s, b, out)
-
-
-def _on_ReasoningStart(s: Any, ev: Any, out: list[Any]) -> None:
-    s.blocks[ev.key] = _ItemBlock("reasoning", ev, ev.key)
-
-
-def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
-    b = s.blocks[ev.key] = _ItemBlock("tool_call", ev, ev.key)
-    b.started = True
-    _begin_tool_call(s, b, out)
-
-
 def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/dialects/groq.yaml: stream.decode[2]
-    text = t if (t := _r0(w)) and type(t) is str else None
+    text = t if (t := _r1(w)) and type(t) is str else None
     if not (text):  # most chunks lack them
         return
     wkey = "reasoning"
@@ -393,79 +105,9 @@ def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
         out.append(_DELTA[kind](key=b.key, text=text))
 
 
-def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
-    # spec/dialects/groq.yaml: stream.decode[3]
-    text = t if (t := _r1(w)) and type(t) is str else None
-    if not (text):  # most chunks lack them
-        return
-    wkey = "text"
-    b = m.blocks.get(wkey)
-    if (b is None or not b.open) and text:
-        b = m._new("text", wkey, out)
-        out.append(_TextStart(key=b.key))
-    if b is None or not b.open:
-        if text:
-            m.ignored += 1
-        return
-    kind = b.kind
-    # (text at the key of a tool call is not the call's)
-    if kind == "ignored" or (text and kind == "tool_call"):
-        if text:
-            m.ignored += 1
-    elif text:
-        out.append(_DELTA[kind](key=b.key, text=text))
-
-
-def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
-    # spec/dialects/groq.yaml: stream.decode[4]
-    text = t if (t := _r2(w)) and type(t) is str else None
-    if not (text):  # most chunks lack them
-        return
-    wkey = "refusal"
-    b = m.blocks.get(wkey)
-    if (b is None or not b.open) and text:
-        b = m._new("text", wkey, out)
-        out.append(_TextStart(key=b.key))
-    if b is None or not b.open:
-        if text:
-            m.ignored += 1
-        return
-    kind = b.kind
-    # (text at the key of a tool call is not the call's)
-    if kind == "ignored" or (text and kind == "tool_call"):
-        if text:
-            m.ignored += 1
-    elif text:
-        out.append(_DELTA[kind](key=b.key, text=text))
-
-
-def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
-    # spec/dialects/groq.yaml: stream.decode[5]
-    args = a if type(a := _r3(w)) is str else None
-    cid = _r4(w)
-    if not (args or cid):  # most chunks lack them
-        return
-    wkey = "call" + str(k if (k := _r5(w)) is not None else pos)
-    b = m.blocks.get(wkey)
-    if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
-        m._close(b, out)  # a new call id at a known key: a new call
-    if (b is None or not b.open) and (args or cid):
-        b = m._new("tool_call", wkey, out)
-        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r6(w), out)
-    if b is None or not b.open:
-        if args:
-            m.ignored += 1
-        return
-    kind = b.kind
-    if kind == "ignored" and args:
-        m.ignored += 1
-    if kind == "tool_call" and args:
-        out.append(_new_ToolCallDelta(key=b.key, arguments=args))
-
-
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = False
-    at1 = _r11(d)
+    at1 = _r9(d)
     if type(at1) is dict and not _Kat1.issuperset(at1):
         m.drop_fields(at1, _Kat1, "choices[index=0]")
     at0 = at1.get("delta") if type(at1) is dict else None
@@ -517,7 +159,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     b.fresh = False
     if at0 is not None:
         matched = True
-        items = _r7(at0)
+        items = _r8(at0)
         if type(items) is list:
             for pos, item in enumerate(items):
                 if type(item) is dict:
@@ -531,7 +173,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         if m.ended is not None:
             return True
     matched = True
-    if type(u := _r10(d)) is dict:
+    if type(u := _r12(d)) is dict:
         out.append(_UsageEvent(usage=m.usage_of(u)))
     return matched
 

@@ -14,12 +14,37 @@ from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
 from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
-from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
-from interlingua.streams.inband import error_frame as _error_frame
 from interlingua.streams.items import ItemBlock as _ItemBlock
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import StreamRows
 from orjson import dumps as _dumps
+
+from .openai_chat_stream import (
+    _args,
+    _begin_reasoning,
+    _begin_text,
+    _begin_tool_call,
+    _ending,
+    _error,
+    _finish_text,
+    _finish_tool_call,
+    _on_ReasoningStart,
+    _on_TextDelta,
+    _on_TextStart,
+    _on_ToolCallDelta,
+    _on_ToolCallStart,
+    _r1,
+    _r6,
+    _r8,
+    _r9,
+    _start,
+    _text_delta,
+    _tool_call_delta,
+    _tool_call_start,
+)
+from .openai_chat_stream import _block3 as _block4
+from .openai_chat_stream import _block4 as _block5
+from .openai_chat_stream import _block5 as _block6
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {
@@ -29,101 +54,46 @@ OWNERS: dict[str, tuple[str, str]] = {
 }
 
 
-def _r0(v: Any) -> Any:  # reasoning
-    if type(v) is not dict:
-        return None
-    v = v.get("reasoning")
-    return v
-
-
-def _r1(v: Any) -> Any:  # text
+def _r10(v: Any) -> Any:  # text
     if type(v) is not dict:
         return None
     v = v.get("text")
     return v
 
 
-def _r2(v: Any) -> Any:  # summary
+def _r11(v: Any) -> Any:  # summary
     if type(v) is not dict:
         return None
     v = v.get("summary")
     return v
 
 
-def _r3(v: Any) -> Any:  # signature
+def _r12(v: Any) -> Any:  # signature
     if type(v) is not dict:
         return None
     v = v.get("signature")
     return v
 
 
-def _r4(v: Any) -> Any:  # data
+def _r13(v: Any) -> Any:  # data
     if type(v) is not dict:
         return None
     v = v.get("data")
     return v
 
 
-def _r5(v: Any) -> Any:  # index
-    if type(v) is not dict:
-        return None
-    v = v.get("index")
-    return v
-
-
-def _r6(v: Any) -> Any:  # format
+def _r14(v: Any) -> Any:  # format
     if type(v) is not dict:
         return None
     v = v.get("format")
     return v
 
 
-def _owner_r6(v: Any) -> Any:
-    return OWNERS.get(_r6(v))
+def _owner_r14(v: Any) -> Any:
+    return OWNERS.get(_r14(v))
 
 
-def _r8(v: Any) -> Any:  # content
-    if type(v) is not dict:
-        return None
-    v = v.get("content")
-    return v
-
-
-def _r9(v: Any) -> Any:  # refusal
-    if type(v) is not dict:
-        return None
-    v = v.get("refusal")
-    return v
-
-
-def _r10(v: Any) -> Any:  # function.arguments
-    if type(v) is not dict:
-        return None
-    v = v.get("function")
-    if type(v) is not dict:
-        return None
-    v = v.get("arguments")
-    return v
-
-
-def _r11(v: Any) -> Any:  # id
-    if type(v) is not dict:
-        return None
-    v = v.get("id")
-    return v
-
-
-def _r12(v: Any) -> Any:  # function.name
-    if type(v) is not dict:
-        return None
-    v = v.get("function")
-    if type(v) is not dict:
-        return None
-    v = v.get("name")
-    return v
-
-
-def _r13(v: Any) -> Any:  # choices[index=0].delta.reasoning_details
+def _r15(v: Any) -> Any:  # choices[index=0].delta.reasoning_details
     if type(v) is not dict:
         return None
     v = v.get("choices")
@@ -144,32 +114,10 @@ def _r13(v: Any) -> Any:  # choices[index=0].delta.reasoning_details
     return v
 
 
-def _r14(v: Any) -> Any:  # reasoning_details
+def _r16(v: Any) -> Any:  # reasoning_details
     if type(v) is not dict:
         return None
     v = v.get("reasoning_details")
-    return v
-
-
-def _r15(v: Any) -> Any:  # tool_calls
-    if type(v) is not dict:
-        return None
-    v = v.get("tool_calls")
-    return v
-
-
-def _r16(v: Any) -> Any:  # choices[index=0]
-    if type(v) is not dict:
-        return None
-    v = v.get("choices")
-    if type(v) is not list:
-        return None
-    for x in v:
-        if type(x) is dict and x.get("index", 0) == 0:
-            v = x
-            break
-    else:
-        return None
     return v
 
 
@@ -183,44 +131,6 @@ _Kat0 = frozenset(
 )  # choices[index=0].delta: keys with a home
 
 
-def _start(s: Any, ev: Any, i: int) -> Any:
-    return (
-        b"data: "
-        + _dumps(
-            {
-                "id": s.id,
-                "object": "chat.completion.chunk",
-                "created": s.created,
-                "model": s.model,
-                "choices": [
-                    {
-                        "index": 0,
-                        "delta": {"role": "assistant", "content": ""},
-                        "finish_reason": None,
-                    }
-                ],
-            }
-        )
-        + b"\n\n"
-    )
-
-
-def _text_delta(s: Any, ev: Any, i: int) -> Any:
-    return (
-        b"data: "
-        + _dumps(
-            {
-                "id": s.id,
-                "object": "chat.completion.chunk",
-                "created": s.created,
-                "model": s.model,
-                "choices": [{"index": 0, "delta": {"content": ev.text}, "finish_reason": None}],
-            }
-        )
-        + b"\n\n"
-    )
-
-
 def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
     return (
         b"data: "
@@ -231,61 +141,6 @@ def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
                 "created": s.created,
                 "model": s.model,
                 "choices": [{"index": 0, "delta": {"reasoning": ev.text}, "finish_reason": None}],
-            }
-        )
-        + b"\n\n"
-    )
-
-
-def _tool_call_start(s: Any, ev: Any, i: int) -> Any:
-    return (
-        b"data: "
-        + _dumps(
-            {
-                "id": s.id,
-                "object": "chat.completion.chunk",
-                "created": s.created,
-                "model": s.model,
-                "choices": [
-                    {
-                        "index": 0,
-                        "delta": {
-                            "tool_calls": [
-                                {
-                                    "index": i,
-                                    "id": ev.id,
-                                    "type": "function",
-                                    "function": {"name": ev.name, "arguments": ""},
-                                }
-                            ]
-                        },
-                        "finish_reason": None,
-                    }
-                ],
-            }
-        )
-        + b"\n\n"
-    )
-
-
-def _tool_call_delta(s: Any, ev: Any, i: int) -> Any:
-    return (
-        b"data: "
-        + _dumps(
-            {
-                "id": s.id,
-                "object": "chat.completion.chunk",
-                "created": s.created,
-                "model": s.model,
-                "choices": [
-                    {
-                        "index": 0,
-                        "delta": {
-                            "tool_calls": [{"index": i, "function": {"arguments": ev.arguments}}]
-                        },
-                        "finish_reason": None,
-                    }
-                ],
             }
         )
         + b"\n\n"
@@ -354,62 +209,6 @@ def _reasoning_redacted(s: Any, ev: Any, i: int) -> Any:
     )
 
 
-def _error(s: Any, ev: Any, i: int) -> Any:
-    return _error_frame(ev.error, s.pid, b"data: ")
-
-
-def _ending(s: Any, ev: Any, out: list[Any]) -> None:
-    out.append(
-        b"data: "
-        + _dumps(
-            {
-                "id": s.id,
-                "object": "chat.completion.chunk",
-                "created": s.created,
-                "model": s.model,
-                "choices": [{"index": 0, "delta": {}, "finish_reason": s.finish_raw}],
-            }
-        )
-        + b"\n\n"
-    )
-    if s.usage is not None:
-        out.append(
-            b"data: "
-            + _dumps(
-                {
-                    "id": s.id,
-                    "object": "chat.completion.chunk",
-                    "created": s.created,
-                    "model": s.model,
-                    "choices": [],
-                    "usage": s.usage_wire(),
-                }
-            )
-            + b"\n\n"
-        )
-    out.append(b"data: [DONE]\n\n")
-
-
-def _begin_text(s: Any, b: Any, out: list[Any]) -> None:
-    pass
-
-
-def _begin_reasoning(s: Any, b: Any, out: list[Any]) -> None:
-    pass
-
-
-def _begin_tool_call(s: Any, b: Any, out: list[Any]) -> None:
-    s.counters["tool"] = b.index = s.counters.get("tool", -1) + 1
-    s.calls += 1
-    s.cur = b
-    out.append(_tool_call_start(s, b.ev, b.index))
-
-
-def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    s._wire_start(b, out)
-    b.ended = True
-
-
 def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
     mine = s.mine(ev)
     if mine and ev.redacted and not b.started:
@@ -423,24 +222,6 @@ def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
     b.ended = True
 
 
-def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    s._wire_start(b, out)
-    if not b.args and s.status == "completed":  # a cut call's arguments never ended
-        _args(s, b, _ToolCallDelta(key=b.key, arguments="{}"), out)
-    b.ended = True
-
-
-def _on_TextDelta(s: Any, ev: Any, out: list[Any]) -> None:
-    b = s.blocks.get(ev.key)
-    if b is None or b.ended or b.kind != "text":
-        b = s.blocks[ev.key] = _ItemBlock("text", ev, ev.key)
-    if not b.started:
-        b.started = True
-        _begin_text(s, b, out)
-    s.cur = b
-    out.append(_text_delta(s, ev, b.index))
-
-
 def _on_ReasoningDelta(s: Any, ev: Any, out: list[Any]) -> None:
     b = s.blocks.get(ev.key)
     if b is None or b.ended or b.kind != "reasoning":
@@ -452,39 +233,9 @@ def _on_ReasoningDelta(s: Any, ev: Any, out: list[Any]) -> None:
     out.append(_reasoning_delta(s, ev, b.index))
 
 
-def _on_ToolCallDelta(s: Any, ev: Any, out: list[Any]) -> None:
-    b = s.blocks.get(ev.key)
-    if b is None or b.kind != "tool_call":
-        return
-    if not b.ended:
-        _args(s, b, ev, out)
-
-
-def _args(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    b.args = True
-    s.cur = b
-    out.append(_tool_call_delta(s, ev, b.index))
-
-
-def _on_TextStart(s: Any, ev: Any, out: list[Any]) -> None:
-    b = s.blocks[ev.key] = _ItemBlock("text", ev, ev.key)
-    b.started = True
-    _begin_text(s, b, out)
-
-
-def _on_ReasoningStart(s: Any, ev: Any, out: list[Any]) -> None:
-    s.blocks[ev.key] = _ItemBlock("reasoning", ev, ev.key)
-
-
-def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
-    b = s.blocks[ev.key] = _ItemBlock("tool_call", ev, ev.key)
-    b.started = True
-    _begin_tool_call(s, b, out)
-
-
 def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/dialects/openrouter.yaml: stream.decode[2]
-    text = t if (t := _r0(w)) and type(t) is str else None
+    text = t if (t := _r1(w)) and type(t) is str else None
     if not (text):  # most chunks lack them
         return
     wkey = "reasoning"
@@ -508,11 +259,13 @@ def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
 def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/dialects/openrouter.yaml: stream.decode[3]
     text = (
-        t if (t := _r1(w)) and type(t) is str else (t if (t := _r2(w)) and type(t) is str else None)
+        t
+        if (t := _r10(w)) and type(t) is str
+        else (t if (t := _r11(w)) and type(t) is str else None)
     )
-    sig = x if (x := _r3(w)) and type(x) is str else None
-    red = x if (x := _r4(w)) and type(x) is str else None
-    wkey = "rd" + str(k if (k := _r5(w)) is not None else pos)
+    sig = x if (x := _r12(w)) and type(x) is str else None
+    red = x if (x := _r13(w)) and type(x) is str else None
+    wkey = "rd" + str(k if (k := _r6(w)) is not None else pos)
     b = m.blocks.get(wkey)
     if (b is None or not b.open) and (text or sig or red):
         b = m._new("reasoning", wkey, out)
@@ -530,7 +283,7 @@ def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     if kind == "reasoning":
         if sig:
             b.sig.append(sig)
-        if (own := _owner_r6(w)) is not None:
+        if (own := _owner_r14(w)) is not None:
             b.owner = own[0]
             if own[1] == "encrypted" and red:
                 b.sig.append(red)
@@ -539,79 +292,9 @@ def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
             b.redacted = red
 
 
-def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
-    # spec/dialects/openrouter.yaml: stream.decode[4]
-    text = t if (t := _r8(w)) and type(t) is str else None
-    if not (text):  # most chunks lack them
-        return
-    wkey = "text"
-    b = m.blocks.get(wkey)
-    if (b is None or not b.open) and text:
-        b = m._new("text", wkey, out)
-        out.append(_TextStart(key=b.key))
-    if b is None or not b.open:
-        if text:
-            m.ignored += 1
-        return
-    kind = b.kind
-    # (text at the key of a tool call is not the call's)
-    if kind == "ignored" or (text and kind == "tool_call"):
-        if text:
-            m.ignored += 1
-    elif text:
-        out.append(_DELTA[kind](key=b.key, text=text))
-
-
-def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
-    # spec/dialects/openrouter.yaml: stream.decode[5]
-    text = t if (t := _r9(w)) and type(t) is str else None
-    if not (text):  # most chunks lack them
-        return
-    wkey = "refusal"
-    b = m.blocks.get(wkey)
-    if (b is None or not b.open) and text:
-        b = m._new("text", wkey, out)
-        out.append(_TextStart(key=b.key))
-    if b is None or not b.open:
-        if text:
-            m.ignored += 1
-        return
-    kind = b.kind
-    # (text at the key of a tool call is not the call's)
-    if kind == "ignored" or (text and kind == "tool_call"):
-        if text:
-            m.ignored += 1
-    elif text:
-        out.append(_DELTA[kind](key=b.key, text=text))
-
-
-def _block6(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
-    # spec/dialects/openrouter.yaml: stream.decode[6]
-    args = a if type(a := _r10(w)) is str else None
-    cid = _r11(w)
-    if not (args or cid):  # most chunks lack them
-        return
-    wkey = "call" + str(k if (k := _r5(w)) is not None else pos)
-    b = m.blocks.get(wkey)
-    if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
-        m._close(b, out)  # a new call id at a known key: a new call
-    if (b is None or not b.open) and (args or cid):
-        b = m._new("tool_call", wkey, out)
-        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r12(w), out)
-    if b is None or not b.open:
-        if args:
-            m.ignored += 1
-        return
-    kind = b.kind
-    if kind == "ignored" and args:
-        m.ignored += 1
-    if kind == "tool_call" and args:
-        out.append(_new_ToolCallDelta(key=b.key, arguments=args))
-
-
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = False
-    at1 = _r16(d)
+    at1 = _r9(d)
     if type(at1) is dict and not _Kat1.issuperset(at1):
         m.drop_fields(at1, _Kat1, "choices[index=0]")
     at0 = at1.get("delta") if type(at1) is dict else None
@@ -625,7 +308,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = True
     if m.msg_id is None:
         m._start(d.get("id"), d.get("model"), d.get("created"), out)
-    w0 = _r13(d)
+    w0 = _r15(d)
     if w0 in (None, []) and at0 is not None:
         matched = True
         v = at0.get("reasoning") if type(at0) is dict else None
@@ -640,7 +323,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     b.fresh = False
     if at0 is not None:
         matched = True
-        items = _r14(at0)
+        items = _r16(at0)
         if type(items) is list:
             for pos, item in enumerate(items):
                 if type(item) is dict:
@@ -671,7 +354,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     b.fresh = False
     if at0 is not None:
         matched = True
-        items = _r15(at0)
+        items = _r8(at0)
         if type(items) is list:
             for pos, item in enumerate(items):
                 if type(item) is dict:
