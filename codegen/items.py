@@ -1,15 +1,16 @@
 """Item-list rows: ``items:`` in spec/protocols/*.yaml, for a protocol whose messages, tool
 calls, tool results and reasoning are typed items of one list (OpenAI Responses ``input`` and
-``output``; flags ``tool_calls: items``). The responses_items transform reads them
-(``codec.ITEMS``); it holds no wire name of its own but the request keys it owns.
+``output``; flags ``tool_calls: items``). Compiled into the protocol's codec
+(templates/_codec_items.j2: decode_item, decode_message, encode_message, encode_item) with the
+rows' keys as literals; the responses_items transform walks the list with them (grouping,
+item ids) and holds no wire name of its own but the request keys it owns.
 
 The item types other than messages are the part rows' own (the row of a tool call, a tool result
-or reasoning): codegen derives them (``kinds``: item type -> item kind), with the tool result's
-content key, the reasoning row's keys and the item id prefixes of the stream's encode rows
-(``ids``), so a row says each fact once. ``hints`` (an item kind's bookkeeping keys) and ``new``
-(what an item made here gets) are read by one helper for every kind (responses_message.py).
-Checked here against the part rows and canonical.yaml; every problem names the file, the line
-and the row."""
+or reasoning): codegen derives them (item type -> item kind), with the tool result's content
+key, the reasoning row's keys and the item id prefixes of the stream's encode rows (``ITEMS``),
+so a row says each fact once. ``hints`` (an item kind's bookkeeping keys) and ``new`` (what an
+item made here gets) become steps of the kind's compiled functions. Checked here against the part
+rows and canonical.yaml; every problem names the file, the line and the row."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from .source import SourceFile
     from .spec_model import ProtocolSpec
 
-__all__ = ["ItemsSpec", "check_items", "items_view"]
+__all__ = ["ItemsSpec", "check_items", "items_code"]
 
 ITEM_PARTS = ("tool_call", "tool_result", "reasoning")  # part kinds that are items of their own
 ItemKind = Literal["message", "tool_call", "tool_result", "reasoning"]
@@ -143,7 +144,19 @@ def _check_kinds(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
     for loc, kind in at:
         if kind not in read:
             src.error(loc, f"no `{kind}` part row: there is no such item")
+    for i, r in enumerate(p.parts):  # the compiled decode_item knows an item by its type
+        if r.part in ITEM_PARTS and type(r.match.get("type")) is not str:
+            src.error(("parts", i, "match"), f"a {r.part} item needs a `type` match (items)")
+        for j, f in enumerate(r.fields):
+            if r.part == "tool_result" and f.c == "content" and "." in f.w:
+                src.error(
+                    ("parts", i, "fields", j),
+                    f"{f.w!r} is a path: a tool result item's content is a key of the item",
+                )
     for kind, kept in it.hints.items():
+        for k in kept:
+            if "." in k:
+                src.error(("items", "hints", kind), f"{k!r} is a path, not a key of the item")
         if kind in read and kind != "message" and kind not in holds:
             src.error(("items", "hints", kind), f"the canonical {kind} part has no `hints` field")
         for k in dict.fromkeys(kept):
@@ -156,22 +169,41 @@ def _check_kinds(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
                 )
 
 
-def items_view(p: ProtocolSpec) -> dict[str, Any] | None:
-    """The rows as the data the transform reads, with the facts other rows already say: item
-    type -> item kind (a message, or the part row's kind), the tool result's content key, the reasoning row's keys, the item id
-    prefixes by kind (the stream's ``encode.ids``: one id rule for responses and streams)."""
+def items_code(p: ProtocolSpec) -> dict[str, Any] | None:
+    """What the compiled item functions (templates/_codec_items.j2) are written from: per item
+    kind its wire types, hint keys and new-item keys by side, the message's text types and
+    lists, the tool result's content key, the reasoning row's keys. Only the steps the rows ask
+    for are emitted; nothing reads a row at run time."""
     it = p.items
     if it is None:
         return None
-    view = it.model_dump()
-    view["new"] = {"input": it.new.get("input", {}), "output": it.new.get("output", {})}
-    view["kinds"] = {
-        it.message: "message",
-        **{t: r.part for r in p.parts if r.part in ITEM_PARTS for t in [r.match.get("type")] if t},
-    }
+    new_in, new_out = it.new.get("input", {}), it.new.get("output", {})
+    kinds = []
+    for kind in ITEM_PARTS:
+        types = _row_types(p, kind)
+        if types:
+            hints = tuple(it.hints.get(kind, ()))  # type: ignore[call-overload]
+            kinds.append({"kind": kind, "types": tuple(dict.fromkeys(types)), "hints": hints})
     result = next((r for r in p.parts if r.part == "tool_result"), None)
     content = [f.w for f in result.fields if f.c == "content"] if result else []
-    view["result_content"] = content[0] if content else None
-    view["reasoning_keys"] = [f.w for r in p.parts if r.part == "reasoning" for f in r.fields]
-    view["ids"] = dict(p.stream.encode.ids) if p.stream is not None else {}
-    return view
+    other = it.text_types["other"]
+    return {
+        "message": it.message,
+        "kinds": kinds,
+        "new": {k: (new_in.get(k, {}), new_out.get(k, {})) for k in {*new_in, *new_out}},  # type: ignore[misc]
+        "message_hints": tuple(it.hints.get("message", ())),
+        "message_read": frozenset({"type", "role", "content", *it.hints.get("message", ())}),
+        "text_types": {r: t for r, t in it.text_types.items() if r != "other"},
+        "other": other,
+        "always": [k for k, when in it.text_lists.items() if when == "always"],
+        "output_lists": [k for k, when in it.text_lists.items() if when == "output"],
+        "result_content": content[0] if content else None,
+        "reasoning_text": tuple(it.reasoning_text),
+        "summary_type": it.summary_type,
+        "separator": it.separator,
+        "reasoning_nulls": [
+            f.w for r in p.parts if r.part == "reasoning" for f in r.fields if "." not in f.w
+        ],
+        "file_url": it.file_url,
+        "ids": dict(p.stream.encode.ids) if p.stream is not None else {},
+    }

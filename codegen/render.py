@@ -11,7 +11,7 @@ from typing import Any
 import jinja2
 
 from .errors import error_view
-from .items import items_view
+from .items import items_code
 from .load import Spec
 from .row_views import FieldView, dropped_fields, nested_known, part_row_view, split_ext_expr
 from .settings import settings_view, with_settings_keys
@@ -202,7 +202,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             p=p,
             dialect=dialect,
             reasoning_details=_reasoning_details(p),
-            items=items_view(p),
+            items=items_code(p),
             flags=pysrc(p.flags),
             http=pysrc(p.http),
             kinds=kinds,

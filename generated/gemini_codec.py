@@ -429,7 +429,8 @@ SETTINGS: dict[str, Any] = {
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
-# messages, calls, results and reasoning as one item list (spec: items), read by responses_items
+# messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
+# by kind (the stream's encode.ids; responses_output reads them), the rest compiled below
 ITEMS: dict[str, Any] | None = None
 
 

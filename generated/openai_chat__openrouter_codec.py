@@ -395,7 +395,8 @@ REASONING_DETAILS: dict[str, Any] | None = {
         "reasoning.encrypted": {"text": None, "signature": None, "encrypted": "data"},
     },
 }
-# messages, calls, results and reasoning as one item list (spec: items), read by responses_items
+# messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
+# by kind (the stream's encode.ids; responses_output reads them), the rest compiled below
 ITEMS: dict[str, Any] | None = None
 
 

@@ -27,6 +27,7 @@ from interlingua._wire import (
 )
 from interlingua.transforms._paths import dig as dig_path
 from interlingua.transforms._paths import obj_at, put
+from interlingua.transforms.responses_message import hold, item_texts, unext
 from interlingua.transforms.structured import (
     add_hints,
     format_dropped,
@@ -478,34 +479,9 @@ SETTINGS: dict[str, Any] = {
 }
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
-# messages, calls, results and reasoning as one item list (spec: items), read by responses_items
-ITEMS: dict[str, Any] | None = {
-    "message": "message",
-    "hints": {
-        "message": ["type", "id", "status"],
-        "tool_call": ["id", "status"],
-        "tool_result": ["id", "status"],
-    },
-    "text_types": {"assistant": "output_text", "other": "input_text"},
-    "text_lists": {"annotations": "always", "logprobs": "output"},
-    "new": {
-        "input": {"reasoning": {"id": "rs_interlingua"}},
-        "output": {"message": {"status": "completed"}, "tool_call": {"status": "completed"}},
-    },
-    "reasoning_text": ["summary", "content"],
-    "summary_type": "summary_text",
-    "separator": "\n\n",
-    "file_url": {"type": "input_file", "data": "file_data", "url": "file_url"},
-    "kinds": {
-        "message": "message",
-        "function_call": "tool_call",
-        "function_call_output": "tool_result",
-        "reasoning": "reasoning",
-    },
-    "result_content": "output",
-    "reasoning_keys": ["id", "encrypted_content"],
-    "ids": {"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"},
-}
+# messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
+# by kind (the stream's encode.ids; responses_output reads them), the rest compiled below
+ITEMS: dict[str, Any] | None = {"ids": {"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"}}
 
 
 def _why(feature: str) -> str:
@@ -1335,6 +1311,191 @@ def _format_out(rf: ResponseFormat, out: dict[str, Any], ctx: Ctx) -> None:
         put(out, ("text", "format", "schema"), rf.schema)
     if rf.strict is not None:
         put(out, ("text", "format", "strict"), rf.strict)
+
+
+# ---------------------------------------------------------------- items (spec: items)
+_MESSAGE_READ = frozenset({"content", "id", "role", "status", "type"})
+
+
+def _file_urls_in(parts: list[Part] | None) -> None:
+    """A file part's plain URL (file_url) as its url."""
+    for p in parts or ():
+        if type(p) is FilePart and p.ext and p.url is None and p.data is None:
+            url = p.ext.get("file_url")
+            if type(url) is str:
+                p.url = url
+                unext(p, "file_url")
+
+
+def _file_urls_out(wire: Any) -> None:
+    """A plain URL is written as file_url (file_data holds data URLs only)."""
+    for b in wire if type(wire) is list else ():
+        if type(b) is dict and b.get("type") == "input_file":
+            v = b.get("file_data")
+            if type(v) is str and not v.startswith("data:"):
+                b["file_url"] = b.pop("file_data")
+
+
+def decode_item(w: dict[str, Any], path: str, ctx: Ctx) -> tuple[str, Any]:
+    """An item's kind and, but for a message, its part (another type: kept whole)."""
+    t = w.get("type")
+    if t is None or t == "message":
+        return "message", None
+    if t == "function_call":
+        p = hold(w, ("id", "status"), decode_tool_call(w, path, ctx))
+        return "tool_call", p
+    if t == "function_call_output":
+        p = hold(w, ("id", "status"), decode_tool_result(w, path, ctx))
+        if type(w.get("output")) is list:
+            _file_urls_in(p.content)
+        return "tool_result", p
+    if t == "reasoning":
+        p = decode_reasoning(w, path, ctx)
+        p.text = item_texts(w, ("summary", "content"), "\n\n", path) or p.text
+        if "id" in w and w["id"] is None:
+            p.ext = {**(p.ext or {}), "id": None}
+        if "encrypted_content" in w and w["encrypted_content"] is None:
+            p.ext = {**(p.ext or {}), "encrypted_content": None}
+        return "reasoning", p
+    if type(t) is not str:
+        raise InvalidInput(f"unknown item type {brief(t)}", path=path + ".type")
+    return "native", NativePart(type=t, data=w, owner=PROTOCOL)
+
+
+def _text_type(role: str) -> str:
+    return {"assistant": "output_text"}.get(role, "input_text")
+
+
+def decode_message(
+    w: dict[str, Any], role: str, path: str, ctx: Ctx
+) -> tuple[list[Part], dict[str, Any], dict[str, Any] | None]:
+    """A message item's parts, what restores its wire form (its bookkeeping keys, the text
+    types and lists where they are not the role's, a string content) and its unread keys."""
+    content = w.get("content")
+    if content is None:
+        raise InvalidInput("missing required field", path=path + ".content")
+    desc: dict[str, Any] = {
+        "kind": "message",
+        "item": {k: w[k] for k in ("type", "id", "status") if k in w},
+    }
+    ext = (
+        None
+        if _MESSAGE_READ.issuperset(w)
+        else {k: v for k, v in w.items() if k not in _MESSAGE_READ}
+    )
+    if type(content) is str:
+        desc["string"] = True
+        return [TextPart(text=content)], desc, ext
+    raw = expect_list(content, path + ".content")
+    parts = decode_parts(raw, path + ".content", ctx)
+    _file_urls_in(parts)
+    default = _text_type(role)
+    lists: dict[str, list[int]] = {}  # the text parts whose lists are not as written by default
+    odd = False
+    for k, (b, p) in enumerate(zip(raw, parts, strict=True)):
+        if type(p) is not TextPart:
+            continue
+        t = b.get("type")
+        odd = odd or t != default
+        if t != "input_text":  # lists of the other type's parts ride in ext
+            if b.get("annotations") == []:
+                unext(p, "annotations")
+            if "annotations" not in b:
+                lists.setdefault("annotations", []).append(k)
+        if b.get("logprobs") == []:
+            unext(p, "logprobs")
+            lists.setdefault("logprobs", []).append(k)
+    if lists:
+        desc["lists"] = lists
+    if odd:
+        desc["types"] = [b.get("type") for b in raw]
+    return parts, desc, ext
+
+
+def encode_message(
+    role: str,
+    parts: list[Part],
+    desc: dict[str, Any] | None,
+    path: str,
+    ctx: Ctx,
+    output: bool,
+    ext: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A message item: between endpoints of this protocol as ``desc`` (decode_message) says,
+    else a new item (``output``: a response's, else a request's)."""
+    same = ctx.same and desc is not None
+    item: dict[str, Any] = dict(desc["item"]) if same and desc and "item" in desc else {}
+    if not same and (output or role == "assistant"):
+        item["type"] = "message"
+    item["role"] = ROLE_ENCODE[role]
+    one = parts[0] if len(parts) == 1 and type(parts[0]) is TextPart else None
+    if same:
+        string = desc is not None and bool(desc.get("string"))
+    else:  # across protocols a plain user/system text is sent as a string
+        string = not output and role != "assistant" and one is not None
+        string = string and one.cache is None  # type: ignore[union-attr]
+    if one is not None and string:
+        item["content"] = one.text  # type: ignore[attr-defined]
+    else:
+        wire = encode_parts(parts, None, path + ".content", ctx)
+        _file_urls_out(wire)
+        hints = desc if same else None
+        types = (hints or {}).get("types")
+        lists = (hints or {}).get("lists") or {}
+        for k, b in enumerate(wire):
+            if type(b) is not dict or b.get("type") != "input_text":
+                continue
+            t = b["type"] = types[k] if types and k < len(types) else _text_type(role)
+            if t != "input_text" and k not in lists.get("annotations", ()):
+                b.setdefault("annotations", [])
+            if (
+                k in lists.get("logprobs", ())
+                if hints is not None
+                else output and t != "input_text"
+            ):
+                b.setdefault("logprobs", [])
+        item["content"] = wire
+    if ext:  # back to this protocol, else reported
+        drop_ext(ext, item, path, ctx)
+    if output is True:  # a new output item
+        item.setdefault("status", "completed")
+    return item
+
+
+def encode_item(p: Part, path: str, ctx: Ctx, output: bool | None) -> dict[str, Any] | None:
+    """The item of a part that is an item of its own (a call, a result, reasoning; another
+    protocol's native part is reported). ``output``: a response's (True) or a request's (False)
+    new item; None restores the source's item exactly."""
+    if type(p) is ToolCallPart:
+        item = encode_tool_call(p, path, ctx)
+        if ctx.same and p.hints and "item" in p.hints:  # its bookkeeping keys, as they came
+            item.update(p.hints["item"])
+        if output is True:  # a new output item
+            item.setdefault("status", "completed")
+        return item
+    if type(p) is ToolResultPart:
+        item = encode_tool_result(p, path, ctx)
+        v = item.get("output")
+        _file_urls_out(v)
+        if not ctx.same:  # across protocols a text-only result as a string, none as ""
+            if v is None:
+                item["output"] = ""
+            elif type(v) is list and all(type(c) is TextPart for c in p.content or ()):
+                item["output"] = "".join(c.text for c in p.content or () if type(c) is TextPart)
+        if ctx.same and p.hints and "item" in p.hints:  # its bookkeeping keys, as they came
+            item.update(p.hints["item"])
+        return item
+    if type(p) is ReasoningPart:
+        got = encode_reasoning(p, path, ctx)
+        if got is None:
+            return None
+        item = got
+        if "summary" not in item:
+            item["summary"] = [{"type": "summary_text", "text": p.text}] if p.text else []
+        if output is False:  # a new input item
+            item.setdefault("id", "rs_interlingua")
+        return item
+    return encode_part(p, path, ctx)
 
 
 __all__ = [

@@ -1,18 +1,18 @@
-"""Item-list rows (``items:``, codegen/items.py) on the tiny spec: the generated ``ITEMS`` drives
-the responses_items transform's item list (a row change changes what it decodes and writes),
-and codegen refuses bad item rows with the file, the line and the key."""
+"""Item-list rows (``items:``, codegen/items.py) on the tiny spec: the codec's compiled item
+functions (decode_item, decode_message, encode_message, encode_item) are executed, alone and
+through the responses_items transform's item list (a row change changes what they decode and
+write), and codegen refuses item rows it cannot compile with the file, the line and the key."""
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
+from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
-from interlingua.generated.canonical import NativePart, TextPart
 from interlingua.transforms.responses_item_list import decode_items, part_item
-from interlingua.transforms.responses_message import message_item
 
 from codegen.load import SpecError, load_spec
 from tests.test_codegen_generate import generate
@@ -103,36 +103,33 @@ ASSISTANT = [
 ]
 
 
-def OUT(codec: ModuleType) -> Any:  # the new-item rows of a response's output
-    return codec.ITEMS["new"]["output"]
-
-
-def IN(codec: ModuleType) -> Any:  # ... and of a request's input
-    return codec.ITEMS["new"]["input"]
-
-
 def items_codec(tmp_path: Path, edit: tuple[str, str] | None = None) -> ModuleType:
     protocol = ITEM_PROTOCOL if edit is None else ITEM_PROTOCOL.replace(*edit)
     return generate(tmp_path, protocol, ITEM_CANONICAL)
 
 
-def test_the_rows_and_what_codegen_derives_from_the_part_rows(tmp_path: Path) -> None:
+def test_the_compiled_item_kinds(tmp_path: Path) -> None:
     codec = items_codec(tmp_path)
-    assert codec.ITEMS == {
-        "message": "message",
-        "hints": {"message": ["type", "id", "status"], "tool_call": ["id", "status"]},
-        "new": {"input": {}, "output": {"tool_call": {"status": "completed"}}},
-        "text_types": {"assistant": "output_text", "other": "input_text"},
-        "text_lists": {"annotations": "always"},
-        "reasoning_text": ["summary"],
-        "summary_type": "summary_text",
-        "separator": "\n\n",
-        "file_url": None,
-        "kinds": {"message": "message", "function_call": "tool_call"},  # the call row's type
-        "result_content": None,
-        "reasoning_keys": [],
-        "ids": {},  # the item id prefixes of the stream's encode rows (none here)
-    }
+    ctx = Ctx("tiny_v2", "tiny_v2")
+    assert codec.ITEMS == {"ids": {}}  # the item id prefixes of the stream's encode rows (none)
+    assert codec.decode_item({"type": "message"}, "input[0]", ctx) == ("message", None)
+    assert codec.decode_item({"role": "user"}, "input[0]", ctx) == ("message", None)  # untyped
+    kind, call = codec.decode_item(ASSISTANT[1], "input[1]", ctx)  # the call row's type
+    assert (
+        kind == "tool_call"
+        and call.id == "c1"
+        and call.hints == {"item": {"id": "fc_1", "status": "done"}}
+    )
+    kind, native = codec.decode_item(ASSISTANT[2], "input[2]", ctx)
+    assert kind == "native" and native.type == "web_search_call"  # kept whole
+    assert native.data is ASSISTANT[2] and native.owner == "tiny_v2"
+
+    with pytest.raises(InvalidInput) as info:
+        codec.decode_item({"type": 7}, "input[3]", ctx)
+    assert info.value.path == "input[3].type"
+    # the rows' keys are literals of the compiled functions: no row is read at run time
+    source = inspect.getsource(codec.decode_item) + inspect.getsource(codec.encode_item)
+    assert '"function_call"' in source and '("id", "status")' in source and "ITEMS" not in source
 
 
 def test_the_generated_rows_drive_the_item_list(tmp_path: Path) -> None:
@@ -145,24 +142,28 @@ def test_the_generated_rows_drive_the_item_list(tmp_path: Path) -> None:
     assert type(call).__name__ == "ToolCallPart" and call.id == "c1"
     assert call.hints == {"item": {"id": "fc_1", "status": "done"}}  # hints, not ext
     assert call.ext is None
-    assert type(native) is NativePart and native.owner == "tiny_v2"
+    assert type(native).__name__ == "NativePart" and native.owner == "tiny_v2"
     # written back (the tiny model's part classes are not the runtime's, so item by item):
     # the same protocol gets the text type, the lists and the item bookkeeping back
     desc = m.hints["items"][0]
-    assert message_item("assistant", [text], desc, "output[0]", codec, ctx, output=False) == {
+    assert codec.encode_message("assistant", [text], desc, "output[0]", ctx, False) == {
         "type": "message", "id": "m1", "role": "chatbot",
         "content": [{"type": "output_text", "text": "hi", "annotations": []}],
     }  # fmt: skip
-    assert part_item(call, "output[1]", codec, ctx, OUT(codec)) == ASSISTANT[1]
+    assert part_item(call, "output[1]", codec, ctx, True) == ASSISTANT[1]
     # another protocol's response: the role's text type with its lists, a new item's status
     other = Ctx("elsewhere", "tiny_v2")
-    assert message_item("assistant", [text], None, "output[0]", codec, other, output=True) == {
+    assert codec.encode_message("assistant", [text], None, "output[0]", other, True) == {
         "type": "message", "role": "chatbot",  # no `new` row for a message: no status
         "content": [{"type": "output_text", "text": "hi", "annotations": []}],
     }  # fmt: skip
     call.hints = None
-    assert part_item(call, "output[1]", codec, other, OUT(codec))["status"] == "completed"
-    assert "status" not in part_item(call, "input[1]", codec, other, IN(codec))
+    assert part_item(call, "output[1]", codec, other, True)["status"] == "completed"
+    assert "status" not in part_item(call, "input[1]", codec, other, False)
+    assert "status" not in part_item(call, "output[1]", codec, other, None)  # restored exactly
+    # a user's plain text goes to another protocol's request as a string
+    user = codec.encode_message("user", [text], None, "input[0]", other, False)
+    assert user == {"role": "user", "content": "hi"}
 
 
 def test_the_hints_and_new_rows_say_what_is_kept_and_filled_in(tmp_path: Path) -> None:
@@ -179,11 +180,26 @@ def test_the_hints_and_new_rows_say_what_is_kept_and_filled_in(tmp_path: Path) -
     # a key the row does not keep rides in ext (reported elsewhere); the kept ones in hints
     call = m.parts[1]
     assert call.hints == {"item": {"id": "fc_1"}} and call.ext == {"status": "done"}
-    assert part_item(call, "output[1]", codec, ctx, OUT(codec)) == ASSISTANT[1]
+    assert part_item(call, "output[1]", codec, ctx, True) == ASSISTANT[1]
     call.hints = call.ext = None
     other = Ctx("elsewhere", "tiny_v2")
-    assert part_item(call, "input[1]", codec, other, IN(codec))["x"] == 1  # a new input item
-    assert "status" not in part_item(call, "output[1]", codec, other, OUT(codec))
+    assert part_item(call, "input[1]", codec, other, False)["x"] == 1  # a new input item
+    assert "status" not in part_item(call, "output[1]", codec, other, True)
+
+
+def test_an_output_list_row_is_written_on_new_output_only(tmp_path: Path) -> None:
+    codec = items_codec(
+        tmp_path, ("  text_lists: {annotations: always}", "  text_lists: {logprobs: output}")
+    )
+    ctx, other = Ctx("tiny_v2", "tiny_v2"), Ctx("elsewhere", "tiny_v2")
+    item = {"type": "message", "role": "chatbot", "content": [{"type": "output_text", "text": "hi", "logprobs": []}]}  # fmt: skip
+    parts, desc, ext = codec.decode_message(item, "assistant", "output[0]", ctx)
+    assert desc["lists"] == {"logprobs": [0]} and parts[0].ext is None and ext is None
+    assert codec.encode_message("assistant", parts, desc, "output[0]", ctx, True) == item
+    new = codec.encode_message("assistant", parts, None, "output[0]", other, True)
+    assert new["content"] == [{"type": "output_text", "text": "hi", "logprobs": []}]
+    req = codec.encode_message("assistant", parts, None, "input[0]", other, False)
+    assert req["content"] == [{"type": "output_text", "text": "hi"}]  # a request's: none
 
 
 def test_a_row_change_changes_the_item_list(tmp_path: Path) -> None:
@@ -191,9 +207,9 @@ def test_a_row_change_changes_the_item_list(tmp_path: Path) -> None:
     ctx = Ctx("tiny_v2", "tiny_v2")
     turn = {"type": "turn", "role": "user", "content": "hello"}
     [user, assistant] = decode_items([turn, ASSISTANT[0]], "input", codec, ctx)
-    assert user.role == "user" and user.parts == [TextPart(text="hello")]  # a string content
+    assert user.role == "user" and [p.text for p in user.parts] == ["hello"]  # a string
     # a `message` item is now an item type with no row: kept whole for this protocol
-    assert [type(p) for p in assistant.parts] == [NativePart]
+    assert [type(p).__name__ for p in assistant.parts] == ["NativePart"]
 
 
 def refused(tmp_path: Path, old: str, new: str) -> tuple[str, str]:
@@ -282,6 +298,16 @@ def refused(tmp_path: Path, old: str, new: str) -> tuple[str, str]:
             "  tool_results: items\n",
             "  tool_results: tool_messages\n",
             "items: item rows need flags tool_calls: items and tool_results: items",
+        ),
+        (
+            "  hints: {message: [type, id, status], tool_call: [id, status]}\n",
+            "  hints: {message: [type, id, status], tool_call: [id, meta.status]}\n",
+            "items.hints.tool_call: 'meta.status' is a path, not a key of the item",
+        ),
+        (
+            "    match: {type: function_call}\n",
+            "    match: {kind: function_call}\n",
+            "a tool_call item needs a `type` match (items)",
         ),
     ],
 )

@@ -1,38 +1,29 @@
 """OpenAI Responses item lists (a request's ``input``, a response's ``output``) <-> canonical
 messages. Consecutive assistant-side items (assistant messages, function calls, reasoning,
 hosted-tool items) become one canonical assistant message; each tool result item becomes one
-``tool`` message. An item's kind is a row (``items.kinds``: the message type and the part rows
-of calls, results and reasoning; codegen/items.py). Per-item facts with no canonical meaning
-(``items.hints``: item ids, ``status``; the wire text type, a string ``content``) are hints, so
-re-encoding to Responses gives the items back exactly and no other protocol reports them. Item
-types with no canonical home become NativePart (owner openai_responses): replayed whole to
-Responses, reported elsewhere."""
+``tool`` message. Each item is read and written by the codec's functions compiled from its
+``items`` rows (decode_item, decode_message, encode_message, encode_item; codegen/items.py):
+an item's kind, its bookkeeping (item ids, ``status``; the wire text type, a string
+``content``) kept as hints, so re-encoding to Responses gives the items back exactly and no other
+protocol reports them. Item types with no canonical home become NativePart (owner
+openai_responses): replayed whole to Responses, reported elsewhere. What is left here is the
+walk: grouping, the groups the decoder recorded, the item id rule."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .._codec_support import report_ext
-from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from .._wire import expect_dict
-from ..generated.canonical import Message, NativePart, Part, ToolResultPart
+from ..generated.canonical import Message, Part, ToolResultPart
 from ._base import Codec
-from ._util import only_text, role_of
-from .responses_message import (
-    decode_content,
-    file_urls_in,
-    file_urls_out,
-    keep,
-    message_item,
-    put_back,
-)
-from .responses_reasoning import reasoning_item, reasoning_text
+from ._util import role_of
 
 
 def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Message]:
-    """Responses items -> canonical messages (assistant-side items grouped)."""
-    items = codec.ITEMS
+    """Responses items -> canonical messages (assistant-side items grouped); each item is read
+    by the codec's compiled item functions (decode_item, decode_message)."""
     out: list[Message] = []
     group: Message | None = None
 
@@ -48,19 +39,10 @@ def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Mess
     for i, item in enumerate(raw):
         ipath = f"{path}[{i}]"
         w = expect_dict(item, ipath)
-        t = w.get("type")
-        if t is not None and type(t) is not str:
-            raise InvalidInput(f"unknown item type {brief(t)}", path=ipath + ".type")
-        kind = items["kinds"].get(t, "native") if t is not None else "message"
+        kind, p = codec.decode_item(w, ipath, ctx)
         if kind == "message":
             role = role_of(w, ipath, codec)
-            content = w.get("content")
-            if content is None:
-                raise InvalidInput("missing required field", path=ipath + ".content")
-            parts, hints = decode_content(content, role, ipath + ".content", codec, ctx)
-            kept = keep(w, kind, items)
-            ext = {k: v for k, v in w.items() if k not in kept and k not in _MESSAGE} or None
-            desc = {"kind": kind, "item": kept, **hints}
+            parts, desc, ext = codec.decode_message(w, role, ipath, ctx)
             if role == "assistant":
                 if ext:
                     desc["ext"] = ext
@@ -69,24 +51,12 @@ def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Mess
                 continue
             group = None
             out.append(Message(role=role, parts=parts, ext=ext, hints=desc))
-        elif kind == "native":
-            add([NativePart(type=t, data=w, owner=codec.PROTOCOL)], {"kind": kind})
-        else:  # a tool call, a tool result or reasoning
-            p = codec.decode_part(w, ipath, ctx)
-            keep(w, kind, items, p)
-            if kind == "tool_result":
-                group = None
-                if type(w.get(items["result_content"])) is list:
-                    file_urls_in(p.content, items)
-                out.append(Message(role="tool", parts=[p]))
-                continue
-            if kind == "reasoning":
-                reasoning_text(w, p, ipath, codec)
+        elif kind == "tool_result":
+            group = None
+            out.append(Message(role="tool", parts=[p]))
+        else:  # a tool call, reasoning, an item kept whole
             add([p], {"kind": kind})
     return out
-
-
-_MESSAGE = frozenset({"type", "role", "content"})  # the keys a message item's rule reads
 
 
 class ItemIds:
@@ -139,7 +109,6 @@ def assistant_items(
     content, one item per call / reasoning / native part, in order. ``ids``: a response's
     output, whose new items (the ``first``-th on) get their ids by the rule."""
     output = ids is not None
-    new = codec.ITEMS["new"]["output" if output else "input"]
     groups = regroup(parts, hints.get("items")) if ctx.same and hints else None
     if groups is not None:
         out: list[dict[str, Any]] = []
@@ -148,9 +117,7 @@ def assistant_items(
             # the descriptors restore the source items exactly: nothing is filled in
             if d["kind"] == "message":
                 out.append(
-                    message_item(
-                        "assistant", chunk, d, ipath, codec, ctx, output=False, ext=d.get("ext")
-                    )
+                    codec.encode_message("assistant", chunk, d, ipath, ctx, False, d.get("ext"))
                 )
             else:
                 out += [i for p in chunk if (i := part_item(p, ipath, codec, ctx, None))]
@@ -161,7 +128,7 @@ def assistant_items(
 
     def flush() -> None:  # the content parts so far as one message item
         ipath = f"{path}[{len(out)}]"
-        out.append(message_item("assistant", content[:], None, ipath, codec, ctx, output=output))
+        out.append(codec.encode_message("assistant", content[:], None, ipath, ctx, output))
         kinds.append("text")
         content.clear()
 
@@ -169,7 +136,7 @@ def assistant_items(
         if (kind := p.PART) in _OWN_ITEMS:
             if content:
                 flush()
-            item = part_item(p, f"{path}[{len(out)}]", codec, ctx, new)
+            item = part_item(p, f"{path}[{len(out)}]", codec, ctx, output)
             if item is not None:
                 out.append(item)
                 kinds.append(kind)
@@ -188,35 +155,13 @@ def assistant_items(
 _OWN_ITEMS = frozenset({"tool_call", "tool_result", "reasoning", "native"})  # parts items alone
 
 
-def part_item(p: Part, path: str, codec: Codec, ctx: Ctx, new: Any) -> dict[str, Any] | None:
-    """The item of a part that is an item of its own (a call, a result, reasoning: the kind's
-    encoder, then its bookkeeping; native: whole to its owner, else reported). ``new``: the
-    side's ``items.new`` rows, or None to restore the source's item exactly."""
-    kind = p.PART
-    if kind == "tool_call":
-        item = codec.encode_tool_call(p, path, ctx)
-    elif kind == "reasoning":
-        item = reasoning_item(p, path, codec, ctx)  # type: ignore[arg-type]
-    elif kind == "tool_result":
-        item = codec.encode_tool_result(p, path, ctx)
-    elif kind == "native":
-        return codec.encode_part(p, path, ctx)  # type: ignore[no-any-return]
-    else:  # parts edited since decoding
-        return message_item("assistant", [p], None, path, codec, ctx, output=new is not None)
-    if item is None:
-        return None
-    items = codec.ITEMS
-    if kind == "tool_result":
-        key = items["result_content"]
-        file_urls_out(item.get(key), items)
-        if not ctx.same:  # across protocols: a text-only result as a string, none as ""
-            out, text = item.get(key), only_text(p.content)  # type: ignore[union-attr]
-            if type(out) is list and text is not None:
-                item[key] = text
-            elif out is None:
-                item[key] = ""
-    hints = p.hints if kind in items["hints"] else None  # type: ignore[union-attr]
-    return put_back(item, hints, new.get(kind) if new else None, ctx)
+def part_item(p: Part, path: str, codec: Codec, ctx: Ctx, output: bool | None) -> Any:
+    """The item of a part that is an item of its own (the codec's encode_item; ``output``: a
+    response's or a request's new item, None to restore the source's item exactly); a part
+    edited since decoding into a group of them is a message item."""
+    if p.PART in _OWN_ITEMS:
+        return codec.encode_item(p, path, ctx, output)
+    return codec.encode_message("assistant", [p], None, path, ctx, output is not None)
 
 
 def encode_items(
@@ -224,17 +169,15 @@ def encode_items(
 ) -> list[dict[str, Any]]:
     """Canonical messages -> items (``ids``: a response's output, see assistant_items)."""
     items: list[dict[str, Any]] = []
-    new = codec.ITEMS["new"]["output" if ids is not None else "input"]
+    output = ids is not None
     for j, m in enumerate(msgs):
         mpath = f"{path}[{j}]"
         if m.role == "tool":
             for p in m.parts:
-                if type(p) is ToolResultPart and (i := part_item(p, mpath, codec, ctx, new)):
+                if type(p) is ToolResultPart and (i := part_item(p, mpath, codec, ctx, output)):
                     items.append(i)
         elif m.role == "assistant":
             items.extend(assistant_items(m.parts, m.hints, mpath, codec, ctx, ids, len(items)))
         else:
-            items.append(
-                message_item(m.role, m.parts, m.hints, mpath, codec, ctx, output=False, ext=m.ext)
-            )
+            items.append(codec.encode_message(m.role, m.parts, m.hints, mpath, ctx, False, m.ext))
     return items
