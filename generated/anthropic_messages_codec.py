@@ -203,6 +203,8 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "max_tokens": ("lossy", "required; a default is sent (and reported) when the source has none"),
     "sampling": ("full", ""),
     "top_k": ("full", ""),
+    "seed": ("unsupported", ""),
+    "penalties": ("unsupported", ""),
     "user": ("full", "metadata.user_id"),
     "reasoning_config": (
         "lossy",
@@ -1315,6 +1317,12 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.user is not None:
         out.setdefault("metadata", {})["user_id"] = req.user
+    if req.seed is not None:
+        ctx.loss("seed", "seed dropped", _why("seed"), "seed")
+    if req.presence_penalty is not None:
+        ctx.loss("presence_penalty", "presence_penalty dropped", _why("penalties"), "penalties")
+    if req.frequency_penalty is not None:
+        ctx.loss("frequency_penalty", "frequency_penalty dropped", _why("penalties"), "penalties")
     if req.metadata is not None:
         ctx.loss("metadata", "metadata dropped", _why("extensions"), "extensions")
     restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)

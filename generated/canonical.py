@@ -29,6 +29,8 @@ FEATURES: dict[str, str] = {
     "max_tokens": "Output token limit",
     "sampling": "temperature / top_p / stop sequences",
     "top_k": "top_k sampling",
+    "seed": "Sampling seed",
+    "penalties": "Presence / frequency penalties",
     "user": "End-user id",
     "reasoning_config": "Reasoning configuration (budget / effort)",
     "structured_output": "Structured output (JSON schema)",
@@ -121,6 +123,9 @@ class Request:
     top_p: float | None = None
     top_k: int | None = None
     stop: list[str] | None = None
+    seed: int | None = None
+    presence_penalty: float | None = None
+    frequency_penalty: float | None = None
     stream: bool | None = None
     include_usage: bool | None = None
     user: str | None = None
@@ -143,6 +148,9 @@ class Request:
             top_p=self.top_p,
             top_k=self.top_k,
             stop=self.stop,
+            seed=self.seed,
+            presence_penalty=self.presence_penalty,
+            frequency_penalty=self.frequency_penalty,
             stream=self.stream,
             include_usage=self.include_usage,
             user=self.user,

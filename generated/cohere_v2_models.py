@@ -92,6 +92,9 @@ class RequestFields(BaseModel):
     p: float | None = None
     k: int | None = None
     stop_sequences: str | list[str] | None = None
+    seed: int | None = None
+    presence_penalty: float | None = None
+    frequency_penalty: float | None = None
     stream: bool | None = None
 
 

@@ -220,6 +220,8 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "max_tokens": ("full", "generationConfig.maxOutputTokens"),
     "sampling": ("full", ""),
     "top_k": ("full", ""),
+    "seed": ("full", "generationConfig.seed"),
+    "penalties": ("full", "generationConfig.presencePenalty / frequencyPenalty"),
     "user": ("unsupported", ""),
     "reasoning_config": (
         "lossy",
@@ -970,10 +972,13 @@ REQUEST_ROW_KEYS = frozenset({"generationConfig"})
 REQUEST_NESTED: dict[str, frozenset[str]] = {
     "generationConfig": frozenset(
         {
+            "frequencyPenalty",
             "maxOutputTokens",
+            "presencePenalty",
             "responseJsonSchema",
             "responseMimeType",
             "responseSchema",
+            "seed",
             "stopSequences",
             "temperature",
             "thinkingConfig",
@@ -1029,6 +1034,34 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     if v_stop is not None:
         v_stop = expect_str_list(v_stop, path + ".generationConfig.stopSequences")
     req.stop = v_stop
+    v_seed = w.get("generationConfig")
+    if v_seed is not None:
+        if type(v_seed) is not dict:
+            v_seed = expect_dict(v_seed, path + ".generationConfig")
+        v_seed = v_seed.get("seed")
+    if v_seed is not None and type(v_seed) is not int:
+        v_seed = expect_whole_number(v_seed, path + ".generationConfig.seed")
+    req.seed = v_seed
+    v_presence_penalty = w.get("generationConfig")
+    if v_presence_penalty is not None:
+        if type(v_presence_penalty) is not dict:
+            v_presence_penalty = expect_dict(v_presence_penalty, path + ".generationConfig")
+        v_presence_penalty = v_presence_penalty.get("presencePenalty")
+    if v_presence_penalty is not None:
+        v_presence_penalty = expect_number(
+            v_presence_penalty, path + ".generationConfig.presencePenalty"
+        )
+    req.presence_penalty = v_presence_penalty
+    v_frequency_penalty = w.get("generationConfig")
+    if v_frequency_penalty is not None:
+        if type(v_frequency_penalty) is not dict:
+            v_frequency_penalty = expect_dict(v_frequency_penalty, path + ".generationConfig")
+        v_frequency_penalty = v_frequency_penalty.get("frequencyPenalty")
+    if v_frequency_penalty is not None:
+        v_frequency_penalty = expect_number(
+            v_frequency_penalty, path + ".generationConfig.frequencyPenalty"
+        )
+    req.frequency_penalty = v_frequency_penalty
 
 
 def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
@@ -1047,6 +1080,15 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.stop is not None:
         out.setdefault("generationConfig", {})["stopSequences"] = req.stop
+
+    if req.seed is not None:
+        out.setdefault("generationConfig", {})["seed"] = req.seed
+
+    if req.presence_penalty is not None:
+        out.setdefault("generationConfig", {})["presencePenalty"] = req.presence_penalty
+
+    if req.frequency_penalty is not None:
+        out.setdefault("generationConfig", {})["frequencyPenalty"] = req.frequency_penalty
     if req.user is not None:
         ctx.loss("user", "user dropped", _why("user"), "user")
     if req.metadata is not None:

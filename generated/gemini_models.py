@@ -113,6 +113,9 @@ class GenerationConfig(BaseModel):
     topP: float | None = None
     topK: float | None = None
     stopSequences: str | list[str] | None = None
+    seed: float | None = None
+    presencePenalty: float | None = None
+    frequencyPenalty: float | None = None
 
 
 class RequestFields(BaseModel):

@@ -176,6 +176,8 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "max_tokens": ("full", "max_completion_tokens (max_tokens accepted)"),
     "sampling": ("full", ""),
     "top_k": ("unsupported", "not in the official API"),
+    "seed": ("full", ""),
+    "penalties": ("full", ""),
     "user": ("full", ""),
     "reasoning_config": ("lossy", "reasoning_effort only; budgets become the nearest effort"),
     "structured_output": ("full", "response_format"),
@@ -850,12 +852,15 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 # ---------------------------------------------------------------- request and response fields
 REQUEST_ROW_KEYS = frozenset(
     {
+        "frequency_penalty",
         "max_completion_tokens",
         "max_tokens",
         "metadata",
         "model",
+        "presence_penalty",
         "reasoning_effort",
         "response_format",
+        "seed",
         "stop",
         "stream",
         "stream_options",
@@ -873,6 +878,9 @@ _REQUEST_WIRE_NAMES: dict[str, str] = {
     "temperature": "temperature",
     "top_p": "top_p",
     "stop": "stop",
+    "seed": "seed",
+    "presence_penalty": "presence_penalty",
+    "frequency_penalty": "frequency_penalty",
     "stream": "stream",
     "user": "user",
     "metadata": "metadata",
@@ -906,6 +914,18 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     if v_stop is not None:
         v_stop = expect_str_list(v_stop, path + ".stop")
     req.stop = v_stop
+    v_seed = w.get("seed")
+    if v_seed is not None and type(v_seed) is not int:
+        v_seed = expect_int(v_seed, path + ".seed")
+    req.seed = v_seed
+    v_presence_penalty = w.get("presence_penalty")
+    if v_presence_penalty is not None:
+        v_presence_penalty = expect_number(v_presence_penalty, path + ".presence_penalty")
+    req.presence_penalty = v_presence_penalty
+    v_frequency_penalty = w.get("frequency_penalty")
+    if v_frequency_penalty is not None:
+        v_frequency_penalty = expect_number(v_frequency_penalty, path + ".frequency_penalty")
+    req.frequency_penalty = v_frequency_penalty
     v_stream = w.get("stream")
     if v_stream is not None and type(v_stream) is not bool:
         v_stream = expect_bool(v_stream, path + ".stream")
@@ -944,6 +964,15 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.stop is not None:
         out["stop"] = req.stop
+
+    if req.seed is not None:
+        out["seed"] = req.seed
+
+    if req.presence_penalty is not None:
+        out["presence_penalty"] = req.presence_penalty
+
+    if req.frequency_penalty is not None:
+        out["frequency_penalty"] = req.frequency_penalty
 
     if req.stream is not None:
         out["stream"] = req.stream

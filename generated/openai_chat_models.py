@@ -129,6 +129,9 @@ class RequestFields(BaseModel):
     temperature: float | None = None
     top_p: float | None = None
     stop: str | list[str] | None = None
+    seed: int | None = None
+    presence_penalty: float | None = None
+    frequency_penalty: float | None = None
     stream: bool | None = None
     stream_options: StreamOptions | None = None
     user: str | None = None

@@ -215,6 +215,8 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "max_tokens": ("full", "max_output_tokens"),
     "sampling": ("lossy", "no stop sequences"),
     "top_k": ("unsupported", ""),
+    "seed": ("unsupported", ""),
+    "penalties": ("unsupported", ""),
     "user": ("full", ""),
     "reasoning_config": (
         "lossy",
@@ -1062,6 +1064,12 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         ctx.loss("top_k", "top_k dropped", _why("top_k"), "top_k")
     if req.stop is not None:
         ctx.loss("stop", "stop dropped", _why("sampling"), "sampling")
+    if req.seed is not None:
+        ctx.loss("seed", "seed dropped", _why("seed"), "seed")
+    if req.presence_penalty is not None:
+        ctx.loss("presence_penalty", "presence_penalty dropped", _why("penalties"), "penalties")
+    if req.frequency_penalty is not None:
+        ctx.loss("frequency_penalty", "frequency_penalty dropped", _why("penalties"), "penalties")
     restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 

@@ -155,7 +155,7 @@ def test_request_decodes_to_the_canonical_tool_loop() -> None:
     assert req.tools[0].strict is True
     assert req.reasoning is not None
     assert (req.reasoning.mode, req.reasoning.budget_tokens) == ("enabled", 2048)
-    assert req.ext == {"seed": 42}
+    assert req.seed == 42 and req.ext is None  # a canonical field (row), no extension
 
 
 def test_request_to_anthropic_and_back() -> None:
