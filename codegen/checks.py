@@ -18,8 +18,9 @@ from .items import check_items
 from .settings import format_problems, reasoning_problems
 from .source import Loc, SourceFile
 from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
-from .spec_turns import tool_choice_problems, turns_problems
+from .spec_turns import turns_problems
 from .stream_checks import stream_problems
+from .tool_choice import tool_choice_problems
 
 # protocol enum table -> the canonical enum its `unified` values come from
 ENUM_TABLES = {
@@ -333,7 +334,8 @@ class _ProtocolChecks:
             src.error(loc, msg)
         for loc, msg in reasoning_problems(p.reasoning) if p.reasoning else ():
             src.error(loc, msg)
-        for loc, msg in tool_choice_problems(p.tool_choice_rule):
+        modes = [v.value for e in self.c.enums if e.name == "ToolChoiceMode" for v in e.items()]
+        for loc, msg in tool_choice_problems(p, modes):
             src.error(loc, msg)
         for loc, msg in turns_problems(p) + error_shape_problems(p, self.enums["ErrorType"]):
             src.error(loc, msg)

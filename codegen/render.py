@@ -18,6 +18,7 @@ from .settings import settings_view, with_settings_keys
 from .settings_compile import compiled_settings
 from .spec_model import FieldRow, ProtocolSpec
 from .spec_types import pysrc
+from .tool_choice import tool_choice_view
 
 TEMPLATES = Path(__file__).parent / "templates"
 # canonical fields a transform in runtime/transforms handles instead of a row
@@ -218,6 +219,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             error_status=error_status,
             errors=error_view(p, _error_statuses(spec)),
             tool=tool,
+            tc=tool_choice_view(p) if "ToolChoice" in types else None,
             request=with_settings_keys(
                 top(p.request_fields, "Request"), p.response_format, p.reasoning
             ),

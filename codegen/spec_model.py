@@ -16,8 +16,9 @@ from .errors import ErrorShape
 from .items import ItemsSpec
 from .settings import FormatRows, ReasoningRows
 from .spec_http import HttpSpec, Strict
-from .spec_turns import ToolChoiceRule, Turns
+from .spec_turns import Turns
 from .stream_model import StreamSpec
+from .tool_choice import ToolChoiceRule
 
 # ---------------------------------------------------------------- protocols/*.yaml
 

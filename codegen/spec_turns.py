@@ -1,9 +1,7 @@
 """The spec language, protocols/*.yaml `flags.turns`: how a conversation's turns are laid out
 beyond flags.system_placement and flags.tool_results. runtime/transforms/turns.py applies these
 for every layout transform (messages_blocks, gemini_contents, messages_flat); the runtime type
-of the same name in generated/spec_types.py is generated from this model. Also
-`tool_choice_rule`: where a protocol's tool_choice sits and which forms it takes
-(runtime/transforms/tool_choice.py)."""
+of the same name in generated/spec_types.py is generated from this model."""
 
 from __future__ import annotations
 
@@ -44,78 +42,6 @@ class Turns(Strict):
         description="snake_case spellings of camelCase keys are read too and written back as "
         "they came (Gemini)",
     )
-
-
-class ToolChoiceRule(Strict):
-    """tool_choice facts beyond the enum rows (a named choice is written with the `tool` row's
-    raw value): runtime/transforms/tool_choice.py reads them."""
-
-    at: str = Field(
-        "tool_choice",
-        description="path of the choice (Gemini toolConfig.functionCallingConfig); the parent "
-        "of a longer path goes back whole to the same protocol, its other keys are reported "
-        "for another",
-    )
-    form: Literal["string", "object"] = Field(
-        "string",
-        description="a mode is the bare raw string (Chat `auto`; a named choice is then the "
-        "object `{<mode>: <tool row's raw>, <name>: ...}`), or always an object (Anthropic "
-        "`{type: auto}`)",
-    )
-    mode: str = Field("type", description="key of the mode in the object (Gemini `mode`)")
-    name: str | None = Field(
-        None,
-        description="path of a named choice's tool name in the object (Anthropic `name`, Chat "
-        "`function.name`); none: no named form",
-    )
-    names: str | None = Field(
-        None,
-        description="key of the allowed function names in the object (Gemini "
-        "allowedFunctionNames, form object): one name with the required mode is a named "
-        "choice, more are reported",
-    )
-    other_objects: bool = Field(
-        False,
-        description="another object (Responses allowed_tools, a hosted tool's choice) goes back "
-        "whole to the same protocol and becomes its `mode` (auto or required) elsewhere, "
-        "reported",
-    )
-    absent_means: str | None = Field(
-        None,
-        description="the mode the protocol writes by leaving tool_choice out (Cohere: auto); "
-        "it has no row in `tool_choice`",
-    )
-    named_as: str | None = Field(
-        None,
-        description="a protocol with no named-tool form sends a named choice as this mode "
-        "(reported as a loss)",
-    )
-    strict_path: str | None = Field(
-        None,
-        description="top-level bool making every tool strict (Cohere strict_tools), for "
-        "protocols with no per-tool strict flag",
-    )
-
-    def view(self) -> dict[str, Any]:
-        """The codec's TOOL_CHOICE_RULE: the rows with the paths ``at`` and ``name`` split."""
-        return {
-            **self.model_dump(),
-            "at": tuple(self.at.split(".")),
-            "name": tuple(self.name.split(".")) if self.name is not None else None,
-        }
-
-
-def tool_choice_problems(rule: ToolChoiceRule) -> list[tuple[tuple[Any, ...], str]]:
-    """What a tool_choice_rule says that contradicts itself, as (key path, message)."""
-    at: tuple[Any, ...] = ("tool_choice_rule",)
-    out: list[tuple[tuple[Any, ...], str]] = []
-    if rule.names is not None and (rule.form != "object" or rule.name is not None):
-        out.append(((*at, "names"), "only for form object, instead of name"))
-    if rule.other_objects and (rule.form != "string" or rule.name is None):
-        out.append(((*at, "other_objects"), "only for form string with a named form (name)"))
-    if rule.named_as is not None and (rule.name or rule.names):
-        out.append(((*at, "named_as"), "only for a protocol with no named form (name, names)"))
-    return out
 
 
 def turns_problems(p: Any) -> list[tuple[tuple[Any, ...], str]]:

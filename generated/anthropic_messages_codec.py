@@ -48,6 +48,7 @@ from .canonical import (
     TextPart,
     Tool,
     ToolCallPart,
+    ToolChoice,
     ToolResultPart,
     Usage,
     new_FilePart,
@@ -355,17 +356,6 @@ def response_defaults() -> dict[str, Any]:
     }
 
 
-TOOL_CHOICE_RULE: dict[str, Any] = {
-    "at": ("tool_choice",),
-    "form": "object",
-    "mode": "type",
-    "name": ("name",),
-    "names": None,
-    "other_objects": False,
-    "absent_means": None,
-    "named_as": None,
-    "strict_path": None,
-}
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
     "reasoning": {
@@ -403,6 +393,48 @@ ITEMS: dict[str, Any] | None = None
 def _why(feature: str) -> str:
     level, note = SUPPORT[feature]
     return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+# ---------------------------------------------------------------- tool_choice (tool_choice_rule)
+# top-level request keys the rule reads beside the transforms' own (a strict switch)
+TOOL_CHOICE_KEYS: frozenset[str] = frozenset()
+
+
+def decode_tool_choice(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    choice = w.get("tool_choice")
+    if choice is None:
+        return  # absent: the protocol's default (auto), as canonical None says
+    choice = expect_dict(choice, "tool_choice")
+    raw = choice.get("type")
+    mode = TOOL_CHOICE_DECODE.get(raw) if type(raw) is str else None
+    if mode is None:
+        raise InvalidInput(
+            f"unknown tool_choice {brief(raw)} (expected one of any, auto, none, tool)",
+            path="tool_choice.type",
+        )
+    tc = req.tool_choice = ToolChoice(mode=mode)
+    named = choice.get("name")
+    if named is not None:
+        tc.name = expect_str(named, "tool_choice.name")
+    dp = choice.get("disable_parallel_tool_use")
+    if dp is not None:
+        req.parallel_tool_calls = not expect_bool(dp, "tool_choice.disable_parallel_tool_use")
+
+
+def encode_tool_choice(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    tc = req.tool_choice
+    if tc is None and req.parallel_tool_calls is False:
+        tc = ToolChoice(mode="auto")  # the switch needs a choice to sit in
+    if tc is None:
+        return
+    mode = tc.mode
+    wire = TOOL_CHOICE_ENCODE[mode]
+    obj: dict[str, Any] = {"type": wire}
+    if mode == "tool" and tc.name is not None:
+        obj["name"] = tc.name
+    if req.parallel_tool_calls is not None and mode != "none":
+        obj["disable_parallel_tool_use"] = not req.parallel_tool_calls
+    out["tool_choice"] = obj
 
 
 # ---------------------------------------------------------------- parts
@@ -1512,6 +1544,8 @@ __all__ = [
     "decode_usage",
     "encode_usage",
     "split_ext",
+    "decode_tool_choice",
+    "encode_tool_choice",
     "decode_text",
     "encode_text",
     "decode_image",

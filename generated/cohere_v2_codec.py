@@ -45,6 +45,7 @@ from .canonical import (
     TextPart,
     Tool,
     ToolCallPart,
+    ToolChoice,
     ToolResultPart,
     Usage,
     new_ImagePart,
@@ -272,17 +273,6 @@ def response_defaults() -> dict[str, Any]:
     return {"id": "interlingua"}
 
 
-TOOL_CHOICE_RULE: dict[str, Any] = {
-    "at": ("tool_choice",),
-    "form": "string",
-    "mode": "type",
-    "name": None,
-    "names": None,
-    "other_objects": False,
-    "absent_means": "auto",
-    "named_as": "required",
-    "strict_path": "strict_tools",
-}
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
     "reasoning": {
@@ -317,6 +307,64 @@ ITEMS: dict[str, Any] | None = None
 def _why(feature: str) -> str:
     level, note = SUPPORT[feature]
     return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+# ---------------------------------------------------------------- tool_choice (tool_choice_rule)
+# top-level request keys the rule reads beside the transforms' own (a strict switch)
+TOOL_CHOICE_KEYS: frozenset[str] = frozenset({"strict_tools"})
+
+
+def decode_tool_choice(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    if w.get("strict_tools") is not None:
+        strict = expect_bool(w["strict_tools"], "strict_tools")
+        for t in req.tools:
+            t.strict = strict
+    choice = w.get("tool_choice")
+    if choice is None:
+        return  # absent: the protocol's default (auto), as canonical None says
+    mode = TOOL_CHOICE_DECODE.get(choice) if type(choice) is str else None
+    if mode is None:
+        raise InvalidInput(
+            f"unknown tool_choice {brief(choice)} (expected one of NONE, REQUIRED)",
+            path="tool_choice",
+        )
+    req.tool_choice = ToolChoice(mode=mode)
+
+
+def encode_tool_choice(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    flags = [t.strict for t in req.tools if t.kind == "function"]
+    if any(s is not None for s in flags):  # one switch for every tool: on when all are strict
+        on = out["strict_tools"] = all(flags)
+        if any(s is not on for s in flags):
+            ctx.loss(
+                "strict_tools",
+                f"per-tool strict flags sent as strict_tools: {on}",
+                f"{ctx.target} has one strict switch for all tools",
+                "tool_spec",
+            )
+    tc = req.tool_choice
+    if req.parallel_tool_calls is False:
+        ctx.loss(
+            "parallel_tool_calls",
+            "parallel_tool_calls: false dropped",
+            f"{ctx.target} has no switch for parallel tool calls",
+            "parallel_tool_calls",
+        )
+    if tc is None:
+        return
+    mode = tc.mode
+    if mode == "tool":
+        mode = "required"
+        ctx.loss(
+            "tool_choice",
+            f"tool_choice naming {brief(tc.name)} sent as {TOOL_CHOICE_ENCODE[mode]!r}",
+            f"{ctx.target} cannot force one named tool",
+            "tool_choice",
+        )
+    if mode == "auto":
+        return  # written by leaving the field out
+    wire = TOOL_CHOICE_ENCODE[mode]
+    out["tool_choice"] = wire
 
 
 # ---------------------------------------------------------------- parts
@@ -991,6 +1039,8 @@ __all__ = [
     "decode_usage",
     "encode_usage",
     "split_ext",
+    "decode_tool_choice",
+    "encode_tool_choice",
     "decode_text",
     "encode_text",
     "decode_image",

@@ -17,7 +17,7 @@ from interlingua._codec_support import (
     split_ext,
     wire_shape_hints,
 )
-from interlingua._errors import InvalidInput
+from interlingua._errors import InvalidInput, brief
 from interlingua._losses import Ctx
 from interlingua._wire import (
     expect_dict,
@@ -51,6 +51,7 @@ from .canonical import (
     TextPart,
     Tool,
     ToolCallPart,
+    ToolChoice,
     Usage,
     new_FilePart,
     new_ImagePart,
@@ -389,17 +390,6 @@ def response_defaults() -> dict[str, Any]:
     return {"modelVersion": "unknown", "responseId": "interlingua"}
 
 
-TOOL_CHOICE_RULE: dict[str, Any] = {
-    "at": ("toolConfig", "functionCallingConfig"),
-    "form": "object",
-    "mode": "mode",
-    "name": None,
-    "names": "allowedFunctionNames",
-    "other_objects": False,
-    "absent_means": None,
-    "named_as": None,
-    "strict_path": None,
-}
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
     "reasoning": {
@@ -439,6 +429,88 @@ ITEMS: dict[str, Any] | None = None
 def _why(feature: str) -> str:
     level, note = SUPPORT[feature]
     return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+# ---------------------------------------------------------------- tool_choice (tool_choice_rule)
+# top-level request keys the rule reads beside the transforms' own (a strict switch)
+TOOL_CHOICE_KEYS: frozenset[str] = frozenset()
+
+
+def decode_tool_choice(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    parent = w.get("toolConfig")
+    if parent is None:
+        return
+    # the choice's parent goes back whole to the protocol; its other keys are lost elsewhere
+    req.hints = {**(req.hints or {}), "tool_choice_parent": expect_dict(parent, "toolConfig")}
+    for k in parent if not ctx.same else ():
+        if k != "functionCallingConfig":
+            ctx.loss(
+                f"toolConfig.{k}", f"{k} dropped", f"{ctx.target} has no equivalent", "extensions"
+            )
+    choice = parent.get("functionCallingConfig")
+    if choice is None:
+        return  # absent: the protocol's default (auto), as canonical None says
+    choice = expect_dict(choice, "toolConfig.functionCallingConfig")
+    raw = choice.get("mode")
+    mode = TOOL_CHOICE_DECODE.get(raw) if type(raw) is str else None
+    if mode is None:
+        if raw is not None and type(raw) is not str:
+            raise InvalidInput(
+                f"unknown tool_choice {brief(raw)} (expected one of ANY, AUTO, MODE_UNSPECIFIED, NONE, VALIDATED)",
+                path="toolConfig.functionCallingConfig.mode",
+            )
+        mode = "auto"
+    if raw is not None and TOOL_CHOICE_ENCODE.get(mode) != raw:  # another spelling
+        req.hints = {**(req.hints or {}), "tool_choice_raw": raw}
+        if not ctx.same:
+            ctx.loss(
+                "toolConfig.functionCallingConfig.mode",
+                f"mode {brief(raw)} sent as {mode!r}",
+                f"{ctx.target} has no such mode",
+                "tool_choice",
+            )
+    tc = req.tool_choice = ToolChoice(mode=mode)
+    names = choice.get("allowedFunctionNames")
+    names = (
+        expect_str_list(names, "toolConfig.functionCallingConfig.allowedFunctionNames")
+        if names is not None
+        else []
+    )
+    if tc.mode == "required" and len(names) == 1:  # one allowed name: a named choice
+        tc.mode, tc.name = "tool", names[0]
+    elif names and not ctx.same:
+        ctx.loss(
+            "toolConfig.functionCallingConfig.allowedFunctionNames",
+            f"restriction to {len(names)} functions dropped",
+            f"{ctx.target} names at most one forced tool",
+            "tool_choice",
+        )
+
+
+def encode_tool_choice(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    hints = (req.hints or {}) if ctx.same else {}
+    tc = req.tool_choice
+    if req.parallel_tool_calls is False:
+        ctx.loss(
+            "parallel_tool_calls",
+            "parallel_tool_calls: false dropped",
+            f"{ctx.target} has no switch for parallel tool calls",
+            "parallel_tool_calls",
+        )
+    if hints.get("tool_choice_parent") is not None:
+        out["toolConfig"] = hints["tool_choice_parent"]
+        return  # the source's own object: mode and names decoded from it
+    if tc is None:
+        return
+    mode = tc.mode
+    raw = hints.get("tool_choice_raw")
+    wire = (
+        raw if raw is not None and TOOL_CHOICE_DECODE.get(raw) == mode else TOOL_CHOICE_ENCODE[mode]
+    )
+    obj: dict[str, Any] = {"mode": wire}
+    if mode == "tool":
+        obj["allowedFunctionNames"] = [tc.name]
+    out.setdefault("toolConfig", {})["functionCallingConfig"] = obj
 
 
 # ---------------------------------------------------------------- parts
@@ -1319,6 +1391,8 @@ __all__ = [
     "decode_usage",
     "encode_usage",
     "split_ext",
+    "decode_tool_choice",
+    "encode_tool_choice",
     "decode_reasoning",
     "encode_reasoning",
     "decode_tool_call",

@@ -46,6 +46,7 @@ from .canonical import (
     TextPart,
     Tool,
     ToolCallPart,
+    ToolChoice,
     ToolResultPart,
     Usage,
     new_AudioPart,
@@ -328,17 +329,6 @@ def response_defaults() -> dict[str, Any]:
     }
 
 
-TOOL_CHOICE_RULE: dict[str, Any] = {
-    "at": ("tool_choice",),
-    "form": "string",
-    "mode": "type",
-    "name": ("function", "name"),
-    "names": None,
-    "other_objects": False,
-    "absent_means": None,
-    "named_as": None,
-    "strict_path": None,
-}
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
     "reasoning": {
@@ -373,6 +363,62 @@ ITEMS: dict[str, Any] | None = None
 def _why(feature: str) -> str:
     level, note = SUPPORT[feature]
     return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+# ---------------------------------------------------------------- tool_choice (tool_choice_rule)
+# top-level request keys the rule reads beside the transforms' own (a strict switch)
+TOOL_CHOICE_KEYS: frozenset[str] = frozenset()
+
+
+def decode_tool_choice(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    if w.get("parallel_tool_calls") is not None:
+        req.parallel_tool_calls = expect_bool(w["parallel_tool_calls"], "parallel_tool_calls")
+    choice = w.get("tool_choice")
+    if choice is None:
+        return  # absent: the protocol's default (auto), as canonical None says
+    if type(choice) is str:
+        mode = TOOL_CHOICE_DECODE.get(choice)
+        if mode is None:
+            raise InvalidInput(
+                f"unknown tool_choice {brief(choice)} (expected one of any, auto, function, none, required)",
+                path="tool_choice",
+            )
+        if TOOL_CHOICE_ENCODE.get(mode) != choice:  # another spelling
+            req.hints = {**(req.hints or {}), "tool_choice_raw": choice}
+            if not ctx.same:
+                ctx.loss(
+                    "tool_choice",
+                    f"mode {brief(choice)} sent as {mode!r}",
+                    f"{ctx.target} has no such mode",
+                    "tool_choice",
+                )
+        req.tool_choice = ToolChoice(mode=mode)
+        return
+    choice = expect_dict(choice, "tool_choice")
+    choice = expect_dict(choice.get("function"), "tool_choice.function")
+    name = expect_str(choice.get("name"), "tool_choice.function.name")
+    req.tool_choice = ToolChoice(mode="tool", name=name)
+
+
+def encode_tool_choice(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    hints = (req.hints or {}) if ctx.same else {}
+    tc = req.tool_choice
+    if req.parallel_tool_calls is not None:
+        out["parallel_tool_calls"] = req.parallel_tool_calls
+    if tc is None:
+        return
+    mode = tc.mode
+    raw = hints.get("tool_choice_raw")
+    wire = (
+        raw if raw is not None and TOOL_CHOICE_DECODE.get(raw) == mode else TOOL_CHOICE_ENCODE[mode]
+    )
+    if mode != "tool":
+        out["tool_choice"] = wire
+        return
+    obj: dict[str, Any] = {"type": wire}
+    if tc.name is not None:
+        obj["function"] = {"name": tc.name}
+    out["tool_choice"] = obj
 
 
 # ---------------------------------------------------------------- parts
@@ -1246,6 +1292,8 @@ __all__ = [
     "decode_usage",
     "encode_usage",
     "split_ext",
+    "decode_tool_choice",
+    "encode_tool_choice",
     "decode_text",
     "encode_text",
     "decode_image",

@@ -49,6 +49,7 @@ from .canonical import (
     TextPart,
     Tool,
     ToolCallPart,
+    ToolChoice,
     ToolResultPart,
     Usage,
     new_FilePart,
@@ -444,17 +445,6 @@ def response_defaults() -> dict[str, Any]:
     }
 
 
-TOOL_CHOICE_RULE: dict[str, Any] = {
-    "at": ("tool_choice",),
-    "form": "string",
-    "mode": "type",
-    "name": ("name",),
-    "names": None,
-    "other_objects": True,
-    "absent_means": None,
-    "named_as": None,
-    "strict_path": None,
-}
 # request settings rows (spec: response_format, reasoning), read by runtime/transforms
 SETTINGS: dict[str, Any] = {
     "reasoning": {
@@ -489,6 +479,66 @@ ITEMS: dict[str, Any] | None = {"ids": {"text": "msg_", "reasoning": "rs_", "too
 def _why(feature: str) -> str:
     level, note = SUPPORT[feature]
     return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+
+
+# ---------------------------------------------------------------- tool_choice (tool_choice_rule)
+# top-level request keys the rule reads beside the transforms' own (a strict switch)
+TOOL_CHOICE_KEYS: frozenset[str] = frozenset()
+
+
+def decode_tool_choice(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    if w.get("parallel_tool_calls") is not None:
+        req.parallel_tool_calls = expect_bool(w["parallel_tool_calls"], "parallel_tool_calls")
+    choice = w.get("tool_choice")
+    if choice is None:
+        return  # absent: the protocol's default (auto), as canonical None says
+    if type(choice) is str:
+        mode = TOOL_CHOICE_DECODE.get(choice)
+        if mode is None:
+            raise InvalidInput(
+                f"unknown tool_choice {brief(choice)} (expected one of auto, function, none, required)",
+                path="tool_choice",
+            )
+        req.tool_choice = ToolChoice(mode=mode)
+        return
+    choice = expect_dict(choice, "tool_choice")
+    if choice.get("type") != "function":
+        # another object (allowed_tools, a hosted tool): kept whole, its `mode` elsewhere
+        named = choice.get("mode")
+        mode = TOOL_CHOICE_DECODE.get(named, "auto") if type(named) is str else "auto"
+        req.tool_choice = ToolChoice(mode=mode)
+        req.hints = {**(req.hints or {}), "tool_choice_object": choice}
+        if not ctx.same:
+            ctx.loss(
+                "tool_choice",
+                f"tool_choice {brief(choice.get('type'))} sent as {mode!r}",
+                f"{ctx.target} has no such tool choice",
+                "tool_choice",
+            )
+        return
+    name = expect_str(choice.get("name"), "tool_choice.name")
+    req.tool_choice = ToolChoice(mode="tool", name=name)
+
+
+def encode_tool_choice(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    hints = (req.hints or {}) if ctx.same else {}
+    tc = req.tool_choice
+    if req.parallel_tool_calls is not None:
+        out["parallel_tool_calls"] = req.parallel_tool_calls
+    if tc is None:
+        return
+    mode = tc.mode
+    if hints.get("tool_choice_object") is not None:
+        out["tool_choice"] = hints["tool_choice_object"]
+        return
+    wire = TOOL_CHOICE_ENCODE[mode]
+    if mode != "tool":
+        out["tool_choice"] = wire
+        return
+    obj: dict[str, Any] = {"type": wire}
+    if tc.name is not None:
+        obj["name"] = tc.name
+    out["tool_choice"] = obj
 
 
 # ---------------------------------------------------------------- parts
@@ -1525,6 +1575,8 @@ __all__ = [
     "decode_usage",
     "encode_usage",
     "split_ext",
+    "decode_tool_choice",
+    "encode_tool_choice",
     "decode_text",
     "encode_text",
     "decode_image",

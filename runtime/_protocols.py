@@ -95,9 +95,8 @@ def protocol(pid: str, dialect: str | None = None) -> Protocol:
         raise UnknownProtocol(f"unknown protocol {pid!r} (expected one of {', '.join(PROTOCOLS)})")
     codec = import_module(f"interlingua.generated.{dialect_module(pid, dialect)}_codec")
     transforms = tuple(REGISTRY[name] for name in codec.TRANSFORMS)
-    rule_keys = {codec.TOOL_CHOICE_RULE["strict_path"]} - {None}
     req_known = frozenset(codec.REQUEST_ROW_KEYS).union(
-        rule_keys, *(t.request_keys for t in transforms)
+        codec.TOOL_CHOICE_KEYS, *(t.request_keys for t in transforms)
     )
     resp_known = frozenset(codec.RESPONSE_ROW_KEYS).union(
         envelope_keys(codec), *(t.response_keys for t in transforms)

@@ -6,20 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 from interlingua._errors import InvalidInput
-from interlingua._losses import Ctx
 from interlingua.generated.canonical import (
     Message,
-    Request,
     TextPart,
-    ToolChoice,
     ToolResultPart,
 )
 from interlingua.transforms._util import role_of
-from interlingua.transforms.tool_choice import decode_tool_choice, encode_tool_choice
 from interlingua.transforms.turns import Joiner, user_turn
 
 from tests.test_codegen_checks import refused
@@ -109,67 +104,3 @@ def test_results_order_places_results_and_joins_them_back(
         j.open({"n": 1}, user)
         assert (j.join(tool, None) is not None) is joined
         assert j.join(tool, True) is None  # the source says: a new turn
-
-
-# ---------------------------------------------------------------- tool_choice_rule
-
-RULE_AT = "transforms: [tiny_messages]\n"
-
-
-@pytest.mark.parametrize(
-    ("rule", "words"),
-    [
-        ("{names: allowed}", "tool_choice_rule.names: only for form object, instead of name"),
-        (
-            "{other_objects: true}",
-            "tool_choice_rule.other_objects: only for form string with a named form (name)",
-        ),
-        (
-            "{name: function.name, named_as: none}",
-            "tool_choice_rule.named_as: only for a protocol with no named form (name, names)",
-        ),
-    ],
-)
-def test_tool_choice_rule_contradictions_are_refused(tmp_path: Path, rule: str, words: str) -> None:
-    msg, at = refused(tmp_path, RULE_AT, f"tool_choice_rule: {rule}\n" + RULE_AT)
-    assert msg == f"{at} {words}"
-
-
-@pytest.fixture(scope="module")
-def choice_object(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    rule = "tool_choice_rule: {at: config.choice, form: object, mode: kind}\n"
-    return generate(tmp_path_factory.mktemp("choice"), PROTOCOL.replace(RULE_AT, rule + RULE_AT))
-
-
-def _choice(codec: ModuleType, wire: dict[str, Any], target: str) -> tuple[Request, Any, Ctx]:
-    req, out, ctx = Request(), {}, Ctx("tiny_v2", target)
-    decode_tool_choice(wire, req, codec, Ctx("tiny_v2", target))
-    encode_tool_choice(req, out, codec, ctx)
-    return req, out, ctx
-
-
-def test_tool_choice_in_an_object_at_a_path(choice_object: ModuleType) -> None:
-    """form object at a nested path: the mode is read from its key, the parent goes back whole
-    to the same protocol, and its other keys are reported for another."""
-    assert choice_object.TOOL_CHOICE_RULE["at"] == ("config", "choice")  # split by codegen
-    wire = {"config": {"choice": {"kind": "NONE"}, "retrieval": {"k": 1}}}
-    req, out, _ = _choice(choice_object, wire, "tiny_v2")
-    assert req.tool_choice == ToolChoice(mode="none") and out == wire
-    ctx = Ctx("tiny_v2", "openai_chat")
-    decode_tool_choice(wire, Request(), choice_object, ctx)
-    assert [x.path for x in ctx.losses] == ["config.retrieval"]
-    out = {}
-    encode_tool_choice(Request(tool_choice=ToolChoice(mode="auto")), out, choice_object, ctx)
-    assert out == {"config": {"choice": {"kind": "AUTO"}}}
-    with pytest.raises(InvalidInput, match="unknown tool_choice 'SOMETIMES'") as e:
-        _choice(choice_object, {"config": {"choice": {"kind": "SOMETIMES"}}}, "tiny_v2")
-    assert e.value.path == "config.choice.kind"
-
-
-def test_tool_choice_as_a_string_by_default(tmp_path: Path) -> None:
-    codec = generate(tmp_path)
-    assert codec.TOOL_CHOICE_RULE["form"] == "string"
-    req, out, _ = _choice(codec, {"tool_choice": "NONE"}, "tiny_v2")
-    assert req.tool_choice == ToolChoice(mode="none") and out == {"tool_choice": "NONE"}
-    with pytest.raises(InvalidInput, match="unknown tool_choice"):  # no named form: no object
-        _choice(codec, {"tool_choice": {"type": "function"}}, "tiny_v2")

@@ -4,7 +4,7 @@
   ``parametersJsonSchema`` is what we emit, ``parameters`` — the OpenAPI subset — is accepted and
   converted to JSON Schema for other protocols) and hosted tools (``googleSearch``,
   ``codeExecution``, ``urlContext`` ...) carried only between Gemini endpoints;
-- ``toolConfig.functionCallingConfig``: through the tool_choice rule helper and its rows (mode
+- ``toolConfig.functionCallingConfig``: through the tool_choice rule its rows compile to (mode
   AUTO / ANY / NONE, ``allowedFunctionNames``: one name with ANY is a named tool choice);
 - ``generationConfig``: the sampling, response_format and reasoning rows are generated; this
   keeps an empty one for Gemini; its other keys ride in ext;
@@ -22,7 +22,6 @@ from ._base import Codec, Transform
 from ._util import drop_hosted_tool
 from .gemini_parts import _camel, _snake
 from .structured import openapi_to_json_schema
-from .tool_choice import decode_tool_choice, encode_tool_choice
 
 __all__ = ["GEMINI_CONFIG"]
 
@@ -58,7 +57,7 @@ def _decode_tools(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> No
                         t.parameters = openapi_to_json_schema(t.parameters)
                     t.hints = hints
                     req.tools.append(t)
-    decode_tool_choice(w, req, codec, ctx)  # toolConfig.functionCallingConfig: its rule rows
+    codec.decode_tool_choice(w, req, ctx)  # toolConfig.functionCallingConfig: its rule rows
 
 
 def _encode_tools(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
@@ -84,7 +83,7 @@ def _encode_tools(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> 
         items = list(entries.values())
         one = ctx.same and (req.hints or {}).get("tools_object") and len(items) == 1
         out["tools"] = items[0] if one else items
-    encode_tool_choice(req, out, codec, ctx)  # toolConfig.functionCallingConfig: its rule rows
+    codec.encode_tool_choice(req, out, ctx)  # toolConfig.functionCallingConfig: its rule rows
 
 
 # ---------------------------------------------------------------- generationConfig

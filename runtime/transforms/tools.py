@@ -1,6 +1,7 @@
 """tools: the tool list (function tools through the generated rows, hosted tools carried only
 to their own protocol), ``tool_choice`` in either wire shape, and the parallel-calls switch,
-which Anthropic keeps inside tool_choice and Chat beside it (the tool_choice rule helper)."""
+which Anthropic keeps inside tool_choice and Chat beside it (the tool_choice rule, compiled into
+each codec by codegen/tool_choice.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from .._wire import expect_dict, expect_list
 from ..generated.canonical import Request, Tool
 from ._base import Codec, Transform
 from ._util import drop_hosted_tool
-from .tool_choice import decode_tool_choice, encode_tool_choice
 
 
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
@@ -36,7 +36,7 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
                 if nulls:  # explicit nulls: only the identity needs them
                     tool.ext = {**nulls, **(tool.ext or {})}
             out.append(tool)
-    decode_tool_choice(w, req, codec, ctx)
+    codec.decode_tool_choice(w, req, ctx)  # the tool_choice rule, compiled per protocol
 
 
 def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
@@ -54,7 +54,7 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
                 continue
             wire.append(codec.encode_tool(t, path, ctx))
         out["tools"] = wire
-    encode_tool_choice(req, out, codec, ctx)
+    codec.encode_tool_choice(req, out, ctx)
 
 
 TOOLS = Transform(
