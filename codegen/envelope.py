@@ -1,8 +1,9 @@
 """The response envelope rows (``response_envelope`` in spec/protocols/*.yaml): where a response
 keeps its message, finish reason and usage, and the top-level fields every response carries.
 
-runtime/transforms/response_envelope.py applies them to every protocol's responses (defaults,
-keys the source left out); message_response reads the message-shaped keys (Chat, Cohere). The
+codegen/envelope_code.py compiles them into every protocol's codec (defaults, keys the source
+left out, the first choice, the finish); message_response reads the message-shaped keys (Chat,
+Cohere). The
 stream encoder reuses ``defaults`` as the def ``response_envelope`` (Responses: the response
 object of response.created / .completed; Anthropic: message_start's message), so the defaults
 are written once for both paths."""
@@ -31,7 +32,7 @@ class FinishDetail(Strict):
 
 class ResponseEnvelope(Strict):
     """Where a response keeps its parts, finish and constant fields (rows, no per-protocol
-    code: runtime/transforms/response_envelope.py and message_response apply them)."""
+    code: compiled by codegen/envelope_code.py; message_response reads the message keys)."""
 
     choices: str | None = Field(
         None,

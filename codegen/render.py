@@ -10,6 +10,7 @@ from typing import Any
 
 import jinja2
 
+from .envelope_code import envelope_view
 from .errors import error_view
 from .items import items_code
 from .load import Spec
@@ -216,6 +217,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             native_parts=p.native_parts,
             content_kinds=content_kinds,
             enums=enums,
+            envelope=envelope_view(spec, p, enums["finish"]),
             error_status=error_status,
             errors=error_view(p, _error_statuses(spec)),
             tool=tool,

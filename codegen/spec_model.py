@@ -265,7 +265,7 @@ class ReasoningDetails(Strict):
 
 
 class FinishRule(Strict):
-    """Finish facts beyond the raw <-> unified rows (runtime/_finish.py applies them)."""
+    """Finish facts beyond the raw <-> unified rows (compiled: codegen/envelope_code.py)."""
 
     stop_with_calls: bool = Field(
         False, description="a plain stop with tool calls in the output means tool_calls"

@@ -10,6 +10,7 @@ from interlingua._codec_support import (
     add_hint,
     apply_wire_shape,
     arguments_object,
+    deep_merge,
     dig,
     drop_ext,
     restore_wire_names,
@@ -17,6 +18,7 @@ from interlingua._codec_support import (
     wire_shape_hints,
 )
 from interlingua._errors import InvalidInput, brief
+from interlingua._finish import finish_loss
 from interlingua._losses import Ctx
 from interlingua._wire import (
     expect_bool,
@@ -30,6 +32,7 @@ from interlingua._wire import (
 )
 from interlingua.transforms._paths import dig as dig_path
 from interlingua.transforms._paths import put
+from interlingua.transforms.response_envelope import usage_losses
 from interlingua.transforms.structured import (
     format_dropped,
     schema_fields_lost,
@@ -37,6 +40,7 @@ from interlingua.transforms.structured import (
 
 from .canonical import (
     FilePart,
+    Finish,
     ImagePart,
     NativePart,
     Part,
@@ -293,8 +297,6 @@ ERROR_ENCODE: dict[str, str] = {
     "timeout": "timeout_error",
     "bad_gateway": "api_error",
 }
-FINISH_STOP_WITH_CALLS = False
-FINISH_NUMERIC: dict[int, str] = {}
 ERROR_STATUS: dict[str, int] = {
     "invalid_request": 400,
     "authentication": 401,
@@ -340,7 +342,6 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choice_defaults": {},
     "choice_quiet": [],
 }
-USAGE_PATH = "usage"
 
 
 def response_defaults() -> dict[str, Any]:
@@ -1523,6 +1524,113 @@ def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     if rf.schema is not None:
         put(out, ("output_config", "format", "schema"), rf.schema)
     schema_fields_lost(rf, ("strict", "name", "description"), ctx)
+
+
+# ---------------------------------------------------------------- finish rule
+# (finish_reasons, enum_defaults, finish_rule): one rule for responses and streams
+# canonical reason -> (wire value, lossy: it does not read back as the same reason)
+_FINISH_OUT: dict[str, tuple[str, bool]] = {
+    "stop": ("end_turn", False),
+    "length": ("max_tokens", False),
+    "tool_calls": ("tool_use", False),
+    "content_filter": ("refusal", True),
+    "stop_sequence": ("stop_sequence", False),
+    "refusal": ("refusal", False),
+    "pause": ("pause_turn", False),
+    "error": ("end_turn", True),
+    "other": ("end_turn", True),
+}
+
+
+def decode_finish(raw: Any, has_calls: bool = False) -> Finish:
+    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"."""
+    if type(raw) is not str:
+        raw = str(raw)
+    return Finish(unified=FINISH_DECODE.get(raw, "other"), raw=raw)
+
+
+def encode_finish(
+    f: Finish | None, has_calls: bool = False, same: bool = False
+) -> tuple[str, bool]:
+    """Finish -> (wire value, lossy). No finish says how the output ended; a raw value that
+    means the same here is kept (``same``: from this protocol, an unknown one too); otherwise
+    the reason's row, else "end_turn"."""
+    if f is None:
+        return ("tool_use", False) if has_calls else ("end_turn", False)
+    if f.raw is not None:
+        back = FINISH_DECODE.get(f.raw)
+        if back == f.unified or (same and back is None and f.unified == "other"):
+            return f.raw, False
+    return _FINISH_OUT.get(f.unified, ("end_turn", True))
+
+
+def read_finish(holder: dict[str, Any], has_calls: bool = False) -> Finish | None:
+    """The finish at stop_reason (response_envelope)."""
+    raw = holder.get("stop_reason")
+    if raw is None:
+        return None
+    if type(raw) is not str:
+        raw = expect_str(raw, "stop_reason")  # a value that is no reason is refused
+    return decode_finish(raw, has_calls)
+
+
+def write_finish(
+    f: Finish | None, holder: dict[str, Any], ctx: Ctx, has_calls: bool = False
+) -> None:
+    """``f`` at stop_reason (no finish: null); a
+    value the target cannot say is reported."""
+    if f is None:
+        holder["stop_reason"] = None
+        return
+    raw, lossy = encode_finish(f, has_calls, ctx.same)
+    if lossy:
+        ctx.loss("stop_reason", *finish_loss(f, raw, ctx.target), "finish_reason")
+    holder["stop_reason"] = raw
+
+
+# ---------------------------------------------------------------- response envelope
+# top-level keys the envelope row names; the keys always written (one left out is a hint)
+RESPONSE_KNOWN = frozenset(
+    {"content", "id", "model", "role", "stop_reason", "stop_sequence", "type", "usage"}
+)
+_ALWAYS = (
+    "id",
+    "type",
+    "role",
+    "model",
+    "content",
+    "stop_reason",
+    "stop_sequence",
+    "usage",
+)
+
+
+def decode_response_envelope(w: dict[str, Any], resp: Response) -> None:
+    """The usage (absent or null: None) and the keys an encoder always writes that
+    the source left out (a hint)."""
+    u = w.get("usage")
+    resp.usage = decode_usage(u, "usage") if u is not None else None
+    absent = [k for k in _ALWAYS if k not in w]
+    if absent:
+        resp.hints = {**(resp.hints or {}), "absent": absent}
+
+
+def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+    """The usage (a response from another protocol always has one: zero counts; back to this
+    protocol the source's own object, under the counts if they changed) and, back to
+    this protocol, the keys the source left out left out again."""
+    u = resp.usage
+    if u is not None:
+        out["usage"] = wire = encode_usage(u)
+        ctx.losses += usage_losses(u, USAGE_CARRIED, ctx.target, "usage")
+        if ctx.same and u.raw is not None:
+            same = decode_usage(u.raw, "usage") == u  # unchanged since decoding
+            out["usage"] = u.raw if same else deep_merge(u.raw, wire)
+    elif not ctx.same:
+        out["usage"] = encode_usage(Usage())
+    if ctx.same and resp.hints:
+        for k in resp.hints.get("absent", ()):
+            out.pop(k, None)
 
 
 __all__ = [

@@ -10,14 +10,17 @@ from interlingua._codec_support import (
     add_hint,
     apply_wire_shape,
     arguments_object,
+    deep_merge,
     dig,
     drop_ext,
     expect_whole_number,
+    report_ext,
     restore_wire_names,
     split_ext,
     wire_shape_hints,
 )
 from interlingua._errors import InvalidInput, brief
+from interlingua._finish import finish_loss
 from interlingua._losses import Ctx
 from interlingua._wire import (
     expect_dict,
@@ -30,6 +33,7 @@ from interlingua._wire import (
 )
 from interlingua.transforms._paths import dig as dig_path
 from interlingua.transforms._paths import put
+from interlingua.transforms.response_envelope import usage_losses
 from interlingua.transforms.structured import (
     add_hints,
     format_dropped,
@@ -41,6 +45,7 @@ from interlingua.transforms.structured import (
 
 from .canonical import (
     FilePart,
+    Finish,
     ImagePart,
     NativePart,
     Part,
@@ -330,14 +335,6 @@ ERROR_ENCODE: dict[str, str] = {
     "timeout": "DEADLINE_EXCEEDED",
     "bad_gateway": "UNAVAILABLE",
 }
-FINISH_STOP_WITH_CALLS = True
-FINISH_NUMERIC: dict[int, str] = {
-    1: "STOP",
-    2: "MAX_TOKENS",
-    3: "SAFETY",
-    4: "RECITATION",
-    5: "OTHER",
-}
 ERROR_STATUS: dict[str, int] = {
     "invalid_request": 400,
     "authentication": 401,
@@ -382,7 +379,6 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
         "tokenCount",
     ],
 }
-USAGE_PATH = "usageMetadata"
 
 
 def response_defaults() -> dict[str, Any]:
@@ -1370,6 +1366,178 @@ def _format_out(rf: ResponseFormat, out: dict[str, Any], ctx: Ctx) -> None:
     if rf.schema is not None:
         put(out, ("generationConfig", "responseJsonSchema"), rf.schema)
     schema_fields_lost(rf, ("strict", "name", "description"), ctx)
+
+
+# ---------------------------------------------------------------- finish rule
+# (finish_reasons, enum_defaults, finish_rule): one rule for responses and streams
+# canonical reason -> (wire value, lossy: it does not read back as the same reason)
+_FINISH_OUT: dict[str, tuple[str, bool]] = {
+    "stop": ("STOP", False),
+    "length": ("MAX_TOKENS", False),
+    "tool_calls": ("STOP", False),
+    "content_filter": ("SAFETY", False),
+    "stop_sequence": ("STOP", True),
+    "refusal": ("SAFETY", True),
+    "pause": ("STOP", True),
+    "error": ("OTHER", True),
+    "other": ("OTHER", False),
+}
+# FINISH_DECODE when the output has tool calls (finish_rule.stop_with_calls)
+_FINISH_CALLS: dict[str, str] = {
+    "STOP": "tool_calls",
+    "MAX_TOKENS": "length",
+    "SAFETY": "content_filter",
+    "OTHER": "other",
+    "RECITATION": "content_filter",
+    "BLOCKLIST": "content_filter",
+    "PROHIBITED_CONTENT": "content_filter",
+    "SPII": "content_filter",
+    "IMAGE_SAFETY": "content_filter",
+    "LANGUAGE": "content_filter",
+    "MALFORMED_FUNCTION_CALL": "content_filter",
+    "UNEXPECTED_TOOL_CALL": "content_filter",
+    "MODEL_ARMOR": "content_filter",
+    "FINISH_REASON_UNSPECIFIED": "other",
+}
+FINISH_NUMERIC: dict[int, str] = {
+    1: "STOP",
+    2: "MAX_TOKENS",
+    3: "SAFETY",
+    4: "RECITATION",
+    5: "OTHER",
+}
+
+
+def decode_finish(raw: Any, has_calls: bool = False) -> Finish:
+    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"."""
+    if type(raw) is int:
+        raw = FINISH_NUMERIC.get(raw, str(raw))
+    elif type(raw) is not str:
+        raw = str(raw)
+    table = _FINISH_CALLS if has_calls else FINISH_DECODE
+    return Finish(unified=table.get(raw, "other"), raw=raw)
+
+
+def encode_finish(
+    f: Finish | None, has_calls: bool = False, same: bool = False
+) -> tuple[str, bool]:
+    """Finish -> (wire value, lossy). No finish says how the output ended; a raw value that
+    means the same here is kept (``same``: from this protocol, an unknown one too); otherwise
+    the reason's row, else "STOP"."""
+    if f is None:
+        return ("STOP", False)
+    if f.raw is not None:
+        back = FINISH_DECODE.get(f.raw)
+        if back == f.unified or (same and back is None and f.unified == "other"):
+            return f.raw, False
+        if back == "stop" and f.unified == "tool_calls":
+            return f.raw, False
+    return _FINISH_OUT.get(f.unified, ("STOP", True))
+
+
+def read_finish(holder: dict[str, Any], has_calls: bool = False) -> Finish | None:
+    """The finish at candidates[0].finishReason (response_envelope)."""
+    raw = holder.get("finishReason")
+    if raw is None:
+        return None
+    if type(raw) is not str and type(raw) is not int:
+        raw = expect_str(raw, "candidates[0].finishReason")  # a value that is no reason is refused
+    return decode_finish(raw, has_calls)
+
+
+def write_finish(
+    f: Finish | None, holder: dict[str, Any], ctx: Ctx, has_calls: bool = False
+) -> None:
+    """``f`` at candidates[0].finishReason; a
+    value the target cannot say is reported."""
+    raw, lossy = encode_finish(f, has_calls, ctx.same)
+    if lossy:
+        ctx.loss("candidates[0].finishReason", *finish_loss(f, raw, ctx.target), "finish_reason")
+    holder["finishReason"] = raw
+
+
+# ---------------------------------------------------------------- response envelope
+# top-level keys the envelope row names; the keys always written (one left out is a hint)
+RESPONSE_KNOWN = frozenset({"candidates", "modelVersion", "responseId", "usageMetadata"})
+_ALWAYS = (
+    "modelVersion",
+    "responseId",
+    "usageMetadata",
+)
+
+
+def decode_response_envelope(w: dict[str, Any], resp: Response) -> None:
+    """The usage (absent or null: None) and the keys an encoder always writes that
+    the source left out (a hint)."""
+    u = w.get("usageMetadata")
+    resp.usage = decode_usage(u, "usageMetadata") if u is not None else None
+    absent = [k for k in _ALWAYS if k not in w]
+    if absent:
+        resp.hints = {**(resp.hints or {}), "absent": absent}
+
+
+def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+    """The usage (a response from another protocol always has one: zero counts; back to this
+    protocol the source's own object, under the counts if they changed) and, back to
+    this protocol, the keys the source left out left out again."""
+    u = resp.usage
+    if u is not None:
+        out["usageMetadata"] = wire = encode_usage(u)
+        ctx.losses += usage_losses(u, USAGE_CARRIED, ctx.target, "usageMetadata")
+        if ctx.same and u.raw is not None:
+            same = decode_usage(u.raw, "usageMetadata") == u  # unchanged since decoding
+            out["usageMetadata"] = u.raw if same else deep_merge(u.raw, wire)
+    elif not ctx.same:
+        out["usageMetadata"] = encode_usage(Usage())
+    if ctx.same and resp.hints:
+        for k in resp.hints.get("absent", ()):
+            out.pop(k, None)
+
+
+_CHOICE_READ = frozenset({"content", "finishReason"})  # the choice keys rows read
+_CHOICE_QUIET = frozenset(
+    ["index", "safetyRatings", "finishMessage", "avgLogprobs", "logprobsResult", "tokenCount"]
+)  # never reported (choice_quiet)
+
+
+def first_choice(
+    w: dict[str, Any], resp: Response, hints: dict[str, Any], ctx: Ctx
+) -> dict[str, Any] | None:
+    """The first item of candidates (None: absent or empty); the others go to ``resp.ext``
+    (back to this protocol only), the item's keys no row reads to ``hints["choice_ext"]``
+    (toward another protocol, those that say something are reported)."""
+    items = w.get("candidates")
+    if not items:
+        return None
+    if type(items) is not list:
+        items = expect_list(items, "candidates")
+    c0 = items[0]
+    if type(c0) is not dict:
+        c0 = expect_dict(c0, "candidates[0]")
+    if len(items) > 1:
+        resp.ext = {**(resp.ext or {}), "candidates": items[1:]}
+    extra = {k: v for k, v in c0.items() if k not in _CHOICE_READ}
+    if extra:
+        hints["choice_ext"] = extra
+        if not ctx.same:
+            said = {
+                k: v for k, v in extra.items() if k not in _CHOICE_QUIET and v not in (None, [], {})
+            }
+            if said:
+                report_ext(said, "candidates[0]", ctx)
+    return c0
+
+
+def write_choices(choice: dict[str, Any], resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+    """The encoded first choice completed (its own other keys back to this protocol, else
+    the row's choice_defaults), then the other choices this protocol sent."""
+    if not ctx.same:
+        choice["index"] = 0
+        out["candidates"] = [choice]
+        return
+    choice.update((resp.hints or {}).get("choice_ext") or {})
+    more = (resp.ext or {}).get("candidates")
+    out["candidates"] = [choice, *(more if type(more) is list else [])]
 
 
 __all__ = [

@@ -9,12 +9,15 @@ from typing import Any
 from interlingua._codec_support import (
     add_hint,
     apply_wire_shape,
+    deep_merge,
     drop_ext,
+    report_ext,
     restore_wire_names,
     split_ext,
     wire_shape_hints,
 )
 from interlingua._errors import InvalidInput, brief
+from interlingua._finish import finish_loss
 from interlingua._losses import Ctx
 from interlingua._wire import (
     expect_bool,
@@ -29,6 +32,7 @@ from interlingua._wire import (
 )
 from interlingua.transforms._paths import dig as dig_path
 from interlingua.transforms._paths import put
+from interlingua.transforms.response_envelope import usage_losses
 from interlingua.transforms.structured import (
     format_dropped,
 )
@@ -36,6 +40,7 @@ from interlingua.transforms.structured import (
 from .canonical import (
     AudioPart,
     FilePart,
+    Finish,
     ImagePart,
     NativePart,
     Part,
@@ -272,8 +277,6 @@ ERROR_ENCODE: dict[str, str] = {
     "timeout": "timeout",
     "bad_gateway": "server_error",
 }
-FINISH_STOP_WITH_CALLS = False
-FINISH_NUMERIC: dict[int, str] = {}
 ERROR_STATUS: dict[str, int] = {
     "invalid_request": 400,
     "authentication": 401,
@@ -316,7 +319,6 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choice_defaults": {"logprobs": None},
     "choice_quiet": [],
 }
-USAGE_PATH = "usage"
 
 
 def response_defaults() -> dict[str, Any]:
@@ -1271,6 +1273,149 @@ def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         put(out, ("response_format", "json_schema", "schema"), rf.schema)
     if rf.strict is not None:
         put(out, ("response_format", "json_schema", "strict"), rf.strict)
+
+
+# ---------------------------------------------------------------- finish rule
+# (finish_reasons, enum_defaults, finish_rule): one rule for responses and streams
+# canonical reason -> (wire value, lossy: it does not read back as the same reason)
+_FINISH_OUT: dict[str, tuple[str, bool]] = {
+    "stop": ("stop", False),
+    "length": ("length", False),
+    "tool_calls": ("tool_calls", False),
+    "content_filter": ("content_filter", False),
+    "stop_sequence": ("stop", True),
+    "refusal": ("content_filter", True),
+    "pause": ("stop", True),
+    "error": ("stop", True),
+    "other": ("stop", True),
+}
+
+
+def decode_finish(raw: Any, has_calls: bool = False) -> Finish:
+    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"."""
+    if type(raw) is not str:
+        raw = str(raw)
+    return Finish(unified=FINISH_DECODE.get(raw, "other"), raw=raw)
+
+
+def encode_finish(
+    f: Finish | None, has_calls: bool = False, same: bool = False
+) -> tuple[str, bool]:
+    """Finish -> (wire value, lossy). No finish says how the output ended; a raw value that
+    means the same here is kept (``same``: from this protocol, an unknown one too); otherwise
+    the reason's row, else "stop"."""
+    if f is None:
+        return ("tool_calls", False) if has_calls else ("stop", False)
+    if f.raw is not None:
+        back = FINISH_DECODE.get(f.raw)
+        if back == f.unified or (same and back is None and f.unified == "other"):
+            return f.raw, False
+    return _FINISH_OUT.get(f.unified, ("stop", True))
+
+
+def read_finish(holder: dict[str, Any], has_calls: bool = False) -> Finish | None:
+    """The finish at choices[0].finish_reason (response_envelope)."""
+    raw = holder.get("finish_reason")
+    if raw is None:
+        return None
+    if type(raw) is not str:
+        raw = expect_str(raw, "choices[0].finish_reason")  # a value that is no reason is refused
+    return decode_finish(raw, has_calls)
+
+
+def write_finish(
+    f: Finish | None, holder: dict[str, Any], ctx: Ctx, has_calls: bool = False
+) -> None:
+    """``f`` at choices[0].finish_reason (no finish: null); a
+    value the target cannot say is reported."""
+    if f is None:
+        holder["finish_reason"] = None
+        return
+    raw, lossy = encode_finish(f, has_calls, ctx.same)
+    if lossy:
+        ctx.loss("choices[0].finish_reason", *finish_loss(f, raw, ctx.target), "finish_reason")
+    holder["finish_reason"] = raw
+
+
+# ---------------------------------------------------------------- response envelope
+# top-level keys the envelope row names; the keys always written (one left out is a hint)
+RESPONSE_KNOWN = frozenset({"choices", "created", "id", "model", "object", "usage"})
+_ALWAYS = (
+    "id",
+    "object",
+    "created",
+    "model",
+    "usage",
+)
+
+
+def decode_response_envelope(w: dict[str, Any], resp: Response) -> None:
+    """The usage (absent or null: None) and the keys an encoder always writes that
+    the source left out (a hint)."""
+    u = w.get("usage")
+    resp.usage = decode_usage(u, "usage") if u is not None else None
+    absent = [k for k in _ALWAYS if k not in w]
+    if absent:
+        resp.hints = {**(resp.hints or {}), "absent": absent}
+
+
+def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+    """The usage (a response from another protocol always has one: zero counts; back to this
+    protocol the source's own object, under the counts if they changed) and, back to
+    this protocol, the keys the source left out left out again."""
+    u = resp.usage
+    if u is not None:
+        out["usage"] = wire = encode_usage(u)
+        ctx.losses += usage_losses(u, USAGE_CARRIED, ctx.target, "usage")
+        if ctx.same and u.raw is not None:
+            same = decode_usage(u.raw, "usage") == u  # unchanged since decoding
+            out["usage"] = u.raw if same else deep_merge(u.raw, wire)
+    elif not ctx.same:
+        out["usage"] = encode_usage(Usage())
+    if ctx.same and resp.hints:
+        for k in resp.hints.get("absent", ()):
+            out.pop(k, None)
+
+
+_CHOICE_READ = frozenset({"finish_reason", "index", "message"})  # the choice keys rows read
+
+
+def first_choice(
+    w: dict[str, Any], resp: Response, hints: dict[str, Any], ctx: Ctx
+) -> dict[str, Any] | None:
+    """The first item of choices (None: absent or empty); the others go to ``resp.ext``
+    (back to this protocol only), the item's keys no row reads to ``hints["choice_ext"]``
+    (toward another protocol, those that say something are reported)."""
+    items = w.get("choices")
+    if not items:
+        return None
+    if type(items) is not list:
+        items = expect_list(items, "choices")
+    c0 = items[0]
+    if type(c0) is not dict:
+        c0 = expect_dict(c0, "choices[0]")
+    if len(items) > 1:
+        resp.ext = {**(resp.ext or {}), "choices": items[1:]}
+    extra = {k: v for k, v in c0.items() if k not in _CHOICE_READ}
+    if extra:
+        hints["choice_ext"] = extra
+        if not ctx.same:
+            said = {k: v for k, v in extra.items() if v not in (None, [], {})}
+            if said:
+                report_ext(said, "choices[0]", ctx)
+    return c0
+
+
+def write_choices(choice: dict[str, Any], resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+    """The encoded first choice completed (its own other keys back to this protocol, else
+    the row's choice_defaults), then the other choices this protocol sent."""
+    if not ctx.same:
+        choice["logprobs"] = None
+        out["choices"] = [choice]
+        return
+    choice.update((resp.hints or {}).get("choice_ext") or {})
+    more = (resp.ext or {}).get("choices")
+    out["choices"] = [choice, *(more if type(more) is list else [])]
 
 
 __all__ = [

@@ -8,12 +8,15 @@ from typing import Any
 
 from interlingua._codec_support import (
     apply_wire_shape,
+    deep_merge,
     drop_ext,
+    get_dotted,
     restore_wire_names,
     split_ext,
     wire_shape_hints,
 )
 from interlingua._errors import InvalidInput, brief
+from interlingua._finish import finish_loss
 from interlingua._losses import Ctx
 from interlingua._wire import (
     expect_bool,
@@ -27,6 +30,7 @@ from interlingua._wire import (
 )
 from interlingua.transforms._paths import dig as dig_path
 from interlingua.transforms._paths import obj_at, put
+from interlingua.transforms.response_envelope import usage_losses
 from interlingua.transforms.responses_message import hold, item_texts, unext
 from interlingua.transforms.structured import (
     add_hints,
@@ -38,6 +42,7 @@ from interlingua.transforms.structured import (
 
 from .canonical import (
     FilePart,
+    Finish,
     ImagePart,
     NativePart,
     Part,
@@ -315,8 +320,6 @@ ERROR_ENCODE: dict[str, str] = {
     "timeout": "timeout",
     "bad_gateway": "server_error",
 }
-FINISH_STOP_WITH_CALLS = True
-FINISH_NUMERIC: dict[int, str] = {}
 ERROR_STATUS: dict[str, int] = {
     "invalid_request": 400,
     "authentication": 401,
@@ -413,7 +416,6 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choice_defaults": {},
     "choice_quiet": [],
 }
-USAGE_PATH = "usage"
 
 
 def response_defaults() -> dict[str, Any]:
@@ -1554,6 +1556,184 @@ def encode_item(p: Part, path: str, ctx: Ctx, output: bool | None) -> dict[str, 
             item.setdefault("id", "rs_interlingua")
         return item
     return encode_part(p, path, ctx)
+
+
+# ---------------------------------------------------------------- finish rule
+# (finish_reasons, enum_defaults, finish_rule): one rule for responses and streams
+# canonical reason -> (wire value, lossy: it does not read back as the same reason)
+_FINISH_OUT: dict[str, tuple[str, bool]] = {
+    "stop": ("completed", False),
+    "length": ("max_output_tokens", False),
+    "tool_calls": ("completed", False),
+    "content_filter": ("content_filter", False),
+    "stop_sequence": ("completed", True),
+    "refusal": ("content_filter", True),
+    "pause": ("completed", True),
+    "error": ("failed", False),
+    "other": ("cancelled", False),
+}
+# FINISH_DECODE when the output has tool calls (finish_rule.stop_with_calls)
+_FINISH_CALLS: dict[str, str] = {
+    "completed": "tool_calls",
+    "max_output_tokens": "length",
+    "content_filter": "content_filter",
+    "failed": "error",
+    "cancelled": "other",
+    "in_progress": "other",
+    "queued": "other",
+}
+
+
+def decode_finish(raw: Any, has_calls: bool = False) -> Finish:
+    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"."""
+    if type(raw) is not str:
+        raw = str(raw)
+    table = _FINISH_CALLS if has_calls else FINISH_DECODE
+    return Finish(unified=table.get(raw, "other"), raw=raw)
+
+
+def encode_finish(
+    f: Finish | None, has_calls: bool = False, same: bool = False
+) -> tuple[str, bool]:
+    """Finish -> (wire value, lossy). No finish says how the output ended; a raw value that
+    means the same here is kept (``same``: from this protocol, an unknown one too); otherwise
+    the reason's row, else "completed"."""
+    if f is None:
+        return ("completed", False)
+    if f.raw is not None:
+        back = FINISH_DECODE.get(f.raw)
+        if back == f.unified or (same and back is None and f.unified == "other"):
+            return f.raw, False
+        if back == "stop" and f.unified == "tool_calls":
+            return f.raw, False
+    return _FINISH_OUT.get(f.unified, ("completed", True))
+
+
+def read_finish(holder: dict[str, Any], has_calls: bool = False) -> Finish | None:
+    """The finish at status (response_envelope); "incomplete" reads the reason at incomplete_details.reason."""
+    raw = holder.get("status")
+    if raw == "incomplete":
+        reason = get_dotted(holder, "incomplete_details.reason")
+        raw = reason if type(reason) is str else raw
+    if raw is None:
+        return None
+    if type(raw) is not str:
+        raw = expect_str(raw, "status")  # a value that is no reason is refused
+    return decode_finish(raw, has_calls)
+
+
+def write_finish(
+    f: Finish | None, holder: dict[str, Any], ctx: Ctx, has_calls: bool = False
+) -> None:
+    """``f`` at status; a
+    value the target cannot say is reported (a detail reason: "incomplete", the reason at
+    incomplete_details.reason)."""
+    raw, lossy = encode_finish(f, has_calls, ctx.same)
+    if lossy:
+        ctx.loss("status", *finish_loss(f, raw, ctx.target), "finish_reason")
+    said = raw in {"content_filter", "incomplete", "max_output_tokens"}
+    holder["status"] = "incomplete" if said else raw
+    holder["incomplete_details"] = {"reason": raw} if said else None
+
+
+# ---------------------------------------------------------------- response envelope
+# top-level keys the envelope row names; the keys always written (one left out is a hint)
+RESPONSE_KNOWN = frozenset(
+    {
+        "background",
+        "billing",
+        "completed_at",
+        "conversation",
+        "created_at",
+        "error",
+        "frequency_penalty",
+        "id",
+        "incomplete_details",
+        "instructions",
+        "max_output_tokens",
+        "max_tool_calls",
+        "metadata",
+        "model",
+        "moderation",
+        "object",
+        "output",
+        "parallel_tool_calls",
+        "presence_penalty",
+        "previous_response_id",
+        "prompt_cache_key",
+        "prompt_cache_options",
+        "prompt_cache_retention",
+        "reasoning",
+        "safety_identifier",
+        "service_tier",
+        "status",
+        "store",
+        "temperature",
+        "text",
+        "tool_choice",
+        "tool_usage",
+        "tools",
+        "top_logprobs",
+        "top_p",
+        "truncation",
+        "usage",
+        "user",
+    }
+)
+_ALWAYS = (
+    "id",
+    "object",
+    "created_at",
+    "status",
+    "error",
+    "incomplete_details",
+    "instructions",
+    "max_output_tokens",
+    "model",
+    "output",
+    "parallel_tool_calls",
+    "previous_response_id",
+    "reasoning",
+    "store",
+    "temperature",
+    "text",
+    "tool_choice",
+    "tools",
+    "top_p",
+    "truncation",
+    "usage",
+    "user",
+    "metadata",
+    "usage",
+)
+
+
+def decode_response_envelope(w: dict[str, Any], resp: Response) -> None:
+    """The usage (absent or null: None) and the keys an encoder always writes that
+    the source left out (a hint)."""
+    u = w.get("usage")
+    resp.usage = decode_usage(u, "usage") if u is not None else None
+    absent = [k for k in _ALWAYS if k not in w]
+    if absent:
+        resp.hints = {**(resp.hints or {}), "absent": absent}
+
+
+def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+    """The usage (a response from another protocol always has one: zero counts; back to this
+    protocol the source's own object, under the counts if they changed) and, back to
+    this protocol, the keys the source left out left out again."""
+    u = resp.usage
+    if u is not None:
+        out["usage"] = wire = encode_usage(u)
+        ctx.losses += usage_losses(u, USAGE_CARRIED, ctx.target, "usage")
+        if ctx.same and u.raw is not None:
+            same = decode_usage(u.raw, "usage") == u  # unchanged since decoding
+            out["usage"] = u.raw if same else deep_merge(u.raw, wire)
+    elif not ctx.same:
+        out["usage"] = encode_usage(Usage())
+    if ctx.same and resp.hints:
+        for k in resp.hints.get("absent", ()):
+            out.pop(k, None)
 
 
 __all__ = [

@@ -18,7 +18,6 @@ from ._wire import expect_dict
 from .generated.canonical import ERROR_TYPE_STATUS, ErrorInfo, Request, Response
 from .transforms.envelopes import fold_for_client, unwrap_request
 from .transforms.reasoning import thinking_budget
-from .transforms.response_envelope import close_envelope, decode_envelope
 
 __all__ = [
     "decode_request",
@@ -89,7 +88,7 @@ def decode_response(
     p.codec.decode_response_fields(w, resp, ctx)
     for dec in p.response_decoders:
         dec(w, resp, p.codec, ctx)
-    decode_envelope(w, resp, p.codec)
+    p.codec.decode_response_envelope(w, resp)
     ext = split_ext(w, p.response_known)
     if ext or resp.ext:
         resp.ext = {**(resp.ext or {}), **(ext or {})}
@@ -107,7 +106,7 @@ def encode_response(
     p.codec.encode_response_fields(resp, out, ctx)
     for enc in p.response_encoders:
         enc(resp, out, p.codec, ctx)
-    close_envelope(resp, out, p.codec, ctx)
+    p.codec.encode_response_envelope(resp, out, ctx)
     if resp.ext:
         drop_ext(resp.ext, out, "", ctx)
     return out

@@ -15,7 +15,6 @@ from ._errors import InterlinguaError
 from .generated import registry
 from .transforms import REGISTRY, Transform
 from .transforms._base import Dec, Enc, _noop
-from .transforms.response_envelope import envelope_keys
 
 PROTOCOLS: tuple[str, ...] = registry.PROTOCOLS  # spec/protocols/*.yaml
 _DIALECTS: dict[str, tuple[str, str, str]] = registry.DIALECTS
@@ -99,7 +98,7 @@ def protocol(pid: str, dialect: str | None = None) -> Protocol:
         codec.TOOL_CHOICE_KEYS, *(t.request_keys for t in transforms)
     )
     resp_known = frozenset(codec.RESPONSE_ROW_KEYS).union(
-        envelope_keys(codec), *(t.response_keys for t in transforms)
+        codec.RESPONSE_KNOWN, *(t.response_keys for t in transforms)
     )
     nested: dict[str, frozenset[str]] = dict(getattr(codec, "REQUEST_NESTED", {}))
     for t in transforms:

@@ -107,7 +107,9 @@ class StreamTranslator:
         out += self.encoder.close()
         self.losses += self.encoder.losses
         if self.usage is not None:
-            self.losses += usage_losses(self.usage, self.encoder.codec, self.target, "stream.usage")
+            self.losses += usage_losses(
+                self.usage, self.encoder.codec.USAGE_CARRIED, self.target, "stream.usage"
+            )
         src = self.decoder.codec.PROTOCOL
         for (kind, path), n in self.decoder.unread.items():
             key = path.rsplit(".", 1)[-1] if kind == "field" else path

@@ -10,15 +10,10 @@ from typing import Any
 
 import orjson
 import pytest
-from interlingua._finish import read_finish, write_finish
+from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
 from interlingua.generated.canonical import StreamStart
 from interlingua.streams.encoder import Encoder
-from interlingua.transforms.response_envelope import (
-    close_envelope,
-    decode_envelope,
-    envelope_keys,
-)
 
 from codegen.load import SpecError, load_spec
 from tests.test_codegen_generate import canonical_of, generate
@@ -57,7 +52,7 @@ def test_envelope_row_is_generated(tiny: tuple[Any, Any]) -> None:
     assert env["finish"] == "why" and env["echo"] == ["seed", "budget"]
     assert list(env["defaults"]) == ["id", "object", "model", "meta"]
     # known keys: never carried in ext
-    assert envelope_keys(codec) == {
+    assert {
         "id",
         "object",
         "model",
@@ -66,7 +61,7 @@ def test_envelope_row_is_generated(tiny: tuple[Any, Any]) -> None:
         "budget",
         "why",
         "usage",
-    }
+    } == codec.RESPONSE_KNOWN
 
 
 def test_defaults_are_written_and_left_out_again_for_the_same_protocol(
@@ -77,7 +72,7 @@ def test_defaults_are_written_and_left_out_again_for_the_same_protocol(
     wire = {"id": "r1", "model": "tiny-1", "why": "COMPLETE", "details": None}
     resp = c.Response()
     codec.decode_response_fields(wire, resp, Ctx("tiny_v2", "tiny_v2"))
-    decode_envelope(wire, resp, codec)
+    codec.decode_response_envelope(wire, resp)
     assert resp.hints == {"absent": ["object", "meta", "usage"]}
     # to another protocol's client (no hints): every default, the response's own values first
     other = c.Response(id="r1", model="tiny-1")
@@ -92,7 +87,7 @@ def test_defaults_are_written_and_left_out_again_for_the_same_protocol(
     same = Ctx("tiny_v2", "tiny_v2")
     out = codec.response_defaults()
     codec.encode_response_fields(resp, out, same)
-    close_envelope(resp, out, codec, same)
+    codec.encode_response_envelope(resp, out, same)
     assert out == {"id": "r1", "model": "tiny-1"}
 
 
@@ -102,23 +97,23 @@ def test_finish_where_the_row_puts_it(tiny: tuple[Any, Any]) -> None:
     # a detail reason: the row's value, the reason beside it; read back from the same place
     out: dict[str, Any] = {}
     ctx = Ctx("x", "tiny_v2")
-    write_finish(codec, c.Finish(unified="length", raw="max_tokens"), out, ctx, "why")
+    codec.write_finish(c.Finish(unified="length", raw="max_tokens"), out, ctx)
     assert out == {"why": "INCOMPLETE", "details": {"reason": "MAX_TOKENS"}}
-    f = read_finish(codec, out, "")
+    f = codec.read_finish(out)
     assert (f.unified, f.raw) == ("length", "MAX_TOKENS")
     # any other reason: the value itself, the detail object null
     out = {}
-    write_finish(codec, c.Finish(unified="stop", raw="end_turn"), out, ctx, "why")
+    codec.write_finish(c.Finish(unified="stop", raw="end_turn"), out, ctx)
     assert out == {"why": "COMPLETE", "details": None} and ctx.losses == []
     # the detail value with no reason beside it reads as itself (no row: the decode default)
-    f = read_finish(codec, {"why": "INCOMPLETE"}, "")
+    f = codec.read_finish({"why": "INCOMPLETE"})
     assert (f.unified, f.raw) == ("other", "INCOMPLETE")
     # finish_required: no finish is written as how the output ended
     out = {}
-    write_finish(codec, None, out, ctx, "why")
+    codec.write_finish(None, out, ctx)
     assert out == {"why": "COMPLETE", "details": None}
     # a reason the protocol cannot say: the encode default, reported at the path
-    write_finish(codec, c.Finish(unified="other", raw="weird"), out, ctx, "why")
+    codec.write_finish(c.Finish(unified="other", raw="weird"), out, ctx)
     assert out["why"] == "COMPLETE"
     assert [(loss.path, loss.feature) for loss in ctx.losses] == [("why", "finish_reason")]
 
@@ -227,3 +222,111 @@ def test_omit_zero_on_a_request_row_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "spec" / "protocols" / "tiny_v2.yaml"
     assert msg.startswith(f"{path}:{_line(protocol, 'omit_zero: true')}: request_fields[2] ")
     assert msg.endswith("omit_zero: only a usage row leaves a zero count out")
+
+
+# ---------------------------------------------------------------- the finish rule, compiled
+CHOICES = """\
+response_envelope:
+  choices: outputs
+  message: message
+  finish: why
+  choice_constants: {rank: 0}
+  choice_defaults: {score: null}
+  choice_quiet: [score]
+  defaults: {id: tiny-default}
+finish_rule:
+  stop_with_calls: true
+  numeric: {1: COMPLETE, 2: MAX_TOKENS}
+"""
+WITH_CALLS = CANONICAL.replace(
+    "values: [stop, length, other]", "values: [stop, length, tool_calls, other]"
+)
+
+
+@pytest.fixture(scope="module")
+def choices(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    return generate(tmp_path_factory.mktemp("tiny_choices"), PROTOCOL + CHOICES, WITH_CALLS)
+
+
+def test_finish_rule_is_compiled_from_the_rows(choices: Any, tmp_path: Path) -> None:
+    codec = choices
+    c = canonical_of(codec)
+    f = codec.decode_finish("COMPLETE")
+    assert (f.unified, f.raw) == ("stop", "COMPLETE")
+    # stop with tool calls (finish_rule.stop_with_calls), numbers (numeric), unknown: the default
+    assert codec.decode_finish("COMPLETE", True).unified == "tool_calls"
+    assert codec.decode_finish("MAX_TOKENS", True).unified == "length"
+    f = codec.decode_finish(2)
+    assert (f.unified, f.raw) == ("length", "MAX_TOKENS")
+    f = codec.decode_finish(9)
+    assert (f.unified, f.raw) == ("other", "9")
+    # encoding: a raw value that reads back as the reason is kept; otherwise the row, else the
+    # default, lossy when it does not read back as the same reason
+    assert codec.encode_finish(c.Finish(unified="tool_calls", raw="COMPLETE")) == (
+        "COMPLETE",
+        False,
+    )
+    assert codec.encode_finish(c.Finish(unified="length", raw="max_tokens")) == (
+        "MAX_TOKENS",
+        False,
+    )
+    assert codec.encode_finish(c.Finish(unified="other", raw="weird")) == ("COMPLETE", True)
+    assert codec.encode_finish(c.Finish(unified="other", raw="weird"), same=True) == (
+        "weird",
+        False,
+    )
+    assert codec.encode_finish(None, has_calls=True) == ("COMPLETE", False)
+    # the plain codec (no stop_with_calls, no numbers): numbers are raw strings, stop stays stop
+    plain = generate(tmp_path, PROTOCOL)
+    assert plain.decode_finish("COMPLETE", True).unified == "stop"
+    assert plain.decode_finish(2).raw == "2"
+    assert not hasattr(plain, "FINISH_NUMERIC") and not hasattr(plain, "read_finish")
+
+
+def test_first_choice_and_finish_where_the_choices_row_puts_them(choices: Any) -> None:
+    codec = choices
+    c = canonical_of(codec)
+    wire = {
+        "outputs": [
+            {"message": {}, "why": 1, "rank": 0, "score": 0.5, "seed": 7},
+            {"message": {}, "why": "MAX_TOKENS", "rank": 1},
+        ]
+    }
+    resp, hints, ctx = c.Response(), {}, Ctx("tiny_v2", "x")
+    c0 = codec.first_choice(wire, resp, hints, ctx)
+    assert c0 is wire["outputs"][0] and codec.read_finish(c0, True).unified == "tool_calls"
+    assert resp.ext == {"outputs": [wire["outputs"][1]]}
+    assert hints == {"choice_ext": {"score": 0.5, "seed": 7}}
+    # toward another protocol the unread key that says something is reported (score is quiet)
+    assert [x.path for x in ctx.losses] == ["outputs[0].seed"]
+    assert codec.first_choice({"outputs": []}, resp, {}, ctx) is None
+    with pytest.raises(InvalidInput):
+        codec.read_finish({"why": ["COMPLETE"]})
+    # encoding: from another protocol, the choice_defaults; back to tiny, its own keys and items
+    out: dict[str, Any] = {}
+    choice: dict[str, Any] = {"message": {}}
+    codec.write_finish(c.Finish(unified="length", raw="length"), choice, Ctx("x", "tiny_v2"))
+    codec.write_choices(choice, resp, out, Ctx("x", "tiny_v2"))
+    assert out == {"outputs": [{"message": {}, "why": "MAX_TOKENS", "score": None}]}
+    resp.hints = hints
+    codec.write_choices({"message": {}}, resp, out, Ctx("tiny_v2", "tiny_v2"))
+    assert out["outputs"] == [{"message": {}, "score": 0.5, "seed": 7}, wire["outputs"][1]]
+    # no finish and finish_required unset: null
+    codec.write_finish(None, choice, Ctx("x", "tiny_v2"))
+    assert choice["why"] is None
+
+
+def test_finish_rows_the_rule_cannot_compile_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "spec" / "protocols" / "tiny_v2.yaml"
+    protocol = PROTOCOL + CHOICES
+    msg = _refused(tmp_path, protocol)  # the tiny canonical model has no tool_calls reason
+    assert msg == (
+        f"{path}:{_line(protocol, 'stop_with_calls')}: finish_rule.stop_with_calls: needs the "
+        "FinishReason tool_calls (canonical has stop, length, other)"
+    )
+    protocol = PROTOCOL + ENVELOPE.replace("reason: details.reason", "reason: details..reason")
+    msg = _refused(tmp_path, protocol)
+    assert msg == (
+        f"{path}:{_line(protocol, 'finish_detail:')}: response_envelope.finish_detail.reason: "
+        "'details..reason' is not a dotted path"
+    )

@@ -37,10 +37,6 @@ from interlingua.generated.canonical import (
     Usage,
 )
 from interlingua.transforms import REGISTRY
-from interlingua.transforms.response_envelope import (
-    close_envelope,
-    decode_envelope,
-)
 
 ROOT = Path(__file__).resolve().parents[1]
 ANT = "anthropic_messages"
@@ -77,7 +73,7 @@ def dec_resp(name: str, wire: dict[str, Any], source: str):
     resp = Response(source=source)
     ctx = Ctx(source, source)
     REGISTRY[name].decode_response(wire, resp, CODEC[source], ctx)
-    decode_envelope(wire, resp, CODEC[source])
+    CODEC[source].decode_response_envelope(wire, resp)
     assert wire == before, "a decoder must not mutate its input"
     return resp, ctx
 
@@ -89,7 +85,7 @@ def enc_resp(name: str, resp: Response, source: str, target: str):
     ctx = Ctx(source, target)
     CODEC[target].encode_response_fields(resp, out, ctx)
     REGISTRY[name].encode_response(resp, out, CODEC[target], ctx)
-    close_envelope(resp, out, CODEC[target], ctx)
+    CODEC[target].encode_response_envelope(resp, out, ctx)
     return out, ctx
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._finish import encode_finish, finish_loss
+from .._finish import finish_loss
 from .._losses import Ctx
 from ..generated.canonical import (
     ErrorEvent,
@@ -222,7 +222,7 @@ class Encoder(ItemState, PartsEncoding):
         self._end_group(out)
         f = self.finish.finish if self.finish is not None else None
         self.stop_sequence = self.finish.stop_sequence if self.finish is not None else None
-        self.finish_raw, lossy = encode_finish(self.codec, f, self.calls > 0, self.same)
+        self.finish_raw, lossy = self.codec.encode_finish(f, self.calls > 0, self.same)
         if lossy:
             what, why = finish_loss(f, self.finish_raw, self.pid)
             self.ctx.loss("stream.finish", what, why, "finish_reason")

@@ -15,7 +15,6 @@ from typing import Any
 import orjson
 
 from .._errors import InvalidInput, brief
-from .._finish import decode_finish
 from .._sse import SSEEvent
 from .._wire import MAX_DEPTH, check_parsed
 from ..generated.canonical import (
@@ -157,7 +156,7 @@ class Decoder(PartsDecoding):
         """A raw finish value through the finish rule (a row's own unified reason, a blocked
         prompt, is set on what this gives)."""
         self.finished = True
-        fin = decode_finish(self.codec, raw, self.calls > 0)
+        fin = self.codec.decode_finish(raw, self.calls > 0)
         out.append(FinishEvent(finish=fin, stop_sequence=seq))
         return fin
 

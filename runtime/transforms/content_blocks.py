@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from .._errors import InvalidInput
-from .._finish import read_finish, write_finish
 from .._losses import Ctx
 from ..generated.canonical import Response
 from ._base import Codec, Transform
@@ -18,7 +17,7 @@ def _decode_blocks(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) ->
     if content is None:
         raise InvalidInput("missing required field", path="content")
     resp.parts = codec.decode_parts(content, "content", ctx)
-    resp.finish = read_finish(codec, w, "")
+    resp.finish = codec.read_finish(w)
 
 
 def _encode_blocks(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
@@ -28,7 +27,7 @@ def _encode_blocks(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) 
         for b in content:
             if b.get("type") == "thinking":
                 b.setdefault("signature", "")
-    write_finish(codec, resp.finish, out, ctx, "stop_reason")
+    codec.write_finish(resp.finish, out, ctx)
 
 
 CONTENT_BLOCKS_RESPONSE = Transform(

@@ -14,25 +14,22 @@ from __future__ import annotations
 from typing import Any
 
 from .._errors import InvalidInput
-from .._finish import read_finish, write_finish
 from .._losses import Ctx
 from .._wire import expect_dict, expect_str
 from ..generated.canonical import Finish, Response, ToolCallPart
 from ._base import Codec, Transform
 from .call_ids import CallIds
 from .gemini_parts import decode_parts, encode_parts
-from .response_envelope import first_choice, write_choices
 
 __all__ = ["GEMINI_RESPONSE"]
 
 
 def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
-    env = codec.RESPONSE_ENVELOPE
     hints: dict[str, Any] = {}
     pf = w.get("promptFeedback")
     if pf is not None:
         hints["prompt_feedback"] = expect_dict(pf, "promptFeedback")
-    c0 = first_choice(w, resp, hints, env, ctx)  # other candidates and keys: kept, reported
+    c0 = codec.first_choice(w, resp, hints, ctx)  # other candidates and keys: kept, reported
     if c0 is None:
         hints["no_candidates"] = "candidates" in w
         block = pf.get("blockReason") if type(pf) is dict else None
@@ -58,7 +55,7 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     else:
         hints["no_content"] = True
     has_calls = any(type(p) is ToolCallPart for p in resp.parts)
-    resp.finish = read_finish(codec, c0, "candidates[0].", has_calls)
+    resp.finish = codec.read_finish(c0, has_calls)
     if type(c0.get("finishReason")) is int:
         hints["finish_int"] = c0["finishReason"]
     resp.hints = hints
@@ -70,8 +67,8 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
     if not ctx.same:  # a candidate from another protocol's response
         parts = encode_parts(resp.parts, "content", codec, ctx, {})
         cand = {"content": {"parts": parts, "role": codec.ROLE_ENCODE["assistant"]}}
-        write_finish(codec, resp.finish, cand, ctx, "finishReason")
-        write_choices(cand, resp, out, codec.RESPONSE_ENVELOPE, ctx)
+        codec.write_finish(resp.finish, cand, ctx)
+        codec.write_choices(cand, resp, out, ctx)
         return
     if h.get("no_candidates") is not None:  # back to Gemini as it came
         if h["no_candidates"]:
@@ -85,8 +82,8 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
         if "finish_int" in h:
             cand["finishReason"] = h["finish_int"]
         elif resp.finish is not None:
-            write_finish(codec, resp.finish, cand, ctx, "finishReason")
-        write_choices(cand, resp, out, codec.RESPONSE_ENVELOPE, ctx)
+            codec.write_finish(resp.finish, cand, ctx)
+        codec.write_choices(cand, resp, out, ctx)
     if "prompt_feedback" in h:
         out["promptFeedback"] = h["prompt_feedback"]
 

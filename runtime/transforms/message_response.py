@@ -10,13 +10,11 @@ from typing import Any
 
 from .._codec_support import report_ext
 from .._errors import InvalidInput
-from .._finish import read_finish, write_finish
 from .._losses import Ctx
 from .._wire import expect_dict
 from ..generated.canonical import Message, Part, Response, TextPart, ToolCallPart
 from ._base import Codec, Transform
 from .messages_flat import decode_message, encode_message
-from .response_envelope import first_choice, write_choices
 
 
 def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
@@ -25,14 +23,14 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     c0: dict[str, Any] | None = w
     prefix = ""
     if env["choices"] is not None:  # the first choice (others and unread keys: kept, reported)
-        c0 = first_choice(w, resp, hints, env, ctx)
+        c0 = codec.first_choice(w, resp, hints, ctx)
         prefix = f"{env['choices']}[0]."
     if c0 is None:
         raise InvalidInput("no choices", path=env["choices"])
     mpath = prefix + env["message"]
     msg = decode_message(expect_dict(c0.get(env["message"]), mpath), mpath, codec, ctx)
     resp.parts = msg.parts
-    resp.finish = read_finish(codec, c0, prefix)
+    resp.finish = codec.read_finish(c0)
     hints["message_hints"] = msg.hints or {}  # decoded: its form is known
     if msg.ext:  # e.g. Cohere citations: back to the same protocol, reported for any other
         hints["message_ext"] = msg.ext
@@ -77,11 +75,11 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
     has_calls = any(type(p) is ToolCallPart for p in parts)  # says how an unfinished one ended
     if env["choices"] is None:
         out[env["message"]] = wire_msg
-        write_finish(codec, resp.finish, out, ctx, env["finish"], has_calls)
+        codec.write_finish(resp.finish, out, ctx, has_calls)
     else:
         choice: dict[str, Any] = {**env["choice_constants"], env["message"]: wire_msg}
-        write_finish(codec, resp.finish, choice, ctx, prefix + env["finish"], has_calls)
-        write_choices(choice, resp, out, env, ctx)
+        codec.write_finish(resp.finish, choice, ctx, has_calls)
+        codec.write_choices(choice, resp, out, ctx)
 
 
 def _carried(parts: list[Part], kinds: list[str], path: str, ctx: Ctx) -> list[Part]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from .._errors import InvalidInput
-from .._finish import read_finish, write_finish
 from .._losses import Ctx
 from .._wire import expect_list
 from ..generated.canonical import Message, Part, Response, ToolCallPart
@@ -28,7 +27,7 @@ def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) 
         parts.extend(m.parts)
         groups.append({"role": m.role, "n": len(m.parts), "hints": m.hints, "ext": m.ext})
     resp.parts = parts
-    resp.finish = read_finish(codec, w, "", any(type(p) is ToolCallPart for p in parts))
+    resp.finish = codec.read_finish(w, any(type(p) is ToolCallPart for p in parts))
     hints: dict[str, Any] = {"groups": groups}
     env = codec.RESPONSE_ENVELOPE
     detail = env["finish_detail"]["reason"].partition(".")[0]
@@ -54,7 +53,7 @@ def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx
         items = assistant_items(resp.parts, None, "output", codec, ctx, ids)
     kept, key = hints.get("kept") or {}, codec.RESPONSE_ENVELOPE["finish"]
     if key not in kept:
-        write_finish(codec, resp.finish, out, ctx, key)
+        codec.write_finish(resp.finish, out, ctx)
     out.update(kept)  # over the envelope's defaults: the source's own values
     out["output"] = items
 
