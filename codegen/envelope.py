@@ -45,6 +45,17 @@ class ResponseEnvelope(Strict):
         "(gemini_response)",
     )
     finish: str = Field(description="key of the finish reason (beside the message)")
+    parts: str | None = Field(
+        None,
+        description="key of the response's parts at the top level, beside the finish, read and "
+        "written by the part rows (Anthropic `content`): the response needs no transform",
+    )
+    part_defaults: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="per wire part type, keys written (when absent) into such a part of a "
+        "response from another protocol (Anthropic: a thinking block's signature, a string in "
+        "its API)",
+    )
     content: Literal["string", "parts"] | None = Field(
         None,
         description="message content written for another protocol's text: one string, or a "
@@ -131,6 +142,11 @@ def envelope_problems(
             return [(("transforms",), "message_response needs a response_envelope section")]
         return []
     out: list[tuple[Loc, str]] = []
+    if env.parts is not None and (env.choices or env.message):
+        key = "choices" if env.choices else "message"
+        out.append((("response_envelope", "parts"), f"parts sit at the top level: no `{key}`"))
+    if env.part_defaults and env.parts is None:
+        out.append((("response_envelope", "part_defaults"), "no `parts` key to write them in"))
     if "message_response" in transforms:
         for key in ("message", "content"):
             if getattr(env, key) is None:

@@ -73,6 +73,7 @@ def envelope_view(spec: Spec, p: ProtocolSpec, finish: dict[str, Any]) -> dict[s
     top = env.choices or env.message  # the list or message holding the finish, or none
     known = {*env.defaults, *env.echo, p.usage_path}
     known |= ({top} if top else set()) | (set() if env.choices else {env.finish})
+    known |= {env.parts} if env.parts else set()
     view["env"] = {
         "row": env,
         "finish_path": prefix + env.finish,
@@ -88,6 +89,10 @@ def envelope_view(spec: Spec, p: ProtocolSpec, finish: dict[str, Any]) -> dict[s
         "always": [*env.defaults, p.usage_path],
         "known": known,
         "choice_read": {m for m in (env.message, env.finish) if m} | set(env.choice_constants),
+        # the parts' wire type key (the first part row's match key), for part_defaults
+        "part_key": next(iter(p.parts[0].match), "type") if p.parts else "type",
+        # read_finish needs to know of tool calls
+        "part_calls": p.finish_rule.stop_with_calls and any(r.part == "tool_call" for r in p.parts),
     }
     return view
 

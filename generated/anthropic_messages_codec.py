@@ -179,7 +179,6 @@ TRANSFORMS: tuple[str, ...] = (
     "tools",
     "reasoning",
     "response_format",
-    "content_blocks_response",
 )
 TOOL_TYPE: str | None = "custom"
 SUPPORT: dict[str, tuple[str, str]] = {
@@ -324,6 +323,8 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choices": None,
     "message": None,
     "finish": "stop_reason",
+    "parts": "content",
+    "part_defaults": {"thinking": {"signature": ""}},
     "content": None,
     "content_parts": None,
     "finish_detail": None,
@@ -1605,9 +1606,14 @@ _ALWAYS = (
 )
 
 
-def decode_response_envelope(w: dict[str, Any], resp: Response) -> None:
-    """The usage (absent or null: None) and the keys an encoder always writes that
-    the source left out (a hint)."""
+def decode_response_envelope(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
+    """The parts at content and the finish beside them, the usage (absent or null: None) and
+    the keys an encoder always writes that the source left out (a hint)."""
+    v = w.get("content")
+    if v is None:
+        raise InvalidInput("missing required field", path="content")
+    resp.parts = decode_parts(v, "content", ctx)
+    resp.finish = read_finish(w)
     u = w.get("usage")
     resp.usage = decode_usage(u, "usage") if u is not None else None
     absent = [k for k in _ALWAYS if k not in w]
@@ -1616,9 +1622,16 @@ def decode_response_envelope(w: dict[str, Any], resp: Response) -> None:
 
 
 def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
-    """The usage (a response from another protocol always has one: zero counts; back to this
-    protocol the source's own object, under the counts if they changed) and, back to
+    """The parts at content and the finish beside them; the usage (a response from another
+    protocol always has one: zero counts; back to this protocol the source's own object, under
+    the counts if they changed) and, back to
     this protocol, the keys the source left out left out again."""
+    out["content"] = parts = encode_parts(resp.parts, None, "content", ctx)
+    if not ctx.same:  # keys another protocol's parts lack (part_defaults)
+        for b in parts:
+            if b.get("type") == "thinking":
+                b.setdefault("signature", "")
+    write_finish(resp.finish, out, ctx)
     u = resp.usage
     if u is not None:
         out["usage"] = wire = encode_usage(u)

@@ -362,6 +362,8 @@ RESPONSE_ENVELOPE: dict[str, Any] | None = {
     "choices": "candidates",
     "message": "content",
     "finish": "finishReason",
+    "parts": None,
+    "part_defaults": {},
     "content": None,
     "content_parts": None,
     "finish_detail": None,
@@ -1466,9 +1468,9 @@ _ALWAYS = (
 )
 
 
-def decode_response_envelope(w: dict[str, Any], resp: Response) -> None:
-    """The usage (absent or null: None) and the keys an encoder always writes that
-    the source left out (a hint)."""
+def decode_response_envelope(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
+    """The usage (absent or null: None) and
+    the keys an encoder always writes that the source left out (a hint)."""
     u = w.get("usageMetadata")
     resp.usage = decode_usage(u, "usageMetadata") if u is not None else None
     absent = [k for k in _ALWAYS if k not in w]
@@ -1477,8 +1479,9 @@ def decode_response_envelope(w: dict[str, Any], resp: Response) -> None:
 
 
 def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
-    """The usage (a response from another protocol always has one: zero counts; back to this
-    protocol the source's own object, under the counts if they changed) and, back to
+    """The usage (a response from another
+    protocol always has one: zero counts; back to this protocol the source's own object, under
+    the counts if they changed) and, back to
     this protocol, the keys the source left out left out again."""
     u = resp.usage
     if u is not None:

@@ -7,7 +7,6 @@ TRANSFORMS: dict[str, tuple[str, str]] = {
     "tools": ("tools", "TOOLS"),
     "reasoning": ("reasoning", "REASONING"),
     "response_format": ("structured", "RESPONSE_FORMAT"),
-    "content_blocks_response": ("content_blocks", "CONTENT_BLOCKS_RESPONSE"),
     "message_response": ("message_response", "MESSAGE_RESPONSE"),
     "responses_items": ("responses_input", "RESPONSES_ITEMS"),
     "responses_output": ("responses_output", "RESPONSES_OUTPUT"),

@@ -88,7 +88,7 @@ def decode_response(
     p.codec.decode_response_fields(w, resp, ctx)
     for dec in p.response_decoders:
         dec(w, resp, p.codec, ctx)
-    p.codec.decode_response_envelope(w, resp)
+    p.codec.decode_response_envelope(w, resp, ctx)
     ext = split_ext(w, p.response_known)
     if ext or resp.ext:
         resp.ext = {**(resp.ext or {}), **(ext or {})}

@@ -72,7 +72,7 @@ def test_defaults_are_written_and_left_out_again_for_the_same_protocol(
     wire = {"id": "r1", "model": "tiny-1", "why": "COMPLETE", "details": None}
     resp = c.Response()
     codec.decode_response_fields(wire, resp, Ctx("tiny_v2", "tiny_v2"))
-    codec.decode_response_envelope(wire, resp)
+    codec.decode_response_envelope(wire, resp, Ctx("tiny_v2", "tiny_v2"))
     assert resp.hints == {"absent": ["object", "meta", "usage"]}
     # to another protocol's client (no hints): every default, the response's own values first
     other = c.Response(id="r1", model="tiny-1")
@@ -329,4 +329,55 @@ def test_finish_rows_the_rule_cannot_compile_are_refused(tmp_path: Path) -> None
     assert msg == (
         f"{path}:{_line(protocol, 'finish_detail:')}: response_envelope.finish_detail.reason: "
         "'details..reason' is not a dotted path"
+    )
+
+
+# ---------------------------------------------------------------- parts beside the finish (rows only)
+PARTS = """\
+response_envelope:
+  parts: blocks
+  part_defaults: {text: {lang: und}}
+  finish: why
+  finish_required: true
+  defaults: {id: tiny-default, blocks: [], why: null}
+"""
+
+
+def test_parts_row_needs_no_transform(tmp_path: Path) -> None:
+    codec = generate(tmp_path, PROTOCOL + PARTS)
+    c = canonical_of(codec)
+    assert "blocks" in codec.RESPONSE_KNOWN
+    wire = {"id": "r1", "blocks": [{"type": "text", "text": "Hi"}], "why": "MAX_TOKENS"}
+    resp, same = c.Response(), Ctx("tiny_v2", "tiny_v2")
+    codec.decode_response_fields(wire, resp, same)
+    codec.decode_response_envelope(wire, resp, same)
+    assert [p.text for p in resp.parts] == ["Hi"] and resp.finish.unified == "length"
+    with pytest.raises(InvalidInput) as e:
+        codec.decode_response_envelope({"why": "COMPLETE"}, c.Response(), same)
+    assert e.value.path == "blocks"
+    # back to tiny: as it came; from another protocol: the part defaults and a finish
+    out = codec.response_defaults()
+    codec.encode_response_fields(resp, out, same)
+    codec.encode_response_envelope(resp, out, same)
+    assert out == wire
+    other = c.Response(parts=resp.parts)
+    out = codec.response_defaults()
+    codec.encode_response_envelope(other, out, Ctx("x", "tiny_v2"))
+    assert out["blocks"] == [{"type": "text", "text": "Hi", "lang": "und"}]
+    assert out["why"] == "COMPLETE"
+
+
+def test_parts_rows_that_cannot_be_compiled_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "spec" / "protocols" / "tiny_v2.yaml"
+    protocol = PROTOCOL + PARTS.replace("  parts: blocks\n", "  parts: blocks\n  message: msg\n")
+    msg = _refused(tmp_path, protocol)
+    assert msg == (
+        f"{path}:{_line(protocol, 'parts: blocks')}: response_envelope.parts: parts sit at the "
+        "top level: no `message`"
+    )
+    protocol = PROTOCOL + PARTS.replace("  parts: blocks\n", "")
+    msg = _refused(tmp_path, protocol)
+    assert msg == (
+        f"{path}:{_line(protocol, 'part_defaults:')}: response_envelope.part_defaults: no "
+        "`parts` key to write them in"
     )

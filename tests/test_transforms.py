@@ -67,24 +67,27 @@ def enc_req(name: str, req: Request, source: str, target: str, out: dict[str, An
     return out, ctx
 
 
-def dec_resp(name: str, wire: dict[str, Any], source: str):
-    """Run one transform's decode_response, then the envelope rows (as the pipeline does)."""
+def dec_resp(name: str | None, wire: dict[str, Any], source: str):
+    """Run one transform's decode_response (None: the protocol has none), then the envelope rows
+    (as the pipeline does)."""
     before = copy.deepcopy(wire)
     resp = Response(source=source)
     ctx = Ctx(source, source)
-    REGISTRY[name].decode_response(wire, resp, CODEC[source], ctx)
-    CODEC[source].decode_response_envelope(wire, resp)
+    if name is not None:
+        REGISTRY[name].decode_response(wire, resp, CODEC[source], ctx)
+    CODEC[source].decode_response_envelope(wire, resp, ctx)
     assert wire == before, "a decoder must not mutate its input"
     return resp, ctx
 
 
-def enc_resp(name: str, resp: Response, source: str, target: str):
+def enc_resp(name: str | None, resp: Response, source: str, target: str):
     """Run the response field rows and the envelope rows' defaults, one transform's
-    encode_response, then the envelope's left-out keys (as the pipeline does)."""
+    encode_response (None: the protocol has none), then the envelope (as the pipeline does)."""
     out: dict[str, Any] = CODEC[target].response_defaults()
     ctx = Ctx(source, target)
     CODEC[target].encode_response_fields(resp, out, ctx)
-    REGISTRY[name].encode_response(resp, out, CODEC[target], ctx)
+    if name is not None:
+        REGISTRY[name].encode_response(resp, out, CODEC[target], ctx)
     CODEC[target].encode_response_envelope(resp, out, ctx)
     return out, ctx
 
@@ -1130,7 +1133,7 @@ def test_response_format_invalid_input_names_the_path(rf: Any, path: str) -> Non
     assert e.value.path == path
 
 
-# ---------------------------------------------------------------- content_blocks_response
+# ---------------------------------------------------------------- Anthropic responses (rows only)
 
 ANT_RESPONSE: dict[str, Any] = {
     "id": "msg_01",
@@ -1155,7 +1158,7 @@ ANT_RESPONSE: dict[str, Any] = {
 
 
 def _ant_response() -> tuple[Response, Ctx]:
-    resp, ctx = dec_resp("content_blocks_response", ANT_RESPONSE, ANT)
+    resp, ctx = dec_resp(None, ANT_RESPONSE, ANT)
     A.decode_response_fields(ANT_RESPONSE, resp, ctx)  # id, model, stop_sequence: spec rows
     return resp, ctx
 
@@ -1177,7 +1180,7 @@ def test_blocks_response_decode() -> None:
 
 def test_blocks_response_same_protocol_round_trip() -> None:
     resp, _ = _ant_response()
-    out, ctx = enc_resp("content_blocks_response", resp, ANT, ANT)
+    out, ctx = enc_resp(None, resp, ANT, ANT)
     assert out == ANT_RESPONSE and ctx.losses == []
 
 
@@ -1220,7 +1223,7 @@ def test_blocks_response_from_chat_maps_finish_and_reports_what_is_lost() -> Non
 
 def test_blocks_response_without_stop_reason_or_usage() -> None:
     resp = Response(parts=[TextPart(text="partial")])
-    out, ctx = enc_resp("content_blocks_response", resp, CHAT, ANT)
+    out, ctx = enc_resp(None, resp, CHAT, ANT)
     assert out["stop_reason"] is None
     assert out["usage"] == {
         "input_tokens": 0,
@@ -1242,7 +1245,7 @@ def test_blocks_response_without_stop_reason_or_usage() -> None:
 )
 def test_blocks_response_invalid_input_names_the_path(wire: dict[str, Any], path: str) -> None:
     with pytest.raises(InvalidInput) as e:
-        dec_resp("content_blocks_response", wire, ANT)
+        dec_resp(None, wire, ANT)
     assert e.value.path == path
 
 
@@ -1398,7 +1401,7 @@ def test_choice_response_invalid_input_names_the_path(wire: dict[str, Any], path
 @pytest.mark.xfail(
     strict=True,
     reason="message_response keeps choices[1:] in Response.hints['more_choices'] and writes "
-    "them back only for Chat; content_blocks_response never looks at them, so an n>1 response "
+    "them back only for Chat; the Anthropic envelope never looks at them, so an n>1 response "
     "toward Anthropic loses every other choice without a loss (the module docstring says they "
     "are reported)",
 )
@@ -1409,7 +1412,7 @@ def test_choice_response_extra_choices_are_reported_toward_anthropic() -> None:
 
     wire = {"id": "chatcmpl-2", "choices": [choice(0, "Heads"), choice(1, "Tails")]}
     resp, dctx = _chat_response(wire)
-    out, ectx = enc_resp("content_blocks_response", resp, CHAT, ANT)
+    out, ectx = enc_resp(None, resp, CHAT, ANT)
     assert out["content"] == [{"type": "text", "text": "Heads"}]
     losses = dctx.losses + ectx.losses
     assert any("choices" in loss.path for loss in losses), "choices[1] dropped without a loss"
