@@ -190,6 +190,7 @@ def items_code(p: ProtocolSpec) -> dict[str, Any] | None:
     return {
         "message": it.message,
         "kinds": kinds,
+        "item_parts": frozenset([*(k["kind"] for k in kinds), "native"]),
         "new": {k: (new_in.get(k, {}), new_out.get(k, {})) for k in {*new_in, *new_out}},  # type: ignore[misc]
         "message_hints": tuple(it.hints.get("message", ())),
         "message_read": frozenset({"type", "role", "content", *it.hints.get("message", ())}),

@@ -1377,6 +1377,8 @@ def _format_out(rf: ResponseFormat, out: dict[str, Any], ctx: Ctx) -> None:
 
 # ---------------------------------------------------------------- items (spec: items)
 _MESSAGE_READ = frozenset({"content", "id", "role", "status", "type"})
+# the part kinds written as items of their own (encode_item); the others are message content
+ITEM_PARTS = frozenset({"native", "reasoning", "tool_call", "tool_result"})
 
 
 def _file_urls_in(parts: list[Part] | None) -> None:
@@ -1525,9 +1527,10 @@ def encode_message(
 
 
 def encode_item(p: Part, path: str, ctx: Ctx, output: bool | None) -> dict[str, Any] | None:
-    """The item of a part that is an item of its own (a call, a result, reasoning; another
-    protocol's native part is reported). ``output``: a response's (True) or a request's (False)
-    new item; None restores the source's item exactly."""
+    """The item of a part that is an item of its own (ITEM_PARTS: a call, a result, reasoning;
+    another protocol's native part is reported), or of a part edited since decoding into a
+    group of them (a message item). ``output``: a response's (True) or a request's (False) new
+    item; None restores the source's item exactly."""
     if type(p) is ToolCallPart:
         item = encode_tool_call(p, path, ctx)
         if ctx.same and p.hints and "item" in p.hints:  # its bookkeeping keys, as they came
@@ -1557,7 +1560,9 @@ def encode_item(p: Part, path: str, ctx: Ctx, output: bool | None) -> dict[str, 
         if output is False:  # a new input item
             item.setdefault("id", "rs_interlingua")
         return item
-    return encode_part(p, path, ctx)
+    if type(p) is NativePart:
+        return encode_part(p, path, ctx)
+    return encode_message("assistant", [p], None, path, ctx, output is not None)
 
 
 # ---------------------------------------------------------------- finish rule

@@ -12,7 +12,7 @@ from types import ModuleType
 import pytest
 from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
-from interlingua.transforms.responses_item_list import decode_items, part_item
+from interlingua.transforms.responses_item_list import decode_items
 
 from codegen.load import SpecError, load_spec
 from tests.test_codegen_generate import generate
@@ -150,7 +150,7 @@ def test_the_generated_rows_drive_the_item_list(tmp_path: Path) -> None:
         "type": "message", "id": "m1", "role": "chatbot",
         "content": [{"type": "output_text", "text": "hi", "annotations": []}],
     }  # fmt: skip
-    assert part_item(call, "output[1]", codec, ctx, True) == ASSISTANT[1]
+    assert codec.encode_item(call, "output[1]", ctx, True) == ASSISTANT[1]
     # another protocol's response: the role's text type with its lists, a new item's status
     other = Ctx("elsewhere", "tiny_v2")
     assert codec.encode_message("assistant", [text], None, "output[0]", other, True) == {
@@ -158,9 +158,15 @@ def test_the_generated_rows_drive_the_item_list(tmp_path: Path) -> None:
         "content": [{"type": "output_text", "text": "hi", "annotations": []}],
     }  # fmt: skip
     call.hints = None
-    assert part_item(call, "output[1]", codec, other, True)["status"] == "completed"
-    assert "status" not in part_item(call, "input[1]", codec, other, False)
-    assert "status" not in part_item(call, "output[1]", codec, other, None)  # restored exactly
+    assert codec.encode_item(call, "output[1]", other, True)["status"] == "completed"
+    assert "status" not in codec.encode_item(call, "input[1]", other, False)
+    assert "status" not in codec.encode_item(call, "output[1]", other, None)  # restored exactly
+    # the kinds written as items of their own are the rows' (no reasoning row here); a part
+    # edited since decoding into a group of them is written as a message item
+    assert sorted(codec.ITEM_PARTS) == ["native", "tool_call"]
+    assert codec.encode_item(text, "output[0]", ctx, None) == {
+        "type": "message", "role": "chatbot", "content": [{"type": "output_text", "text": "hi", "annotations": []}],
+    }  # fmt: skip
     # a user's plain text goes to another protocol's request as a string
     user = codec.encode_message("user", [text], None, "input[0]", other, False)
     assert user == {"role": "user", "content": "hi"}
@@ -180,11 +186,11 @@ def test_the_hints_and_new_rows_say_what_is_kept_and_filled_in(tmp_path: Path) -
     # a key the row does not keep rides in ext (reported elsewhere); the kept ones in hints
     call = m.parts[1]
     assert call.hints == {"item": {"id": "fc_1"}} and call.ext == {"status": "done"}
-    assert part_item(call, "output[1]", codec, ctx, True) == ASSISTANT[1]
+    assert codec.encode_item(call, "output[1]", ctx, True) == ASSISTANT[1]
     call.hints = call.ext = None
     other = Ctx("elsewhere", "tiny_v2")
-    assert part_item(call, "input[1]", codec, other, False)["x"] == 1  # a new input item
-    assert "status" not in part_item(call, "output[1]", codec, other, True)
+    assert codec.encode_item(call, "input[1]", other, False)["x"] == 1  # a new input item
+    assert "status" not in codec.encode_item(call, "output[1]", other, True)
 
 
 def test_an_output_list_row_is_written_on_new_output_only(tmp_path: Path) -> None:

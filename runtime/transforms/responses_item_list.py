@@ -120,7 +120,7 @@ def assistant_items(
                     codec.encode_message("assistant", chunk, d, ipath, ctx, False, d.get("ext"))
                 )
             else:
-                out += [i for p in chunk if (i := part_item(p, ipath, codec, ctx, None))]
+                out += [i for p in chunk if (i := codec.encode_item(p, ipath, ctx, None))]
         return out
     out = []
     kinds: list[str] = []  # the canonical kind of each item (its id's prefix)
@@ -133,10 +133,10 @@ def assistant_items(
         content.clear()
 
     for p in parts:
-        if (kind := p.PART) in _OWN_ITEMS:
+        if (kind := p.PART) in codec.ITEM_PARTS:
             if content:
                 flush()
-            item = part_item(p, f"{path}[{len(out)}]", codec, ctx, output)
+            item = codec.encode_item(p, f"{path}[{len(out)}]", ctx, output)
             if item is not None:
                 out.append(item)
                 kinds.append(kind)
@@ -152,18 +152,6 @@ def assistant_items(
     return out
 
 
-_OWN_ITEMS = frozenset({"tool_call", "tool_result", "reasoning", "native"})  # parts items alone
-
-
-def part_item(p: Part, path: str, codec: Codec, ctx: Ctx, output: bool | None) -> Any:
-    """The item of a part that is an item of its own (the codec's encode_item; ``output``: a
-    response's or a request's new item, None to restore the source's item exactly); a part
-    edited since decoding into a group of them is a message item."""
-    if p.PART in _OWN_ITEMS:
-        return codec.encode_item(p, path, ctx, output)
-    return codec.encode_message("assistant", [p], None, path, ctx, output is not None)
-
-
 def encode_items(
     msgs: list[Message], path: str, codec: Codec, ctx: Ctx, ids: ItemIds | None = None
 ) -> list[dict[str, Any]]:
@@ -174,7 +162,7 @@ def encode_items(
         mpath = f"{path}[{j}]"
         if m.role == "tool":
             for p in m.parts:
-                if type(p) is ToolResultPart and (i := part_item(p, mpath, codec, ctx, output)):
+                if type(p) is ToolResultPart and (i := codec.encode_item(p, mpath, ctx, output)):
                     items.append(i)
         elif m.role == "assistant":
             items.extend(assistant_items(m.parts, m.hints, mpath, codec, ctx, ids, len(items)))
