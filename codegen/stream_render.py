@@ -311,7 +311,7 @@ def stream_view(
     used = "".join(dispatch)
     names |= {
         n
-        for n in ("DELTA", "new_ToolCallDelta", "UsageEvent")
+        for n in ("DELTA", "new_ToolCallDelta", "UsageEvent", "StreamStart")
         if f"_{n}(" in used or f"_{n}." in used
     }
     name_path = (s.recognise or "type") if event_names else None

@@ -74,11 +74,19 @@ def steps(
         )
     if row.end:
         rest.append('out += m._end("completed")')
-    if row.start is not None:
-        got = [read(row.start[k]) if k in row.start else "None" for k in ("id", "model", "created")]
-        call = f"m._start({', '.join(got)}, out)"
+    if row.start is not None:  # read into the start only the fields the row has
+        take = {
+            "id": "str(_x) if (_x := {}) else None",
+            "model": "_x if type(_x := {}) is str and _x else None",
+            "created": "_x if type(_x := {}) is int else None",
+        }
+        got = {k: read(row.start[k]) for k in take if k in row.start}
+        fields = ", ".join(f"{k}={take[k].format(v)}" for k, v in got.items())
+        start = f"m.pending = _StreamStart({fields})"
         if row.restart == "ignore":  # a second start changes nothing
-            lines += ["if m.msg_id is None:", f"    {call}"]
+            lines += ["if m.msg_id is None:", f"    {start}"]
         else:  # a spliced or repeated start: nothing else of the event runs
-            lines += [f"if {call}:", "    return True"]
+            mid = got.get("id", "None")
+            lines += ["if m.msg_id is not None:", f"    m._restart({mid}, out)", "    return True"]
+            lines.append(start)
     return lines + rest

@@ -9,6 +9,7 @@ from typing import Any
 
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import StreamStart as _StreamStart
 from interlingua.generated.canonical import TextDelta as _TextDelta
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
@@ -585,13 +586,19 @@ def _block9(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     kind = d.get("type")
     if kind == "message_start":
-        if m._start(
-            (_v.get("id") if type(_v := d.get("message")) is dict else None),
-            (_v.get("model") if type(_v := d.get("message")) is dict else None),
-            None,
-            out,
-        ):
+        if m.msg_id is not None:
+            m._restart((_v.get("id") if type(_v := d.get("message")) is dict else None), out)
             return True
+        m.pending = _StreamStart(
+            id=str(_x)
+            if (_x := (_v.get("id") if type(_v := d.get("message")) is dict else None))
+            else None,
+            model=_x
+            if type(_x := (_v.get("model") if type(_v := d.get("message")) is dict else None))
+            is str
+            and _x
+            else None,
+        )
         if type(u := (_v.get("usage") if type(_v := d.get("message")) is dict else None)) is dict:
             if m.pending is not None:
                 m.pending.usage = m.usage_of(u)

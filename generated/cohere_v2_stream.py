@@ -9,6 +9,7 @@ from typing import Any
 
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import StreamStart as _StreamStart
 from interlingua.generated.canonical import TextDelta as _TextDelta
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
@@ -519,8 +520,10 @@ def _block9(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     kind = d.get("type")
     if kind == "message-start":
-        if m._start(d.get("id"), None, None, out):
+        if m.msg_id is not None:
+            m._restart(d.get("id"), out)
             return True
+        m.pending = _StreamStart(id=str(_x) if (_x := d.get("id")) else None)
         return True
     if kind == "content-start":
         w0 = _r3(d)

@@ -10,6 +10,7 @@ from typing import Any
 from interlingua._codec_support import arguments_object as _arguments_object
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import StreamStart as _StreamStart
 from interlingua.generated.canonical import TextDelta as _TextDelta
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
@@ -525,7 +526,10 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         return True
     matched = True
     if m.msg_id is None:
-        m._start(d.get("responseId"), d.get("modelVersion"), None, out)
+        m.pending = _StreamStart(
+            id=str(_x) if (_x := d.get("responseId")) else None,
+            model=_x if type(_x := d.get("modelVersion")) is str and _x else None,
+        )
     if at0 is not None:
         matched = True
         items = _r6(at0)

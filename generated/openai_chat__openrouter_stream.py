@@ -9,6 +9,7 @@ from typing import Any
 
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import StreamStart as _StreamStart
 from interlingua.generated.canonical import TextDelta as _TextDelta
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
@@ -307,7 +308,11 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         return True
     matched = True
     if m.msg_id is None:
-        m._start(d.get("id"), d.get("model"), d.get("created"), out)
+        m.pending = _StreamStart(
+            id=str(_x) if (_x := d.get("id")) else None,
+            model=_x if type(_x := d.get("model")) is str and _x else None,
+            created=_x if type(_x := d.get("created")) is int else None,
+        )
     w0 = _r15(d)
     if w0 in (None, []) and at0 is not None:
         matched = True

@@ -9,6 +9,7 @@ from typing import Any
 
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
+from interlingua.generated.canonical import StreamStart as _StreamStart
 from interlingua.generated.canonical import TextDelta as _TextDelta
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
@@ -1232,29 +1233,59 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         return True
     if kind == "response.created":
         if m.msg_id is None:
-            m._start(
-                (_v.get("id") if type(_v := d.get("response")) is dict else None),
-                (_v.get("model") if type(_v := d.get("response")) is dict else None),
-                (_v.get("created_at") if type(_v := d.get("response")) is dict else None),
-                out,
+            m.pending = _StreamStart(
+                id=str(_x)
+                if (_x := (_v.get("id") if type(_v := d.get("response")) is dict else None))
+                else None,
+                model=_x
+                if type(_x := (_v.get("model") if type(_v := d.get("response")) is dict else None))
+                is str
+                and _x
+                else None,
+                created=_x
+                if type(
+                    _x := (_v.get("created_at") if type(_v := d.get("response")) is dict else None)
+                )
+                is int
+                else None,
             )
         return True
     if kind == "response.in_progress":
         if m.msg_id is None:
-            m._start(
-                (_v.get("id") if type(_v := d.get("response")) is dict else None),
-                (_v.get("model") if type(_v := d.get("response")) is dict else None),
-                (_v.get("created_at") if type(_v := d.get("response")) is dict else None),
-                out,
+            m.pending = _StreamStart(
+                id=str(_x)
+                if (_x := (_v.get("id") if type(_v := d.get("response")) is dict else None))
+                else None,
+                model=_x
+                if type(_x := (_v.get("model") if type(_v := d.get("response")) is dict else None))
+                is str
+                and _x
+                else None,
+                created=_x
+                if type(
+                    _x := (_v.get("created_at") if type(_v := d.get("response")) is dict else None)
+                )
+                is int
+                else None,
             )
         return True
     if kind == "response.queued":
         if m.msg_id is None:
-            m._start(
-                (_v.get("id") if type(_v := d.get("response")) is dict else None),
-                (_v.get("model") if type(_v := d.get("response")) is dict else None),
-                (_v.get("created_at") if type(_v := d.get("response")) is dict else None),
-                out,
+            m.pending = _StreamStart(
+                id=str(_x)
+                if (_x := (_v.get("id") if type(_v := d.get("response")) is dict else None))
+                else None,
+                model=_x
+                if type(_x := (_v.get("model") if type(_v := d.get("response")) is dict else None))
+                is str
+                and _x
+                else None,
+                created=_x
+                if type(
+                    _x := (_v.get("created_at") if type(_v := d.get("response")) is dict else None)
+                )
+                is int
+                else None,
             )
         return True
     if kind == "response.output_item.added":

@@ -11,6 +11,7 @@ from typing import Any
 
 from interlingua._sse import SSEDecoder
 from interlingua.generated.canonical import (
+    ErrorEvent,
     Finish,
     FinishEvent,
     StreamEnd,
@@ -134,3 +135,27 @@ def test_argument_text_at_the_key_of_a_text_block_goes_through_the_row(tmp_path:
     assert "".join(e.arguments for e in events if type(e) is ToolCallDelta) == '{"a":1}'
     assert not any(type(e) is ToolCallDelta and e.arguments == "{}" for e in events)
     assert dec.ignored == 0
+
+
+def test_the_compiled_start_step_reads_the_row_fields_and_fails_a_spliced_message(
+    tmp_path: Path,
+) -> None:
+    """A start row is compiled into the dispatch (only the fields it has, each of its type);
+    with ``restart: fail`` a start of another message fails the stream (bad_gateway) and the
+    same message again is ignored; the default ``ignore`` reads only the first start."""
+    codec, rows = _rows(tmp_path, WITH_STREAM)
+    again = b'event: begin\ndata: {"kind":"begin","id":"m1","model":"tiny-1"}\n\n'
+    other = b'event: begin\ndata: {"kind":"begin","id":"m2","model":7}\n\n'
+    at = WIRE.index(b"event: stop")
+    dec, events = _decode(codec, rows, WIRE[:at] + again + WIRE[at:])
+    assert events[0] == StreamStart(id="m1", model="tiny-1") and dec.ignored == 1
+    assert events[-1] == StreamEnd(ending="completed")
+    dec, events = _decode(codec, rows, WIRE[:at] + other + WIRE[at:])
+    (err,) = [e for e in events if type(e) is ErrorEvent]
+    assert err.error.type == "bad_gateway" and "m2" in err.error.message
+    assert events[-1] == StreamEnd(ending="failed")
+    assert _decode(codec, rows, other)[1][0] == StreamStart(id="m2", model=None)
+    codec, rows = _rows(tmp_path / "ignore", WITH_STREAM.replace(", restart: fail}", "}"))
+    dec, events = _decode(codec, rows, WIRE[:at] + other + WIRE[at:])
+    assert [e.id for e in events if type(e) is StreamStart] == ["m1"]
+    assert events[-1] == StreamEnd(ending="completed") and dec.ignored == 0

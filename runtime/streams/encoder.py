@@ -1,8 +1,9 @@
 """The generic stream encoder: canonical events -> SSE bytes, through a protocol's compiled
 templates (``rules.StreamRows.templates``).
 
-It owns block lifecycle on the wire (how a block of each kind starts and ends is compiled from
-the encode rows: ``codegen/stream_lifecycle.py``): sequential protocols (one block open at a
+It owns block lifecycle on the wire (how a block of each kind starts and ends, and what a start
+or delta event does, is compiled from the encode rows: ``codegen/stream_lifecycle.py``,
+``codegen/stream_feed.py``): sequential protocols (one block open at a
 time; a tool call that starts while another tool block is open waits with its argument text
 until that block ends), reasoning blocks started lazily (so opaque redacted reasoning can take
 their place), the open group, and the endings: the finish (through the finish rule, losses

@@ -124,28 +124,20 @@ class Decoder(PartsDecoding):
                 out.insert(0, start)
         return out
 
-    def _start(self, mid: Any, model: Any, created: Any, out: list[Any]) -> bool:
-        """Record the start (read by the generated dispatch, which calls this again only where
-        the rows say ``restart: fail``): a second start is True (the row's other steps do not
-        run), and a start of another message ends the stream."""
+    def _restart(self, mid: Any, out: list[Any]) -> None:
+        """A second start, where the rows say ``restart: fail`` (the generated dispatch records
+        the first one, then nothing else of the event runs): a start of another message ends
+        the stream, the same message again says nothing new."""
         mid = str(mid) if mid else None
-        if self.msg_id is not None:
-            if mid and mid != self.msg_id:
-                err = ErrorInfo(
-                    type="bad_gateway",
-                    message=f"upstream started message {brief(mid)} inside message {brief(self.msg_id)}",
-                    status=502,
-                )
-                out += self._end("failed", ErrorEvent(error=err))
-            else:  # the same message started again: nothing new
-                self.ignored += 1
-            return True
-        self.pending = StreamStart(
-            id=mid,
-            model=model if type(model) is str and model else None,
-            created=created if type(created) is int else None,
-        )
-        return False
+        if mid and mid != self.msg_id:
+            err = ErrorInfo(
+                type="bad_gateway",
+                message=f"upstream started message {brief(mid)} inside message {brief(self.msg_id)}",
+                status=502,
+            )
+            out += self._end("failed", ErrorEvent(error=err))
+        else:
+            self.ignored += 1
 
     def usage_of(self, u: dict[str, Any]) -> Usage:
         """A usage object, merged into what came before."""
