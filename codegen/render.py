@@ -15,7 +15,7 @@ from .errors import error_view
 from .items import items_code
 from .load import Spec
 from .row_views import FieldView, dropped_fields, nested_known, part_row_view, split_ext_expr
-from .settings import settings_view, with_settings_keys
+from .settings import with_settings_keys
 from .settings_compile import compiled_settings
 from .spec_model import FieldRow, ProtocolSpec
 from .spec_types import pysrc
@@ -225,7 +225,6 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             request=with_settings_keys(
                 top(p.request_fields, "Request"), p.response_format, p.reasoning
             ),
-            settings=settings_view(p.response_format, p.reasoning),
             compiled=compiled_settings(p.response_format, p.reasoning),
             response=top(p.response_fields, "Response"),
             usage={

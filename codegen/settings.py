@@ -1,8 +1,9 @@
 """The spec language, protocols/*.yaml request-settings sections: ``response_format:`` (structured
 output, canonical ResponseFormat) and ``reasoning:`` (ReasoningConfig). Rows give wire paths and
-value tables; the generic helpers in runtime/transforms/structured.py and reasoning.py read them
-from the codec's ``SETTINGS`` (plain data built here), so no protocol has settings code of its
-own.
+value tables; codegen/settings_format.py and settings_reasoning.py compile them into each codec's
+``decode_response_format`` / ``encode_response_format`` and ``decode_reasoning_config`` /
+``encode_reasoning_config``, so no protocol has settings code of its own. This module holds the row
+models and what codegen refuses in them (a row the compiled steps could not write is refused too).
 
 Paths are dotted from the request body (``response_format.json_schema.name``)."""
 
@@ -156,8 +157,10 @@ def reasoning_problems(rows: ReasoningRows) -> list[tuple[Loc, str]]:
         out.append(((*loc, "one_amount"), "one_amount needs a budget path and an effort path"))
     if rows.budget_min and rows.budget_below is None:
         out.append(((*loc, "budget_min"), "budget_min needs budget_below (the limit it bounds)"))
-    if rows.mode is not None and "enabled" not in rows.modes:
-        out.append(((*loc, "modes"), "no wire value for the mode 'enabled'"))
+    named = rows.mode is not None and set(rows.modes) <= set(MODES)  # (else: reported above)
+    for m in ("enabled", "adaptive") if named else ():  # what the compiled rows write
+        if m not in rows.modes:
+            out.append(((*loc, "modes"), f"no wire value for the mode {m!r}"))
     for c, w in rows.effort_map.items():
         if rows.efforts is not None and w not in rows.efforts:
             out.append(
@@ -252,16 +255,6 @@ def _segs(path: str) -> tuple[str, ...]:
     return tuple(path.split("."))
 
 
-def settings_view(fmt: FormatRows | None, reasoning: ReasoningRows | None) -> dict[str, Any]:
-    """The codec's SETTINGS constant: paths split, decode tables built, the keys each kept
-    object knows."""
-    return {
-        "reasoning": _reasoning_view(reasoning, _paths(fmt) if fmt is not None else [])
-        if reasoning is not None
-        else None,
-    }
-
-
 def known_keys(
     objs: list[str], paths: list[str]
 ) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
@@ -274,36 +267,6 @@ def known_keys(
             ),
         )
         for obj in objs
-    }
-
-
-def _reasoning_view(rows: ReasoningRows, fmt_paths: list[str]) -> dict[str, Any]:
-    mode_decode: dict[str, str] = {}
-    for c, w in rows.modes.items():
-        mode_decode.setdefault(w, c)
-    return {
-        **{
-            k: _segs(p) if p is not None else None
-            for k in ("mode", "budget", "effort", "summary")
-            for p in (getattr(rows, k),)
-        },
-        "top": tuple(
-            sorted({p.split(".")[0] for p in rows.paths()})
-        ),  # a body without them: nothing to read
-        "modes": dict(rows.modes),
-        "mode_decode": mode_decode,
-        "budget_modes": dict(rows.budget_modes),
-        "budget_decode": {v: m for m, v in rows.budget_modes.items()},
-        "budget_required": rows.budget_required,
-        "budget_below": rows.budget_below,
-        "budget_min": rows.budget_min,
-        "efforts": tuple(rows.efforts) if rows.efforts is not None else None,
-        "effort_map": dict(rows.effort_map),
-        "effort_needs_mode": rows.effort_needs_mode,
-        "one_amount": rows.one_amount,
-        "summary_bool": rows.summary_bool,
-        "ext": known_keys(rows.ext, rows.paths() + fmt_paths),  # output_config.format: format rows
-        "snake_case": rows.snake_case,
     }
 
 

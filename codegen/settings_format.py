@@ -131,17 +131,18 @@ def _encode(rows: FormatRows) -> str:
     if not keep and not rows.raw_same:
         head = [f"def encode_response_format{sig}", doc, "    rf = req.response_format"]
         return "\n".join([*head, "    if rf is None:", "        return", *_write(rows)])
-    out = [
-        f"def encode_response_format{sig}",
-        doc,
-        "    hints = (req.hints or {}) if ctx.same else {}",
-    ]
+    out = [f"def encode_response_format{sig}", doc, "    rf = req.response_format"]
     add = out.append
+    add("    if not ctx.same or not req.hints:  # no hints to read")
+    add("        if rf is not None:")
+    add("            _format_out(rf, out, ctx)")
+    add("        return")
+    add("    hints = req.hints")
     if rows.raw_same:
         add('    if "format_wire" in hints:  # the source\'s own keys and values')
         add('        put_sent(out, hints["format_wire"])')
-    add(f"    {'elif' if rows.raw_same else 'if'} req.response_format is not None:")
-    add("        _format_out(req.response_format, out, ctx)")
+    add(f"    {'elif' if rows.raw_same else 'if'} rf is not None:")
+    add("        _format_out(rf, out, ctx)")
     for name, (segs, _) in keep.items():
         add(f"    if (rest := hints.get({'rest ' + name!r})) is not None:")
         add(f"        keep_keys(obj_at(out, {segs!r}), rest)")

@@ -31,10 +31,23 @@ from interlingua._wire import (
     json_text_from_object,
 )
 from interlingua.transforms._paths import dig as dig_path
-from interlingua.transforms._paths import put
+from interlingua.transforms._paths import obj_at, put
+from interlingua.transforms.reasoning import (
+    EFFORT_BUDGETS,
+    effort_as_budget,
+    lowered_budget,
+    one_of_two,
+    reasoning_ext_lost,
+    summary_dropped,
+    thinking_budget,
+    thinking_off,
+)
 from interlingua.transforms.response_envelope import usage_losses
 from interlingua.transforms.structured import (
+    add_hints,
     format_dropped,
+    keep_keys,
+    kept_keys,
     schema_fields_lost,
 )
 
@@ -44,6 +57,7 @@ from .canonical import (
     ImagePart,
     NativePart,
     Part,
+    ReasoningConfig,
     ReasoningPart,
     RefusalPart,
     Request,
@@ -358,33 +372,6 @@ def response_defaults() -> dict[str, Any]:
     }
 
 
-# request settings rows (spec: response_format, reasoning), read by runtime/transforms
-SETTINGS: dict[str, Any] = {
-    "reasoning": {
-        "mode": ("thinking", "type"),
-        "budget": ("thinking", "budget_tokens"),
-        "effort": ("output_config", "effort"),
-        "summary": None,
-        "top": ("output_config", "thinking"),
-        "modes": {"enabled": "enabled", "adaptive": "adaptive", "disabled": "disabled"},
-        "mode_decode": {"enabled": "enabled", "adaptive": "adaptive", "disabled": "disabled"},
-        "budget_modes": {},
-        "budget_decode": {},
-        "budget_required": True,
-        "budget_below": "max_tokens",
-        "budget_min": 1024,
-        "efforts": None,
-        "effort_map": {},
-        "effort_needs_mode": True,
-        "one_amount": False,
-        "summary_bool": False,
-        "ext": {
-            "thinking": (("thinking",), ("budget_tokens", "type")),
-            "output_config": (("output_config",), ("effort", "format")),
-        },
-        "snake_case": False,
-    }
-}
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
 # messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
@@ -1525,6 +1512,115 @@ def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     if rf.schema is not None:
         put(out, ("output_config", "format", "schema"), rf.schema)
     schema_fields_lost(rf, ("strict", "name", "description"), ctx)
+
+
+_REASONING_MODES: dict[str, str] = {
+    "enabled": "enabled",
+    "adaptive": "adaptive",
+    "disabled": "disabled",
+}
+_REASONING_MODE_DECODE: dict[str, str] = {
+    "enabled": "enabled",
+    "adaptive": "adaptive",
+    "disabled": "disabled",
+}
+_REASONING_EXT0 = frozenset({"budget_tokens", "type"})
+_REASONING_EXT1 = frozenset({"effort", "format"})
+
+
+def decode_reasoning_config(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """reasoning rows: the wire configuration -> req.reasoning."""
+    if w.keys().isdisjoint(("output_config", "thinking")):
+        return
+    r = ReasoningConfig()
+    hints: dict[str, Any] = {}
+    o0 = w.get("thinking")
+    if o0 is not None:
+        o0 = expect_dict(o0, "thinking")
+        if rest := kept_keys(o0, _REASONING_EXT0):
+            r.ext = {"thinking": rest}
+        if not o0:
+            hints.setdefault("reasoning_empty", []).append("thinking")
+    o1 = w.get("output_config")
+    if o1 is not None:
+        o1 = expect_dict(o1, "output_config")
+        if rest := kept_keys(o1, _REASONING_EXT1):
+            r.ext = {**(r.ext or {}), "output_config": rest}
+        if not o1:
+            hints.setdefault("reasoning_empty", []).append("output_config")
+    if o0 is not None:
+        mode = expect_str(o0.get("type"), "thinking.type")
+        r.mode = _REASONING_MODE_DECODE.get(mode)
+        if r.mode is None:
+            raise InvalidInput(f"unknown thinking type {brief(mode)}", path="thinking.type")
+    if o0 is not None and (v := o0.get("budget_tokens")) is not None:
+        r.budget_tokens = expect_int(v, "thinking.budget_tokens")
+    if o1 is not None and (v := o1.get("effort")) is not None:
+        r.effort = expect_str(v, "output_config.effort")
+    if r.mode or r.budget_tokens is not None or r.effort or r.ext:
+        req.reasoning = r
+    add_hints(req, hints)
+
+
+def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """reasoning rows: req.reasoning -> the wire configuration."""
+    r = req.reasoning
+    mode: str | None = None
+    budget: int | None = None
+    effort: str | None = None
+    if ctx.same:  # as the client sent them (also a spelled-out default alone)
+        if r is None and not req.hints:
+            return
+        r = r or ReasoningConfig()
+        hints = req.hints or {}
+        mode = _REASONING_MODES.get(r.mode) if r.mode is not None else None
+        if r.budget_tokens is not None:
+            budget = r.budget_tokens
+        effort = r.effort
+    elif r is None:
+        return
+    elif thinking_off(r):
+        mode = "disabled"
+    else:  # what another protocol's configuration becomes in this one
+        if r.mode is not None or r.effort is not None or r.budget_tokens is not None:
+            m = r.mode or "enabled"
+            mode = _REASONING_MODES[m]
+            if r.effort is not None and r.mode is not None:
+                effort = r.effort
+            budget = r.budget_tokens
+            if budget is None:  # an effort it cannot say (unsaid): its budget
+                unsaid = r.effort is not None and effort is None
+                if unsaid or m == "enabled":
+                    budget = thinking_budget(r)
+                if unsaid and r.effort not in EFFORT_BUDGETS:
+                    effort_as_budget(r.effort, budget, ctx)
+            if r.budget_tokens is not None and r.effort is not None:
+                one_of_two(r, budget is not None, effort is not None, ctx)
+        if r.summary is not None:
+            summary_dropped(r.summary, ctx)
+    if budget is not None and not ctx.same:
+        budget = lowered_budget(budget, out.get("max_tokens"), 1024, "max_tokens", ctx)
+        if budget is None:  # no budget fits: no thinking
+            mode = None
+    if mode is not None:
+        put(out, ("thinking", "type"), mode)
+    if budget is not None:
+        put(out, ("thinking", "budget_tokens"), budget)
+    if effort is not None:
+        put(out, ("output_config", "effort"), effort)
+    if not ctx.same:
+        if r.ext:  # the source's: nowhere to go
+            reasoning_ext_lost(r.ext, ctx)
+        return
+    ext = r.ext or {}
+    if rest := ext.get("thinking"):
+        keep_keys(obj_at(out, ("thinking",)), rest)
+    if "thinking" in hints.get("reasoning_empty", ()):
+        obj_at(out, ("thinking",))
+    if rest := ext.get("output_config"):
+        keep_keys(obj_at(out, ("output_config",)), rest)
+    if "output_config" in hints.get("reasoning_empty", ()):
+        obj_at(out, ("output_config",))
 
 
 # ---------------------------------------------------------------- finish rule

@@ -30,10 +30,22 @@ from interlingua._wire import (
     parse_data_url,
 )
 from interlingua.transforms._paths import dig as dig_path
-from interlingua.transforms._paths import put
+from interlingua.transforms._paths import obj_at, put
+from interlingua.transforms.reasoning import (
+    EFFORT_BUDGETS,
+    effort_as_budget,
+    one_of_two,
+    reasoning_ext_lost,
+    summary_dropped,
+    thinking_budget,
+    thinking_off,
+)
 from interlingua.transforms.response_envelope import usage_losses
 from interlingua.transforms.structured import (
+    add_hints,
     format_dropped,
+    keep_keys,
+    kept_keys,
     schema_fields_lost,
 )
 
@@ -42,6 +54,7 @@ from .canonical import (
     ImagePart,
     NativePart,
     Part,
+    ReasoningConfig,
     ReasoningPart,
     Request,
     Response,
@@ -276,30 +289,6 @@ def response_defaults() -> dict[str, Any]:
     return {"id": "interlingua"}
 
 
-# request settings rows (spec: response_format, reasoning), read by runtime/transforms
-SETTINGS: dict[str, Any] = {
-    "reasoning": {
-        "mode": ("thinking", "type"),
-        "budget": ("thinking", "token_budget"),
-        "effort": None,
-        "summary": None,
-        "top": ("thinking",),
-        "modes": {"enabled": "enabled", "disabled": "disabled", "adaptive": "enabled"},
-        "mode_decode": {"enabled": "enabled", "disabled": "disabled"},
-        "budget_modes": {},
-        "budget_decode": {},
-        "budget_required": False,
-        "budget_below": None,
-        "budget_min": 0,
-        "efforts": None,
-        "effort_map": {},
-        "effort_needs_mode": False,
-        "one_amount": False,
-        "summary_bool": False,
-        "ext": {"thinking": (("thinking",), ("token_budget", "type"))},
-        "snake_case": False,
-    }
-}
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
 # messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
@@ -1021,6 +1010,87 @@ def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     if rf.schema is not None:
         put(out, ("response_format", "json_schema"), rf.schema)
     schema_fields_lost(rf, ("strict", "name", "description"), ctx)
+
+
+_REASONING_MODES: dict[str, str] = {
+    "enabled": "enabled",
+    "disabled": "disabled",
+    "adaptive": "enabled",
+}
+_REASONING_MODE_DECODE: dict[str, str] = {"enabled": "enabled", "disabled": "disabled"}
+_REASONING_EXT0 = frozenset({"token_budget", "type"})
+
+
+def decode_reasoning_config(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """reasoning rows: the wire configuration -> req.reasoning."""
+    if "thinking" not in w:
+        return
+    r = ReasoningConfig()
+    hints: dict[str, Any] = {}
+    o0 = w.get("thinking")
+    if o0 is not None:
+        o0 = expect_dict(o0, "thinking")
+        if rest := kept_keys(o0, _REASONING_EXT0):
+            r.ext = {"thinking": rest}
+        if not o0:
+            hints.setdefault("reasoning_empty", []).append("thinking")
+    if o0 is not None:
+        mode = expect_str(o0.get("type"), "thinking.type")
+        r.mode = _REASONING_MODE_DECODE.get(mode)
+        if r.mode is None:
+            raise InvalidInput(f"unknown thinking type {brief(mode)}", path="thinking.type")
+    if o0 is not None and (v := o0.get("token_budget")) is not None:
+        r.budget_tokens = expect_int(v, "thinking.token_budget")
+    if r.mode or r.budget_tokens is not None or r.ext:
+        req.reasoning = r
+    add_hints(req, hints)
+
+
+def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """reasoning rows: req.reasoning -> the wire configuration."""
+    r = req.reasoning
+    mode: str | None = None
+    budget: int | None = None
+    if ctx.same:  # as the client sent them (also a spelled-out default alone)
+        if r is None and not req.hints:
+            return
+        r = r or ReasoningConfig()
+        hints = req.hints or {}
+        mode = _REASONING_MODES.get(r.mode) if r.mode is not None else None
+        if r.budget_tokens is not None:
+            budget = r.budget_tokens
+    elif r is None:
+        return
+    elif thinking_off(r):
+        mode = "disabled"
+    else:  # what another protocol's configuration becomes in this one
+        if r.mode is not None or r.effort is not None or r.budget_tokens is not None:
+            m = r.mode or "enabled"
+            mode = _REASONING_MODES[m]
+            budget = r.budget_tokens
+            if budget is None:  # an effort it cannot say (unsaid): its budget
+                unsaid = r.effort is not None
+                if unsaid:
+                    budget = thinking_budget(r)
+                if unsaid and r.effort not in EFFORT_BUDGETS:
+                    effort_as_budget(r.effort, budget, ctx)
+            if r.budget_tokens is not None and r.effort is not None:
+                one_of_two(r, budget is not None, False, ctx)
+        if r.summary is not None:
+            summary_dropped(r.summary, ctx)
+    if mode is not None:
+        put(out, ("thinking", "type"), mode)
+    if budget is not None:
+        put(out, ("thinking", "token_budget"), budget)
+    if not ctx.same:
+        if r.ext:  # the source's: nowhere to go
+            reasoning_ext_lost(r.ext, ctx)
+        return
+    ext = r.ext or {}
+    if rest := ext.get("thinking"):
+        keep_keys(obj_at(out, ("thinking",)), rest)
+    if "thinking" in hints.get("reasoning_empty", ()):
+        obj_at(out, ("thinking",))
 
 
 # ---------------------------------------------------------------- finish rule

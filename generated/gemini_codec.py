@@ -23,6 +23,7 @@ from interlingua._errors import InvalidInput, brief
 from interlingua._finish import finish_loss
 from interlingua._losses import Ctx
 from interlingua._wire import (
+    expect_bool,
     expect_dict,
     expect_int,
     expect_list,
@@ -32,11 +33,20 @@ from interlingua._wire import (
     json_text_from_object,
 )
 from interlingua.transforms._paths import dig as dig_path
-from interlingua.transforms._paths import put
+from interlingua.transforms._paths import obj_at, put
+from interlingua.transforms.reasoning import (
+    effort_as_budget,
+    one_of_two,
+    reasoning_ext_lost,
+    thinking_budget,
+    thinking_off,
+)
 from interlingua.transforms.response_envelope import usage_losses
 from interlingua.transforms.structured import (
     add_hints,
     format_dropped,
+    keep_keys,
+    kept_keys,
     openapi_to_json_schema,
     put_sent,
     schema_fields_lost,
@@ -49,6 +59,7 @@ from .canonical import (
     ImagePart,
     NativePart,
     Part,
+    ReasoningConfig,
     ReasoningPart,
     Request,
     Response,
@@ -388,35 +399,6 @@ def response_defaults() -> dict[str, Any]:
     return {"modelVersion": "unknown", "responseId": "interlingua"}
 
 
-# request settings rows (spec: response_format, reasoning), read by runtime/transforms
-SETTINGS: dict[str, Any] = {
-    "reasoning": {
-        "mode": None,
-        "budget": ("generationConfig", "thinkingConfig", "thinkingBudget"),
-        "effort": ("generationConfig", "thinkingConfig", "thinkingLevel"),
-        "summary": ("generationConfig", "thinkingConfig", "includeThoughts"),
-        "top": ("generationConfig",),
-        "modes": {},
-        "mode_decode": {},
-        "budget_modes": {"disabled": 0, "adaptive": -1},
-        "budget_decode": {0: "disabled", -1: "adaptive"},
-        "budget_required": False,
-        "budget_below": None,
-        "budget_min": 0,
-        "efforts": ("minimal", "low", "medium", "high"),
-        "effort_map": {},
-        "effort_needs_mode": False,
-        "one_amount": True,
-        "summary_bool": True,
-        "ext": {
-            "generationConfig.thinkingConfig": (
-                ("generationConfig", "thinkingConfig"),
-                ("includeThoughts", "thinkingBudget", "thinkingLevel"),
-            )
-        },
-        "snake_case": True,
-    }
-}
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
 # messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
@@ -1350,11 +1332,16 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
 
 def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     """response_format rows: req.response_format -> the wire format."""
-    hints = (req.hints or {}) if ctx.same else {}
+    rf = req.response_format
+    if not ctx.same or not req.hints:  # no hints to read
+        if rf is not None:
+            _format_out(rf, out, ctx)
+        return
+    hints = req.hints
     if "format_wire" in hints:  # the source's own keys and values
         put_sent(out, hints["format_wire"])
-    elif req.response_format is not None:
-        _format_out(req.response_format, out, ctx)
+    elif rf is not None:
+        _format_out(rf, out, ctx)
 
 
 def _format_out(rf: ResponseFormat, out: dict[str, Any], ctx: Ctx) -> None:
@@ -1368,6 +1355,130 @@ def _format_out(rf: ResponseFormat, out: dict[str, Any], ctx: Ctx) -> None:
     if rf.schema is not None:
         put(out, ("generationConfig", "responseJsonSchema"), rf.schema)
     schema_fields_lost(rf, ("strict", "name", "description"), ctx)
+
+
+_REASONING_BUDGET_MODES: dict[str, int] = {"disabled": 0, "adaptive": -1}
+_REASONING_BUDGET_DECODE: dict[int, str] = {0: "disabled", -1: "adaptive"}
+_REASONING_EFFORTS = frozenset({"high", "low", "medium", "minimal"})
+_REASONING_EXT0 = frozenset({"includeThoughts", "thinkingBudget", "thinkingLevel"})
+_REASONING_CAMEL: dict[str, str] = {
+    "include_thoughts": "includeThoughts",
+    "thinking_budget": "thinkingBudget",
+    "thinking_level": "thinkingLevel",
+}  # snake_case: either spelling
+_REASONING_SNAKE: dict[str, str] = {
+    "includeThoughts": "include_thoughts",
+    "thinkingBudget": "thinking_budget",
+    "thinkingLevel": "thinking_level",
+}
+
+
+def decode_reasoning_config(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """reasoning rows: the wire configuration -> req.reasoning."""
+    if "generationConfig" not in w:
+        return
+    r = ReasoningConfig()
+    hints: dict[str, Any] = {}
+    o0 = dig_path(w, ("generationConfig", "thinkingConfig"))
+    if o0 is not None:
+        o0 = expect_dict(o0, "generationConfig.thinkingConfig")
+        if not _REASONING_CAMEL.keys().isdisjoint(o0):
+            o0 = {_REASONING_CAMEL.get(k, k): v for k, v in o0.items()}
+            hints["reasoning_snake"] = True
+        if rest := kept_keys(o0, _REASONING_EXT0):
+            r.ext = {"thinkingConfig": rest}
+        if not o0:
+            hints.setdefault("reasoning_empty", []).append("generationConfig.thinkingConfig")
+    if o0 is not None and (v := o0.get("thinkingBudget")) is not None:
+        budget = expect_int(v, "generationConfig.thinkingConfig.thinkingBudget")
+        r.mode = _REASONING_BUDGET_DECODE.get(budget) or ("adaptive" if budget < 0 else "enabled")
+        r.budget_tokens = budget if r.mode == "enabled" else None
+    if o0 is not None and (v := o0.get("thinkingLevel")) is not None:
+        r.effort = expect_str(v, "generationConfig.thinkingConfig.thinkingLevel")
+        if r.effort.lower() != r.effort:
+            hints["effort_wire"] = r.effort
+            r.effort = r.effort.lower()
+    if o0 is not None and (v := o0.get("includeThoughts")) is not None:
+        if expect_bool(v, "generationConfig.thinkingConfig.includeThoughts"):
+            r.summary = "auto"
+        else:  # the default, spelled out: nothing to carry
+            hints["summary_false"] = True
+    if r.mode or r.budget_tokens is not None or r.effort or r.summary or r.ext:
+        req.reasoning = r
+    add_hints(req, hints)
+
+
+def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """reasoning rows: req.reasoning -> the wire configuration."""
+    r = req.reasoning
+    budget: int | None = None
+    effort: str | None = None
+    summary: str | bool | None = None
+    if ctx.same:  # as the client sent them (also a spelled-out default alone)
+        if r is None and not req.hints:
+            return
+        r = r or ReasoningConfig()
+        hints = req.hints or {}
+        if r.mode is not None:
+            budget = _REASONING_BUDGET_MODES.get(r.mode)
+        if r.budget_tokens is not None:
+            budget = r.budget_tokens
+        if r.effort is not None:
+            effort = hints.get("effort_wire", r.effort)
+        if r.summary is not None or hints.get("summary_false"):
+            summary = r.summary is not None
+    elif r is None:
+        return
+    elif thinking_off(r):
+        budget = 0
+    else:  # what another protocol's configuration becomes in this one
+        if r.mode is not None or r.effort is not None or r.budget_tokens is not None:
+            m = r.mode or "enabled"
+            if r.effort is not None:
+                effort = _reasoning_effort(r.effort, ctx)
+            budget = r.budget_tokens
+            if budget is None:  # an effort it cannot say (unsaid): its budget
+                unsaid = r.effort is not None and effort is None
+                if unsaid or (m == "enabled" and effort is None):
+                    budget = thinking_budget(r)
+                elif m == "adaptive" and effort is None:
+                    budget = -1
+                if unsaid:
+                    effort_as_budget(r.effort, budget, ctx)
+            if effort is not None and budget is not None:
+                effort = None  # the budget says the amount (the effort reported below)
+            if r.budget_tokens is not None and r.effort is not None:
+                one_of_two(r, budget is not None, effort is not None, ctx)
+        if r.summary is not None and budget != 0:
+            summary = True
+    if budget is not None:
+        put(out, ("generationConfig", "thinkingConfig", "thinkingBudget"), budget)
+    if effort is not None:
+        put(out, ("generationConfig", "thinkingConfig", "thinkingLevel"), effort)
+    if summary is not None:
+        put(out, ("generationConfig", "thinkingConfig", "includeThoughts"), summary)
+    if not ctx.same:
+        if r.ext:  # the source's: nowhere to go
+            reasoning_ext_lost(r.ext, ctx)
+        return
+    ext = r.ext or {}
+    if rest := ext.get("thinkingConfig"):
+        keep_keys(obj_at(out, ("generationConfig", "thinkingConfig")), rest)
+    if "generationConfig.thinkingConfig" in hints.get("reasoning_empty", ()):
+        obj_at(out, ("generationConfig", "thinkingConfig"))
+    if (
+        hints.get("reasoning_snake")
+        and type(o := dig_path(out, ("generationConfig", "thinkingConfig"))) is dict
+    ):
+        put(
+            out,
+            ("generationConfig", "thinkingConfig"),
+            {_REASONING_SNAKE.get(k, k): v for k, v in o.items()},
+        )
+
+
+def _reasoning_effort(effort: str, ctx: Ctx | None) -> str | None:
+    return effort if effort in _REASONING_EFFORTS else None
 
 
 # ---------------------------------------------------------------- finish rule

@@ -32,6 +32,16 @@ from interlingua._wire import (
 )
 from interlingua.transforms._paths import dig as dig_path
 from interlingua.transforms._paths import put
+from interlingua.transforms.reasoning import (
+    budget_as_effort,
+    effort_for_budget,
+    effort_mapped,
+    mode_as_effort,
+    one_of_two,
+    reasoning_ext_lost,
+    summary_dropped,
+    thinking_off,
+)
 from interlingua.transforms.response_envelope import usage_losses
 from interlingua.transforms.structured import (
     format_dropped,
@@ -44,6 +54,7 @@ from .canonical import (
     ImagePart,
     NativePart,
     Part,
+    ReasoningConfig,
     RefusalPart,
     Request,
     Response,
@@ -333,30 +344,6 @@ def response_defaults() -> dict[str, Any]:
     }
 
 
-# request settings rows (spec: response_format, reasoning), read by runtime/transforms
-SETTINGS: dict[str, Any] = {
-    "reasoning": {
-        "mode": None,
-        "budget": None,
-        "effort": ("reasoning_effort",),
-        "summary": None,
-        "top": ("reasoning_effort",),
-        "modes": {},
-        "mode_decode": {},
-        "budget_modes": {},
-        "budget_decode": {},
-        "budget_required": False,
-        "budget_below": None,
-        "budget_min": 0,
-        "efforts": None,
-        "effort_map": {"max": "high"},
-        "effort_needs_mode": False,
-        "one_amount": False,
-        "summary_bool": False,
-        "ext": {},
-        "snake_case": False,
-    }
-}
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
 # messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
@@ -1275,6 +1262,60 @@ def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         put(out, ("response_format", "json_schema", "schema"), rf.schema)
     if rf.strict is not None:
         put(out, ("response_format", "json_schema", "strict"), rf.strict)
+
+
+_REASONING_EFFORT_MAP: dict[str, str] = {"max": "high"}
+
+
+def decode_reasoning_config(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """reasoning rows: the wire configuration -> req.reasoning."""
+    if "reasoning_effort" not in w:
+        return
+    r = ReasoningConfig()
+    if (v := w.get("reasoning_effort")) is not None:
+        r.effort = expect_str(v, "reasoning_effort")
+    if r.effort:
+        req.reasoning = r
+
+
+def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """reasoning rows: req.reasoning -> the wire configuration."""
+    r = req.reasoning
+    effort: str | None = None
+    if r is None:
+        return
+    if ctx.same:  # as the client sent them
+        effort = r.effort
+    elif thinking_off(r):
+        if r.effort == "none":
+            effort = "none"
+    else:  # what another protocol's configuration becomes in this one
+        if r.mode is not None or r.effort is not None or r.budget_tokens is not None:
+            m = r.mode or "enabled"
+            if r.effort is not None:
+                effort = _reasoning_effort(r.effort, ctx)
+            if effort is None and r.budget_tokens is not None:
+                effort = _reasoning_effort(effort_for_budget(r.budget_tokens), None)
+                budget_as_effort(r.budget_tokens, "reasoning_effort", effort, ctx)
+            elif effort is None:
+                effort = mode_as_effort(m, "reasoning_effort", ctx)
+            if r.budget_tokens is not None and r.effort is not None:
+                one_of_two(r, False, effort is not None, ctx)
+        if r.summary is not None:
+            summary_dropped(r.summary, ctx)
+    if effort is not None:
+        out["reasoning_effort"] = effort
+    if not ctx.same and r.ext:  # the source's: nowhere to go
+        reasoning_ext_lost(r.ext, ctx)
+
+
+def _reasoning_effort(effort: str, ctx: Ctx | None) -> str | None:
+    wire = _REASONING_EFFORT_MAP.get(effort)
+    if wire is not None:
+        if ctx is not None:
+            effort_mapped(effort, wire, ctx)
+        return wire
+    return effort
 
 
 # ---------------------------------------------------------------- finish rule

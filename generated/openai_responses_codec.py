@@ -30,6 +30,15 @@ from interlingua._wire import (
 )
 from interlingua.transforms._paths import dig as dig_path
 from interlingua.transforms._paths import obj_at, put
+from interlingua.transforms.reasoning import (
+    budget_as_effort,
+    effort_for_budget,
+    effort_mapped,
+    mode_as_effort,
+    one_of_two,
+    reasoning_ext_lost,
+    thinking_off,
+)
 from interlingua.transforms.response_envelope import usage_losses
 from interlingua.transforms.responses_message import hold, item_texts, unext
 from interlingua.transforms.structured import (
@@ -46,6 +55,7 @@ from .canonical import (
     ImagePart,
     NativePart,
     Part,
+    ReasoningConfig,
     ReasoningPart,
     RefusalPart,
     Request,
@@ -449,30 +459,6 @@ def response_defaults() -> dict[str, Any]:
     }
 
 
-# request settings rows (spec: response_format, reasoning), read by runtime/transforms
-SETTINGS: dict[str, Any] = {
-    "reasoning": {
-        "mode": None,
-        "budget": None,
-        "effort": ("reasoning", "effort"),
-        "summary": ("reasoning", "summary"),
-        "top": ("reasoning",),
-        "modes": {},
-        "mode_decode": {},
-        "budget_modes": {},
-        "budget_decode": {},
-        "budget_required": False,
-        "budget_below": None,
-        "budget_min": 0,
-        "efforts": None,
-        "effort_map": {"max": "high"},
-        "effort_needs_mode": False,
-        "one_amount": False,
-        "summary_bool": False,
-        "ext": {"reasoning": (("reasoning",), ("effort", "summary"))},
-        "snake_case": False,
-    }
-}
 # reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
 REASONING_DETAILS: dict[str, Any] | None = None
 # messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
@@ -1349,9 +1335,14 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
 
 def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     """response_format rows: req.response_format -> the wire format."""
-    hints = (req.hints or {}) if ctx.same else {}
-    if req.response_format is not None:
-        _format_out(req.response_format, out, ctx)
+    rf = req.response_format
+    if not ctx.same or not req.hints:  # no hints to read
+        if rf is not None:
+            _format_out(rf, out, ctx)
+        return
+    hints = req.hints
+    if rf is not None:
+        _format_out(rf, out, ctx)
     if (rest := hints.get("rest text")) is not None:
         keep_keys(obj_at(out, ("text",)), rest)
     if (rest := hints.get("rest text.format")) is not None:
@@ -1373,6 +1364,87 @@ def _format_out(rf: ResponseFormat, out: dict[str, Any], ctx: Ctx) -> None:
         put(out, ("text", "format", "schema"), rf.schema)
     if rf.strict is not None:
         put(out, ("text", "format", "strict"), rf.strict)
+
+
+_REASONING_EFFORT_MAP: dict[str, str] = {"max": "high"}
+_REASONING_EXT0 = frozenset({"effort", "summary"})
+
+
+def decode_reasoning_config(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """reasoning rows: the wire configuration -> req.reasoning."""
+    if "reasoning" not in w:
+        return
+    r = ReasoningConfig()
+    hints: dict[str, Any] = {}
+    o0 = w.get("reasoning")
+    if o0 is not None:
+        o0 = expect_dict(o0, "reasoning")
+        if rest := kept_keys(o0, _REASONING_EXT0):
+            r.ext = {"reasoning": rest}
+        if not o0:
+            hints.setdefault("reasoning_empty", []).append("reasoning")
+    if o0 is not None and (v := o0.get("effort")) is not None:
+        r.effort = expect_str(v, "reasoning.effort")
+    if o0 is not None and (v := o0.get("summary")) is not None:
+        r.summary = expect_str(v, "reasoning.summary")
+    if r.effort or r.summary or r.ext:
+        req.reasoning = r
+    add_hints(req, hints)
+
+
+def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """reasoning rows: req.reasoning -> the wire configuration."""
+    r = req.reasoning
+    effort: str | None = None
+    summary: str | None = None
+    if ctx.same:  # as the client sent them (also a spelled-out default alone)
+        if r is None and not req.hints:
+            return
+        r = r or ReasoningConfig()
+        hints = req.hints or {}
+        effort = r.effort
+        summary = r.summary
+    elif r is None:
+        return
+    elif thinking_off(r):
+        if r.effort == "none":
+            effort = "none"
+    else:  # what another protocol's configuration becomes in this one
+        if r.mode is not None or r.effort is not None or r.budget_tokens is not None:
+            m = r.mode or "enabled"
+            if r.effort is not None:
+                effort = _reasoning_effort(r.effort, ctx)
+            if effort is None and r.budget_tokens is not None:
+                effort = _reasoning_effort(effort_for_budget(r.budget_tokens), None)
+                budget_as_effort(r.budget_tokens, "reasoning.effort", effort, ctx)
+            elif effort is None:
+                effort = mode_as_effort(m, "reasoning.effort", ctx)
+            if r.budget_tokens is not None and r.effort is not None:
+                one_of_two(r, False, effort is not None, ctx)
+        if r.summary is not None:
+            summary = r.summary
+    if effort is not None:
+        put(out, ("reasoning", "effort"), effort)
+    if summary is not None:
+        put(out, ("reasoning", "summary"), summary)
+    if not ctx.same:
+        if r.ext:  # the source's: nowhere to go
+            reasoning_ext_lost(r.ext, ctx)
+        return
+    ext = r.ext or {}
+    if rest := ext.get("reasoning"):
+        keep_keys(obj_at(out, ("reasoning",)), rest)
+    if "reasoning" in hints.get("reasoning_empty", ()):
+        obj_at(out, ("reasoning",))
+
+
+def _reasoning_effort(effort: str, ctx: Ctx | None) -> str | None:
+    wire = _REASONING_EFFORT_MAP.get(effort)
+    if wire is not None:
+        if ctx is not None:
+            effort_mapped(effort, wire, ctx)
+        return wire
+    return effort
 
 
 # ---------------------------------------------------------------- items (spec: items)

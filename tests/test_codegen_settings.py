@@ -1,6 +1,6 @@
 """The settings rows (codegen/settings.py: ``response_format:`` and ``reasoning:``) on the tiny
-inline spec: codegen refuses bad rows with file, line and row, and the generated codec's rows
-drive the generic helpers (runtime/transforms/structured.py, reasoning.py) on small bodies."""
+inline spec: codegen refuses bad rows with file, line and row, and the functions it compiles the
+rows into (decode/encode_response_format, decode/encode_reasoning_config) run on small bodies."""
 
 from __future__ import annotations
 
@@ -208,13 +208,13 @@ def test_generated_rows_report_and_refuse(tiny: ModuleType) -> None:
 
 def reasoning_run(
     codec: ModuleType, wire: dict[str, Any], source: str, target: str
-) -> tuple[Request, dict[str, Any], Ctx]:
-    t = REGISTRY["reasoning"]
-    req = Request()
-    t.decode_request(wire, req, codec, Ctx(source, target))
+) -> tuple[Any, dict[str, Any], Ctx]:
+    """The compiled rows both ways (the registry's transform calls them)."""
+    req = canonical_of(codec).Request()
+    REGISTRY["reasoning"].decode_request(wire, req, codec, Ctx(source, target))
     out: dict[str, Any] = {}
     ctx = Ctx(source, target)
-    t.encode_request(req, out, codec, ctx)
+    codec.encode_reasoning_config(req, out, ctx)
     return req, out, ctx
 
 
@@ -222,7 +222,7 @@ def test_generated_reasoning_rows_drive_the_helper(tiny: ModuleType) -> None:
     assert "think" in tiny.REQUEST_ROW_KEYS
     wire = {"think": {"type": "on", "tokens": 100, "level": "LOW", "depth": 2}}
     req, out, ctx = reasoning_run(tiny, wire, "tiny_v2", "tiny_v2")
-    assert req.reasoning == ReasoningConfig(
+    assert req.reasoning == canonical_of(tiny).ReasoningConfig(
         mode="enabled", budget_tokens=100, effort="low", ext={"think": {"depth": 2}}
     )
     assert out == wire and ctx.losses == []  # its spelling and its extra key go back
@@ -234,7 +234,6 @@ def test_generated_reasoning_rows_drive_the_helper(tiny: ModuleType) -> None:
 def test_generated_reasoning_rows_toward_another_protocol(tiny: ModuleType) -> None:
     """An effort it lacks goes through effort_map (reported); an effort it does not know at
     all becomes its budget; the source's extra keys are reported; off is a mode."""
-    t = REGISTRY["reasoning"]
     cases = [
         (ReasoningConfig(effort="medium"), {"think": {"type": "on", "level": "high"}}),
         (
@@ -250,7 +249,7 @@ def test_generated_reasoning_rows_toward_another_protocol(tiny: ModuleType) -> N
     for (r, want), paths in zip(cases, lost, strict=True):
         out: dict[str, Any] = {}
         ctx = Ctx("anthropic_messages", "tiny_v2")
-        t.encode_request(Request(reasoning=r), out, tiny, ctx)
+        tiny.encode_reasoning_config(Request(reasoning=r), out, ctx)
         assert out == want
         assert [x.path for x in ctx.losses] == paths
 
@@ -272,7 +271,6 @@ def test_generated_budget_stays_below_its_limit_and_not_under_its_minimum(
 ) -> None:
     """Half of the limit, but not under budget_min; no budget fits under the limit: no
     thinking. Each lowering is reported."""
-    t = REGISTRY["reasoning"]
     for limit, want in (
         (4000, {"type": "on", "tokens": 2000}),
         (500, {"type": "on", "tokens": 300}),
@@ -281,7 +279,7 @@ def test_generated_budget_stays_below_its_limit_and_not_under_its_minimum(
         out: dict[str, Any] = {"cap": limit}
         ctx = Ctx("gemini", "tiny_v2")
         r = ReasoningConfig(mode="enabled", budget_tokens=8000)
-        t.encode_request(Request(reasoning=r), out, tiny, ctx)
+        tiny.encode_reasoning_config(Request(reasoning=r), out, ctx)
         assert out.get("think") == want
         assert [x.path for x in ctx.losses] == ["reasoning.budget_tokens"]
 
@@ -322,6 +320,49 @@ def test_generated_one_amount_sends_the_budget_and_reports_the_effort(tmp_path: 
         codec = generate(tmp_path / str(len(paths)), rows, CANON)
         out: dict[str, Any] = {"cap": 4000}
         ctx = Ctx("anthropic_messages", "tiny_v2")
-        REGISTRY["reasoning"].encode_request(Request(reasoning=r), out, codec, ctx)
+        codec.encode_reasoning_config(Request(reasoning=r), out, ctx)
         assert {k: v for k, v in out.items() if k != "cap"} == want
         assert [x.path for x in ctx.losses] == paths
+
+
+def test_a_mode_path_without_an_adaptive_value_is_refused(tmp_path: Path) -> None:
+    """The compiled rows write an adaptive mode by its wire value: without one they cannot
+    be compiled."""
+    msg, at = refused(
+        tmp_path,
+        'modes: {enabled: "on", disabled: "off", adaptive: "on"}',
+        'modes: {enabled: "on", disabled: "off"}',
+    )
+    assert msg == f"{at} reasoning.modes: no wire value for the mode 'adaptive'"
+
+
+EFFORTS_ONLY = TINY.replace(
+    ROWS.split("response_format:")[0],
+    "reasoning:\n  effort: level\n  effort_map: {max: high}\n",
+)
+
+
+def test_generated_efforts_only_rows(tmp_path: Path) -> None:
+    """A protocol with one top-level effort (Chat's reasoning_effort): a budget becomes the
+    smallest effort covering it, a bare mode the default effort, an effort it lacks the one its
+    effort_map names, off the effort none; each reported in the runtime's words."""
+    codec = generate(tmp_path, EFFORTS_ONLY, CANON)
+    cases = [
+        (
+            ReasoningConfig(mode="enabled", budget_tokens=3000),
+            "medium",
+            "budget 3000 sent as level 'medium'",
+        ),
+        (ReasoningConfig(mode="enabled"), "medium", "thinking 'enabled' sent as level 'medium'"),
+        (ReasoningConfig(effort="max"), "high", "effort 'max' sent as 'high'"),
+        (ReasoningConfig(mode="disabled", effort="none"), "none", None),
+    ]
+    for r, effort, lost in cases:
+        out: dict[str, Any] = {}
+        ctx = Ctx("anthropic_messages", "tiny_v2")
+        codec.encode_reasoning_config(Request(reasoning=r), out, ctx)
+        assert out == {"level": effort}
+        assert [x.what for x in ctx.losses] == ([lost] if lost else [])
+    req, out, ctx = reasoning_run(codec, {"level": "low", "max_tokens": 9}, "tiny_v2", "tiny_v2")
+    assert req.reasoning == canonical_of(codec).ReasoningConfig(effort="low")
+    assert out == {"level": "low"} and ctx.losses == []

@@ -1,4 +1,5 @@
-"""Dotted wire paths of the settings rows (codec.SETTINGS), read and written on plain dicts."""
+"""Dotted wire paths of the settings rows (compiled into each codec), read and written on plain
+dicts."""
 
 from __future__ import annotations
 
