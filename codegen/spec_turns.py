@@ -1,7 +1,8 @@
 """The spec language, protocols/*.yaml `flags.turns`: how a conversation's turns are laid out
-beyond flags.system_placement and flags.tool_results. runtime/transforms/turns.py applies these
-for every layout transform (messages_blocks, gemini_contents, messages_flat); the runtime type
-of the same name in generated/spec_types.py is generated from this model."""
+beyond flags.system_placement and flags.tool_results. runtime/transforms/turns.py walks the turns
+of every protocol whose tool results sit in user turns by these rows (messages_blocks,
+gemini_contents; role_default is read by messages_flat too); the runtime type of the same name
+in generated/spec_types.py is generated from this model."""
 
 from __future__ import annotations
 
@@ -42,6 +43,14 @@ class Turns(Strict):
         description="snake_case spellings of camelCase keys are read too and written back as "
         "they came (Gemini)",
     )
+    key: str = Field("messages", description="tool_results user_turn_blocks: key of the turn list")
+    parts_key: str = Field("content", description="key of a turn's parts (Gemini `parts`)")
+    system_key: str = Field(
+        "system", description="top-level key of the system prompt (Gemini `systemInstruction`)"
+    )
+    one_object: bool = Field(
+        False, description="the turn list may be one turn object, written back so (Gemini)"
+    )
 
 
 def turns_problems(p: Any) -> list[tuple[tuple[Any, ...], str]]:
@@ -60,13 +69,14 @@ def turns_problems(p: Any) -> list[tuple[tuple[Any, ...], str]]:
             )
         )
     blocks = tool_results == "user_turn_blocks"
-    if "results_order" in t.model_fields_set and not blocks:
-        out.append(
-            (
-                (*at, "results_order"),
-                f"only for tool results in user turns (flags.tool_results is {tool_results})",
+    for row in ("results_order", "key", "parts_key", "system_key", "one_object"):
+        if row in t.model_fields_set and not blocks:  # read by the user-turn walk alone
+            out.append(
+                (
+                    (*at, row),
+                    f"only for tool results in user turns (flags.tool_results is {tool_results})",
+                )
             )
-        )
     w = t.result_wrap
     keys = [w.text, w.error, *w.read] if w is not None else []
     for k in sorted({k for k in keys if keys.count(k) > 1}):

@@ -109,7 +109,16 @@ FLAGS = ProtocolFlags(
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,
-    turns=Turns(role_default=None, results_order="first", result_wrap=None, snake_case=False),
+    turns=Turns(
+        role_default=None,
+        results_order="first",
+        result_wrap=None,
+        snake_case=False,
+        key="messages",
+        parts_key="content",
+        system_key="system",
+        one_object=False,
+    ),
 )
 # how the protocol is called over HTTP (spec: http); the gateway reads it
 HTTP = HttpSpec(
@@ -286,6 +295,7 @@ ROLE_ENCODE: dict[str, str] = {
     "assistant": "assistant",
     "system": "system",
     "developer": "system",
+    "tool": "user",
 }
 ERROR_DECODE: dict[str, str] = {
     "invalid_request_error": "invalid_request",

@@ -114,6 +114,10 @@ FLAGS = ProtocolFlags(
         results_order="in_place",
         result_wrap=ResultWrap(text="output", error="error", read=("result",)),
         snake_case=True,
+        key="contents",
+        parts_key="parts",
+        system_key="systemInstruction",
+        one_object=True,
     ),
 )
 # how the protocol is called over HTTP (spec: http); the gateway reads it

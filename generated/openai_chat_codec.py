@@ -107,7 +107,16 @@ FLAGS = ProtocolFlags(
     sse_event_names=False,
     stream_usage_opt_in="stream_options.include_usage",
     usage_output_includes_reasoning=True,
-    turns=Turns(role_default=None, results_order="in_place", result_wrap=None, snake_case=False),
+    turns=Turns(
+        role_default=None,
+        results_order="in_place",
+        result_wrap=None,
+        snake_case=False,
+        key="messages",
+        parts_key="content",
+        system_key="system",
+        one_object=False,
+    ),
 )
 # how the protocol is called over HTTP (spec: http); the gateway reads it
 HTTP = HttpSpec(

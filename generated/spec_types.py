@@ -36,6 +36,14 @@ class Turns:
     result_wrap: ResultWrap | None
     # snake_case spellings of camelCase keys are read too and written back as they came (Gemini)
     snake_case: bool
+    # tool_results user_turn_blocks: key of the turn list
+    key: str
+    # key of a turn's parts (Gemini `parts`)
+    parts_key: str
+    # top-level key of the system prompt (Gemini `systemInstruction`)
+    system_key: str
+    # the turn list may be one turn object, written back so (Gemini)
+    one_object: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

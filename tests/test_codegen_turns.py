@@ -6,19 +6,23 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from interlingua._errors import InvalidInput
+from interlingua._losses import Ctx
 from interlingua.generated.canonical import (
     Message,
+    Request,
     TextPart,
     ToolResultPart,
 )
 from interlingua.transforms._util import role_of
+from interlingua.transforms.messages_blocks import MESSAGES_BLOCKS
 from interlingua.transforms.turns import Joiner, user_turn
 
 from tests.test_codegen_checks import refused
-from tests.test_codegen_generate import generate
+from tests.test_codegen_generate import canonical_of, generate
 from tests.tiny_spec import PROTOCOL
 
 FLAGS = "  tool_results: tool_messages\n"
@@ -37,10 +41,22 @@ def test_role_default_must_be_a_raw_role(tmp_path: Path) -> None:
     )
 
 
-def test_results_order_only_for_results_in_user_turns(tmp_path: Path) -> None:
-    msg, at = refused(tmp_path, FLAGS, FLAGS + "  turns: {results_order: first}\n", at="  turns:")
+@pytest.mark.parametrize(
+    "row",
+    [
+        "results_order: first",
+        "key: turns",
+        "parts_key: blocks",
+        "system_key: preamble",
+        "one_object: true",
+    ],
+)
+def test_turn_walk_rows_only_for_results_in_user_turns(tmp_path: Path, row: str) -> None:
+    """The rows the user-turn walk reads (runtime/transforms/turns.py) say nothing to a
+    protocol whose tool results are messages of their own: refused, not ignored."""
+    msg, at = refused(tmp_path, FLAGS, FLAGS + f"  turns: {{{row}}}\n", at="  turns:")
     assert msg == (
-        f"{at} flags.turns.results_order: only for tool results in user turns "
+        f"{at} flags.turns.{row.split(':')[0]}: only for tool results in user turns "
         "(flags.tool_results is tool_messages)"
     )
 
@@ -104,3 +120,57 @@ def test_results_order_places_results_and_joins_them_back(
         j.open({"n": 1}, user)
         assert (j.join(tool, None) is not None) is joined
         assert j.join(tool, True) is None  # the source says: a new turn
+
+
+WALK_ROWS = (
+    "    result_wrap: {text: output, error: error}\n"
+    "    key: turns\n"
+    "    parts_key: blocks\n"
+    "    system_key: preamble\n"
+    "    one_object: true\n"
+)
+
+
+def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
+    """The generated flags.turns drive the shared walk on the tiny codec: the list, parts and
+    system keys, one turn object given for the list, a later system message hoisted (reported
+    with the row's key) where the protocol's turns hold no system role."""
+    codec = generate(
+        tmp_path,
+        turns(WALK_ROWS).replace(
+            "system_messages_in_turns: true", "system_messages_in_turns: false"
+        ),
+    )
+    blocks = [{"type": "text", "text": "hi"}]
+    wire = {
+        "preamble": [{"type": "text", "text": "Be brief"}],
+        "turns": {"role": "user", "blocks": blocks},
+    }
+    req, ctx = Request(), Ctx("tiny_v2", "tiny_v2")
+    MESSAGES_BLOCKS.decode_request(wire, req, codec, ctx)
+    assert [(m.role, m.hints) for m in req.messages] == [
+        ("system", None),
+        ("user", {"turn": 0}),
+    ]
+    assert req.hints == {"one_object": True}
+    out: dict[str, Any] = {}
+    MESSAGES_BLOCKS.encode_request(req, out, codec, ctx)
+    assert out == wire and ctx.losses == []
+    # from another protocol: a list of turns; a system message after the first turn is hoisted
+    text = canonical_of(codec).TextPart  # the tiny codec's own part types
+    req.messages = [
+        Message(role=role, parts=[text(text=t)])
+        for role, t in (("system", "Be brief"), ("user", "hi"), ("system", "Be kind"))
+    ]
+    out, ctx = {}, Ctx("openai_chat", "tiny_v2")
+    MESSAGES_BLOCKS.encode_request(req, out, codec, ctx)
+    assert out == {
+        "preamble": [{"type": "text", "text": "Be brief"}, {"type": "text", "text": "Be kind"}],
+        "turns": [{"role": "user", "blocks": [{"type": "text", "text": "hi"}]}],
+    }
+    assert [(x.path, x.what) for x in ctx.losses] == [
+        ("messages[2]", "system message hoisted into preamble")
+    ]
+    with pytest.raises(InvalidInput, match="missing required field") as info:
+        MESSAGES_BLOCKS.decode_request({"messages": []}, Request(), codec, ctx)
+    assert info.value.path == "turns"

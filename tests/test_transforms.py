@@ -262,14 +262,15 @@ def test_blocks_results_only_turn_followed_by_a_separate_user_turn_stays_separat
     }
     req, _ = dec_req("messages_blocks", wire, ANT)
     assert roles(req.messages) == ["user", "assistant", "tool", "user"]
-    assert req.messages[3].hints == {"string": True, "separate": True}
+    # each message knows the wire turn it came in: back to Anthropic, the turns it had
+    assert [m.hints for m in req.messages[2:]] == [{"turn": 2}, {"string": True, "turn": 3}]
     out, ctx = enc_req("messages_blocks", req, ANT, ANT)
     assert ctx.losses == []
     assert out == wire
 
 
 def test_blocks_chat_tool_messages_then_user_message_join_one_user_turn() -> None:
-    """From Chat there is no `separate` hint: results and the next user text share a turn."""
+    """From Chat there is no `turn` hint: results and the next user text share a turn."""
     req = Request(
         messages=[
             Message(role="user", parts=[TextPart(text="Weather?")], hints={"string": True}),

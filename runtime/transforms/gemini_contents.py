@@ -1,8 +1,9 @@
 """gemini_contents: ``systemInstruction`` plus ``contents`` of ``{role: user|model, parts}``
-(Google Gemini). The parts are read and written by gemini_parts; this transform lays out the
-turns with the shared ``turns`` helpers: each ``functionResponse`` of a user turn becomes one
-canonical ``tool`` message, in place (flags.turns.results_order); system messages go to
-``systemInstruction`` (a later one hoisted there, reported).
+(Google Gemini). The parts are read and written by gemini_parts; the turns are walked by the
+shared ``turns`` walk (each ``functionResponse`` of a user turn becomes one canonical ``tool``
+message, in place: flags.turns.results_order; a later system message is hoisted into
+``systemInstruction``, reported); this module says how ``systemInstruction`` reads (a string or
+a content) and keeps a content's role and keys as they came.
 """
 
 from __future__ import annotations
@@ -10,16 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from .._codec_support import add_hint, drop_ext, restore_wire_names, split_ext
-from .._errors import InvalidInput
 from .._losses import Ctx
-from .._wire import expect_dict, expect_list
-from ..generated.canonical import Message, Request, TextPart, ToolCallPart
-from ._base import Codec, Transform
-from ._util import role_of
+from .._wire import expect_dict
+from ..generated.canonical import Message, Part, Request, ToolCallPart
+from ._base import Codec
 from .call_ids import CallIds
 from .gemini_envelope import unwrap_id
 from .gemini_parts import _camel, _snake, decode_parts, encode_parts
-from .turns import Joiner, drop_name, hoist, leading_system, user_turn
+from .turns import TurnWalk
 
 __all__ = ["GEMINI_CONTENTS", "_camel", "_snake"]  # the recasing rule, re-exported for reasoning
 
@@ -27,123 +26,78 @@ _CONTENT_KEYS = frozenset({"role", "parts"})
 _SYSTEM = {"system": "systemInstruction"}  # its wire key (a snake_case alias goes back so)
 
 
-def _system(si: Any, codec: Codec, ctx: Ctx, ids: CallIds) -> Message:
-    if type(si) is str:
-        return Message(role="system", parts=[TextPart(text=si)], hints={"string": True})
-    si = expect_dict(si, "systemInstruction")
-    hints: dict[str, Any] = {"si_keys": sorted(si.keys() & _CONTENT_KEYS)}
-    parts = decode_parts(si.get("parts") or [], "systemInstruction.parts", codec, ctx, ids, hints)
-    if "role" in si:
-        hints["role"] = si["role"]
-    return Message(role="system", parts=parts, ext=split_ext(si, _CONTENT_KEYS), hints=hints)
+class _Contents(TurnWalk):
+    def __init__(self, codec: Codec, ctx: Ctx) -> None:
+        super().__init__(codec, ctx)
+        self.ids = CallIds()
+        self.names: dict[str, str] = {}  # function names by call id, for the results
 
+    def decode_system(self, w: dict[str, Any], req: Request) -> Message | None:
+        si = w.get("systemInstruction")
+        if "systemInstruction" not in w and self.rows.snake_case:
+            si = w.get("system_instruction")
+            if si is not None:
+                add_hint(req, "aliases", "system", "system_instruction")
+        if si is None or type(si) is str:  # a string: as content blocks say it
+            return super().decode_system({"systemInstruction": si}, req)
+        si = expect_dict(si, "systemInstruction")
+        hints: dict[str, Any] = {"role": si["role"]} if "role" in si else {}
+        path = "systemInstruction.parts"
+        parts = decode_parts(si.get("parts") or [], path, self.codec, self.ctx, self.ids, hints)
+        return Message(role="system", parts=parts, ext=split_ext(si, _CONTENT_KEYS), hints=hints)
 
-def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
-    ids = CallIds()
-    msgs: list[Message] = []
-    si = w.get("systemInstruction")
-    if "systemInstruction" not in w and codec.FLAGS.turns.snake_case:
-        si = w.get("system_instruction")
-        if si is not None:
-            add_hint(req, "aliases", "system", "system_instruction")
-    if si is not None:
-        msgs.append(_system(si, codec, ctx, ids))
-    contents = w.get("contents")
-    if contents is None:
-        raise InvalidInput("missing required field", path="contents")
-    if type(contents) is dict:
-        contents = [contents]
-        req.hints = {**(req.hints or {}), "contents_object": True}
-    for i, c in enumerate(expect_list(contents, "contents")):
-        path = f"contents[{i}]"
-        c = expect_dict(c, path)
-        role = role_of(c, path, codec)
-        hints: dict[str, Any] = {"turn": i, "keys": sorted(c.keys() & _CONTENT_KEYS)}
-        parts = decode_parts(c.get("parts", []), path + ".parts", codec, ctx, ids, hints)
-        raw_role = c.get("role")
-        if raw_role is not None and raw_role != codec.ROLE_ENCODE.get(role):
+    def decode_turn(self, t: dict[str, Any], path: str, role: str) -> tuple[list[Part], Any]:
+        hints: dict[str, Any] = {"keys": sorted(t.keys() & _CONTENT_KEYS)}
+        parts = decode_parts(
+            t.get("parts", []), path + ".parts", self.codec, self.ctx, self.ids, hints
+        )
+        raw_role = t.get("role")
+        if raw_role is not None and raw_role != self.codec.ROLE_ENCODE.get(role):
             hints["role"] = raw_role
-        ext = split_ext(c, _CONTENT_KEYS)
-        if role == "assistant":
-            msgs.append(Message(role="assistant", parts=parts, ext=ext, hints=hints))
-        else:
-            msgs.extend(user_turn(parts, codec, hints, ext))
-    req.messages = msgs
+        return parts, hints
+
+    def encode(self, req: Request, out: dict[str, Any]) -> None:
+        for m in req.messages:
+            for p in m.parts:
+                if type(p) is ToolCallPart:
+                    self.names[unwrap_id(p.id)[0]] = p.name
+        super().encode(req, out)
+
+    def encode_parts(self, m: Message, path: str, as_list: bool) -> Any:
+        return encode_parts(m.parts, path, self.codec, self.ctx, self.names, m.hints)
+
+    def new_turn(self, m: Message, content: Any) -> dict[str, Any]:
+        h = (m.hints or {}) if self.ctx.same else {}
+        c: dict[str, Any] = {
+            "role": h.get("role", self.codec.ROLE_ENCODE[m.role]),
+            "parts": content,
+        }
+        if "keys" in h:
+            for k in _CONTENT_KEYS - set(h["keys"]):
+                if k == "role" or not c.get(k):  # absent in the source: the default (user / [])
+                    c.pop(k, None)
+        return c
+
+    def encode_system(
+        self, req: Request, n: int, parts: list[Any], hoisted: bool, out: dict[str, Any]
+    ) -> None:
+        """A string when the source sent one, else a content of ``parts``."""
+        first = req.messages[0] if n else Message(role="system")
+        h = (first.hints or {}) if self.ctx.same else {}
+        if h.get("string") and len(parts) == 1 and set(parts[0]) == {"text"}:
+            out["systemInstruction"] = parts[0]["text"]
+        elif n or parts:
+            si: dict[str, Any] = {"parts": parts}
+            if "role" in h:
+                si["role"] = h["role"]
+            if first.ext:
+                drop_ext(first.ext, si, "messages[0]", self.ctx)
+            out["systemInstruction"] = si
+        restore_wire_names(out, req.hints, _SYSTEM, self.ctx)  # system_instruction as it came
 
 
-def _content(role: str, parts: list[dict[str, Any]], m: Message, ctx: Ctx) -> dict[str, Any]:
-    h = (m.hints or {}) if ctx.same else {}
-    c: dict[str, Any] = {"role": h.get("role", role), "parts": parts}
-    if "keys" in h:
-        for k in _CONTENT_KEYS - set(h["keys"]):
-            if k == "role" or not c.get(k):  # absent in the source: the default (user / [])
-                c.pop(k, None)
-    return c
-
-
-def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
-    msgs = req.messages
-    names: dict[str, str] = {}
-    for m in msgs:
-        for p in m.parts:
-            if type(p) is ToolCallPart:
-                names[unwrap_id(p.id)[0]] = p.name
-
-    def encode(parts: list[Any], path: str, hints: Any = None) -> list[dict[str, Any]]:
-        return encode_parts(parts, path, codec, ctx, names, hints)
-
-    n = leading_system(msgs)
-    si_parts: list[dict[str, Any]] = []
-    for i in range(n):
-        si_parts += encode(msgs[i].parts, f"messages[{i}].content", msgs[i].hints)
-    turns = Joiner(codec)
-    for j in range(n, len(msgs)):
-        m = msgs[j]
-        path = f"messages[{j}]"
-        drop_name(m, path, ctx)
-        hoisted = hoist(m, path, codec, ctx, "systemInstruction", encode)
-        if hoisted is not None:
-            si_parts += hoisted
-            continue
-        parts = encode(m.parts, path + ".content", m.hints)
-        h = m.hints or {}
-        tag = h.get("turn") if ctx.same else None
-        cur = turns.join(m, None if tag is None else tag != turns.tag)
-        if cur is not None:
-            cur.setdefault("parts", []).extend(parts)
-        else:
-            cur = _content(codec.ROLE_ENCODE[m.role], parts, m, ctx)
-            turns.open(cur, m, tag)
-        if m.ext:
-            drop_ext(m.ext, cur, path, ctx)
-    if n:
-        _system_out(msgs[0], si_parts, out, ctx)
-    elif si_parts:
-        out["systemInstruction"] = {"parts": si_parts}
-    restore_wire_names(out, req.hints, _SYSTEM, ctx)  # system_instruction back as it came
-    out["contents"] = (
-        turns.turns[0] if ctx.same and (req.hints or {}).get("contents_object") else turns.turns
-    )
-
-
-def _system_out(first: Message, parts: list[dict[str, Any]], out: dict[str, Any], ctx: Ctx) -> None:
-    """``systemInstruction``: a string when the source sent one, else a content of ``parts``."""
-    h = (first.hints or {}) if ctx.same else {}
-    if h.get("string") and len(parts) == 1 and set(parts[0]) == {"text"}:
-        out["systemInstruction"] = parts[0]["text"]
-        return
-    si: dict[str, Any] = {"parts": parts}
-    if "role" in h:
-        si["role"] = h["role"]
-    if first.ext:
-        drop_ext(first.ext, si, "messages[0]", ctx)
-    out["systemInstruction"] = si
-
-
-GEMINI_CONTENTS = Transform(
-    name="gemini_contents",
-    doc=__doc__ or "",
-    request_keys=frozenset({"systemInstruction", "system_instruction", "contents"}),
-    decode_request=_decode,
-    encode_request=_encode,
+GEMINI_CONTENTS = _Contents.transform(
+    "gemini_contents",
+    __doc__ or "",
+    frozenset({"systemInstruction", "system_instruction", "contents"}),
 )

@@ -1,64 +1,36 @@
-"""turns: the layout decisions every conversation transform makes, one helper each, driven by
-the protocol's flags (``system_messages_in_turns``, ``tool_results``, ``turns``) instead of
-written out per transform (messages_blocks, gemini_contents; messages_flat and the Responses
-items need none of them: their tool results are messages or items of their own).
+"""turns: the one walk of a conversation whose tool results are parts of a user turn
+(flags.tool_results ``user_turn_blocks``: Anthropic Messages, Gemini), driven by the protocol's
+rows (``flags.turns``: the list's key, a turn's parts key, the system prompt's key, results
+first or in place; ``system_messages_in_turns``). Its hooks read and write the system prompt
+and a turn's parts as content blocks do (Anthropic: messages_blocks); a protocol whose wire says
+them otherwise overrides them (gemini_contents). messages_flat and the Responses items need
+none of it: their tool results are messages or items of their own.
 
-- ``leading_system`` / ``hoist``: the system messages before the first turn, and one after it
-  hoisted into the system prompt (reported) where the protocol's turns hold no system role;
-- ``drop_name``: a message's name, where turns have none (reported);
+- the system messages before the first turn go to the system prompt, one after it is hoisted
+  there (reported) where the protocol's turns hold no system role;
+- a message's name, where turns have none, is reported;
 - ``user_turn``: a user turn -> one canonical ``tool`` message per tool result (results first,
-  or in place: ``turns.results_order``) and user messages for the rest;
+  or in place: ``turns.results_order``) and user messages for the rest, each with the turn's
+  index (hint ``turn``);
 - ``Joiner``: back to the wire, tool messages (and the user message after them) join one user
-  turn, or the turns the source protocol had.
+  turn, or, between endpoints of one protocol, the turns the source had.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from .._errors import brief
+from .._codec_support import drop_ext, split_ext
+from .._errors import InvalidInput, brief
 from .._losses import Ctx
-from ..generated.canonical import Message, Part, ToolResultPart
-from ._base import Codec
+from .._wire import expect_dict, expect_list
+from ..generated.canonical import Message, Part, Request, ToolResultPart
+from ._base import Codec, Transform
+from ._util import content_parts, role_of, text_content
 
-__all__ = ["SYSTEM_ROLES", "Joiner", "drop_name", "hoist", "leading_system", "user_turn"]
+__all__ = ["SYSTEM_ROLES", "Joiner", "TurnWalk", "user_turn"]
 
 SYSTEM_ROLES = ("system", "developer")
-
-
-def leading_system(msgs: list[Message]) -> int:
-    """How many system / developer messages come before the first turn."""
-    return next((i for i, m in enumerate(msgs) if m.role not in SYSTEM_ROLES), len(msgs))
-
-
-def hoist(
-    m: Message, path: str, codec: Codec, ctx: Ctx, into: str, encode: Callable[..., list[Any]]
-) -> list[Any] | None:
-    """A system / developer message after the first turn, where the protocol's turns hold no
-    system role (flags.system_messages_in_turns false): its encoded parts for ``into`` (the
-    system prompt), its position reported lost. None: it keeps its place."""
-    if m.role not in SYSTEM_ROLES or codec.FLAGS.system_messages_in_turns:
-        return None
-    parts = encode(m.parts, path + ".content")
-    ctx.loss(
-        path,
-        f"{m.role} message hoisted into {into}",
-        f"{ctx.target} has no system role in its turns: position lost",
-        "system_position",
-    )
-    return parts
-
-
-def drop_name(m: Message, path: str, ctx: Ctx) -> None:
-    """A message name (Chat ``name``) where the protocol's turns have none: reported."""
-    if m.name is not None:
-        ctx.loss(
-            path + ".name",
-            f"message name {brief(m.name)} dropped",
-            f"{ctx.target} messages have no name",
-            "roles",
-        )
 
 
 def user_turn(
@@ -88,19 +60,18 @@ def user_turn(
 
 
 class Joiner:
-    """Canonical messages -> wire turns, for a protocol whose tool results are parts of a user
-    turn (flags.tool_results ``user_turn_blocks``): a tool message joins the open user turn
-    when that turn holds only results so far or, with results in place
-    (flags.turns.results_order), any user turn; a user message joins a turn of results only.
-    Between endpoints of one protocol the source's own turns are kept: ``starts`` True (a new
-    turn), False (the open one), None (not known: the rule above)."""
+    """Canonical messages -> wire turns: a tool message joins the open user turn when that turn
+    holds only results so far or, with results in place (flags.turns.results_order), any user
+    turn; a user message joins a turn of results only. Between endpoints of one protocol the
+    source's own turns are kept: ``starts`` True (a new turn), False (the open one), None (not
+    known: the rule above)."""
 
     def __init__(self, codec: Codec) -> None:
         self.in_place = codec.FLAGS.turns.results_order == "in_place"
         self.turns: list[dict[str, Any]] = []
         self.cur: dict[str, Any] | None = None  # the open user turn
         self.results = False  # it holds tool results alone so far
-        self.tag: Any = None  # the source's id of the open turn (Gemini: its index)
+        self.tag: Any = None  # the source's index of the open turn
 
     def join(self, m: Message, starts: bool | None) -> dict[str, Any] | None:
         """The open turn ``m`` joins, or None: ``m`` opens a new turn (``open``)."""
@@ -117,3 +88,135 @@ class Joiner:
         self.cur = turn if m.role in ("user", "tool") else None
         self.results = m.role == "tool"
         self.tag = tag
+
+
+class TurnWalk:
+    """One request's turns both ways, by the codec's rows. The hooks read and write the system
+    prompt and a turn's parts as content blocks do (Anthropic: a string or a list of the
+    codec's parts); a protocol whose wire says them otherwise overrides them (gemini_contents).
+    ``transform`` makes the named transform."""
+
+    def __init__(self, codec: Codec, ctx: Ctx) -> None:
+        self.codec, self.ctx, self.rows = codec, ctx, codec.FLAGS.turns
+
+    def decode_system(self, w: dict[str, Any], req: Request) -> Message | None:
+        system = w.get(self.rows.system_key)
+        if system is None:
+            return None
+        parts, hints = content_parts(system, self.rows.system_key, self.codec, self.ctx)
+        return Message(role="system", parts=parts, hints=hints)
+
+    def decode_turn(self, t: dict[str, Any], path: str, role: str) -> tuple[list[Part], Any]:
+        """A wire turn's parts and the hints that restore its form."""
+        content = t.get(self.rows.parts_key)
+        path += "." + self.rows.parts_key
+        if content is None:
+            raise InvalidInput("missing required field", path=path)
+        return content_parts(content, path, self.codec, self.ctx)
+
+    def encode_parts(self, m: Message, path: str, as_list: bool) -> Any:
+        """A message's parts for a turn (``as_list``: a list of parts, never a string)."""
+        if as_list:
+            return self.codec.encode_parts(m.parts, None, path, self.ctx)
+        return text_content(m, self.codec, path, self.ctx)
+
+    def new_turn(self, m: Message, content: Any) -> dict[str, Any]:
+        return {"role": self.codec.ROLE_ENCODE[m.role], self.rows.parts_key: content}
+
+    def encode_system(
+        self, req: Request, n: int, parts: list[Any], hoisted: bool, out: dict[str, Any]
+    ) -> None:
+        """The system prompt: the ``n`` leading system messages' ``parts``, and those of any
+        ``hoisted`` later ones (one source string stays a string)."""
+        first = req.messages[0] if n == 1 and not hoisted else None
+        if first and first.hints and first.hints.get("string") and len(first.parts) == 1:
+            out[self.rows.system_key] = first.parts[0].text  # type: ignore[union-attr]
+        elif parts:
+            out[self.rows.system_key] = parts
+
+    # -- the walk
+    def decode(self, w: dict[str, Any], req: Request) -> None:
+        codec, key = self.codec, self.rows.key
+        out: list[Message] = []
+        system = self.decode_system(w, req)
+        if system is not None:
+            out.append(system)
+        raw = w.get(key)
+        if raw is None:
+            raise InvalidInput("missing required field", path=key)
+        if type(raw) is dict and self.rows.one_object:
+            raw = [raw]
+            req.hints = {**(req.hints or {}), "one_object": True}
+        known = frozenset(("role", self.rows.parts_key))
+        for i, t in enumerate(expect_list(raw, key)):
+            path = f"{key}[{i}]"
+            t = expect_dict(t, path)
+            role = role_of(t, path, codec)
+            parts, hints = self.decode_turn(t, path, role)
+            ext = None if known.issuperset(t) else split_ext(t, known)
+            if role not in ("user", "tool"):
+                out.append(Message(role=role, parts=parts, ext=ext, hints=hints))
+                continue
+            if hints is None:  # the turn it came in: its turns again for the same protocol
+                hints = {"turn": i}
+            else:
+                hints["turn"] = i
+            if ToolResultPart in map(type, parts):
+                out.extend(user_turn(parts, codec, hints, ext))
+            else:
+                out.append(Message(role="user", parts=parts, ext=ext, hints=hints))
+        req.messages = out
+
+    def encode(self, req: Request, out: dict[str, Any]) -> None:
+        codec, ctx, msgs = self.codec, self.ctx, req.messages
+        n = next((i for i, m in enumerate(msgs) if m.role not in SYSTEM_ROLES), len(msgs))
+        system: list[Any] = []
+        for i in range(n):
+            system += self.encode_parts(msgs[i], f"messages[{i}].content", True)
+        hoist, hoisted = not codec.FLAGS.system_messages_in_turns, False
+        turns = Joiner(codec)
+        for j in range(n, len(msgs)):
+            m = msgs[j]
+            path = f"messages[{j}]"
+            if m.name is not None:
+                ctx.loss(
+                    path + ".name",
+                    f"message name {brief(m.name)} dropped",
+                    f"{ctx.target} messages have no name",
+                    "roles",
+                )
+            if hoist and m.role in SYSTEM_ROLES:
+                system += self.encode_parts(m, path + ".content", True)
+                ctx.loss(
+                    path,
+                    f"{m.role} message hoisted into {self.rows.system_key}",
+                    f"{ctx.target} has no system role in its turns: position lost",
+                    "system_position",
+                )
+                hoisted = True
+                continue
+            tag = m.hints.get("turn") if ctx.same and m.hints else None
+            cur = turns.join(m, None if tag is None else tag != turns.tag)
+            content = self.encode_parts(m, path + ".content", cur is not None or m.role == "tool")
+            if cur is not None:
+                cur.setdefault(self.rows.parts_key, []).extend(content)
+            else:
+                cur = self.new_turn(m, content)
+                turns.open(cur, m, tag)
+            if m.ext:
+                drop_ext(m.ext, cur, path, ctx)
+        self.encode_system(req, n, system, hoisted, out)
+        one = ctx.same and (req.hints or {}).get("one_object")
+        out[self.rows.key] = turns.turns[0] if one else turns.turns
+
+    @classmethod
+    def transform(cls, name: str, doc: str, keys: frozenset[str]) -> Transform:
+        def decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
+            cls(codec, ctx).decode(w, req)
+
+        def encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
+            cls(codec, ctx).encode(req, out)
+
+        return Transform(
+            name=name, doc=doc, request_keys=keys, decode_request=decode, encode_request=encode
+        )
