@@ -27,12 +27,11 @@ _SYSTEM = {"system": "systemInstruction"}  # its wire key (a snake_case alias go
 
 
 class _Contents(TurnWalk):
-    def __init__(self, codec: Codec, ctx: Ctx) -> None:
-        super().__init__(codec, ctx)
-        self.ids = CallIds()
-        self.names: dict[str, str] = {}  # function names by call id, for the results
+    ids: CallIds  # the calls' ids, while decoding (the walk reads the system prompt first)
+    names: dict[str, str]  # function names by call id, for the results, while encoding
 
     def decode_system(self, w: dict[str, Any], req: Request) -> Message | None:
+        self.ids = CallIds()
         si = w.get("systemInstruction")
         if "systemInstruction" not in w and self.rows.snake_case:
             si = w.get("system_instruction")
@@ -57,6 +56,7 @@ class _Contents(TurnWalk):
         return parts, hints
 
     def encode(self, req: Request, out: dict[str, Any]) -> None:
+        self.names = {}
         for m in req.messages:
             for p in m.parts:
                 if type(p) is ToolCallPart:

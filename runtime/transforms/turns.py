@@ -31,6 +31,7 @@ from ._util import content_parts, role_of, text_content
 __all__ = ["SYSTEM_ROLES", "Joiner", "TurnWalk", "user_turn"]
 
 SYSTEM_ROLES = ("system", "developer")
+_KNOWN: dict[str, frozenset[str]] = {}  # a turn's keys the walk reads, by its parts key
 
 
 def user_turn(
@@ -147,7 +148,9 @@ class TurnWalk:
         if type(raw) is dict and self.rows.one_object:
             raw = [raw]
             req.hints = {**(req.hints or {}), "one_object": True}
-        known = frozenset(("role", self.rows.parts_key))
+        known = _KNOWN.get(self.rows.parts_key) or _KNOWN.setdefault(
+            self.rows.parts_key, frozenset(("role", self.rows.parts_key))
+        )
         for i, t in enumerate(expect_list(raw, key)):
             path = f"{key}[{i}]"
             t = expect_dict(t, path)
