@@ -150,7 +150,7 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
     MESSAGES_BLOCKS.decode_request(wire, req, codec, ctx)
     assert [(m.role, m.hints) for m in req.messages] == [
         ("system", None),
-        ("user", {"turn": 0}),
+        ("user", None),
     ]
     assert req.hints == {"one_object": True}
     out: dict[str, Any] = {}

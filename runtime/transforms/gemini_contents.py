@@ -27,6 +27,7 @@ _SYSTEM = {"system": "systemInstruction"}  # its wire key (a snake_case alias go
 
 
 class _Contents(TurnWalk):
+    __slots__ = ("ids", "names")
     ids: CallIds  # the calls' ids, while decoding (the walk reads the system prompt first)
     names: dict[str, str]  # function names by call id, for the results, while encoding
 
@@ -82,15 +83,15 @@ class _Contents(TurnWalk):
         self, req: Request, n: int, parts: list[Any], hoisted: bool, out: dict[str, Any]
     ) -> None:
         """A string when the source sent one, else a content of ``parts``."""
-        first = req.messages[0] if n else Message(role="system")
-        h = (first.hints or {}) if self.ctx.same else {}
+        first = req.messages[0] if n else None
+        h = (first.hints or {}) if first and self.ctx.same else {}
         if h.get("string") and len(parts) == 1 and set(parts[0]) == {"text"}:
             out["systemInstruction"] = parts[0]["text"]
         elif n or parts:
             si: dict[str, Any] = {"parts": parts}
             if "role" in h:
                 si["role"] = h["role"]
-            if first.ext:
+            if first and first.ext:
                 drop_ext(first.ext, si, "messages[0]", self.ctx)
             out["systemInstruction"] = si
         restore_wire_names(out, req.hints, _SYSTEM, self.ctx)  # system_instruction as it came

@@ -10,8 +10,8 @@ none of it: their tool results are messages or items of their own.
   there (reported) where the protocol's turns hold no system role;
 - a message's name, where turns have none, is reported;
 - ``user_turn``: a user turn -> one canonical ``tool`` message per tool result (results first,
-  or in place: ``turns.results_order``) and user messages for the rest, each with the turn's
-  index (hint ``turn``);
+  or in place: ``turns.results_order``) and user messages for the rest; the messages of a turn
+  with results and of a user turn after one keep the turn's index (hint ``turn``);
 - ``Joiner``: back to the wire, tool messages (and the user message after them) join one user
   turn, or, between endpoints of one protocol, the turns the source had.
 """
@@ -97,6 +97,8 @@ class TurnWalk:
     codec's parts); a protocol whose wire says them otherwise overrides them (gemini_contents).
     ``transform`` makes the named transform."""
 
+    __slots__ = ("codec", "ctx", "rows")
+
     def __init__(self, codec: Codec, ctx: Ctx) -> None:
         self.codec, self.ctx, self.rows = codec, ctx, codec.FLAGS.turns
 
@@ -151,23 +153,29 @@ class TurnWalk:
         known = _KNOWN.get(self.rows.parts_key) or _KNOWN.setdefault(
             self.rows.parts_key, frozenset(("role", self.rows.parts_key))
         )
-        for i, t in enumerate(expect_list(raw, key)):
+        after_results = False  # the previous turn held tool results
+        for i, t in enumerate(raw if type(raw) is list else expect_list(raw, key)):
             path = f"{key}[{i}]"
-            t = expect_dict(t, path)
+            if type(t) is not dict:
+                t = expect_dict(t, path)
             role = role_of(t, path, codec)
             parts, hints = self.decode_turn(t, path, role)
             ext = None if known.issuperset(t) else split_ext(t, known)
-            if role not in ("user", "tool"):
-                out.append(Message(role=role, parts=parts, ext=ext, hints=hints))
-                continue
-            if hints is None:  # the turn it came in: its turns again for the same protocol
-                hints = {"turn": i}
-            else:
-                hints["turn"] = i
-            if ToolResultPart in map(type, parts):
+            user = role == "user" or role == "tool"
+            results = user and ToolResultPart in map(type, parts)
+            if results or (user and after_results):  # the turn it came in, for the same
+                # protocol: turns the rule (Joiner) would join otherwise
+                if hints is None:
+                    hints = {"turn": i}
+                else:
+                    hints["turn"] = i
+            after_results = results
+            if results:
                 out.extend(user_turn(parts, codec, hints, ext))
             else:
-                out.append(Message(role="user", parts=parts, ext=ext, hints=hints))
+                out.append(
+                    Message(role="user" if user else role, parts=parts, ext=ext, hints=hints)
+                )
         req.messages = out
 
     def encode(self, req: Request, out: dict[str, Any]) -> None:
