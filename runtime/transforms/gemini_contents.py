@@ -11,10 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from .._codec_support import add_hint, drop_ext, restore_wire_names, split_ext
-from .._losses import Ctx
 from .._wire import expect_dict
 from ..generated.canonical import Message, Part, Request, ToolCallPart
-from ._base import Codec
 from .call_ids import CallIds
 from .gemini_envelope import unwrap_id
 from .gemini_parts import _camel, _snake, decode_parts, encode_parts
@@ -38,7 +36,9 @@ class _Contents(TurnWalk):
             si = w.get("system_instruction")
             if si is not None:
                 add_hint(req, "aliases", "system", "system_instruction")
-        if si is None or type(si) is str:  # a string: as content blocks say it
+        if si is None:
+            return None
+        if type(si) is str:  # as content blocks say it
             return super().decode_system({"systemInstruction": si}, req)
         si = expect_dict(si, "systemInstruction")
         hints: dict[str, Any] = {"role": si["role"]} if "role" in si else {}
@@ -47,7 +47,8 @@ class _Contents(TurnWalk):
         return Message(role="system", parts=parts, ext=split_ext(si, _CONTENT_KEYS), hints=hints)
 
     def decode_turn(self, t: dict[str, Any], path: str, role: str) -> tuple[list[Part], Any]:
-        hints: dict[str, Any] = {"keys": sorted(t.keys() & _CONTENT_KEYS)}
+        keys = t.keys() & _CONTENT_KEYS  # the ones the source left out go back so
+        hints: dict[str, Any] = {} if len(keys) == 2 else {"keys": sorted(keys)}
         parts = decode_parts(
             t.get("parts", []), path + ".parts", self.codec, self.ctx, self.ids, hints
         )
@@ -68,13 +69,11 @@ class _Contents(TurnWalk):
         return encode_parts(m.parts, path, self.codec, self.ctx, self.names, m.hints)
 
     def new_turn(self, m: Message, content: Any) -> dict[str, Any]:
-        h = (m.hints or {}) if self.ctx.same else {}
-        c: dict[str, Any] = {
-            "role": h.get("role", self.codec.ROLE_ENCODE[m.role]),
-            "parts": content,
-        }
-        if "keys" in h:
-            for k in _CONTENT_KEYS - set(h["keys"]):
+        c: dict[str, Any] = {"role": self.codec.ROLE_ENCODE[m.role], "parts": content}
+        h = m.hints
+        if h and self.ctx.same:  # the source's role and keys
+            c["role"] = h.get("role", c["role"])
+            for k in _CONTENT_KEYS - set(h.get("keys", _CONTENT_KEYS)):
                 if k == "role" or not c.get(k):  # absent in the source: the default (user / [])
                     c.pop(k, None)
         return c
@@ -83,17 +82,18 @@ class _Contents(TurnWalk):
         self, req: Request, n: int, parts: list[Any], hoisted: bool, out: dict[str, Any]
     ) -> None:
         """A string when the source sent one, else a content of ``parts``."""
-        first = req.messages[0] if n else None
-        h = (first.hints or {}) if first and self.ctx.same else {}
-        if h.get("string") and len(parts) == 1 and set(parts[0]) == {"text"}:
-            out["systemInstruction"] = parts[0]["text"]
-        elif n or parts:
-            si: dict[str, Any] = {"parts": parts}
-            if "role" in h:
-                si["role"] = h["role"]
-            if first and first.ext:
-                drop_ext(first.ext, si, "messages[0]", self.ctx)
-            out["systemInstruction"] = si
+        if n or parts:
+            first = req.messages[0] if n else None
+            h = (first.hints or {}) if first and self.ctx.same else {}
+            if h.get("string") and len(parts) == 1 and set(parts[0]) == {"text"}:
+                out["systemInstruction"] = parts[0]["text"]
+            else:
+                si: dict[str, Any] = {"parts": parts}
+                if "role" in h:
+                    si["role"] = h["role"]
+                if first and first.ext:
+                    drop_ext(first.ext, si, "messages[0]", self.ctx)
+                out["systemInstruction"] = si
         restore_wire_names(out, req.hints, _SYSTEM, self.ctx)  # system_instruction as it came
 
 

@@ -164,12 +164,13 @@ def encode_message(
             msg["refusal"] = p.text  # type: ignore[union-attr]
         else:
             content.append(p)
-    both = hints.get("reasoning_fields") if ctx.same else None
-    if reasoning and reasoning_out and both and reasoning == list(dict.fromkeys(both.values())):
-        msg.update(both)
-    elif reasoning and reasoning_out:
-        field = hints.get("reasoning_field") or codec.FLAGS.reasoning_fields[0]
-        msg[field] = "".join(reasoning)
+    if reasoning and reasoning_out:
+        both = hints.get("reasoning_fields") if ctx.same else None
+        if both and reasoning == list(dict.fromkeys(both.values())):
+            msg.update(both)
+        else:
+            field = hints.get("reasoning_field") or codec.FLAGS.reasoning_fields[0]
+            msg[field] = "".join(reasoning)
     plan_field = codec.FLAGS.plan_field
     if plan_field and calls and content and type(content[-1]) is TextPart:
         # the text before the calls goes in the plan field: the source's own plan (the last
@@ -228,12 +229,12 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
 def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     wire: list[dict[str, Any]] = []
     media: list[Part] = []  # of the tool results since the last other message
+    back = ctx.same or codec.FLAGS.reasoning_text_in_requests
     for j, m in enumerate(req.messages):
         if media and m.role != "tool":
             wire.append(_media_message(media, codec, f"messages[{j - 1}]", ctx))
             media = []
         path = f"messages[{j}]"
-        back = ctx.same or codec.FLAGS.reasoning_text_in_requests
         wire.extend(encode_message(m, path, codec, ctx, reasoning_out=back, media=media))
     if media:
         wire.append(_media_message(media, codec, f"messages[{len(req.messages) - 1}]", ctx))

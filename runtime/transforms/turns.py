@@ -18,6 +18,7 @@ none of it: their tool results are messages or items of their own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .._codec_support import drop_ext, split_ext
@@ -42,21 +43,22 @@ def user_turn(
     ``hints``. The turn's own unknown fields (``ext``) ride on its first message (with results
     first: on its user message, when it has one)."""
     first = codec.FLAGS.turns.results_order == "first"
-    if first:
-        results = [p for p in parts if type(p) is ToolResultPart]
-        parts = results + [p for p in parts if type(p) is not ToolResultPart]
     out: list[Message] = []
+    user: Message | None = None  # the last user message (results first: the only one)
     for p in parts:
         if type(p) is ToolResultPart:
             out.append(Message(role="tool", parts=[p], hints=hints))
-        elif out and out[-1].role == "user":
-            out[-1].parts.append(p)
+        elif user is not None and (first or out[-1] is user):
+            user.parts.append(p)
         else:
-            out.append(Message(role="user", parts=[p], hints=hints))
+            user = Message(role="user", parts=[p], hints=hints)
+            if not first:
+                out.append(user)
+    if first and user is not None:
+        out.append(user)
     if not out:
         out.append(Message(role="user", parts=[], hints=hints))
-    owner = next((m for m in out if m.role == "user"), out[0]) if first else out[0]
-    owner.ext = ext
+    (user if first and user is not None else out[0]).ext = ext
     return out
 
 
@@ -109,13 +111,9 @@ class TurnWalk:
         parts, hints = content_parts(system, self.rows.system_key, self.codec, self.ctx)
         return Message(role="system", parts=parts, hints=hints)
 
-    def decode_turn(self, t: dict[str, Any], path: str, role: str) -> tuple[list[Part], Any]:
-        """A wire turn's parts and the hints that restore its form."""
-        content = t.get(self.rows.parts_key)
-        path += "." + self.rows.parts_key
-        if content is None:
-            raise InvalidInput("missing required field", path=path)
-        return content_parts(content, path, self.codec, self.ctx)
+    # a wire turn's parts and the hints that restore their form, where they are no content
+    # blocks (a string or a list of the codec's parts, required): gemini_contents
+    decode_turn: Callable[[dict[str, Any], str, str], tuple[list[Part], Any]] | None = None
 
     def encode_parts(self, m: Message, path: str, as_list: bool) -> Any:
         """A message's parts for a turn (``as_list``: a list of parts, never a string)."""
@@ -150,16 +148,20 @@ class TurnWalk:
         if type(raw) is dict and self.rows.one_object:
             raw = [raw]
             req.hints = {**(req.hints or {}), "one_object": True}
-        known = _KNOWN.get(self.rows.parts_key) or _KNOWN.setdefault(
-            self.rows.parts_key, frozenset(("role", self.rows.parts_key))
-        )
+        pk, read = self.rows.parts_key, self.decode_turn
+        known = _KNOWN.get(pk) or _KNOWN.setdefault(pk, frozenset(("role", pk)))
         after_results = False  # the previous turn held tool results
         for i, t in enumerate(raw if type(raw) is list else expect_list(raw, key)):
             path = f"{key}[{i}]"
             if type(t) is not dict:
                 t = expect_dict(t, path)
             role = role_of(t, path, codec)
-            parts, hints = self.decode_turn(t, path, role)
+            if read is not None:
+                parts, hints = read(t, path, role)
+            elif (content := t.get(pk)) is not None:
+                parts, hints = content_parts(content, f"{path}.{pk}", codec, self.ctx)
+            else:
+                raise InvalidInput("missing required field", path=f"{path}.{pk}")
             ext = None if known.issuperset(t) else split_ext(t, known)
             user = role == "user" or role == "tool"
             results = user and ToolResultPart in map(type, parts)
