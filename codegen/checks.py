@@ -13,7 +13,7 @@ from typing import Any
 
 from .canonical_model import CanonicalSpec
 from .envelope import envelope_problems
-from .envelope_code import finish_problems
+from .envelope_code import compile_problems
 from .errors import error_shape_problems
 from .items import check_items
 from .settings import format_problems, reasoning_problems
@@ -331,7 +331,7 @@ class _ProtocolChecks:
         finish_raws = {r.raw for r in p.finish_reasons}
         for loc, msg in envelope_problems(p.response_envelope, p.transforms, finish_raws):
             src.error(loc, msg)
-        for loc, msg in finish_problems(p, self.enums["FinishReason"]):
+        for loc, msg in compile_problems(p, self.enums["FinishReason"]):
             src.error(loc, msg)
         for loc, msg in format_problems(p.response_format, rf) if p.response_format else ():
             src.error(loc, msg)

@@ -69,6 +69,9 @@ def envelope_view(spec: Spec, p: ProtocolSpec, finish: dict[str, Any]) -> dict[s
     if env is None:
         return view
     prefix = f"{env.choices}[0]." if env.choices else ""
+    names = {t.part: t.name for t in spec.canonical.types if t.part}  # part kind -> class
+    rows = {r.part for r in p.parts}  # the kinds the codec imports the classes of
+    calls = ["ToolCallPart"] if "tool_call" in rows else []  # a message's calls beside its parts
     d = env.finish_detail
     top = env.choices or env.message  # the list or message holding the finish, or none
     known = {*env.defaults, *env.echo, p.usage_path}
@@ -89,6 +92,10 @@ def envelope_view(spec: Spec, p: ProtocolSpec, finish: dict[str, Any]) -> dict[s
         "always": [*env.defaults, p.usage_path],
         "known": known,
         "choice_read": {m for m in (env.message, env.finish) if m} | set(env.choice_constants),
+        "message_path": prefix + (env.message or ""),
+        "carried": [*(names[k] for k in env.content_parts or () if k in rows), *calls],
+        "kept": [*env.echo, env.finish, *([d.reason.split(".")[0]] if d else [])],
+        "default_id": next((env.defaults.get(f.w) for f in p.response_fields if f.c == "id"), None),
         # the parts' wire type key (the first part row's match key), for part_defaults
         "part_key": next(iter(p.parts[0].match), "type") if p.parts else "type",
         # read_finish needs to know of tool calls
@@ -97,8 +104,9 @@ def envelope_view(spec: Spec, p: ProtocolSpec, finish: dict[str, Any]) -> dict[s
     return view
 
 
-def finish_problems(p: ProtocolSpec, reasons: list[str]) -> list[tuple[Loc, str]]:
-    """Finish rows the compiled rule could not honour."""
+def compile_problems(p: ProtocolSpec, reasons: list[str]) -> list[tuple[Loc, str]]:
+    """Finish and envelope rows the compiled code could not honour (``reasons``: the canonical
+    FinishReason values)."""
     out: list[tuple[Loc, str]] = []
     if p.finish_rule.stop_with_calls:
         lack = [r for r in ("stop", "tool_calls") if r not in reasons]
@@ -116,4 +124,15 @@ def finish_problems(p: ProtocolSpec, reasons: list[str]) -> list[tuple[Loc, str]
         out.append(
             (("response_envelope", "finish_detail", "reason"), f"{d.reason!r} is not a dotted path")
         )
+    rows = {r.part for r in p.parts}  # the part kinds the codec has rows (and classes) for
+    for i, kind in enumerate(env.content_parts or () if env is not None else ()):
+        if kind not in rows:
+            where = ("response_envelope", "content_parts", i)
+            out.append((where, f"no part row for {kind!r} {_one_of(rows)}"))
+    if env is not None and env.content == "parts" and "text" not in rows:
+        out.append((("response_envelope", "content"), "parts: no part row for 'text'"))
     return out
+
+
+def _one_of(names: set[str]) -> str:
+    return f"(expected one of {', '.join(sorted(names))})"

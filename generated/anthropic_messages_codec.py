@@ -343,30 +343,6 @@ ERROR_SHAPE: dict[str, Any] = {
     "envelope": {"type": "error"},
     "stream_status": [],
 }
-RESPONSE_ENVELOPE: dict[str, Any] | None = {
-    "choices": None,
-    "message": None,
-    "finish": "stop_reason",
-    "parts": "content",
-    "part_defaults": {"thinking": {"signature": ""}},
-    "content": None,
-    "content_parts": None,
-    "finish_detail": None,
-    "finish_required": False,
-    "defaults": {
-        "id": "msg_interlingua",
-        "type": "message",
-        "role": "assistant",
-        "model": "unknown",
-        "content": [],
-        "stop_reason": None,
-        "stop_sequence": None,
-    },
-    "echo": [],
-    "choice_constants": {},
-    "choice_defaults": {},
-    "choice_quiet": [],
-}
 
 
 def response_defaults() -> dict[str, Any]:
@@ -1751,6 +1727,11 @@ def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> N
         for k in resp.hints.get("absent", ()):
             out.pop(k, None)
 
+
+FINISH_KEY = "stop_reason"  # where the finish sits (response_envelope.finish)
+# keys whose source values go back to this protocol only (echo, the finish and its detail)
+RESPONSE_KEPT: tuple[str, ...] = ("stop_reason",)
+RESPONSE_ID: str | None = "msg_interlingua"  # the default id (response_envelope.defaults)
 
 __all__ = [
     "PROTOCOL",

@@ -275,22 +275,6 @@ ERROR_SHAPE: dict[str, Any] = {
     "envelope": {},
     "stream_status": [],
 }
-RESPONSE_ENVELOPE: dict[str, Any] | None = {
-    "choices": None,
-    "message": "message",
-    "finish": "finish_reason",
-    "parts": None,
-    "part_defaults": {},
-    "content": "parts",
-    "content_parts": ["text", "reasoning"],
-    "finish_detail": None,
-    "finish_required": True,
-    "defaults": {"id": "interlingua"},
-    "echo": [],
-    "choice_constants": {},
-    "choice_defaults": {},
-    "choice_quiet": [],
-}
 
 
 def response_defaults() -> dict[str, Any]:
@@ -1197,6 +1181,51 @@ def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> N
     if ctx.same and resp.hints:
         for k in resp.hints.get("absent", ()):
             out.pop(k, None)
+
+
+FINISH_KEY = "finish_reason"  # where the finish sits (response_envelope.finish)
+# keys whose source values go back to this protocol only (echo, the finish and its detail)
+RESPONSE_KEPT: tuple[str, ...] = ("finish_reason",)
+RESPONSE_ID: str | None = "interlingua"  # the default id (response_envelope.defaults)
+MESSAGE_PATH = "message"  # where the assistant message sits
+
+
+def read_message(
+    w: dict[str, Any], resp: Response, hints: dict[str, Any], ctx: Ctx
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The assistant message at message and the object its finish sits in."""
+    return expect_dict(w.get("message"), MESSAGE_PATH), w
+
+
+def message_parts(parts: list[Part], ctx: Ctx) -> list[Part]:
+    """The parts a response message holds (content_parts: text, reasoning; tool
+    calls beside them); the others are reported."""
+    out = []
+    for i, p in enumerate(parts):
+        if type(p) in (
+            TextPart,
+            ReasoningPart,
+            ToolCallPart,
+        ):
+            out.append(p)
+        else:
+            why = f"a {ctx.target} response message holds only text, reasoning"
+            ctx.loss(f"{MESSAGE_PATH}.content[{i}]", f"{p.PART} part dropped", why, p.FEATURE)
+    return out
+
+
+def write_message(
+    m: dict[str, Any], resp: Response, out: dict[str, Any], ctx: Ctx, has_calls: bool, form: bool
+) -> None:
+    """The assistant message at message with the finish beside it; its text content
+    a list of text parts unless ``form`` (the source's own form is kept)."""
+    if not form:
+        content = m.get("content")
+        if type(content) is str:  # through its text part row
+            text: list[Part] = [TextPart(text=content)] if content else []
+            m["content"] = encode_parts(text, None, MESSAGE_PATH, ctx)
+    out["message"] = m
+    write_finish(resp.finish, out, ctx, has_calls)
 
 
 __all__ = [

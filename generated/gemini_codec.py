@@ -373,29 +373,6 @@ ERROR_SHAPE: dict[str, Any] = {
     "envelope": {},
     "stream_status": [],
 }
-RESPONSE_ENVELOPE: dict[str, Any] | None = {
-    "choices": "candidates",
-    "message": "content",
-    "finish": "finishReason",
-    "parts": None,
-    "part_defaults": {},
-    "content": None,
-    "content_parts": None,
-    "finish_detail": None,
-    "finish_required": True,
-    "defaults": {"modelVersion": "unknown", "responseId": "interlingua"},
-    "echo": [],
-    "choice_constants": {},
-    "choice_defaults": {"index": 0},
-    "choice_quiet": [
-        "index",
-        "safetyRatings",
-        "finishMessage",
-        "avgLogprobs",
-        "logprobsResult",
-        "tokenCount",
-    ],
-}
 
 
 def response_defaults() -> dict[str, Any]:
@@ -1657,6 +1634,11 @@ def write_choices(choice: dict[str, Any], resp: Response, out: dict[str, Any], c
     more = (resp.ext or {}).get("candidates")
     out["candidates"] = [choice, *(more if type(more) is list else [])]
 
+
+FINISH_KEY = "finishReason"  # where the finish sits (response_envelope.finish)
+# keys whose source values go back to this protocol only (echo, the finish and its detail)
+RESPONSE_KEPT: tuple[str, ...] = ("finishReason",)
+RESPONSE_ID: str | None = "interlingua"  # the default id (response_envelope.defaults)
 
 __all__ = [
     "PROTOCOL",

@@ -320,27 +320,6 @@ ERROR_SHAPE: dict[str, Any] = {
     "envelope": {},
     "stream_status": ["code", "status_code"],
 }
-RESPONSE_ENVELOPE: dict[str, Any] | None = {
-    "choices": "choices",
-    "message": "message",
-    "finish": "finish_reason",
-    "parts": None,
-    "part_defaults": {},
-    "content": "string",
-    "content_parts": None,
-    "finish_detail": None,
-    "finish_required": False,
-    "defaults": {
-        "id": "chatcmpl-interlingua",
-        "object": "chat.completion",
-        "created": 0,
-        "model": "unknown",
-    },
-    "echo": [],
-    "choice_constants": {"index": 0},
-    "choice_defaults": {"logprobs": None},
-    "choice_quiet": [],
-}
 
 
 def response_defaults() -> dict[str, Any]:
@@ -1469,6 +1448,44 @@ def write_choices(choice: dict[str, Any], resp: Response, out: dict[str, Any], c
     choice.update((resp.hints or {}).get("choice_ext") or {})
     more = (resp.ext or {}).get("choices")
     out["choices"] = [choice, *(more if type(more) is list else [])]
+
+
+FINISH_KEY = "finish_reason"  # where the finish sits (response_envelope.finish)
+# keys whose source values go back to this protocol only (echo, the finish and its detail)
+RESPONSE_KEPT: tuple[str, ...] = ("finish_reason",)
+RESPONSE_ID: str | None = "chatcmpl-interlingua"  # the default id (response_envelope.defaults)
+MESSAGE_PATH = "choices[0].message"  # where the assistant message sits
+
+
+def read_message(
+    w: dict[str, Any], resp: Response, hints: dict[str, Any], ctx: Ctx
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The assistant message at choices[0].message and the object its finish sits in."""
+    c0 = first_choice(w, resp, hints, ctx)
+    if c0 is None:
+        raise InvalidInput("no choices", path="choices")
+    return expect_dict(c0.get("message"), MESSAGE_PATH), c0
+
+
+def message_parts(parts: list[Part], ctx: Ctx) -> list[Part]:
+    """A response message holds any part (no content_parts row)."""
+    return parts
+
+
+def write_message(
+    m: dict[str, Any], resp: Response, out: dict[str, Any], ctx: Ctx, has_calls: bool, form: bool
+) -> None:
+    """The assistant message at choices[0].message with the finish beside it; its text content
+    one string unless ``form`` (the source's own form is kept)."""
+    if not form:
+        content = m.get("content")
+        if type(content) is list:  # text blocks join (what they could not carry was reported)
+            texts = [b.get("text") for b in content if type(b) is dict and b.get("type") == "text"]
+            if len(texts) == len(content):
+                m["content"] = "".join(t for t in texts if type(t) is str)
+    choice: dict[str, Any] = {"index": 0, "message": m}
+    write_finish(resp.finish, choice, ctx, has_calls)
+    write_choices(choice, resp, out, ctx)
 
 
 __all__ = [

@@ -48,9 +48,9 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
 
 def test_envelope_row_is_generated(tiny: tuple[Any, Any]) -> None:
     codec, _ = tiny
-    env = codec.RESPONSE_ENVELOPE
-    assert env["finish"] == "why" and env["echo"] == ["seed", "budget"]
-    assert list(env["defaults"]) == ["id", "object", "model", "meta"]
+    assert codec.FINISH_KEY == "why" and codec.RESPONSE_ID == "tiny-default"
+    assert codec.RESPONSE_KEPT == ("seed", "budget", "why", "details")  # echo, the finish's keys
+    assert list(codec.response_defaults()) == ["id", "object", "model", "meta"]
     # known keys: never carried in ext
     assert {
         "id",
@@ -380,4 +380,54 @@ def test_parts_rows_that_cannot_be_compiled_are_refused(tmp_path: Path) -> None:
     assert msg == (
         f"{path}:{_line(protocol, 'part_defaults:')}: response_envelope.part_defaults: no "
         "`parts` key to write them in"
+    )
+
+
+# ---------------------------------------------------------------- a message beside the finish
+MESSAGE = """\
+response_envelope:
+  choices: outputs
+  message: msg
+  finish: why
+  content: string
+  content_parts: [text]
+  choice_constants: {rank: 0}
+  defaults: {id: tiny-default}
+"""
+
+
+def test_message_rows_are_compiled(tmp_path: Path) -> None:
+    codec = generate(tmp_path, PROTOCOL + MESSAGE)
+    c = canonical_of(codec)
+    assert codec.MESSAGE_PATH == "outputs[0].msg"
+    wire = {"outputs": [{"msg": {"content": "Hi"}, "why": "COMPLETE", "rank": 0}]}
+    resp, hints, ctx = c.Response(), {}, Ctx("tiny_v2", "x")
+    msg, holder = codec.read_message(wire, resp, hints, ctx)
+    assert msg == {"content": "Hi"} and holder is wire["outputs"][0] and hints == {}
+    with pytest.raises(InvalidInput) as e:
+        codec.read_message({"outputs": []}, resp, hints, ctx)
+    assert (e.value.path, str(e.value)) == ("outputs", "outputs: no choices")
+    # content_parts: another kind of part is reported at the message's path
+    kept = codec.message_parts(
+        [c.TextPart(text="a"), c.NativePart(type="x", data={}, owner="o")], ctx
+    )
+    assert [type(p).__name__ for p in kept] == ["TextPart"]
+    assert [x.path for x in ctx.losses] == ["outputs[0].msg.content[1]"]
+    # content: string: text blocks join unless the source's form is kept; the constants written
+    out: dict[str, Any] = {}
+    m = {"content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}
+    codec.write_message(m, c.Response(), out, Ctx("x", "tiny_v2"), False, False)
+    assert out == {"outputs": [{"rank": 0, "msg": {"content": "ab"}, "why": None}]}
+    m = {"content": [{"type": "text", "text": "a"}]}
+    codec.write_message(m, c.Response(), out, Ctx("tiny_v2", "tiny_v2"), False, True)
+    assert out["outputs"][0]["msg"] == {"content": [{"type": "text", "text": "a"}]}
+
+
+def test_message_rows_naming_parts_without_rows_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "spec" / "protocols" / "tiny_v2.yaml"
+    protocol = PROTOCOL + MESSAGE.replace("content_parts: [text]", "content_parts: [text, image]")
+    msg = _refused(tmp_path, protocol)
+    assert msg == (
+        f"{path}:{_line(protocol, 'content_parts:')}: response_envelope.content_parts[1] image: "
+        "no part row for 'image' (expected one of text)"
     )

@@ -29,10 +29,8 @@ def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) 
     resp.parts = parts
     resp.finish = codec.read_finish(w, any(type(p) is ToolCallPart for p in parts))
     hints: dict[str, Any] = {"groups": groups}
-    env = codec.RESPONSE_ENVELOPE
-    detail = env["finish_detail"]["reason"].partition(".")[0]
     # the request's echo, the object type and the raw finish: back to Responses only
-    kept = {k: w[k] for k in (*env["echo"], "object", env["finish"], detail) if k in w}
+    kept = {k: w[k] for k in (*codec.RESPONSE_KEPT, "object") if k in w}
     if kept:
         hints["kept"] = kept
     if kept.get("error") is not None and not ctx.same:
@@ -45,14 +43,14 @@ def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx
     same = ctx.same and "groups" in (resp.hints or {})
     hints = (resp.hints or {}) if same else {}
     groups = regroup(resp.parts, hints["groups"]) if same else None
-    ids = ItemIds(codec.ITEMS["ids"], resp.id or codec.RESPONSE_ENVELOPE["defaults"]["id"])
+    ids = ItemIds(codec.ITEMS["ids"], resp.id or codec.RESPONSE_ID)
     if groups is not None:
         msgs = [Message(role=g["role"], parts=c, hints=g["hints"], ext=g["ext"]) for g, c in groups]
         items = encode_items(msgs, "output", codec, ctx, ids)
     else:
         items = assistant_items(resp.parts, None, "output", codec, ctx, ids)
-    kept, key = hints.get("kept") or {}, codec.RESPONSE_ENVELOPE["finish"]
-    if key not in kept:
+    kept = hints.get("kept") or {}
+    if codec.FINISH_KEY not in kept:
         codec.write_finish(resp.finish, out, ctx)
     out.update(kept)  # over the envelope's defaults: the source's own values
     out["output"] = items
