@@ -28,7 +28,7 @@ VAR_EXPR = {
     "$name": "ev.name",
     "$signature": "ev.signature",
     "$redacted": "ev.redacted",
-    "$format": "s.format_of(ev)",
+    "$format": "FORMATS.get(ev.owner, UNKNOWN_OWNER)",
     "$finish": "s.finish_raw",
     "$stop_sequence": "s.stop_sequence",
     "$usage": "s.usage_wire()",

@@ -79,7 +79,7 @@ def finish(enc: EncodeSpec, kind: str, events: set[str], pending: bool) -> list[
         if pending:  # another protocol's reasoning state waits for the next part
             out.append("    s._keep_foreign(b.all(), ev)")
         if {"reasoning_signature", "reasoning_redacted"} & events:  # state for this client
-            out.append("    mine = s.mine(ev)")
+            out.append("    mine = ev.owner in MINE")
         start = ["    s._wire_start(b, out)"]
         if "reasoning_signature" in events:
             start += ["    if mine and ev.signature:", *_write_in("reasoning_signature", "b")]

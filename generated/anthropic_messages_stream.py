@@ -23,6 +23,11 @@ from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
+# whose opaque state this protocol's clients take (its own, and the owners its rows carry), and
+# the wire name of each of those owners ($format; any other: the unknown owner)
+MINE = frozenset(["anthropic_messages"])
+FORMATS: dict[str, str] = {}
+UNKNOWN_OWNER = ""
 
 
 def _r0(v: Any) -> Any:  # content_block.text
@@ -357,7 +362,7 @@ def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
 
 
 def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    mine = s.mine(ev)
+    mine = ev.owner in MINE
     if mine and ev.redacted and not b.started:
         b.started = True
         s.counters["all"] = b.index = s.counters.get("all", -1) + 1
@@ -732,4 +737,5 @@ ROWS = StreamRows(
         "error": _error,
     },
     end=_ending,
+    mine=MINE,
 )

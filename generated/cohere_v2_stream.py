@@ -22,6 +22,11 @@ from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
+# whose opaque state this protocol's clients take (its own, and the owners its rows carry), and
+# the wire name of each of those owners ($format; any other: the unknown owner)
+MINE = frozenset(["cohere_v2"])
+FORMATS: dict[str, str] = {}
+UNKNOWN_OWNER = ""
 
 
 def _r0(v: Any) -> Any:  # delta.message.content.text
@@ -644,4 +649,5 @@ ROWS = StreamRows(
         "error": _error,
     },
     end=_ending,
+    mine=MINE,
 )

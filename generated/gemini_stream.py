@@ -29,6 +29,11 @@ from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
+# whose opaque state this protocol's clients take (its own, and the owners its rows carry), and
+# the wire name of each of those owners ($format; any other: the unknown owner)
+MINE = frozenset(["gemini"])
+FORMATS: dict[str, str] = {}
+UNKNOWN_OWNER = ""
 
 
 def _r0(v: Any) -> Any:  # functionCall.partialArgs
@@ -325,7 +330,7 @@ def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
 
 def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
     s._keep_foreign(b.all(), ev)
-    mine = s.mine(ev)
+    mine = ev.owner in MINE
     s._wire_start(b, out)
     if mine and ev.signature:
         s.cur = b
@@ -642,4 +647,5 @@ ROWS = StreamRows(
     end=_ending,
     batches=True,
     pending=True,
+    mine=MINE,
 )

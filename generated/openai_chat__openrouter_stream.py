@@ -53,6 +53,15 @@ OWNERS: dict[str, tuple[str, str]] = {
     "openai-responses-v1": ("openai_responses", "encrypted"),
     "google-gemini-v1": ("gemini", "text"),
 }
+# whose opaque state this protocol's clients take (its own, and the owners its rows carry), and
+# the wire name of each of those owners ($format; any other: the unknown owner)
+MINE = frozenset(["openai_chat", "anthropic_messages", "openai_responses", "gemini"])
+FORMATS: dict[str, str] = {
+    "anthropic_messages": "anthropic-claude-v1",
+    "openai_responses": "openai-responses-v1",
+    "gemini": "google-gemini-v1",
+}
+UNKNOWN_OWNER = "unknown"
 
 
 def _r10(v: Any) -> Any:  # text
@@ -165,7 +174,7 @@ def _reasoning_signature(s: Any, ev: Any, i: int) -> Any:
                                 {
                                     "type": "reasoning.text",
                                     "signature": ev.signature,
-                                    "format": s.format_of(ev),
+                                    "format": FORMATS.get(ev.owner, UNKNOWN_OWNER),
                                     "index": i,
                                 }
                             ]
@@ -196,7 +205,7 @@ def _reasoning_redacted(s: Any, ev: Any, i: int) -> Any:
                                 {
                                     "type": "reasoning.encrypted",
                                     "data": ev.redacted,
-                                    "format": s.format_of(ev),
+                                    "format": FORMATS.get(ev.owner, UNKNOWN_OWNER),
                                     "index": i,
                                 }
                             ]
@@ -211,7 +220,7 @@ def _reasoning_redacted(s: Any, ev: Any, i: int) -> Any:
 
 
 def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    mine = s.mine(ev)
+    mine = ev.owner in MINE
     if mine and ev.redacted and not b.started:
         b.started = True
         out.append(_reasoning_redacted(s, ev, b.index))
@@ -417,10 +426,5 @@ ROWS = StreamRows(
         "error": _error,
     },
     end=_ending,
-    owners={
-        "anthropic_messages": "anthropic-claude-v1",
-        "openai_responses": "openai-responses-v1",
-        "gemini": "google-gemini-v1",
-    },
-    unknown_owner="unknown",
+    mine=MINE,
 )

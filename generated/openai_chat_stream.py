@@ -24,6 +24,11 @@ from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
+# whose opaque state this protocol's clients take (its own, and the owners its rows carry), and
+# the wire name of each of those owners ($format; any other: the unknown owner)
+MINE = frozenset(["openai_chat"])
+FORMATS: dict[str, str] = {}
+UNKNOWN_OWNER = ""
 
 
 def _r0(v: Any) -> Any:  # reasoning_content
@@ -552,4 +557,5 @@ ROWS = StreamRows(
         "error": _error,
     },
     end=_ending,
+    mine=MINE,
 )

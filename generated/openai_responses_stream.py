@@ -24,6 +24,11 @@ from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
 OWNERS: dict[str, tuple[str, str]] = {}
+# whose opaque state this protocol's clients take (its own, and the owners its rows carry), and
+# the wire name of each of those owners ($format; any other: the unknown owner)
+MINE = frozenset(["openai_responses"])
+FORMATS: dict[str, str] = {}
+UNKNOWN_OWNER = ""
 
 
 def _r0(v: Any) -> Any:  # delta
@@ -1437,4 +1442,5 @@ ROWS = StreamRows(
     },
     end=_ending,
     ids={"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"},
+    mine=MINE,
 )

@@ -70,10 +70,6 @@ class Encoder(ItemState, PartsEncoding):
     def usage_wire(self) -> Any:
         return self.codec.encode_usage(self.usage or Usage())
 
-    def format_of(self, ev: Any) -> str:
-        """The wire name of the owner of ``ev``'s opaque state (rows.owners)."""
-        return self.rows.owners.get(ev.owner, self.rows.unknown_owner)
-
     def _emit(self, name: str, ev: Any, i: int, out: list[bytes], b: Any = None) -> None:
         tpl = self.t.get(name)
         if tpl is not None:

@@ -99,11 +99,6 @@ class ItemState:
         """The raw type of an error, as the protocol's HTTP errors have it (``raw_error_type``)."""
         return raw_error_type(ev.error, self.pid, self.codec)
 
-    def mine(self, ev: Any) -> bool:
-        """Is ``ev``'s opaque state for this protocol's clients: its own, or an owner its rows
-        carry (``rows.owners``)?"""
-        return ev.owner == self.pid or ev.owner in self.rows.owners
-
     def encrypted(self, ev: Any) -> str | None:
         """Opaque reasoning state for this client: its own, or (flags.foreign_reasoning
         ``signature``) another owner's in an envelope with the block's text."""

@@ -20,7 +20,6 @@ put on a reasoning part (clients may drop those)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..generated.canonical import (
@@ -94,7 +93,6 @@ class PartsEncoding:
     rows: Any
     pid: str
     cur: Any
-    mine: Callable[[Any], bool]  # (items.ItemState: the owner rules)
 
     def _parts_init(self) -> None:
         self.sig: str | None = None  # opaque state waiting for the next part
@@ -118,7 +116,7 @@ class PartsEncoding:
 
     def _lone_end(self, ev: Any) -> None:
         """A reasoning end with no block: its state waits for the next part."""
-        if self.mine(ev):
+        if ev.owner in self.rows.mine:  # (its own, or an owner its rows carry)
             if ev.signature and self.rows.pending:
                 self.sig = ev.signature
         else:

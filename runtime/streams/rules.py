@@ -36,8 +36,7 @@ class StreamRows:
     finish: dict[str, Callable[[Any, Any, Any, list[bytes]], None]] = field(default_factory=dict)
     end: Callable[[Any, Any, list[bytes]], None] = lambda s, ev, out: None  # a completed ending
     ids: dict[str, str] = field(default_factory=dict)  # kind -> wire item id prefix
-    owners: dict[str, str] = field(default_factory=dict)  # opaque state it carries: id -> wire
-    unknown_owner: str = ""
+    mine: frozenset[str] = frozenset()  # whose opaque state its clients take (itself, owners)
     # whole parts (Gemini; streams/parts.py)
     batches: bool = False  # a data line may hold a list of events
     pending: bool = False  # templates write $pending_signature
