@@ -140,11 +140,14 @@ def merge_stream(
         return None
 
 
-def link_stream(base: str, text: str, base_module: str) -> str:
+def link_stream(
+    base: str, text: str, base_module: str, keep: frozenset[str] = frozenset({"ROWS"})
+) -> str:
     """A dialect's stream module that imports from its base protocol's module every top-level
     function and constant its rows leave as they are (the same code, under its own name or the
     base's), and keeps only what they change: a definition is shared when its code is the
-    base's and every module-level name it uses is shared too, or imported alike."""
+    base's and every module-level name it uses is shared too, or imported alike (never one
+    named in ``keep``)."""
     mine, theirs = ast.parse(text), ast.parse(base)
     imports = _imports(mine)
     same_imports = {n for n, what in imports.items() if _imports(theirs).get(n) == what}
@@ -153,7 +156,7 @@ def link_stream(base: str, text: str, base_module: str) -> str:
     shared = {  # name -> the base's name for the same code (its own name first)
         n: n if n in olds and olds[n][0] == c else by_code[c]
         for n, (c, _, _) in defs.items()
-        if c in by_code and n != "ROWS"
+        if c in by_code and n not in keep
     }
     changed = True
     while changed:  # a definition using one that is not shared is not shared

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 from pathlib import Path
 
@@ -59,6 +60,28 @@ def render_stream(
     if base is not None:
         text = link_stream(base[0], text, f"{p.id}_stream")
     return text, view["reader_names"]
+
+
+def link_codec(base: str, text: str, base_id: str) -> str:
+    """A dialect's codec module importing from its base protocol's codec what its rows leave as
+    it is (``link_stream``); its ``__all__`` names everything imported too, so the runtime finds
+    the whole codec interface on the dialect's module (and ruff keeps the imports)."""
+    linked = link_stream(base, text, f"{base_id}_codec", keep=frozenset({"__all__"}))
+    tree = ast.parse(linked)
+    taken = [
+        a.asname or a.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module == f"{base_id}_codec"
+        for a in node.names
+    ]
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "__all__":
+            own = ast.literal_eval(node.value)
+            lines = linked.splitlines(keepends=True)
+            names = [*own, *sorted(set(taken) - set(own))]
+            lines[node.lineno - 1 : node.end_lineno] = [f"__all__ = {names!r}\n"]
+            return "".join(lines)
+    raise AssertionError("a codec module without __all__")  # the template always writes one
 
 
 def render_registry(spec: Spec) -> str:
@@ -122,7 +145,9 @@ def render_all(spec: Spec, root: Path) -> dict[str, str]:
             out[f"generated/{p.id}_stream.py"] = streams[p.id][0]
     for d in spec.dialects:
         src = rel(d.path)
-        out[f"generated/{d.module}_codec.py"] = render_codec(spec, d.protocol, src, d.name)
+        base_codec = out[f"generated/{d.protocol.id}_codec.py"]
+        codec = render_codec(spec, d.protocol, src, d.name)
+        out[f"generated/{d.module}_codec.py"] = link_codec(base_codec, codec, d.protocol.id)
         if d.protocol.stream is not None:
             base = streams.get(d.protocol.id)
             out[f"generated/{d.module}_stream.py"] = render_stream(d.protocol, src, base)[0]

@@ -7,83 +7,145 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua._codec_support import (
-    add_hint,
     apply_wire_shape,
-    deep_merge,
     drop_ext,
-    report_ext,
     restore_wire_names,
     split_ext,
-    wire_shape_hints,
 )
-from interlingua._errors import InvalidInput, brief
-from interlingua._finish import finish_loss
 from interlingua._losses import Ctx
 from interlingua._wire import (
-    expect_bool,
-    expect_dict,
-    expect_int,
-    expect_list,
-    expect_number,
-    expect_str,
-    expect_str_list,
     format_data_url,
-    parse_data_url,
-)
-from interlingua.transforms._paths import dig as dig_path
-from interlingua.transforms._paths import put
-from interlingua.transforms.reasoning import (
-    budget_as_effort,
-    effort_for_budget,
-    effort_mapped,
-    mode_as_effort,
-    one_of_two,
-    reasoning_ext_lost,
-    summary_dropped,
-    thinking_off,
-)
-from interlingua.transforms.response_envelope import usage_losses
-from interlingua.transforms.structured import (
-    format_dropped,
 )
 
 from .canonical import (
     AudioPart,
     FilePart,
-    Finish,
     ImagePart,
     NativePart,
     Part,
-    ReasoningConfig,
     RefusalPart,
     Request,
     Response,
-    ResponseFormat,
     TextPart,
     Tool,
     ToolCallPart,
-    ToolChoice,
     ToolResultPart,
-    Usage,
-    new_AudioPart,
-    new_FilePart,
-    new_ImagePart,
-    new_RefusalPart,
-    new_TextPart,
-    new_Tool,
-    new_ToolCallPart,
+)
+from .openai_chat_codec import (
+    _ALWAYS,
+    _CHOICE_READ,
+    _FINISH_OUT,
+    _FORMAT_DECODE,
+    _FORMAT_ENCODE,
+    _KNOWN_AUDIO_3,
+    _KNOWN_FILE_2,
+    _KNOWN_IMAGE_1,
+    _KNOWN_REFUSAL_4,
+    _KNOWN_TEXT_0,
+    _KNOWN_TOOL,
+    _KNOWN_TOOL_CALL_5,
+    _KNOWN_TOOL_OUTER,
+    _KNOWN_TOOL_RESULT_6,
+    _NESTED_AUDIO_3,
+    _NESTED_FILE_2,
+    _NESTED_IMAGE_1,
+    _NESTED_REFUSAL_4,
+    _NESTED_TEXT_0,
+    _NESTED_TOOL,
+    _NESTED_TOOL_CALL_5,
+    _NESTED_TOOL_OUTER,
+    _NESTED_TOOL_RESULT_6,
+    _PART_DECODERS,
+    _REASONING_EFFORT_MAP,
+    _REQUEST_WIRE_NAMES,
+    _SHAPE_TOOL_CALL_5,
+    ERROR_BY_STATUS,
+    ERROR_CANONICAL_STATUS,
+    ERROR_DECODE,
+    ERROR_ENCODE,
+    ERROR_EXACT,
+    ERROR_RAW_DEFAULT,
+    ERROR_SHAPE,
+    ERROR_STATUS,
+    FINISH_DECODE,
+    FINISH_DECODE_DEFAULT,
+    FINISH_ENCODE,
+    FINISH_ENCODE_DEFAULT,
+    FINISH_KEY,
+    HTTP,
+    ITEMS,
+    MESSAGE_PATH,
+    NATIVE_PARTS,
+    PROTOCOL,
+    REASONING_DETAILS,
+    REQUEST_NESTED,
+    REQUEST_ROW_KEYS,
+    RESPONSE_ID,
+    RESPONSE_KEPT,
+    RESPONSE_KNOWN,
+    RESPONSE_ROW_KEYS,
+    ROLE_DECODE,
+    ROLE_ENCODE,
+    STREAM_EVENTS,
+    TOOL_CHOICE_DECODE,
+    TOOL_CHOICE_ENCODE,
+    TOOL_CHOICE_KEYS,
+    TOOL_TYPE,
+    TRANSFORMS,
+    USAGE_CARRIED,
+    _dec_audio_3,
+    _dec_file_2,
+    _dec_image_1,
+    _dec_refusal_4,
+    _dec_text_0,
+    _dec_tool_call_5,
+    _dec_tool_result_6,
+    _enc_audio_3,
+    _enc_refusal_4,
+    _reasoning_effort,
+    decode_audio,
+    decode_file,
+    decode_finish,
+    decode_image,
+    decode_part,
+    decode_parts,
+    decode_reasoning_config,
+    decode_refusal,
+    decode_request_fields,
+    decode_response_envelope,
+    decode_response_fields,
+    decode_response_format,
+    decode_text,
+    decode_tool,
+    decode_tool_call,
+    decode_tool_choice,
+    decode_tool_result,
+    decode_usage,
+    encode_audio,
+    encode_finish,
+    encode_reasoning_config,
+    encode_refusal,
+    encode_response_envelope,
+    encode_response_format,
+    encode_tool_choice,
+    encode_usage,
+    first_choice,
+    message_parts,
+    read_error,
+    read_error_body,
+    read_finish,
+    read_message,
+    response_defaults,
+    write_choices,
+    write_error,
+    write_finish,
+    write_message,
 )
 from .spec_types import (
-    HttpAuth,
-    HttpSpec,
-    ImageTokens,
-    ModelListing,
     ProtocolFlags,
-    TokenEstimate,
     Turns,
 )
 
-PROTOCOL = "openai_chat"
 DIALECT: str | None = "deepseek"  # the spec/dialects overlay merged in, if any
 FLAGS = ProtocolFlags(
     system_placement="in_messages",
@@ -115,64 +177,6 @@ FLAGS = ProtocolFlags(
         one_object=False,
     ),
 )
-# how the protocol is called over HTTP (spec: http); the gateway reads it
-HTTP = HttpSpec(
-    base_path="/v1",
-    inbound_paths=(
-        "/v1/chat/completions",
-        "/chat/completions",
-    ),
-    url_actions={},
-    upstream_path="/chat/completions",
-    upstream_stream_path=None,
-    model_prefix="",
-    auth=HttpAuth(header="authorization", scheme="Bearer", query=None),
-    extra_headers={},
-    forward_headers=(),
-    count_tokens=None,
-    models=ModelListing(
-        paths=(
-            "/v1/models",
-            "/models",
-        ),
-        items_key="data",
-        item={"id": "{id}", "object": "model", "created": 0, "owned_by": "interlingua"},
-        envelope={"object": "list"},
-        upstream_path="/models",
-        upstream_query={},
-    ),
-    token_estimate=TokenEstimate(
-        chars_per_token=4.0,
-        image=ImageTokens(
-            rule="tiles",
-            divisor=750.0,
-            max_edge=None,
-            max_pixels=None,
-            tile=512,
-            per_tile=170,
-            base=85,
-            fit=2048,
-            short_side=768,
-            small=None,
-            small_tokens=None,
-            low_detail=85,
-            unknown=765,
-        ),
-        document_page=1000,
-        media=1000,
-    ),
-    otel_provider="openai",
-    request_id_header="x-request-id",
-    model_in_path=False,
-)
-TRANSFORMS: tuple[str, ...] = (
-    "messages_flat",
-    "tools",
-    "reasoning",
-    "response_format",
-    "message_response",
-)
-TOOL_TYPE: str | None = "function"
 SUPPORT: dict[str, tuple[str, str]] = {
     "system": ("full", ""),
     "system_position": ("full", ""),
@@ -223,199 +227,13 @@ SUPPORT: dict[str, tuple[str, str]] = {
     ),
 }
 
-# ---------------------------------------------------------------- enum tables (unified <-> raw)
-FINISH_DECODE: dict[str, str] = {
-    "stop": "stop",
-    "length": "length",
-    "tool_calls": "tool_calls",
-    "content_filter": "content_filter",
-    "function_call": "tool_calls",
-}
-FINISH_ENCODE: dict[str, str] = {
-    "stop": "stop",
-    "length": "length",
-    "tool_calls": "tool_calls",
-    "content_filter": "content_filter",
-    "stop_sequence": "stop",
-    "refusal": "content_filter",
-    "pause": "stop",
-    "other": "stop",
-    "error": "stop",
-}
-FINISH_DECODE_DEFAULT: str = "other"
-FINISH_ENCODE_DEFAULT: str = "stop"
-TOOL_CHOICE_DECODE: dict[str, str] = {
-    "auto": "auto",
-    "none": "none",
-    "required": "required",
-    "any": "required",
-    "function": "tool",
-}
-TOOL_CHOICE_ENCODE: dict[str, str] = {
-    "auto": "auto",
-    "none": "none",
-    "required": "required",
-    "tool": "function",
-}
-ROLE_DECODE: dict[str, str] = {
-    "system": "system",
-    "developer": "developer",
-    "user": "user",
-    "assistant": "assistant",
-    "tool": "tool",
-    "function": "tool",
-}
-ROLE_ENCODE: dict[str, str] = {
-    "system": "system",
-    "developer": "developer",
-    "user": "user",
-    "assistant": "assistant",
-    "tool": "tool",
-}
-ERROR_DECODE: dict[str, str] = {
-    "invalid_request_error": "invalid_request",
-    "authentication_error": "authentication",
-    "invalid_api_key": "authentication",
-    "permission_error": "permission",
-    "not_found_error": "not_found",
-    "request_too_large": "request_too_large",
-    "rate_limit_error": "rate_limit",
-    "insufficient_quota": "rate_limit",
-    "server_error": "api_error",
-    "api_error": "api_error",
-    "timeout": "timeout",
-}
-ERROR_ENCODE: dict[str, str] = {
-    "invalid_request": "invalid_request_error",
-    "authentication": "authentication_error",
-    "permission": "permission_error",
-    "not_found": "not_found_error",
-    "request_too_large": "request_too_large",
-    "rate_limit": "rate_limit_error",
-    "api_error": "server_error",
-    "overloaded": "server_error",
-    "timeout": "timeout",
-    "bad_gateway": "server_error",
-}
-ERROR_STATUS: dict[str, int] = {
-    "invalid_request": 400,
-    "authentication": 401,
-    "permission": 403,
-    "not_found": 404,
-    "request_too_large": 413,
-    "rate_limit": 429,
-    "api_error": 500,
-    "overloaded": 503,
-    "timeout": 504,
-    "bad_gateway": 502,
-}
-# wire stream event -> canonical event kinds it may yield (spec: stream_events)
-STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
-ERROR_SHAPE: dict[str, Any] = {
-    "type_path": "error.type",
-    "message_path": "error.message",
-    "code_path": "error.code",
-    "param_path": "error.param",
-    "status_code_path": None,
-    "envelope": {},
-    "stream_status": ["code", "status_code"],
-}
-
-
-def response_defaults() -> dict[str, Any]:
-    """response_envelope.defaults, a fresh copy each call (runtime/transforms/response_envelope)."""
-    return {
-        "id": "chatcmpl-interlingua",
-        "object": "chat.completion",
-        "created": 0,
-        "model": "unknown",
-    }
-
-
-# reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
-REASONING_DETAILS: dict[str, Any] | None = None
-# messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
-# by kind (the stream's encode.ids; responses_output reads them), the rest compiled below
-ITEMS: dict[str, Any] | None = None
-
 
 def _why(feature: str) -> str:
     level, note = SUPPORT[feature]
     return f"{PROTOCOL} {level}{': ' + note if note else ''}"
 
 
-# ---------------------------------------------------------------- tool_choice (tool_choice_rule)
-# top-level request keys the rule reads beside the transforms' own (a strict switch)
-TOOL_CHOICE_KEYS: frozenset[str] = frozenset()
-
-
-def decode_tool_choice(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
-    if w.get("parallel_tool_calls") is not None:
-        req.parallel_tool_calls = expect_bool(w["parallel_tool_calls"], "parallel_tool_calls")
-    choice = w.get("tool_choice")
-    if choice is None:
-        return  # absent: the protocol's default (auto), as canonical None says
-    if type(choice) is str:
-        mode = TOOL_CHOICE_DECODE.get(choice)
-        if mode is None:
-            raise InvalidInput(
-                f"unknown tool_choice {brief(choice)} (expected one of any, auto, function, none, required)",
-                path="tool_choice",
-            )
-        if TOOL_CHOICE_ENCODE.get(mode) != choice:  # another spelling
-            req.hints = {**(req.hints or {}), "tool_choice_raw": choice}
-            if not ctx.same:
-                ctx.loss(
-                    "tool_choice",
-                    f"mode {brief(choice)} sent as {mode!r}",
-                    f"{ctx.target} has no such mode",
-                    "tool_choice",
-                )
-        req.tool_choice = ToolChoice(mode=mode)
-        return
-    choice = expect_dict(choice, "tool_choice")
-    choice = expect_dict(choice.get("function"), "tool_choice.function")
-    name = expect_str(choice.get("name"), "tool_choice.function.name")
-    req.tool_choice = ToolChoice(mode="tool", name=name)
-
-
-def encode_tool_choice(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
-    hints = (req.hints or {}) if ctx.same else {}
-    tc = req.tool_choice
-    if req.parallel_tool_calls is not None:
-        out["parallel_tool_calls"] = req.parallel_tool_calls
-    if tc is None:
-        return
-    mode = tc.mode
-    raw = hints.get("tool_choice_raw")
-    wire = (
-        raw if raw is not None and TOOL_CHOICE_DECODE.get(raw) == mode else TOOL_CHOICE_ENCODE[mode]
-    )
-    if mode != "tool":
-        out["tool_choice"] = wire
-        return
-    obj: dict[str, Any] = {"type": wire}
-    if tc.name is not None:
-        obj["function"] = {"name": tc.name}
-    out["tool_choice"] = obj
-
-
 # ---------------------------------------------------------------- parts
-
-_KNOWN_TEXT_0 = frozenset({"text", "type"})
-_NESTED_TEXT_0: dict[str, frozenset[str]] = {}
-
-
-def _dec_text_0(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
-    v_text = w.get("text")
-    if v_text is None:
-        raise InvalidInput("missing required field", path=path + ".text")
-    if type(v_text) is not str:
-        v_text = expect_str(v_text, path + ".text")
-    return new_TextPart(
-        text=v_text,
-        ext=None if _KNOWN_TEXT_0.issuperset(w) else split_ext(w, _KNOWN_TEXT_0),
-    )
 
 
 def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
@@ -431,43 +249,7 @@ def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-decode_text = _dec_text_0  # the only row: no dispatch call
 encode_text = _enc_text_0  # the only row: no dispatch call
-
-
-_KNOWN_IMAGE_1 = frozenset({"image_url", "type"})
-_NESTED_IMAGE_1: dict[str, frozenset[str]] = {
-    "image_url": frozenset({"detail", "url"}),
-}
-
-
-def _dec_image_1(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
-    v_url = w.get("image_url")
-    if v_url is not None:
-        if type(v_url) is not dict:
-            v_url = expect_dict(v_url, path + ".image_url")
-        v_url = v_url.get("url")
-    if v_url is None:
-        raise InvalidInput("missing required field", path=path + ".image_url.url")
-    if type(v_url) is not str:
-        v_url = expect_str(v_url, path + ".image_url.url")
-    v_detail = w.get("image_url")
-    if v_detail is not None:
-        if type(v_detail) is not dict:
-            v_detail = expect_dict(v_detail, path + ".image_url")
-        v_detail = v_detail.get("detail")
-    if v_detail is not None and type(v_detail) is not str:
-        v_detail = expect_str(v_detail, path + ".image_url.detail")
-    v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
-    if v_data is not None:
-        v_url = None
-    return new_ImagePart(
-        url=v_url,
-        media_type=v_media_type,
-        data=v_data,
-        detail=v_detail,
-        ext=split_ext(w, _KNOWN_IMAGE_1, _NESTED_IMAGE_1),
-    )
 
 
 def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
@@ -489,49 +271,7 @@ def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-decode_image = _dec_image_1  # the only row: no dispatch call
 encode_image = _enc_image_1  # the only row: no dispatch call
-
-
-_KNOWN_FILE_2 = frozenset({"file", "type"})
-_NESTED_FILE_2: dict[str, frozenset[str]] = {
-    "file": frozenset({"file_data", "file_id", "filename"}),
-}
-
-
-def _dec_file_2(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
-    v_url = w.get("file")
-    if v_url is not None:
-        if type(v_url) is not dict:
-            v_url = expect_dict(v_url, path + ".file")
-        v_url = v_url.get("file_data")
-    if v_url is not None and type(v_url) is not str:
-        v_url = expect_str(v_url, path + ".file.file_data")
-    v_file_id = w.get("file")
-    if v_file_id is not None:
-        if type(v_file_id) is not dict:
-            v_file_id = expect_dict(v_file_id, path + ".file")
-        v_file_id = v_file_id.get("file_id")
-    if v_file_id is not None and type(v_file_id) is not str:
-        v_file_id = expect_str(v_file_id, path + ".file.file_id")
-    v_filename = w.get("file")
-    if v_filename is not None:
-        if type(v_filename) is not dict:
-            v_filename = expect_dict(v_filename, path + ".file")
-        v_filename = v_filename.get("filename")
-    if v_filename is not None and type(v_filename) is not str:
-        v_filename = expect_str(v_filename, path + ".file.filename")
-    v_media_type, v_data = parse_data_url(v_url) if v_url is not None else (None, None)
-    if v_data is not None:
-        v_url = None
-    return new_FilePart(
-        url=v_url,
-        media_type=v_media_type,
-        data=v_data,
-        file_id=v_file_id,
-        filename=v_filename,
-        ext=split_ext(w, _KNOWN_FILE_2, _NESTED_FILE_2),
-    )
 
 
 def _enc_file_2(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
@@ -556,127 +296,7 @@ def _enc_file_2(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-decode_file = _dec_file_2  # the only row: no dispatch call
 encode_file = _enc_file_2  # the only row: no dispatch call
-
-
-_KNOWN_AUDIO_3 = frozenset({"input_audio", "type"})
-_NESTED_AUDIO_3: dict[str, frozenset[str]] = {
-    "input_audio": frozenset({"data", "format"}),
-}
-
-
-def _dec_audio_3(w: dict[str, Any], path: str, ctx: Ctx) -> AudioPart:
-    v_data = w.get("input_audio")
-    if v_data is not None:
-        if type(v_data) is not dict:
-            v_data = expect_dict(v_data, path + ".input_audio")
-        v_data = v_data.get("data")
-    if v_data is None:
-        raise InvalidInput("missing required field", path=path + ".input_audio.data")
-    if type(v_data) is not str:
-        v_data = expect_str(v_data, path + ".input_audio.data")
-    v_format = w.get("input_audio")
-    if v_format is not None:
-        if type(v_format) is not dict:
-            v_format = expect_dict(v_format, path + ".input_audio")
-        v_format = v_format.get("format")
-    if v_format is not None and type(v_format) is not str:
-        v_format = expect_str(v_format, path + ".input_audio.format")
-    return new_AudioPart(
-        data=v_data,
-        format=v_format,
-        ext=split_ext(w, _KNOWN_AUDIO_3, _NESTED_AUDIO_3),
-    )
-
-
-def _enc_audio_3(p: AudioPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "input_audio"}
-
-    out.setdefault("input_audio", {})["data"] = p.data
-
-    if p.format is not None:
-        out.setdefault("input_audio", {})["format"] = p.format
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out
-
-
-decode_audio = _dec_audio_3  # the only row: no dispatch call
-encode_audio = _enc_audio_3  # the only row: no dispatch call
-
-
-_KNOWN_REFUSAL_4 = frozenset({"refusal", "type"})
-_NESTED_REFUSAL_4: dict[str, frozenset[str]] = {}
-
-
-def _dec_refusal_4(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
-    v_text = w.get("refusal")
-    if v_text is None:
-        raise InvalidInput("missing required field", path=path + ".refusal")
-    if type(v_text) is not str:
-        v_text = expect_str(v_text, path + ".refusal")
-    return new_RefusalPart(
-        text=v_text,
-        ext=None if _KNOWN_REFUSAL_4.issuperset(w) else split_ext(w, _KNOWN_REFUSAL_4),
-    )
-
-
-def _enc_refusal_4(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "refusal"}
-
-    out["refusal"] = p.text
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out
-
-
-decode_refusal = _dec_refusal_4  # the only row: no dispatch call
-encode_refusal = _enc_refusal_4  # the only row: no dispatch call
-
-
-_KNOWN_TOOL_CALL_5 = frozenset({"function", "id", "type"})
-_NESTED_TOOL_CALL_5: dict[str, frozenset[str]] = {
-    "function": frozenset({"arguments", "name"}),
-}
-_SHAPE_TOOL_CALL_5: tuple[tuple[str, ...], ...] = (("type",), ("function", "arguments"))
-
-
-def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
-    v_id = w.get("id")
-    if v_id is None:
-        raise InvalidInput("missing required field", path=path + ".id")
-    if type(v_id) is not str:
-        v_id = expect_str(v_id, path + ".id")
-    v_name = w.get("function")
-    if v_name is not None:
-        if type(v_name) is not dict:
-            v_name = expect_dict(v_name, path + ".function")
-        v_name = v_name.get("name")
-    if v_name is None:
-        raise InvalidInput("missing required field", path=path + ".function.name")
-    if type(v_name) is not str:
-        v_name = expect_str(v_name, path + ".function.name")
-    v_arguments = w.get("function")
-    if v_arguments is not None:
-        if type(v_arguments) is not dict:
-            v_arguments = expect_dict(v_arguments, path + ".function")
-        v_arguments = v_arguments.get("arguments")
-    if v_arguments is None:
-        v_arguments = ""  # a call with no arguments
-    if type(v_arguments) is not str:
-        v_arguments = expect_str(v_arguments, path + ".function.arguments")
-    return new_ToolCallPart(
-        id=v_id,
-        name=v_name,
-        arguments=v_arguments,
-        ext=split_ext(w, _KNOWN_TOOL_CALL_5, _NESTED_TOOL_CALL_5),
-        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_5)
-        if w.get("type") is None
-        or type(w.get("function")) is not dict
-        or w["function"].get("arguments") is None
-        else None,
-    )
 
 
 def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
@@ -695,32 +315,7 @@ def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-decode_tool_call = _dec_tool_call_5  # the only row: no dispatch call
 encode_tool_call = _enc_tool_call_5  # the only row: no dispatch call
-
-
-_KNOWN_TOOL_RESULT_6 = frozenset({"content", "role", "tool_call_id"})
-_NESTED_TOOL_RESULT_6: dict[str, frozenset[str]] = {}
-
-
-def _dec_tool_result_6(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
-    v_call_id = w.get("tool_call_id")
-    if v_call_id is None:
-        raise InvalidInput("missing required field", path=path + ".tool_call_id")
-    if type(v_call_id) is not str:
-        v_call_id = expect_str(v_call_id, path + ".tool_call_id")
-    v_content = w.get("content")
-    s_content = type(v_content) is str
-    if v_content is not None:
-        v_content = decode_parts(v_content, path + ".content", ctx)
-    else:
-        raise InvalidInput("missing required field", path=path + ".content")
-    return ToolResultPart(
-        call_id=v_call_id,
-        content=v_content,
-        hints={"string": True} if s_content else None,
-        ext=None if _KNOWN_TOOL_RESULT_6.issuperset(w) else split_ext(w, _KNOWN_TOOL_RESULT_6),
-    )
 
 
 def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
@@ -741,18 +336,9 @@ def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]
     return out
 
 
-decode_tool_result = _dec_tool_result_6  # the only row: no dispatch call
 encode_tool_result = _enc_tool_result_6  # the only row: no dispatch call
 
 
-_PART_DECODERS: dict[str, Any] = {
-    "text": decode_text,
-    "image_url": decode_image,
-    "file": decode_file,
-    "input_audio": decode_audio,
-    "refusal": decode_refusal,
-}
-NATIVE_PARTS: frozenset[str] = frozenset(["video_url", "thinking"])
 _PART_ENCODERS: dict[type, Any] = {
     TextPart: encode_text,
     ImagePart: encode_image,
@@ -760,18 +346,6 @@ _PART_ENCODERS: dict[type, Any] = {
     AudioPart: encode_audio,
     RefusalPart: encode_refusal,
 }
-
-
-def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
-    if type(w) is not dict:
-        w = expect_dict(w, path)
-    t = w.get("type")
-    fn = _PART_DECODERS.get(t) if type(t) is str else None
-    if fn is None:
-        if type(t) is str and t in NATIVE_PARTS:
-            return NativePart(type=t, data=w, owner=PROTOCOL)  # type: ignore[arg-type]
-        raise InvalidInput(f"unknown content block type {brief(t)}", path=path + ".type")
-    return fn(w, path, ctx)
 
 
 def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
@@ -793,13 +367,6 @@ def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
     return fn(p, path, ctx)
 
 
-def decode_parts(v: Any, path: str, ctx: Ctx) -> list[Part]:
-    if type(v) is str:
-        return [TextPart(text=v)]
-    v = expect_list(v, path)
-    return [decode_part(e, f"{path}[{i}]", ctx) for i, e in enumerate(v)]
-
-
 def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx: Ctx) -> Any:
     if hints is not None and hints.get("string") and len(parts) == 1 and type(parts[0]) is TextPart:
         return parts[0].text
@@ -809,44 +376,6 @@ def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx
         if e is not None:
             out.append(e)
     return out
-
-
-# ---------------------------------------------------------------- tools
-_KNOWN_TOOL = frozenset({"description", "name", "parameters", "strict"})
-_NESTED_TOOL: dict[str, frozenset[str]] = {}
-
-_KNOWN_TOOL_OUTER = frozenset(["function", "type"])
-_NESTED_TOOL_OUTER: dict[str, frozenset[str]] = {"function": _KNOWN_TOOL}
-
-
-def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
-    if type(w) is not dict:
-        w = expect_dict(w, path)
-    outer = w
-    w = expect_dict(w.get("function"), path + ".function")
-    path = path + ".function"
-    v_name = w.get("name")
-    if v_name is None:
-        raise InvalidInput("missing required field", path=path + ".name")
-    if type(v_name) is not str:
-        v_name = expect_str(v_name, path + ".name")
-    v_description = w.get("description")
-    if v_description is not None and type(v_description) is not str:
-        v_description = expect_str(v_description, path + ".description")
-    v_parameters = w.get("parameters")
-    if v_parameters is not None and type(v_parameters) is not dict:
-        v_parameters = expect_dict(v_parameters, path + ".parameters")
-    v_strict = w.get("strict")
-    if v_strict is not None and type(v_strict) is not bool:
-        v_strict = expect_bool(v_strict, path + ".strict")
-    return new_Tool(
-        name=v_name,
-        description=v_description,
-        parameters=v_parameters,
-        strict=v_strict,
-        ext=split_ext(outer, _KNOWN_TOOL_OUTER, _NESTED_TOOL_OUTER),
-        hints=wire_shape_hints(outer, (("type",),)) if outer.get("type") is None else None,
-    )
 
 
 def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
@@ -869,105 +398,6 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
-
-
-# ---------------------------------------------------------------- request and response fields
-REQUEST_ROW_KEYS = frozenset(
-    {
-        "frequency_penalty",
-        "max_completion_tokens",
-        "max_tokens",
-        "metadata",
-        "model",
-        "presence_penalty",
-        "reasoning_effort",
-        "response_format",
-        "seed",
-        "stop",
-        "stream",
-        "stream_options",
-        "temperature",
-        "top_p",
-        "user",
-    }
-)
-REQUEST_NESTED: dict[str, frozenset[str]] = {
-    "stream_options": frozenset({"include_usage"}),
-}
-_REQUEST_WIRE_NAMES: dict[str, str] = {
-    "model": "model",
-    "max_tokens": "max_completion_tokens",
-    "temperature": "temperature",
-    "top_p": "top_p",
-    "stop": "stop",
-    "seed": "seed",
-    "presence_penalty": "presence_penalty",
-    "frequency_penalty": "frequency_penalty",
-    "stream": "stream",
-    "user": "user",
-    "metadata": "metadata",
-}
-
-
-def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
-    path = ""
-    v_model = w.get("model")
-    if v_model is not None and type(v_model) is not str:
-        v_model = expect_str(v_model, path + ".model")
-    req.model = v_model
-    v_max_tokens = w.get("max_completion_tokens")
-    if v_max_tokens is None and w.get("max_tokens") is not None:
-        v_max_tokens = w.get("max_tokens")
-        add_hint(req, "aliases", "max_tokens", "max_tokens")
-    if v_max_tokens is not None and type(v_max_tokens) is not int:
-        v_max_tokens = expect_int(v_max_tokens, path + ".max_completion_tokens")
-    req.max_tokens = v_max_tokens
-    v_temperature = w.get("temperature")
-    if v_temperature is not None:
-        v_temperature = expect_number(v_temperature, path + ".temperature")
-    req.temperature = v_temperature
-    v_top_p = w.get("top_p")
-    if v_top_p is not None:
-        v_top_p = expect_number(v_top_p, path + ".top_p")
-    req.top_p = v_top_p
-    v_stop = w.get("stop")
-    if type(v_stop) is str:
-        add_hint(req, "string", "stop", True)
-    if v_stop is not None:
-        v_stop = expect_str_list(v_stop, path + ".stop")
-    req.stop = v_stop
-    v_seed = w.get("seed")
-    if v_seed is not None and type(v_seed) is not int:
-        v_seed = expect_int(v_seed, path + ".seed")
-    req.seed = v_seed
-    v_presence_penalty = w.get("presence_penalty")
-    if v_presence_penalty is not None:
-        v_presence_penalty = expect_number(v_presence_penalty, path + ".presence_penalty")
-    req.presence_penalty = v_presence_penalty
-    v_frequency_penalty = w.get("frequency_penalty")
-    if v_frequency_penalty is not None:
-        v_frequency_penalty = expect_number(v_frequency_penalty, path + ".frequency_penalty")
-    req.frequency_penalty = v_frequency_penalty
-    v_stream = w.get("stream")
-    if v_stream is not None and type(v_stream) is not bool:
-        v_stream = expect_bool(v_stream, path + ".stream")
-    req.stream = v_stream
-    v_include_usage = w.get("stream_options")
-    if v_include_usage is not None:
-        if type(v_include_usage) is not dict:
-            v_include_usage = expect_dict(v_include_usage, path + ".stream_options")
-        v_include_usage = v_include_usage.get("include_usage")
-    if v_include_usage is not None and type(v_include_usage) is not bool:
-        v_include_usage = expect_bool(v_include_usage, path + ".stream_options.include_usage")
-    req.include_usage = v_include_usage
-    v_user = w.get("user")
-    if v_user is not None and type(v_user) is not str:
-        v_user = expect_str(v_user, path + ".user")
-    req.user = v_user
-    v_metadata = w.get("metadata")
-    if v_metadata is not None and type(v_metadata) is not dict:
-        v_metadata = expect_dict(v_metadata, path + ".metadata")
-    req.metadata = v_metadata
 
 
 def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
@@ -1012,25 +442,6 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
-RESPONSE_ROW_KEYS = frozenset({"created", "id", "model"})
-
-
-def decode_response_fields(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
-    path = ""
-    v_id = w.get("id")
-    if v_id is not None and type(v_id) is not str:
-        v_id = expect_str(v_id, path + ".id")
-    resp.id = v_id
-    v_model = w.get("model")
-    if v_model is not None and type(v_model) is not str:
-        v_model = expect_str(v_model, path + ".model")
-    resp.model = v_model
-    v_created = w.get("created")
-    if v_created is not None and type(v_created) is not int:
-        v_created = expect_int(v_created, path + ".created")
-    resp.created = v_created
-
-
 def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
 
     if resp.id is not None:
@@ -1045,447 +456,7 @@ def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> Non
         ctx.loss("stop_sequence", "stop_sequence dropped", _why("finish_reason"), "finish_reason")
 
 
-# ---------------------------------------------------------------- usage
-USAGE_CARRIED = frozenset({"input_cache_read", "input_total", "output_reasoning", "output_total"})
-
-
-def decode_usage(w: Any, path: str) -> Usage:
-    if type(w) is not dict:
-        w = expect_dict(w, path)
-    v_input = w.get("prompt_tokens")
-    if v_input is not None and type(v_input) is not int:
-        v_input = expect_int(v_input, path + ".prompt_tokens")
-    v_input_cache_read = w.get("prompt_tokens_details")
-    if v_input_cache_read is not None:
-        if type(v_input_cache_read) is not dict:
-            v_input_cache_read = expect_dict(v_input_cache_read, path + ".prompt_tokens_details")
-        v_input_cache_read = v_input_cache_read.get("cached_tokens")
-    if v_input_cache_read is not None and type(v_input_cache_read) is not int:
-        v_input_cache_read = expect_int(
-            v_input_cache_read, path + ".prompt_tokens_details.cached_tokens"
-        )
-    v_output_total = w.get("completion_tokens")
-    if v_output_total is not None and type(v_output_total) is not int:
-        v_output_total = expect_int(v_output_total, path + ".completion_tokens")
-    v_output_reasoning = w.get("completion_tokens_details")
-    if v_output_reasoning is not None:
-        if type(v_output_reasoning) is not dict:
-            v_output_reasoning = expect_dict(
-                v_output_reasoning, path + ".completion_tokens_details"
-            )
-        v_output_reasoning = v_output_reasoning.get("reasoning_tokens")
-    if v_output_reasoning is not None and type(v_output_reasoning) is not int:
-        v_output_reasoning = expect_int(
-            v_output_reasoning, path + ".completion_tokens_details.reasoning_tokens"
-        )
-    u = Usage(raw=w)
-    u.input_total = v_input or 0
-    u.input_cache_read = v_input_cache_read or 0
-    u.output_total = v_output_total or 0
-    u.output_reasoning = v_output_reasoning or 0
-    return u
-
-
-def encode_usage(u: Usage) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    out["prompt_tokens"] = u.input_total
-    out.setdefault("prompt_tokens_details", {})["cached_tokens"] = u.input_cache_read
-    out["completion_tokens"] = u.output_total
-    out.setdefault("completion_tokens_details", {})["reasoning_tokens"] = u.output_reasoning
-    out["total_tokens"] = u.input_total + u.output_total
-    return out
-
-
-# ---------------------------------------------------------------- errors (spec: error_shape)
-ERROR_RAW_DEFAULT = "server_error"  # the raw type of an error with no row
-# the errors rows as runtime/_pipeline.error_info looks a type up: a row of (raw type, status);
-# the type of a status (its first row's, else the canonical one's); (status, type) of a row whose
-# status is not the canonical one of the type -> the canonical status
-ERROR_EXACT: dict[tuple[str, int], str] = {
-    ("invalid_request_error", 400): "invalid_request",
-    ("authentication_error", 401): "authentication",
-    ("invalid_api_key", 401): "authentication",
-    ("permission_error", 403): "permission",
-    ("not_found_error", 404): "not_found",
-    ("request_too_large", 413): "request_too_large",
-    ("rate_limit_error", 429): "rate_limit",
-    ("insufficient_quota", 429): "rate_limit",
-    ("server_error", 500): "api_error",
-    ("api_error", 500): "api_error",
-    ("server_error", 503): "overloaded",
-    ("timeout", 504): "timeout",
-    ("server_error", 502): "bad_gateway",
-}
-ERROR_BY_STATUS: dict[int, str] = {
-    400: "invalid_request",
-    401: "authentication",
-    403: "permission",
-    404: "not_found",
-    413: "request_too_large",
-    429: "rate_limit",
-    500: "api_error",
-    503: "overloaded",
-    504: "timeout",
-    502: "bad_gateway",
-    529: "overloaded",
-}
-ERROR_CANONICAL_STATUS: dict[tuple[int, str], int] = {(503, "overloaded"): 529}
-
-
-def read_error(e: Any, raw: Any = None) -> tuple[Any, Any, Any, Any, int | None]:
-    """The error object ``e`` -> (raw type, message, code, param, the HTTP status it carries),
-    where error_shape says; ``raw``: its raw type when it has none (a stream row's error_type).
-    Never raises: runtime/_pipeline.error_info makes the ErrorInfo."""
-    if type(e) is not dict:
-        return raw, None, None, None, None
-    return (
-        t if (t := e.get("type")) is not None else raw,
-        e.get("message"),
-        e.get("code"),
-        e.get("param"),
-        next(
-            (
-                v
-                for v in (e.get("code"), e.get("status_code"))
-                if type(v) is int and 400 <= v <= 599
-            ),
-            None,
-        ),
-    )
-
-
-def read_error_body(body: Any) -> tuple[Any, Any, Any, Any, int | None]:
-    """An HTTP error body: ``read_error`` of its error object (error)."""
-    e = body.get("error") if type(body) is dict else None
-    return read_error(e)
-
-
-def write_error(err: Any, raw: str, status: int, inband: bool = False) -> dict[str, Any]:
-    """The error body of ``err`` (ErrorInfo; ``raw``: its raw type, ``status``: its HTTP status,
-    ``inband``: the event of a stream's error)."""
-    return {
-        "error": {
-            "type": raw,
-            "message": err.message,
-            "param": err.param,
-            "code": status if inband and err.code is None else err.code,
-        }
-    }
-
-
 # ---------------------------------------------------------------- request settings (response_format, reasoning)
-
-
-_FORMAT_DECODE: dict[str, str] = {
-    "text": "text",
-    "json_object": "json_object",
-    "json_schema": "json_schema",
-}
-_FORMAT_ENCODE: dict[str, str] = {
-    "text": "text",
-    "json_object": "json_object",
-    "json_schema": "json_schema",
-}
-
-
-def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
-    """response_format rows: the wire format -> req.response_format."""
-    if "response_format" not in w:
-        return
-    raw = dig_path(w, ("response_format", "type"))
-    schema = dig_path(w, ("response_format", "json_schema", "schema"))
-    if raw is None and schema is None and w.get("response_format") is None:
-        return  # no format (a present object without its type is refused below)
-    ftype = _FORMAT_DECODE.get(expect_str(raw, "response_format.type")) if raw is not None else None
-    if ftype is None:
-        raise InvalidInput(
-            f"unknown response_format type {brief(raw)}", path="response_format.type"
-        )
-    rf = ResponseFormat(type="json_schema" if schema is not None else ftype)
-    if rf.type == "json_schema":
-        expect_dict(dig_path(w, ("response_format", "json_schema")), "response_format.json_schema")
-        rf.name = (
-            expect_str(v, "response_format.json_schema.name")
-            if (v := dig_path(w, ("response_format", "json_schema", "name"))) is not None
-            else None
-        )
-        rf.description = (
-            expect_str(v, "response_format.json_schema.description")
-            if (v := dig_path(w, ("response_format", "json_schema", "description"))) is not None
-            else None
-        )
-        rf.schema = (
-            expect_dict(schema, "response_format.json_schema.schema")
-            if schema is not None
-            else None
-        )
-        rf.strict = (
-            expect_bool(v, "response_format.json_schema.strict")
-            if (v := dig_path(w, ("response_format", "json_schema", "strict"))) is not None
-            else None
-        )
-    req.response_format = rf
-
-
-def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
-    """response_format rows: req.response_format -> the wire format."""
-    rf = req.response_format
-    if rf is None:
-        return
-    wire = _FORMAT_ENCODE.get(rf.type)
-    if wire is None:
-        format_dropped(rf.type, True, ctx)
-        return
-    put(out, ("response_format", "type"), wire)
-    if rf.type != "json_schema":
-        return
-    put(
-        out,
-        ("response_format", "json_schema", "name"),
-        rf.name if rf.name is not None else "response",
-    )
-    if rf.description is not None:
-        put(out, ("response_format", "json_schema", "description"), rf.description)
-    if rf.schema is not None:
-        put(out, ("response_format", "json_schema", "schema"), rf.schema)
-    if rf.strict is not None:
-        put(out, ("response_format", "json_schema", "strict"), rf.strict)
-
-
-_REASONING_EFFORT_MAP: dict[str, str] = {"max": "high"}
-
-
-def decode_reasoning_config(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
-    """reasoning rows: the wire configuration -> req.reasoning."""
-    if "reasoning_effort" not in w:
-        return
-    r = ReasoningConfig()
-    if (v := w.get("reasoning_effort")) is not None:
-        r.effort = expect_str(v, "reasoning_effort")
-    if r.effort:
-        req.reasoning = r
-
-
-def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
-    """reasoning rows: req.reasoning -> the wire configuration."""
-    r = req.reasoning
-    effort: str | None = None
-    if r is None:
-        return
-    if ctx.same:  # as the client sent them
-        effort = r.effort
-    elif thinking_off(r):
-        if r.effort == "none":
-            effort = "none"
-    else:  # what another protocol's configuration becomes in this one
-        if r.mode is not None or r.effort is not None or r.budget_tokens is not None:
-            m = r.mode or "enabled"
-            if r.effort is not None:
-                effort = _reasoning_effort(r.effort, ctx)
-            if effort is None and r.budget_tokens is not None:
-                effort = _reasoning_effort(effort_for_budget(r.budget_tokens), None)
-                budget_as_effort(r.budget_tokens, "reasoning_effort", effort, ctx)
-            elif effort is None:
-                effort = mode_as_effort(m, "reasoning_effort", ctx)
-            if r.budget_tokens is not None and r.effort is not None:
-                one_of_two(r, False, effort is not None, ctx)
-        if r.summary is not None:
-            summary_dropped(r.summary, ctx)
-    if effort is not None:
-        out["reasoning_effort"] = effort
-    if not ctx.same and r.ext:  # the source's: nowhere to go
-        reasoning_ext_lost(r.ext, ctx)
-
-
-def _reasoning_effort(effort: str, ctx: Ctx | None) -> str | None:
-    wire = _REASONING_EFFORT_MAP.get(effort)
-    if wire is not None:
-        if ctx is not None:
-            effort_mapped(effort, wire, ctx)
-        return wire
-    return effort
-
-
-# ---------------------------------------------------------------- finish rule
-# (finish_reasons, enum_defaults, finish_rule): one rule for responses and streams
-# canonical reason -> (wire value, lossy: it does not read back as the same reason)
-_FINISH_OUT: dict[str, tuple[str, bool]] = {
-    "stop": ("stop", False),
-    "length": ("length", False),
-    "tool_calls": ("tool_calls", False),
-    "content_filter": ("content_filter", False),
-    "stop_sequence": ("stop", True),
-    "refusal": ("content_filter", True),
-    "pause": ("stop", True),
-    "error": ("stop", True),
-    "other": ("stop", True),
-}
-
-
-def decode_finish(raw: Any, has_calls: bool = False) -> Finish:
-    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"."""
-    if type(raw) is not str:
-        raw = str(raw)
-    return Finish(unified=FINISH_DECODE.get(raw, "other"), raw=raw)
-
-
-def encode_finish(
-    f: Finish | None, has_calls: bool = False, same: bool = False
-) -> tuple[str, bool]:
-    """Finish -> (wire value, lossy). No finish says how the output ended; a raw value that
-    means the same here is kept (``same``: from this protocol, an unknown one too); otherwise
-    the reason's row, else "stop"."""
-    if f is None:
-        return ("tool_calls", False) if has_calls else ("stop", False)
-    if f.raw is not None:
-        back = FINISH_DECODE.get(f.raw)
-        if back == f.unified or (same and back is None and f.unified == "other"):
-            return f.raw, False
-    return _FINISH_OUT.get(f.unified, ("stop", True))
-
-
-def read_finish(holder: dict[str, Any], has_calls: bool = False) -> Finish | None:
-    """The finish at choices[0].finish_reason (response_envelope)."""
-    raw = holder.get("finish_reason")
-    if raw is None:
-        return None
-    if type(raw) is not str:
-        raw = expect_str(raw, "choices[0].finish_reason")  # a value that is no reason is refused
-    return decode_finish(raw, has_calls)
-
-
-def write_finish(
-    f: Finish | None, holder: dict[str, Any], ctx: Ctx, has_calls: bool = False
-) -> None:
-    """``f`` at choices[0].finish_reason (no finish: null); a
-    value the target cannot say is reported."""
-    if f is None:
-        holder["finish_reason"] = None
-        return
-    raw, lossy = encode_finish(f, has_calls, ctx.same)
-    if lossy:
-        ctx.loss("choices[0].finish_reason", *finish_loss(f, raw, ctx.target), "finish_reason")
-    holder["finish_reason"] = raw
-
-
-# ---------------------------------------------------------------- response envelope
-# top-level keys the envelope row names; the keys always written (one left out is a hint)
-RESPONSE_KNOWN = frozenset({"choices", "created", "id", "model", "object", "usage"})
-_ALWAYS = (
-    "id",
-    "object",
-    "created",
-    "model",
-    "usage",
-)
-
-
-def decode_response_envelope(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
-    """The usage (absent or null: None) and
-    the keys an encoder always writes that the source left out (a hint)."""
-    u = w.get("usage")
-    resp.usage = decode_usage(u, "usage") if u is not None else None
-    absent = [k for k in _ALWAYS if k not in w]
-    if absent:
-        resp.hints = {**(resp.hints or {}), "absent": absent}
-
-
-def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
-    """The usage (a response from another
-    protocol always has one: zero counts; back to this protocol the source's own object, under
-    the counts if they changed) and, back to
-    this protocol, the keys the source left out left out again."""
-    u = resp.usage
-    if u is not None:
-        out["usage"] = wire = encode_usage(u)
-        ctx.losses += usage_losses(u, USAGE_CARRIED, ctx.target, "usage")
-        if ctx.same and u.raw is not None:
-            same = decode_usage(u.raw, "usage") == u  # unchanged since decoding
-            out["usage"] = u.raw if same else deep_merge(u.raw, wire)
-    elif not ctx.same:
-        out["usage"] = encode_usage(Usage())
-    if ctx.same and resp.hints:
-        for k in resp.hints.get("absent", ()):
-            out.pop(k, None)
-
-
-_CHOICE_READ = frozenset({"finish_reason", "index", "message"})  # the choice keys rows read
-
-
-def first_choice(
-    w: dict[str, Any], resp: Response, hints: dict[str, Any], ctx: Ctx
-) -> dict[str, Any] | None:
-    """The first item of choices (None: absent or empty); the others go to ``resp.ext``
-    (back to this protocol only), the item's keys no row reads to ``hints["choice_ext"]``
-    (toward another protocol, those that say something are reported)."""
-    items = w.get("choices")
-    if not items:
-        return None
-    if type(items) is not list:
-        items = expect_list(items, "choices")
-    c0 = items[0]
-    if type(c0) is not dict:
-        c0 = expect_dict(c0, "choices[0]")
-    if len(items) > 1:
-        resp.ext = {**(resp.ext or {}), "choices": items[1:]}
-    extra = {k: v for k, v in c0.items() if k not in _CHOICE_READ}
-    if extra:
-        hints["choice_ext"] = extra
-        if not ctx.same:
-            said = {k: v for k, v in extra.items() if v not in (None, [], {})}
-            if said:
-                report_ext(said, "choices[0]", ctx)
-    return c0
-
-
-def write_choices(choice: dict[str, Any], resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
-    """The encoded first choice completed (its own other keys back to this protocol, else
-    the row's choice_defaults), then the other choices this protocol sent."""
-    if not ctx.same:
-        choice["logprobs"] = None
-        out["choices"] = [choice]
-        return
-    choice.update((resp.hints or {}).get("choice_ext") or {})
-    more = (resp.ext or {}).get("choices")
-    out["choices"] = [choice, *(more if type(more) is list else [])]
-
-
-FINISH_KEY = "finish_reason"  # where the finish sits (response_envelope.finish)
-# keys whose source values go back to this protocol only (echo, the finish and its detail)
-RESPONSE_KEPT: tuple[str, ...] = ("finish_reason",)
-RESPONSE_ID: str | None = "chatcmpl-interlingua"  # the default id (response_envelope.defaults)
-MESSAGE_PATH = "choices[0].message"  # where the assistant message sits
-
-
-def read_message(
-    w: dict[str, Any], resp: Response, hints: dict[str, Any], ctx: Ctx
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The assistant message at choices[0].message and the object its finish sits in."""
-    c0 = first_choice(w, resp, hints, ctx)
-    if c0 is None:
-        raise InvalidInput("no choices", path="choices")
-    return expect_dict(c0.get("message"), MESSAGE_PATH), c0
-
-
-def message_parts(parts: list[Part], ctx: Ctx) -> list[Part]:
-    """A response message holds any part (no content_parts row)."""
-    return parts
-
-
-def write_message(
-    m: dict[str, Any], resp: Response, out: dict[str, Any], ctx: Ctx, has_calls: bool, form: bool
-) -> None:
-    """The assistant message at choices[0].message with the finish beside it; its text content
-    one string unless ``form`` (the source's own form is kept)."""
-    if not form:
-        content = m.get("content")
-        if type(content) is list:  # text blocks join (what they could not carry was reported)
-            texts = [b.get("text") for b in content if type(b) is dict and b.get("type") == "text"]
-            if len(texts) == len(content):
-                m["content"] = "".join(t for t in texts if type(t) is str)
-    choice: dict[str, Any] = {"index": 0, "message": m}
-    write_finish(resp.finish, choice, ctx, has_calls)
-    write_choices(choice, resp, out, ctx)
 
 
 __all__ = [
@@ -1523,4 +494,91 @@ __all__ = [
     "encode_tool_call",
     "decode_tool_result",
     "encode_tool_result",
+    "ERROR_BY_STATUS",
+    "ERROR_CANONICAL_STATUS",
+    "ERROR_DECODE",
+    "ERROR_ENCODE",
+    "ERROR_EXACT",
+    "ERROR_RAW_DEFAULT",
+    "ERROR_SHAPE",
+    "ERROR_STATUS",
+    "FINISH_DECODE",
+    "FINISH_DECODE_DEFAULT",
+    "FINISH_ENCODE",
+    "FINISH_ENCODE_DEFAULT",
+    "FINISH_KEY",
+    "ITEMS",
+    "MESSAGE_PATH",
+    "NATIVE_PARTS",
+    "REASONING_DETAILS",
+    "REQUEST_NESTED",
+    "REQUEST_ROW_KEYS",
+    "RESPONSE_ID",
+    "RESPONSE_KEPT",
+    "RESPONSE_KNOWN",
+    "RESPONSE_ROW_KEYS",
+    "ROLE_DECODE",
+    "ROLE_ENCODE",
+    "STREAM_EVENTS",
+    "TOOL_CHOICE_DECODE",
+    "TOOL_CHOICE_ENCODE",
+    "TOOL_CHOICE_KEYS",
+    "TOOL_TYPE",
+    "USAGE_CARRIED",
+    "_ALWAYS",
+    "_CHOICE_READ",
+    "_FINISH_OUT",
+    "_FORMAT_DECODE",
+    "_FORMAT_ENCODE",
+    "_KNOWN_AUDIO_3",
+    "_KNOWN_FILE_2",
+    "_KNOWN_IMAGE_1",
+    "_KNOWN_REFUSAL_4",
+    "_KNOWN_TEXT_0",
+    "_KNOWN_TOOL",
+    "_KNOWN_TOOL_CALL_5",
+    "_KNOWN_TOOL_OUTER",
+    "_KNOWN_TOOL_RESULT_6",
+    "_NESTED_AUDIO_3",
+    "_NESTED_FILE_2",
+    "_NESTED_IMAGE_1",
+    "_NESTED_REFUSAL_4",
+    "_NESTED_TEXT_0",
+    "_NESTED_TOOL",
+    "_NESTED_TOOL_CALL_5",
+    "_NESTED_TOOL_OUTER",
+    "_NESTED_TOOL_RESULT_6",
+    "_PART_DECODERS",
+    "_REASONING_EFFORT_MAP",
+    "_REQUEST_WIRE_NAMES",
+    "_SHAPE_TOOL_CALL_5",
+    "_dec_audio_3",
+    "_dec_file_2",
+    "_dec_image_1",
+    "_dec_refusal_4",
+    "_dec_text_0",
+    "_dec_tool_call_5",
+    "_dec_tool_result_6",
+    "_enc_audio_3",
+    "_enc_refusal_4",
+    "_reasoning_effort",
+    "decode_finish",
+    "decode_reasoning_config",
+    "decode_response_envelope",
+    "decode_response_format",
+    "encode_finish",
+    "encode_reasoning_config",
+    "encode_response_envelope",
+    "encode_response_format",
+    "first_choice",
+    "message_parts",
+    "read_error",
+    "read_error_body",
+    "read_finish",
+    "read_message",
+    "response_defaults",
+    "write_choices",
+    "write_error",
+    "write_finish",
+    "write_message",
 ]

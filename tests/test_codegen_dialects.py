@@ -93,6 +93,12 @@ def test_an_overlay_generates_a_variant_that_runs_its_rows(tmp_path: Path) -> No
     acme.encode_request_fields(req, out, Ctx("t", "t"))
     assert out == {"model": "m", "temp": 0.5, "end_user": "u1"}
     assert acme.SUPPORT["sampling"] == ("full", "Acme keeps user")
+    # the overlay's codec is linked to the base's: what its rows leave as it is is imported
+    # (the same object), what they change is its own, and the whole interface is on it
+    assert acme.decode_part is base.decode_part and acme.decode_tool is base.decode_tool
+    assert acme.decode_request_fields is not base.decode_request_fields
+    assert set(base.__all__) <= set(acme.__all__)
+    assert all(hasattr(acme, n) for n in acme.__all__)
     stream = (tmp_path / "out" / "generated" / "tiny_v2__acme_stream.py").read_text()
     assert (
         "# delta.message" in stream
