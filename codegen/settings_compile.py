@@ -10,7 +10,7 @@ from .settings import FormatRows, ReasoningRows
 from .settings_format import compile_format, format_paths
 from .settings_reasoning import compile_reasoning
 
-_PATHS = "from interlingua.transforms._paths import dig as dig_path, obj_at, put"
+_PATHS = "from interlingua._codec_support import dig\nfrom interlingua.transforms._paths import obj_at, put"
 _FORMAT = (
     "from interlingua.transforms.structured import (\n"
     "    add_hints,\n    format_dropped,\n    keep_keys,\n    kept_keys,\n"

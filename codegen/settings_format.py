@@ -30,7 +30,7 @@ def _top_test(paths: list[str], body: str) -> str:
 
 def read(segs: tuple[str, ...], base: str = "w") -> str:
     """The expression reading ``segs`` from ``base`` (objects on the way checked)."""
-    return f"{base}.get({segs[0]!r})" if len(segs) == 1 else f"dig_path({base}, {segs!r})"
+    return f"{base}.get({segs[0]!r})" if len(segs) == 1 else f"dig({base}, {segs!r})"
 
 
 def keys_literal(keys: tuple[str, ...] | list[str]) -> str:

@@ -238,9 +238,7 @@ def _encode(f: _Facts) -> str:
         add(f'    if {name!r} in hints.get("reasoning_empty", ()):')
         add(f"        obj_at(out, {segs!r})")
         if f.snake:
-            add(
-                f'    if hints.get("reasoning_snake") and type(o := dig_path(out, {segs!r})) is dict:'
-            )
+            add(f'    if hints.get("reasoning_snake") and type(o := dig(out, {segs!r})) is dict:')
             add(
                 f"        put(out, {segs!r}, {{_REASONING_SNAKE.get(k, k): v for k, v in o.items()}})"
             )

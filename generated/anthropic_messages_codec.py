@@ -30,7 +30,6 @@ from interlingua._wire import (
     expect_str_list,
     json_text_from_object,
 )
-from interlingua.transforms._paths import dig as dig_path
 from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms.reasoning import (
     EFFORT_BUDGETS,
@@ -1466,9 +1465,9 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     """response_format rows: the wire format -> req.response_format."""
     if "output_config" not in w:
         return
-    raw = dig_path(w, ("output_config", "format", "type"))
-    schema = dig_path(w, ("output_config", "format", "schema"))
-    if raw is None and schema is None and dig_path(w, ("output_config", "format")) is None:
+    raw = dig(w, ("output_config", "format", "type"))
+    schema = dig(w, ("output_config", "format", "schema"))
+    if raw is None and schema is None and dig(w, ("output_config", "format")) is None:
         return  # no format (a present object without its type is refused below)
     ftype = (
         _FORMAT_DECODE.get(expect_str(raw, "output_config.format.type"))

@@ -10,6 +10,7 @@ from interlingua._codec_support import (
     add_hint,
     apply_wire_shape,
     deep_merge,
+    dig,
     drop_ext,
     restore_wire_names,
     split_ext,
@@ -29,7 +30,6 @@ from interlingua._wire import (
     format_data_url,
     parse_data_url,
 )
-from interlingua.transforms._paths import dig as dig_path
 from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms.reasoning import (
     EFFORT_BUDGETS,
@@ -973,8 +973,8 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     """response_format rows: the wire format -> req.response_format."""
     if "response_format" not in w:
         return
-    raw = dig_path(w, ("response_format", "type"))
-    schema = dig_path(w, ("response_format", "json_schema"))
+    raw = dig(w, ("response_format", "type"))
+    schema = dig(w, ("response_format", "json_schema"))
     if raw is None and schema is None and w.get("response_format") is None:
         return  # no format (a present object without its type is refused below)
     ftype = _FORMAT_DECODE.get(expect_str(raw, "response_format.type")) if raw is not None else None

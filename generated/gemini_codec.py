@@ -32,7 +32,6 @@ from interlingua._wire import (
     expect_str_list,
     json_text_from_object,
 )
-from interlingua.transforms._paths import dig as dig_path
 from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms.reasoning import (
     effort_as_budget,
@@ -1277,9 +1276,9 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     """response_format rows: the wire format -> req.response_format."""
     if "generationConfig" not in w:
         return
-    raw = dig_path(w, ("generationConfig", "responseMimeType"))
-    schema = dig_path(w, ("generationConfig", "responseJsonSchema"))
-    if schema is None and (oa := dig_path(w, ("generationConfig", "responseSchema"))) is not None:
+    raw = dig(w, ("generationConfig", "responseMimeType"))
+    schema = dig(w, ("generationConfig", "responseJsonSchema"))
+    if schema is None and (oa := dig(w, ("generationConfig", "responseSchema"))) is not None:
         schema = openapi_to_json_schema(expect_dict(oa, "generationConfig.responseSchema"))
     hints: dict[str, Any] = {}
     if raw is None and schema is None:
@@ -1360,7 +1359,7 @@ def decode_reasoning_config(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         return
     r = ReasoningConfig()
     hints: dict[str, Any] = {}
-    o0 = dig_path(w, ("generationConfig", "thinkingConfig"))
+    o0 = dig(w, ("generationConfig", "thinkingConfig"))
     if o0 is not None:
         o0 = expect_dict(o0, "generationConfig.thinkingConfig")
         if not _REASONING_CAMEL.keys().isdisjoint(o0):
@@ -1449,7 +1448,7 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
         obj_at(out, ("generationConfig", "thinkingConfig"))
     if (
         hints.get("reasoning_snake")
-        and type(o := dig_path(out, ("generationConfig", "thinkingConfig"))) is dict
+        and type(o := dig(out, ("generationConfig", "thinkingConfig"))) is dict
     ):
         put(
             out,

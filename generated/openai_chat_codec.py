@@ -10,6 +10,7 @@ from interlingua._codec_support import (
     add_hint,
     apply_wire_shape,
     deep_merge,
+    dig,
     drop_ext,
     report_ext,
     restore_wire_names,
@@ -30,7 +31,6 @@ from interlingua._wire import (
     format_data_url,
     parse_data_url,
 )
-from interlingua.transforms._paths import dig as dig_path
 from interlingua.transforms._paths import put
 from interlingua.transforms.reasoning import (
     budget_as_effort,
@@ -1195,8 +1195,8 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     """response_format rows: the wire format -> req.response_format."""
     if "response_format" not in w:
         return
-    raw = dig_path(w, ("response_format", "type"))
-    schema = dig_path(w, ("response_format", "json_schema", "schema"))
+    raw = dig(w, ("response_format", "type"))
+    schema = dig(w, ("response_format", "json_schema", "schema"))
     if raw is None and schema is None and w.get("response_format") is None:
         return  # no format (a present object without its type is refused below)
     ftype = _FORMAT_DECODE.get(expect_str(raw, "response_format.type")) if raw is not None else None
@@ -1206,15 +1206,15 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         )
     rf = ResponseFormat(type="json_schema" if schema is not None else ftype)
     if rf.type == "json_schema":
-        expect_dict(dig_path(w, ("response_format", "json_schema")), "response_format.json_schema")
+        expect_dict(dig(w, ("response_format", "json_schema")), "response_format.json_schema")
         rf.name = (
             expect_str(v, "response_format.json_schema.name")
-            if (v := dig_path(w, ("response_format", "json_schema", "name"))) is not None
+            if (v := dig(w, ("response_format", "json_schema", "name"))) is not None
             else None
         )
         rf.description = (
             expect_str(v, "response_format.json_schema.description")
-            if (v := dig_path(w, ("response_format", "json_schema", "description"))) is not None
+            if (v := dig(w, ("response_format", "json_schema", "description"))) is not None
             else None
         )
         rf.schema = (
@@ -1224,7 +1224,7 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         )
         rf.strict = (
             expect_bool(v, "response_format.json_schema.strict")
-            if (v := dig_path(w, ("response_format", "json_schema", "strict"))) is not None
+            if (v := dig(w, ("response_format", "json_schema", "strict"))) is not None
             else None
         )
     req.response_format = rf

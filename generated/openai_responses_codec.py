@@ -9,6 +9,7 @@ from typing import Any
 from interlingua._codec_support import (
     apply_wire_shape,
     deep_merge,
+    dig,
     drop_ext,
     get_dotted,
     restore_wire_names,
@@ -28,7 +29,6 @@ from interlingua._wire import (
     format_data_url,
     parse_data_url,
 )
-from interlingua.transforms._paths import dig as dig_path
 from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms.reasoning import (
     budget_as_effort,
@@ -1226,20 +1226,20 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     """response_format rows: the wire format -> req.response_format."""
     if "text" not in w:
         return
-    raw = dig_path(w, ("text", "format", "type"))
-    schema = dig_path(w, ("text", "format", "schema"))
+    raw = dig(w, ("text", "format", "type"))
+    schema = dig(w, ("text", "format", "schema"))
     hints: dict[str, Any] = {}
     if (obj := w.get("text")) is not None:
         rest = kept_keys(expect_dict(obj, "text"), _FORMAT_KEEP0)
         hints["rest text"] = rest
         if not ctx.same:
             rest_lost(rest, "text", ctx)
-    if (obj := dig_path(w, ("text", "format"))) is not None:
+    if (obj := dig(w, ("text", "format"))) is not None:
         rest = kept_keys(expect_dict(obj, "text.format"), _FORMAT_KEEP1)
         hints["rest text.format"] = rest
         if not ctx.same:
             rest_lost(rest, "text.format", ctx)
-    if raw is None and schema is None and dig_path(w, ("text", "format")) is None:
+    if raw is None and schema is None and dig(w, ("text", "format")) is None:
         add_hints(req, hints)
         return  # no format (a present object without its type is refused below)
     ftype = _FORMAT_DECODE.get(expect_str(raw, "text.format.type")) if raw is not None else None
@@ -1249,18 +1249,18 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     if rf.type == "json_schema":
         rf.name = (
             expect_str(v, "text.format.name")
-            if (v := dig_path(w, ("text", "format", "name"))) is not None
+            if (v := dig(w, ("text", "format", "name"))) is not None
             else None
         )
         rf.description = (
             expect_str(v, "text.format.description")
-            if (v := dig_path(w, ("text", "format", "description"))) is not None
+            if (v := dig(w, ("text", "format", "description"))) is not None
             else None
         )
         rf.schema = expect_dict(schema, "text.format.schema") if schema is not None else None
         rf.strict = (
             expect_bool(v, "text.format.strict")
-            if (v := dig_path(w, ("text", "format", "strict"))) is not None
+            if (v := dig(w, ("text", "format", "strict"))) is not None
             else None
         )
     req.response_format = rf

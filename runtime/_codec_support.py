@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ._errors import InvalidInput, brief
@@ -32,14 +33,15 @@ def expect_whole_number(v: Any, path: str) -> int:
     return v
 
 
-def dig(w: dict[str, Any], segs: list[str], path: str) -> Any:
-    """Read a dotted wire path; intermediate values must be objects (or absent)."""
+def dig(w: dict[str, Any], segs: Sequence[str], path: str = "") -> Any:
+    """The value at the wire path ``segs`` below ``path`` (None when an object on the way is
+    absent); a non-object on the way is refused with its path."""
     cur: Any = w
     for i, s in enumerate(segs):
         if cur is None:
             return None
         if i:
-            cur = expect_dict(cur, path + "." + ".".join(segs[:i]))
+            cur = expect_dict(cur, ".".join((path, *segs[:i]) if path else segs[:i]))
         cur = cur.get(s)
     return cur
 

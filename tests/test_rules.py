@@ -100,3 +100,20 @@ def test_another_spelling_of_a_mode_is_reported_bare_or_in_an_object(
     ]
     same = interlingua.translate_request(body, source=source, target=source)
     assert same.body == body and not same.losses  # the spelling goes back as it came
+
+
+def test_one_dig_for_part_rows_and_settings_rows() -> None:
+    """``_codec_support.dig``, the one reader of a dotted wire path (the compiled part rows pass
+    the part's path, the settings rows read from the body's root): absent objects on the way
+    read as None; a non-object is refused at its own path, never one starting with a dot."""
+    from interlingua._codec_support import dig
+
+    body = {"generationConfig": {"thinkingConfig": {"thinkingBudget": 512}}, "meta": "x"}
+    assert dig(body, ("generationConfig", "thinkingConfig", "thinkingBudget")) == 512
+    assert dig(body, ["generationConfig", "responseSchema", "type"]) is None
+    with pytest.raises(interlingua.InvalidInput) as info:
+        dig(body, ["meta", "billed_units"])
+    assert info.value.path == "meta"
+    with pytest.raises(interlingua.InvalidInput) as info:
+        dig(body, ["meta", "billed_units"], "contents[0].parts[1]")
+    assert info.value.path == "contents[0].parts[1].meta"

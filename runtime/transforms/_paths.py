@@ -1,26 +1,11 @@
-"""Dotted wire paths of the settings rows (compiled into each codec), read and written on plain
-dicts."""
+"""Dotted wire paths of the settings rows (compiled into each codec), written on plain dicts
+(read with ``_codec_support.dig``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .._wire import expect_dict
-
 Segs = tuple[str, ...]
-
-
-def dig(w: dict[str, Any], segs: Segs) -> Any:
-    """The value at ``segs`` (None when any object on the way is absent); a non-object on the way
-    is refused with its path."""
-    cur: Any = w
-    for i, seg in enumerate(segs):
-        if i:
-            if cur is None:
-                return None
-            cur = expect_dict(cur, ".".join(segs[:i]))
-        cur = cur.get(seg)
-    return cur
 
 
 def obj_at(out: dict[str, Any], segs: Segs) -> dict[str, Any]:

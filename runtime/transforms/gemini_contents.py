@@ -15,10 +15,10 @@ from .._wire import expect_dict
 from ..generated.canonical import Message, Part, Request, ToolCallPart
 from .call_ids import CallIds
 from .gemini_envelope import unwrap_id
-from .gemini_parts import _camel, _snake, decode_parts, encode_parts
+from .gemini_parts import decode_parts, encode_parts
 from .turns import TurnWalk
 
-__all__ = ["GEMINI_CONTENTS", "_camel", "_snake"]  # the recasing rule, re-exported for reasoning
+__all__ = ["GEMINI_CONTENTS"]
 
 _CONTENT_KEYS = frozenset({"role", "parts"})
 _SYSTEM = {"system": "systemInstruction"}  # its wire key (a snake_case alias goes back so)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._codec_support import dig
 from .._errors import brief
 from .._losses import Ctx
 from ..generated.canonical import Request, ResponseFormat
 from ._base import Transform
-from ._paths import Segs, dig, put
+from ._paths import Segs, put
 
 __all__ = ["RESPONSE_FORMAT", "openapi_to_json_schema"]
 
