@@ -10,18 +10,18 @@ from .settings import FormatRows, ReasoningRows
 from .settings_format import compile_format, format_paths
 from .settings_reasoning import compile_reasoning
 
-_PATHS = "from interlingua._codec_support import dig\nfrom interlingua.transforms._paths import obj_at, put"
+_PATHS = "from interlingua._codec_support import dig\nfrom interlingua._losses import keys_lost\nfrom interlingua.transforms._paths import obj_at, put"
 _FORMAT = (
     "from interlingua.transforms.structured import (\n"
     "    add_hints,\n    format_dropped,\n    keep_keys,\n    kept_keys,\n"
-    "    openapi_to_json_schema,\n    put_sent,\n    rest_lost,\n    schema_fields_lost,\n"
+    "    openapi_to_json_schema,\n    put_sent,\n    schema_fields_lost,\n"
     "    sent_values,\n)"
 )
 _REASONING = (
     "from interlingua.transforms.reasoning import (\n"
     "    EFFORT_BUDGETS,\n    budget_as_effort,\n    effort_as_budget,\n    effort_for_budget,\n"
     "    effort_mapped,\n    lowered_budget,\n    mode_as_effort,\n    one_of_two,\n"
-    "    reasoning_ext_lost,\n    summary_dropped,\n    thinking_budget,\n    thinking_off,\n)\n"
+    "    summary_dropped,\n    thinking_budget,\n    thinking_off,\n)\n"
     "from interlingua.transforms.structured import add_hints, keep_keys, kept_keys"
 )
 

@@ -84,7 +84,7 @@ def _decode(rows: FormatRows) -> str:
         add(f"        rest = kept_keys(expect_dict(obj, {name!r}), _FORMAT_KEEP{i})")
         add(f"        hints[{'rest ' + name!r}] = rest")
         add("        if not ctx.same:")
-        add(f"            rest_lost(rest, {name!r}, ctx)")
+        add(f"            keys_lost(rest, {name!r}, ctx, 'structured_output')")
     absent = "" if rows.unknown else f" and {read(parent)} is None"
     add(f"    if raw is None and schema is None{absent}:")
     if hints:

@@ -225,11 +225,12 @@ def _encode(f: _Facts) -> str:
         add(f"        {f.put(k, k)}")
     if not rows.ext:
         add("    if not ctx.same and r.ext:  # the source's: nowhere to go")
-        add("        reasoning_ext_lost(r.ext, ctx)")
+        add("        for obj, keys in r.ext.items():")
+        add("            keys_lost(keys, obj, ctx, 'reasoning_config')")
         return "\n".join(out)
     add("    if not ctx.same:")
-    add("        if r.ext:  # the source's: nowhere to go")
-    add("            reasoning_ext_lost(r.ext, ctx)")
+    add("        for obj, keys in (r.ext or {}).items():  # the source's: nowhere to go")
+    add("            keys_lost(keys, obj, ctx, 'reasoning_config')")
     add("        return")
     add("    ext = r.ext or {}")
     for name, (segs, _) in f.ext.items():

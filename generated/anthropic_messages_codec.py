@@ -19,7 +19,7 @@ from interlingua._codec_support import (
 )
 from interlingua._errors import InvalidInput, brief
 from interlingua._finish import finish_loss
-from interlingua._losses import Ctx
+from interlingua._losses import Ctx, keys_lost
 from interlingua._wire import (
     expect_bool,
     expect_dict,
@@ -36,7 +36,6 @@ from interlingua.transforms.reasoning import (
     effort_as_budget,
     lowered_budget,
     one_of_two,
-    reasoning_ext_lost,
     summary_dropped,
     thinking_budget,
     thinking_off,
@@ -1459,6 +1458,7 @@ def write_error(err: Any, raw: str, status: int, inband: bool = False) -> dict[s
 
 _FORMAT_DECODE: dict[str, str] = {"json_schema": "json_schema"}
 _FORMAT_ENCODE: dict[str, str] = {"json_schema": "json_schema"}
+_FORMAT_KEEP0 = frozenset({"schema", "type"})
 
 
 def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -1467,7 +1467,14 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         return
     raw = dig(w, ("output_config", "format", "type"))
     schema = dig(w, ("output_config", "format", "schema"))
+    hints: dict[str, Any] = {}
+    if (obj := dig(w, ("output_config", "format"))) is not None:
+        rest = kept_keys(expect_dict(obj, "output_config.format"), _FORMAT_KEEP0)
+        hints["rest output_config.format"] = rest
+        if not ctx.same:
+            keys_lost(rest, "output_config.format", ctx, "structured_output")
     if raw is None and schema is None and dig(w, ("output_config", "format")) is None:
+        add_hints(req, hints)
         return  # no format (a present object without its type is refused below)
     ftype = (
         _FORMAT_DECODE.get(expect_str(raw, "output_config.format.type"))
@@ -1480,13 +1487,24 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     if rf.type == "json_schema":
         rf.schema = expect_dict(schema, "output_config.format.schema")
     req.response_format = rf
+    add_hints(req, hints)
 
 
 def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     """response_format rows: req.response_format -> the wire format."""
     rf = req.response_format
-    if rf is None:
+    if not ctx.same or not req.hints:  # no hints to read
+        if rf is not None:
+            _format_out(rf, out, ctx)
         return
+    hints = req.hints
+    if rf is not None:
+        _format_out(rf, out, ctx)
+    if (rest := hints.get("rest output_config.format")) is not None:
+        keep_keys(obj_at(out, ("output_config", "format")), rest)
+
+
+def _format_out(rf: ResponseFormat, out: dict[str, Any], ctx: Ctx) -> None:
     wire = _FORMAT_ENCODE.get(rf.type)
     if wire is None or (rf.type == "json_schema" and (rf.schema is None)):
         format_dropped(rf.type, wire is None, ctx)
@@ -1594,8 +1612,8 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
     if effort is not None:
         put(out, ("output_config", "effort"), effort)
     if not ctx.same:
-        if r.ext:  # the source's: nowhere to go
-            reasoning_ext_lost(r.ext, ctx)
+        for obj, keys in (r.ext or {}).items():  # the source's: nowhere to go
+            keys_lost(keys, obj, ctx, "reasoning_config")
         return
     ext = r.ext or {}
     if rest := ext.get("thinking"):

@@ -18,7 +18,7 @@ from interlingua._codec_support import (
 )
 from interlingua._errors import InvalidInput, brief
 from interlingua._finish import finish_loss
-from interlingua._losses import Ctx
+from interlingua._losses import Ctx, keys_lost
 from interlingua._wire import (
     expect_bool,
     expect_dict,
@@ -35,7 +35,6 @@ from interlingua.transforms.reasoning import (
     EFFORT_BUDGETS,
     effort_as_budget,
     one_of_two,
-    reasoning_ext_lost,
     summary_dropped,
     thinking_budget,
     thinking_off,
@@ -967,6 +966,7 @@ _FORMAT_ENCODE: dict[str, str] = {
     "json_object": "json_object",
     "json_schema": "json_object",
 }
+_FORMAT_KEEP0 = frozenset({"json_schema", "type"})
 
 
 def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -975,7 +975,14 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         return
     raw = dig(w, ("response_format", "type"))
     schema = dig(w, ("response_format", "json_schema"))
+    hints: dict[str, Any] = {}
+    if (obj := w.get("response_format")) is not None:
+        rest = kept_keys(expect_dict(obj, "response_format"), _FORMAT_KEEP0)
+        hints["rest response_format"] = rest
+        if not ctx.same:
+            keys_lost(rest, "response_format", ctx, "structured_output")
     if raw is None and schema is None and w.get("response_format") is None:
+        add_hints(req, hints)
         return  # no format (a present object without its type is refused below)
     ftype = _FORMAT_DECODE.get(expect_str(raw, "response_format.type")) if raw is not None else None
     if ftype is None:
@@ -986,13 +993,24 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     if rf.type == "json_schema":
         rf.schema = expect_dict(schema, "response_format.json_schema")
     req.response_format = rf
+    add_hints(req, hints)
 
 
 def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     """response_format rows: req.response_format -> the wire format."""
     rf = req.response_format
-    if rf is None:
+    if not ctx.same or not req.hints:  # no hints to read
+        if rf is not None:
+            _format_out(rf, out, ctx)
         return
+    hints = req.hints
+    if rf is not None:
+        _format_out(rf, out, ctx)
+    if (rest := hints.get("rest response_format")) is not None:
+        keep_keys(obj_at(out, ("response_format",)), rest)
+
+
+def _format_out(rf: ResponseFormat, out: dict[str, Any], ctx: Ctx) -> None:
     wire = _FORMAT_ENCODE.get(rf.type)
     if wire is None or (rf.type == "json_schema" and (rf.schema is None)):
         format_dropped(rf.type, wire is None, ctx)
@@ -1076,8 +1094,8 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
     if budget is not None:
         put(out, ("thinking", "token_budget"), budget)
     if not ctx.same:
-        if r.ext:  # the source's: nowhere to go
-            reasoning_ext_lost(r.ext, ctx)
+        for obj, keys in (r.ext or {}).items():  # the source's: nowhere to go
+            keys_lost(keys, obj, ctx, "reasoning_config")
         return
     ext = r.ext or {}
     if rest := ext.get("thinking"):

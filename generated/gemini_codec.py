@@ -21,7 +21,7 @@ from interlingua._codec_support import (
 )
 from interlingua._errors import InvalidInput, brief
 from interlingua._finish import finish_loss
-from interlingua._losses import Ctx
+from interlingua._losses import Ctx, keys_lost
 from interlingua._wire import (
     expect_bool,
     expect_dict,
@@ -36,7 +36,6 @@ from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms.reasoning import (
     effort_as_budget,
     one_of_two,
-    reasoning_ext_lost,
     thinking_budget,
     thinking_off,
 )
@@ -1438,8 +1437,8 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
     if summary is not None:
         put(out, ("generationConfig", "thinkingConfig", "includeThoughts"), summary)
     if not ctx.same:
-        if r.ext:  # the source's: nowhere to go
-            reasoning_ext_lost(r.ext, ctx)
+        for obj, keys in (r.ext or {}).items():  # the source's: nowhere to go
+            keys_lost(keys, obj, ctx, "reasoning_config")
         return
     ext = r.ext or {}
     if rest := ext.get("thinkingConfig"):

@@ -19,7 +19,7 @@ from interlingua._codec_support import (
 )
 from interlingua._errors import InvalidInput, brief
 from interlingua._finish import finish_loss
-from interlingua._losses import Ctx
+from interlingua._losses import Ctx, keys_lost
 from interlingua._wire import (
     expect_bool,
     expect_dict,
@@ -31,20 +31,22 @@ from interlingua._wire import (
     format_data_url,
     parse_data_url,
 )
-from interlingua.transforms._paths import put
+from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms.reasoning import (
     budget_as_effort,
     effort_for_budget,
     effort_mapped,
     mode_as_effort,
     one_of_two,
-    reasoning_ext_lost,
     summary_dropped,
     thinking_off,
 )
 from interlingua.transforms.response_envelope import usage_losses
 from interlingua.transforms.structured import (
+    add_hints,
     format_dropped,
+    keep_keys,
+    kept_keys,
 )
 
 from .canonical import (
@@ -1189,6 +1191,8 @@ _FORMAT_ENCODE: dict[str, str] = {
     "json_object": "json_object",
     "json_schema": "json_schema",
 }
+_FORMAT_KEEP0 = frozenset({"json_schema", "type"})
+_FORMAT_KEEP1 = frozenset({"description", "name", "schema", "strict"})
 
 
 def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -1197,7 +1201,19 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         return
     raw = dig(w, ("response_format", "type"))
     schema = dig(w, ("response_format", "json_schema", "schema"))
+    hints: dict[str, Any] = {}
+    if (obj := w.get("response_format")) is not None:
+        rest = kept_keys(expect_dict(obj, "response_format"), _FORMAT_KEEP0)
+        hints["rest response_format"] = rest
+        if not ctx.same:
+            keys_lost(rest, "response_format", ctx, "structured_output")
+    if (obj := dig(w, ("response_format", "json_schema"))) is not None:
+        rest = kept_keys(expect_dict(obj, "response_format.json_schema"), _FORMAT_KEEP1)
+        hints["rest response_format.json_schema"] = rest
+        if not ctx.same:
+            keys_lost(rest, "response_format.json_schema", ctx, "structured_output")
     if raw is None and schema is None and w.get("response_format") is None:
+        add_hints(req, hints)
         return  # no format (a present object without its type is refused below)
     ftype = _FORMAT_DECODE.get(expect_str(raw, "response_format.type")) if raw is not None else None
     if ftype is None:
@@ -1228,13 +1244,26 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
             else None
         )
     req.response_format = rf
+    add_hints(req, hints)
 
 
 def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     """response_format rows: req.response_format -> the wire format."""
     rf = req.response_format
-    if rf is None:
+    if not ctx.same or not req.hints:  # no hints to read
+        if rf is not None:
+            _format_out(rf, out, ctx)
         return
+    hints = req.hints
+    if rf is not None:
+        _format_out(rf, out, ctx)
+    if (rest := hints.get("rest response_format")) is not None:
+        keep_keys(obj_at(out, ("response_format",)), rest)
+    if (rest := hints.get("rest response_format.json_schema")) is not None:
+        keep_keys(obj_at(out, ("response_format", "json_schema")), rest)
+
+
+def _format_out(rf: ResponseFormat, out: dict[str, Any], ctx: Ctx) -> None:
     wire = _FORMAT_ENCODE.get(rf.type)
     if wire is None:
         format_dropped(rf.type, True, ctx)
@@ -1297,7 +1326,8 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
     if effort is not None:
         out["reasoning_effort"] = effort
     if not ctx.same and r.ext:  # the source's: nowhere to go
-        reasoning_ext_lost(r.ext, ctx)
+        for obj, keys in r.ext.items():
+            keys_lost(keys, obj, ctx, "reasoning_config")
 
 
 def _reasoning_effort(effort: str, ctx: Ctx | None) -> str | None:

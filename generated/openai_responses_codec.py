@@ -18,7 +18,7 @@ from interlingua._codec_support import (
 )
 from interlingua._errors import InvalidInput, brief
 from interlingua._finish import finish_loss
-from interlingua._losses import Ctx
+from interlingua._losses import Ctx, keys_lost
 from interlingua._wire import (
     expect_bool,
     expect_dict,
@@ -36,7 +36,6 @@ from interlingua.transforms.reasoning import (
     effort_mapped,
     mode_as_effort,
     one_of_two,
-    reasoning_ext_lost,
     thinking_off,
 )
 from interlingua.transforms.response_envelope import usage_losses
@@ -46,7 +45,6 @@ from interlingua.transforms.structured import (
     format_dropped,
     keep_keys,
     kept_keys,
-    rest_lost,
 )
 
 from .canonical import (
@@ -1233,12 +1231,12 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         rest = kept_keys(expect_dict(obj, "text"), _FORMAT_KEEP0)
         hints["rest text"] = rest
         if not ctx.same:
-            rest_lost(rest, "text", ctx)
+            keys_lost(rest, "text", ctx, "structured_output")
     if (obj := dig(w, ("text", "format"))) is not None:
         rest = kept_keys(expect_dict(obj, "text.format"), _FORMAT_KEEP1)
         hints["rest text.format"] = rest
         if not ctx.same:
-            rest_lost(rest, "text.format", ctx)
+            keys_lost(rest, "text.format", ctx, "structured_output")
     if raw is None and schema is None and dig(w, ("text", "format")) is None:
         add_hints(req, hints)
         return  # no format (a present object without its type is refused below)
@@ -1362,8 +1360,8 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
     if summary is not None:
         put(out, ("reasoning", "summary"), summary)
     if not ctx.same:
-        if r.ext:  # the source's: nowhere to go
-            reasoning_ext_lost(r.ext, ctx)
+        for obj, keys in (r.ext or {}).items():  # the source's: nowhere to go
+            keys_lost(keys, obj, ctx, "reasoning_config")
         return
     ext = r.ext or {}
     if rest := ext.get("reasoning"):

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ._errors import brief
 
-__all__ = ["Loss", "Ctx", "extension_loss"]
+__all__ = ["Loss", "Ctx", "extension_loss", "keys_lost"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,14 +22,30 @@ class Loss:
 
 
 def extension_loss(
-    path: str, key: str, source: str, target: str, times: int = 1, kind: str = "field"
+    path: str,
+    key: str,
+    source: str,
+    target: str,
+    times: int = 1,
+    kind: str = "field",
+    feature: str = "extensions",
 ) -> Loss:
-    """A source field (or stream event) with no canonical equivalent: the response path and the
-    stream path report it in the same words."""
+    """A source field (or stream event) with no canonical equivalent: the response path, the
+    stream path and the settings rows (``keys_lost``) report it in the same words."""
     what = f"{kind} {brief(key)} of {source} has no equivalent"
     if times > 1:
         what += f" (in {times} events)" if kind == "field" else f" ({times} times)"
-    return Loss(path, what, f"{target} cannot carry it", "extensions")
+    return Loss(path, what, f"{target} cannot carry it", feature)
+
+
+def keys_lost(fields: dict[str, Any], at: str, ctx: Ctx, feature: str) -> None:
+    """The other keys of a source object ``at`` (a reasoning or format object) toward another
+    protocol: each one said (not None) is reported under ``feature``."""
+    for k, v in fields.items():
+        if v is not None:
+            ctx.losses.append(
+                extension_loss(f"{at}.{k}", k, ctx.source, ctx.target, 1, "field", feature)
+            )
 
 
 class Ctx:

@@ -117,3 +117,48 @@ def test_one_dig_for_part_rows_and_settings_rows() -> None:
     with pytest.raises(interlingua.InvalidInput) as info:
         dig(body, ["meta", "billed_units"], "contents[0].parts[1]")
     assert info.value.path == "contents[0].parts[1].meta"
+
+
+_FORMAT_OTHER_KEYS = [
+    (
+        "openai_chat",
+        {
+            "response_format": {
+                "type": "json_schema",
+                "extra_top": 2,
+                "json_schema": {"name": "x", "schema": {"type": "object"}, "extra_thing": 1},
+            }
+        },
+        ["response_format.extra_top", "response_format.json_schema.extra_thing"],
+    ),
+    (
+        "anthropic_messages",
+        {
+            "max_tokens": 10,
+            "output_config": {"format": {"type": "json_schema", "schema": {}, "x": 1}},
+        },
+        ["output_config.format.x"],
+    ),
+    (
+        "cohere_v2",
+        {"response_format": {"type": "json_object", "json_schema": {}, "y": 3}},
+        ["response_format.y"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("pid", "extra", "paths"), _FORMAT_OTHER_KEYS)
+def test_other_keys_of_a_format_object_go_back_or_are_reported(
+    pid: str, extra: dict, paths: list[str]
+) -> None:
+    """response_format rows ``keep``: a format object's keys no row reads go back as they came
+    to the same protocol, and are reported one by one (in the words of every other key with no
+    canonical home) toward another; before, they vanished on both ways."""
+    body = {"model": "m", "messages": [{"role": "user", "content": "hi"}], **extra}
+    same = interlingua.translate_request(body, source=pid, target=pid)
+    assert same.losses == [] and {k: same.body[k] for k in extra} == extra
+    other = interlingua.translate_request(body, source=pid, target="gemini")
+    lost = {x.path: x for x in other.losses if x.feature == "structured_output"}
+    assert paths == [p for p in lost if p in paths] and set(paths) <= lost.keys()
+    for p in paths:
+        assert lost[p].what == f"field {p.rsplit('.', 1)[1]!r} of {pid} has no equivalent"

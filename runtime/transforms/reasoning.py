@@ -134,19 +134,6 @@ def lowered_budget(budget: int, limit: Any, least: int, key: str, ctx: Ctx) -> i
     return lowered if lowered < limit else None
 
 
-def reasoning_ext_lost(ext: dict[str, dict[str, Any]], ctx: Ctx) -> None:
-    """The source's other keys of its reasoning objects: nowhere to go."""
-    for obj, fields in ext.items():
-        for k, v in fields.items():
-            if v is not None:
-                ctx.loss(
-                    f"{obj}.{k}",
-                    f"field {brief(k)} of {ctx.source} {obj} has no equivalent",
-                    f"{ctx.target} cannot carry it",
-                    _FEATURE,
-                )
-
-
 REASONING = Transform(
     name="reasoning",
     doc=__doc__ or "",

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from .._codec_support import dig
-from .._errors import brief
 from .._losses import Ctx
 from ..generated.canonical import Request, ResponseFormat
 from ._base import Transform
@@ -74,17 +73,6 @@ def sent_values(w: dict[str, Any], paths: tuple[Segs, ...]) -> dict[str, Any]:
 def put_sent(out: dict[str, Any], wire: dict[str, Any]) -> None:
     for path, v in wire.items():
         put(out, tuple(path.split(".")), v)
-
-
-def rest_lost(rest: dict[str, Any], name: str, ctx: Ctx) -> None:
-    for k, v in rest.items():
-        if v is not None:
-            ctx.loss(
-                f"{name}.{k}",
-                f"field {brief(k)} of {ctx.source} has no equivalent",
-                f"{ctx.target} cannot carry it",
-                _FEATURE,
-            )
 
 
 def format_dropped(ftype: str, no_such: bool, ctx: Ctx) -> None:
