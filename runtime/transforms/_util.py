@@ -44,14 +44,6 @@ def content_parts(
     return parts, None if parts else {"empty_list": True}
 
 
-def only_text(parts: list[Part] | None) -> str | None:
-    """The joined text when every part is text, else None (no parts: the empty text)."""
-    parts = parts or []
-    if all(type(p) is TextPart for p in parts):
-        return "".join(p.text for p in parts)  # type: ignore[union-attr]
-    return None
-
-
 def text_content(m: Message, codec: Codec, path: str, ctx: Ctx) -> Any:
     """Content as a string when the source had one (or, across protocols, it is one plain
     text part), else a list of encoded parts."""
@@ -67,11 +59,6 @@ def text_content(m: Message, codec: Codec, path: str, ctx: Ctx) -> Any:
                 return p.text
             return blocks
     return codec.encode_parts(parts, None, path, ctx)
-
-
-def null_keys(w: dict[str, Any], keys: Any) -> list[str]:
-    """The ``keys`` that ``w`` holds with an explicit null."""
-    return [k for k in keys if k in w and w[k] is None]
 
 
 def drop_hosted_tool(tool: Tool, path: str, ctx: Ctx) -> None:
