@@ -18,6 +18,11 @@ class Feature(Strict):
 class EnumValue(Strict):
     value: str
     status: int | None = None
+    generic: bool = Field(
+        default=False,
+        description="ErrorType: a raw type of this type is refined by an HTTP status whose row "
+        "names another type (OpenAI sends invalid_request_error with 401 for a bad key)",
+    )
 
 
 class CanonicalEnum(Strict):

@@ -101,16 +101,21 @@ def error_shape_problems(p: Any, error_types: list[str]) -> list[tuple[Loc, str]
     return out
 
 
-def type_tables(p: Any, canonical_status: dict[str, int]) -> dict[str, Any]:
+def type_tables(p: Any, canonical_status: dict[str, int], generic: set[str]) -> dict[str, Any]:
     """The errors rows as the tables runtime/_pipeline.error_info looks the type up in:
-    ``exact`` (raw type, status) -> type; ``by_status`` status -> type (the first row's, else
-    the canonical type of the status, ``canonical_status``: ErrorType -> status); ``canonical``
-    (status, type) of a row -> the canonical status, where the two differ (Chat's 503 for
-    overloaded travels as 529)."""
+    ``exact`` (raw type, status) -> type; ``firm`` raw type -> its type when that type is not
+    ``generic`` (canonical.yaml: no status refines it); ``by_status`` status -> type (the first
+    row's, else the canonical type of the status, ``canonical_status``: ErrorType -> status);
+    ``canonical`` (status, type) of a row -> the canonical status, where the two differ (Chat's
+    503 for overloaded travels as 529)."""
     rows = [r for r in p.errors if r.only != "encode" and r.status is not None]
     exact: dict[tuple[str, int], str] = {}
+    firm: dict[str, str] = {}
     by_status: dict[int, str] = {}
     canonical: dict[tuple[int, str], int] = {}
+    for r in p.errors:
+        if r.only != "encode":
+            firm.setdefault(r.raw, r.unified)  # the decode table's row: the first of a raw type
     for r in rows:
         exact.setdefault((r.raw, r.status), r.unified)
         by_status.setdefault(r.status, r.unified)
@@ -118,10 +123,11 @@ def type_tables(p: Any, canonical_status: dict[str, int]) -> dict[str, Any]:
             canonical[(r.status, r.unified)] = canonical_status[r.unified]
     for t, status in canonical_status.items():
         by_status.setdefault(status, t)
-    return {"exact": exact, "by_status": by_status, "canonical": canonical}
+    firm = {raw: t for raw, t in firm.items() if t not in generic}
+    return {"exact": exact, "firm": firm, "by_status": by_status, "canonical": canonical}
 
 
-def error_view(p: Any, canonical_status: dict[str, int]) -> dict[str, Any]:
+def error_view(p: Any, canonical_status: dict[str, int], generic: set[str]) -> dict[str, Any]:
     """Protocol ``p``'s compiled row for the template: the error object's place, the read
     expressions and the body literal (Python source; ``raw``, ``status``, ``inband`` and
     ``err`` are the write function's arguments), and the errors rows' type tables."""
@@ -166,5 +172,5 @@ def error_view(p: Any, canonical_status: dict[str, int]) -> dict[str, Any]:
         "read": [typ, get("message_path"), get("code_path"), get("param_path"), carried],
         "body": body,
         "raw_default": raw_default(p),
-        **type_tables(p, canonical_status),
+        **type_tables(p, canonical_status, generic),
     }

@@ -219,7 +219,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             enums=enums,
             envelope=envelope_view(spec, p, enums["finish"]),
             error_status=error_status,
-            errors=error_view(p, _error_statuses(spec)),
+            errors=error_view(p, _error_statuses(spec), set(_error_statuses(spec, generic=True))),
             tool=tool,
             tc=tool_choice_view(p) if "ToolChoice" in types else None,
             request=with_settings_keys(
@@ -236,10 +236,12 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
     )
 
 
-def _error_statuses(spec: Spec) -> dict[str, int]:
-    """canonical ErrorType -> its HTTP status (canonical.yaml)."""
+def _error_statuses(spec: Spec, generic: bool = False) -> dict[str, int]:
+    """canonical ErrorType -> its HTTP status (canonical.yaml); ``generic``: only the types a
+    status refines."""
     enum = next((e for e in spec.canonical.enums if e.name == "ErrorType"), None)
-    return {v.value: v.status for v in enum.items() if v.status} if enum else {}
+    items = enum.items() if enum else []
+    return {v.value: v.status for v in items if v.status and (v.generic or not generic)}
 
 
 def _reasoning_details(p: ProtocolSpec) -> dict[str, Any] | None:

@@ -894,8 +894,9 @@ def encode_usage(u: Usage) -> dict[str, Any]:
 # ---------------------------------------------------------------- errors (spec: error_shape)
 ERROR_RAW_DEFAULT = "internal_server_error"  # the raw type of an error with no row
 # the errors rows as runtime/_pipeline.error_info looks a type up: a row of (raw type, status);
-# the type of a status (its first row's, else the canonical one's); (status, type) of a row whose
-# status is not the canonical one of the type -> the canonical status
+# a raw type whose type no status refines (not a generic one); the type of a status (its first
+# row's, else the canonical one's); (status, type) of a row whose status is not the canonical
+# one of the type -> the canonical status
 ERROR_EXACT: dict[tuple[str, int], str] = {
     ("bad_request", 400): "invalid_request",
     ("unauthorized", 401): "authentication",
@@ -910,6 +911,14 @@ ERROR_EXACT: dict[tuple[str, int], str] = {
     ("service_unavailable", 503): "overloaded",
     ("gateway_timeout", 504): "timeout",
     ("internal_server_error", 502): "bad_gateway",
+}
+ERROR_FIRM: dict[str, str] = {
+    "unauthorized": "authentication",
+    "forbidden": "permission",
+    "not_found": "not_found",
+    "too_many_requests": "rate_limit",
+    "service_unavailable": "overloaded",
+    "gateway_timeout": "timeout",
 }
 ERROR_BY_STATUS: dict[int, str] = {
     400: "invalid_request",

@@ -1196,8 +1196,9 @@ def encode_usage(u: Usage) -> dict[str, Any]:
 # ---------------------------------------------------------------- errors (spec: error_shape)
 ERROR_RAW_DEFAULT = "INTERNAL"  # the raw type of an error with no row
 # the errors rows as runtime/_pipeline.error_info looks a type up: a row of (raw type, status);
-# the type of a status (its first row's, else the canonical one's); (status, type) of a row whose
-# status is not the canonical one of the type -> the canonical status
+# a raw type whose type no status refines (not a generic one); the type of a status (its first
+# row's, else the canonical one's); (status, type) of a row whose status is not the canonical
+# one of the type -> the canonical status
 ERROR_EXACT: dict[tuple[str, int], str] = {
     ("INVALID_ARGUMENT", 400): "invalid_request",
     ("FAILED_PRECONDITION", 400): "invalid_request",
@@ -1212,6 +1213,14 @@ ERROR_EXACT: dict[tuple[str, int], str] = {
     ("CANCELLED", 499): "api_error",
     ("UNAVAILABLE", 503): "overloaded",
     ("DEADLINE_EXCEEDED", 504): "timeout",
+}
+ERROR_FIRM: dict[str, str] = {
+    "UNAUTHENTICATED": "authentication",
+    "PERMISSION_DENIED": "permission",
+    "NOT_FOUND": "not_found",
+    "RESOURCE_EXHAUSTED": "rate_limit",
+    "UNAVAILABLE": "overloaded",
+    "DEADLINE_EXCEEDED": "timeout",
 }
 ERROR_BY_STATUS: dict[int, str] = {
     400: "invalid_request",

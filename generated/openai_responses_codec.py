@@ -1143,8 +1143,9 @@ def encode_usage(u: Usage) -> dict[str, Any]:
 # ---------------------------------------------------------------- errors (spec: error_shape)
 ERROR_RAW_DEFAULT = "server_error"  # the raw type of an error with no row
 # the errors rows as runtime/_pipeline.error_info looks a type up: a row of (raw type, status);
-# the type of a status (its first row's, else the canonical one's); (status, type) of a row whose
-# status is not the canonical one of the type -> the canonical status
+# a raw type whose type no status refines (not a generic one); the type of a status (its first
+# row's, else the canonical one's); (status, type) of a row whose status is not the canonical
+# one of the type -> the canonical status
 ERROR_EXACT: dict[tuple[str, int], str] = {
     ("invalid_request_error", 400): "invalid_request",
     ("authentication_error", 401): "authentication",
@@ -1159,6 +1160,16 @@ ERROR_EXACT: dict[tuple[str, int], str] = {
     ("server_error", 503): "overloaded",
     ("timeout", 504): "timeout",
     ("server_error", 502): "bad_gateway",
+}
+ERROR_FIRM: dict[str, str] = {
+    "authentication_error": "authentication",
+    "invalid_api_key": "authentication",
+    "permission_error": "permission",
+    "not_found_error": "not_found",
+    "request_too_large": "request_too_large",
+    "rate_limit_error": "rate_limit",
+    "insufficient_quota": "rate_limit",
+    "timeout": "timeout",
 }
 ERROR_BY_STATUS: dict[int, str] = {
     400: "invalid_request",

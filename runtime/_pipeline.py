@@ -129,27 +129,24 @@ def error_info(
     None: an in-band error, whose status is the one it carries, else its raw type's row's.
 
     The type comes from the raw type and the HTTP status together: an exact row of the
-    protocol's error table wins, then the status when it names a different type than the raw
-    type does and the raw type is a generic one (OpenAI sends ``invalid_request_error`` with 401
-    for a bad key, 404 for an unknown model), then the raw type, then the status alone. A status that is the protocol's own
-    standard one for the type (Chat's 503 for overloaded) travels as the canonical status."""
+    protocol's error table wins, then the raw type's when it is not a generic one (canonical.yaml
+    ``generic``: OpenAI sends ``invalid_request_error`` with 401 for a bad key, 404 for an
+    unknown model), then the status's, then the raw type's, then the status alone. A status
+    that is the protocol's own standard one for the type (Chat's 503 for overloaded) travels as
+    the canonical status."""
     raw_type, message, code, param, carried = fields
     # no type path (Cohere: {"message", "id"}): the type comes from the HTTP status alone
     raw_type = clean_message(raw_type) if type(raw_type) is str else None
     if status is None:
         status = carried or codec.ERROR_STATUS.get(codec.ERROR_DECODE.get(raw_type), 500)
-    unified = codec.ERROR_EXACT.get((raw_type, status))
-    if unified is None:
-        by_raw = codec.ERROR_DECODE.get(raw_type) if raw_type else None
-        by_status = codec.ERROR_BY_STATUS.get(status)
-        if by_raw is not None and (by_status is None or by_raw not in _GENERIC_TYPES):
-            unified = by_raw
-        elif by_status is not None:
-            unified = by_status
-        elif status == 503:  # a status no row and no canonical type names: by its class
-            unified = "overloaded"
-        else:
-            unified = "api_error" if status >= 500 else "invalid_request"
+    unified = (
+        codec.ERROR_EXACT.get((raw_type, status))
+        or codec.ERROR_FIRM.get(raw_type)  # a raw type no status refines
+        or codec.ERROR_BY_STATUS.get(status)
+        or codec.ERROR_DECODE.get(raw_type)  # a generic raw type, and no row names the status
+        # a status no row and no canonical type names: by its class
+        or ("overloaded" if status == 503 else "api_error" if status >= 500 else "invalid_request")
+    )
     status = codec.ERROR_CANONICAL_STATUS.get((status, unified), status)
     return ErrorInfo(
         type=unified,
@@ -160,10 +157,6 @@ def error_info(
         code=clean_message(str(code)) if type(code) in (str, int) else None,
         source=source,
     )
-
-
-# raw types that a more specific HTTP status refines (OpenAI: invalid_request_error with 401)
-_GENERIC_TYPES = frozenset({"invalid_request", "api_error"})
 
 
 def _error_message(body: Any, message: Any, status: int) -> str:

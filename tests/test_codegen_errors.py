@@ -243,7 +243,7 @@ def test_rows_that_cannot_compile_are_refused(
 
 
 def test_an_error_no_row_names_needs_a_raw_type(tmp_path: Path) -> None:
-    canonical = CANONICAL.replace(", {value: api_error, status: 500}", "")
+    canonical = CANONICAL.replace("      - {value: api_error, status: 500, generic: true}\n", "")
     protocol = PROTOCOL.replace("  - {unified: api_error, raw: internal, status: 500}\n", "")
     spec = write_spec(tmp_path, canonical, protocol)
     with pytest.raises(SpecError) as info:

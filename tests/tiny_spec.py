@@ -20,7 +20,9 @@ enums:
   - {name: FinishReason, values: [stop, length, other]}
   - {name: ToolChoiceMode, values: [auto, none]}
   - name: ErrorType
-    values: [{value: invalid_request, status: 400}, {value: api_error, status: 500}]
+    values:
+      - {value: invalid_request, status: 400, generic: true}
+      - {value: api_error, status: 500, generic: true}
 types:
   - name: Request
     fields:
