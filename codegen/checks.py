@@ -16,6 +16,7 @@ from .envelope import envelope_problems
 from .envelope_code import compile_problems
 from .errors import error_shape_problems
 from .items import check_items
+from .reasoning_items import check_reasoning_items
 from .settings import format_problems, reasoning_problems
 from .source import Loc, SourceFile
 from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
@@ -359,5 +360,7 @@ class _ProtocolChecks:
 def check_protocol(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
     _ProtocolChecks(c, p, src).run()
     check_items(c, p, src)
+    if p.reasoning_details is not None:
+        check_reasoning_items(p.reasoning_details, src)
     if p.id != src.path.stem:
         src.error(("id",), f"expected {src.path.stem!r} (the file name), got {p.id!r}")

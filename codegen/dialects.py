@@ -26,6 +26,7 @@ from pydantic import Field, ValidationError
 from .canonical_model import CanonicalSpec
 from .checks import USAGE_VIRTUAL, _ProtocolChecks, _unique
 from .dialect_stream import StreamOverlay, merge_stream
+from .reasoning_items import check_reasoning_items
 from .source import SourceFile
 from .spec_http import Strict
 from .spec_model import (
@@ -170,6 +171,7 @@ def load_dialect(
     update["support"] = {**base.support, **d.support}
     if d.reasoning_details is not None:
         _check_reasoning(d.reasoning_details, protocols, src)
+        check_reasoning_items(d.reasoning_details, src)
         update["reasoning_details"] = d.reasoning_details
     if d.stream is not None:
         merged = merge_stream(base, base_src, d.stream, src)

@@ -14,6 +14,7 @@ from .envelope_code import envelope_view
 from .errors import error_view
 from .items import items_code
 from .load import Spec
+from .reasoning_items import reasoning_items_view
 from .row_views import FieldView, dropped_fields, nested_known, part_row_view, split_ext_expr
 from .settings import with_settings_keys
 from .settings_compile import compiled_settings
@@ -204,6 +205,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             p=p,
             dialect=dialect,
             reasoning_details=_reasoning_details(p),
+            ri=reasoning_items_view(p),
             items=items_code(p),
             flags=pysrc(p.flags),
             http=pysrc(p.http),

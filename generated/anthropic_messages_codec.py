@@ -1760,6 +1760,7 @@ FINISH_KEY = "stop_reason"  # where the finish sits (response_envelope.finish)
 RESPONSE_KEPT: tuple[str, ...] = ("stop_reason",)
 RESPONSE_ID: str | None = "msg_interlingua"  # the default id (response_envelope.defaults)
 
+REASONING_ITEMS: str | None = None
 __all__ = [
     "PROTOCOL",
     "FLAGS",

@@ -1255,6 +1255,7 @@ def write_message(
     write_finish(resp.finish, out, ctx, has_calls)
 
 
+REASONING_ITEMS: str | None = None
 __all__ = [
     "PROTOCOL",
     "FLAGS",

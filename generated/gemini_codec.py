@@ -1647,6 +1647,7 @@ FINISH_KEY = "finishReason"  # where the finish sits (response_envelope.finish)
 RESPONSE_KEPT: tuple[str, ...] = ("finishReason",)
 RESPONSE_ID: str | None = "interlingua"  # the default id (response_envelope.defaults)
 
+REASONING_ITEMS: str | None = None
 __all__ = [
     "PROTOCOL",
     "FLAGS",

@@ -14,8 +14,11 @@ from interlingua._codec_support import (
 )
 from interlingua._losses import Ctx
 from interlingua._wire import (
+    expect_dict,
+    expect_list,
     format_data_url,
 )
+from interlingua.transforms.envelopes import replay_loss, text_of
 
 from .canonical import (
     AudioPart,
@@ -23,6 +26,7 @@ from .canonical import (
     ImagePart,
     NativePart,
     Part,
+    ReasoningPart,
     RefusalPart,
     Request,
     Response,
@@ -496,6 +500,89 @@ def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> Non
 
 
 # ---------------------------------------------------------------- request settings (response_format, reasoning)
+
+
+# ---------------------------------------------------------------- reasoning items
+# (spec: reasoning_details) the message key of the list, read and written by messages_flat
+REASONING_ITEMS: str | None = "reasoning_details"
+# owner key value -> (the protocol owning the state, its signature is an encrypted item's data)
+_RD_READ: dict[Any, tuple[str, bool]] = {
+    "anthropic-claude-v1": ("anthropic_messages", False),
+    "openai-responses-v1": ("openai_responses", True),
+    "google-gemini-v1": ("gemini", False),
+}
+# owner -> (its owner key value, the item type, text key and signature key its text is written with)
+_RD_WRITE: dict[str | None, tuple[str, str, str, str | None]] = {
+    "anthropic_messages": ("anthropic-claude-v1", "reasoning.text", "text", "signature"),
+    "openai_responses": ("openai-responses-v1", "reasoning.summary", "summary", None),
+    "gemini": ("google-gemini-v1", "reasoning.text", "text", "signature"),
+}
+
+
+def decode_reasoning_items(items: Any, path: str) -> list[ReasoningPart]:
+    """The typed items -> reasoning parts (an item type with no row: the hint keeps it)."""
+    out: list[ReasoningPart] = []
+    for k, raw in enumerate(expect_list(items, path)):
+        it = expect_dict(raw, f"{path}[{k}]")
+        kind = it.get("type")
+        owner, in_enc = _RD_READ.get(it.get("format"), (None, False))
+        rid = text_of(it.get("id"))
+        if kind == "reasoning.text":
+            out.append(
+                ReasoningPart(
+                    text=text_of(it.get("text")) or "",
+                    signature=text_of(it.get("signature")),
+                    owner=owner,
+                    id=rid,
+                )
+            )
+        elif kind == "reasoning.summary":
+            out.append(ReasoningPart(text=text_of(it.get("summary")) or "", owner=owner, id=rid))
+        elif kind == "reasoning.encrypted":
+            data = text_of(it.get("data"))
+            prev = out[-1] if out and in_enc and data is not None else None
+            if prev and prev.owner == owner and prev.signature is None and prev.redacted is None:
+                prev.signature, prev.id = data, prev.id or rid  # the state of the text before
+                continue
+            out.append(
+                ReasoningPart(
+                    text="",
+                    signature=data if in_enc else None,
+                    redacted=None if in_enc else data,
+                    owner=owner,
+                    id=rid,
+                )
+            )
+    return out
+
+
+def encode_reasoning_items(parts: list[ReasoningPart], path: str, ctx: Ctx) -> list[dict[str, Any]]:
+    """Reasoning parts -> typed items: a text item (with the signature where its owner's rides
+    there), then any encrypted state; the state of an owner with no row is reported."""
+    out: list[dict[str, Any]] = []
+    for n, p in enumerate(parts):
+        own = _RD_WRITE.get(p.owner)
+        if own is None:
+            if p.signature or p.redacted:
+                ctx.losses.append(replay_loss(f"{path}[{n}]", p.owner))
+            if p.text:
+                out.append(
+                    {"type": "reasoning.text", "text": p.text, "format": "unknown", "index": n}
+                )
+            continue
+        fmt, kind, key, sig_key = own
+        if p.text or (sig_key and p.signature):
+            it: dict[str, Any] = {"type": kind, key: p.text}
+            if sig_key and p.signature:
+                it[sig_key] = p.signature
+            out.append({**it, "format": fmt, "index": n})
+        data = p.redacted or (None if sig_key else p.signature)
+        if data:
+            it = {"type": "reasoning.encrypted", "data": data, "format": fmt, "index": n}
+            if p.id:
+                it["id"] = p.id
+            out.append(it)
+    return out
 
 
 __all__ = [

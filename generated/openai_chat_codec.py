@@ -1532,6 +1532,7 @@ def write_message(
     write_choices(choice, resp, out, ctx)
 
 
+REASONING_ITEMS: str | None = None
 __all__ = [
     "PROTOCOL",
     "FLAGS",

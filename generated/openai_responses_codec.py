@@ -1797,6 +1797,7 @@ RESPONSE_KEPT: tuple[str, ...] = (
 )
 RESPONSE_ID: str | None = "resp_interlingua"  # the default id (response_envelope.defaults)
 
+REASONING_ITEMS: str | None = None
 __all__ = [
     "PROTOCOL",
     "FLAGS",

@@ -32,7 +32,15 @@ from ..generated.registry import CALL_ID_SIGNATURES
 from . import gemini_envelope as gem
 from . import reasoning_envelope as rsn
 
-__all__ = ["unwrap_request", "fold_for_client", "shown", "state_lost", "replay_loss", "carried"]
+__all__ = [
+    "unwrap_request",
+    "fold_for_client",
+    "shown",
+    "state_lost",
+    "replay_loss",
+    "carried",
+    "text_of",
+]
 
 
 def _needs_unwrap(p: Part) -> bool:
@@ -151,6 +159,11 @@ def replay_loss(path: str, owner: str | None) -> Loss:
         f"its opaque state belongs to {owner}",
         "reasoning_replay",
     )
+
+
+def text_of(v: Any) -> str | None:
+    """A wire value that is a non-empty string (reasoning text, state, an id), else None."""
+    return v if type(v) is str and v else None
 
 
 def carried(owner: str | None, client: str) -> bool:

@@ -24,7 +24,6 @@ from ..generated.canonical import (
 from ._base import Codec, Transform
 from ._util import content_parts, messages_list, role_of, text_content
 from .envelopes import replay_loss
-from .reasoning_items import decode_items, encode_items
 
 _MSG_KEYS = frozenset({"role", "content", "name"})
 
@@ -46,11 +45,11 @@ def decode_message(m: dict[str, Any], path: str, codec: Codec, ctx: Ctx) -> Mess
             if r is not None:
                 known.append(field)
                 present[field] = expect_str(r, f"{path}.{field}")
-        rd = codec.REASONING_DETAILS
-        items = m.get(rd["field"]) if rd is not None else None
+        field = codec.REASONING_ITEMS
+        items = m.get(field) if field is not None else None
         if items is not None:  # typed items (with opaque state) say what the text fields say
-            known.append(rd["field"])
-            parts[:0] = decode_items(items, rd, f"{path}.{rd['field']}")
+            known.append(field)
+            parts[:0] = codec.decode_reasoning_items(items, f"{path}.{field}")
             hints = {**(hints or {}), "reasoning_items": items}
             if present and any(type(p) is ReasoningPart for p in parts):
                 hints["reasoning_field"] = next(iter(present))
@@ -149,8 +148,8 @@ def encode_message(
         elif t is ReasoningPart:
             if p.text or (ctx.same and hints.get("reasoning_field")):  # type: ignore[union-attr]
                 reasoning.append(p.text)  # type: ignore[union-attr]
-            if codec.REASONING_DETAILS is not None and reasoning_out:
-                continue  # encode_items writes the state or reports it
+            if codec.REASONING_ITEMS is not None and reasoning_out:
+                continue  # encode_reasoning_items writes the state or reports it
             if not reasoning_out:
                 ctx.loss(
                     f"{path}.content[{k}]",
@@ -180,14 +179,14 @@ def encode_message(
         elif not ctx.same and all(type(p) in (TextPart, ReasoningPart) for p in content):
             msg[plan_field] = "".join(p.text for p in content if type(p) is TextPart)  # type: ignore[union-attr]
             content = [p for p in content if type(p) is ReasoningPart]
-    rd = codec.REASONING_DETAILS
-    if rd is not None and reasoning_out:
+    field = codec.REASONING_ITEMS
+    if field is not None and reasoning_out:
         rparts = [p for p in m.parts if type(p) is ReasoningPart]
         same = hints.get("reasoning_items") if ctx.same else None
         if same is not None:
-            msg[rd["field"]] = same
+            msg[field] = same
         elif rparts:
-            msg[rd["field"]] = encode_items(rparts, rd, f"{path}.{rd['field']}", ctx)
+            msg[field] = codec.encode_reasoning_items(rparts, f"{path}.{field}", ctx)
     if content:
         # the message itself unless tool calls, reasoning or a refusal were taken out
         shown = (
