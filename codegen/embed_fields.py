@@ -3,11 +3,10 @@ and response renderers of spec/embeddings."""
 
 from __future__ import annotations
 
+from .embed_inputs import task_out
 from .embed_model import EmbedField
 
-__all__ = ["VECTOR_OUT", "dec_field", "enc_field", "loss_lines"]
-
-VECTOR_OUT = {"float_list": "floats_from_vector", "base64_float32": "base64_from_vector"}
+__all__ = ["dec_field", "enc_field", "loss_lines"]
 
 
 def dec_field(r: EmbedField, obj: str, target: str, path: str, check: bool) -> list[str]:
@@ -46,20 +45,17 @@ def enc_field(r: EmbedField, src: str, out: str, path: str = '""') -> list[str]:
     lines = [f"    if {src}.{r.c} is not None:", f'        {out}["{r.w}"] = {v}']
     if r.type == "task_type":
         at = f'"{r.c}"' if path == '""' else f'{path} + ".{r.c}"'
-        lines[1:] = [
-            f"        raw = encode_task({v}, TASK_ENCODE, {r.default!r}, {at}, ctx)",
-            "        if raw is not None:",
-            f'            {out}["{r.w}"] = raw',
-        ]
+        lines[1:] = task_out(r, v, out, at)
     if r.default is not None:
         lines += ["    else:", f'        {out}["{r.w}"] = {r.default!r}']
     return lines
 
 
-def loss_lines(src: str, field: str, path: str, indent: str = "    ") -> list[str]:
-    """A canonical field no row of the protocol maps: reported (its feature is its name)."""
+def loss_lines(src: str, field: str, path: str, why: str, indent: str = "    ") -> list[str]:
+    """A canonical field no row of the protocol maps: reported (its feature is its name), with
+    the ``why`` of the protocol's support row."""
     where = f'{path} + ".{field}"' if path != '""' else f'"{field}"'
     return [
         f"{indent}if {src}.{field} is not None:",
-        f'{indent}    ctx.loss({where}, "{field} dropped", _why("{field}"), "{field}")',
+        f'{indent}    ctx.loss({where}, "{field} dropped", {why!r}, "{field}")',
     ]

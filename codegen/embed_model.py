@@ -214,6 +214,13 @@ def _check(c: EmbedCanonical, p: EmbedProtocol, src: SourceFile, chat: set[str])
                 src.error((*loc, i, "feature"), f"unknown feature {r.feature!r}")
             if r.type == "task_type" and not p.task_types:
                 src.error((*loc, i, "type"), "task_type needs a task_types table")
+            raws = {t.raw for t in p.task_types}
+            if r.type == "task_type" and r.default is not None and r.default not in raws:
+                src.error(  # the compiled codec would send a value the protocol does not define
+                    (*loc, i, "default"),
+                    f"{r.default!r} is not a raw value of task_types "
+                    f"(expected one of {', '.join(sorted(raws))})",
+                )
     if p.request.input_fields and p.request.batch is None:
         src.error(("request", "input_fields"), "per-input fields need request objects (batch:)")
     if p.request.input.form == "content" and (p.request.input.tokens or p.request.input.unlisted):

@@ -8,7 +8,8 @@ HTTP paths, encodings, task types, support) become constants the runtime and the
 
 from __future__ import annotations
 
-from .embed_fields import VECTOR_OUT, dec_field, enc_field, loss_lines
+from .embed_fields import dec_field, enc_field, loss_lines
+from .embed_inputs import read_list, why, write_list, write_list_value
 from .embed_model import EmbedProtocol, EmbedSpec
 from .embed_response import response_lines
 from .render import env, header
@@ -51,8 +52,7 @@ def _request(p: EmbedProtocol) -> list[str]:
     mapped = {r.c for r in rq.fields}
     in_mapped = {r.c for r in rq.input_fields} | {r.c for r in rq.shared_input_fields}
     form = rq.input  # the list form without request objects, the content form in each of them
-    facts = (", tokens=True" if form.tokens else "") + (", unlisted=True" if form.unlisted else "")
-    L: list[str] = []
+    L: list[str] = read_list(form) if rq.batch is None else []
     # ---- decode: the request-level rows (of the body, or of each request object)
     L += ["def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) -> None:"]
     for r in rq.fields:
@@ -62,7 +62,7 @@ def _request(p: EmbedProtocol) -> list[str]:
     L += ['    w = expect_dict(w, "")', "    req = EmbeddingsRequest(source=PROTOCOL)"]
     if rq.batch is None:
         L += [
-            f'    req.inputs, single = read_input_list(w.get("{form.w}"), "{form.w}"{facts})',
+            f'    req.inputs, single = _read_inputs(w.get("{form.w}"))',
             '    _dec_fields(w, "", req, 0)',
             "    req.ext = split_ext(w, _REQUEST_KEYS)",
         ]
@@ -102,22 +102,17 @@ def _request(p: EmbedProtocol) -> list[str]:
     L += ['    off = req.hints.get("offset", 0) if req.hints else 0  # a part of a split batch']
     for name in REQUEST_REPORTED:
         if name not in mapped:
-            L += loss_lines("req", name, '""')
+            L += loss_lines("req", name, '""', why(p, name))
     if rq.batch is None:
         reported = [n for n in INPUT_REPORTED if n not in in_mapped]
-        L += ["    for k, inp in enumerate(req.inputs):", '        path = f"inputs[{k + off}]"']
+        if form.tokens:  # token arrays go as a list of them, when every input is one
+            L += ["    tokens = bool(req.inputs) and all(i.tokens is not None for i in req.inputs)"]
+        L += ["    values: list[Any] = []", "    for k, inp in enumerate(req.inputs):"]
+        L += ['        path = f"inputs[{k + off}]"']
         for name in reported:
-            L += loss_lines("inp", name, "path", "        ")
-        L += [
-            '        report_joined(inp, path, ctx, _why("multipart_input"))',
-            "        if inp.ext:",
-            "            report_ext(inp.ext, path, ctx)",
-        ]
-        single = "single" if form.unlisted else "False"
-        tokens = ", tokens=True" if form.tokens else ""
-        write = (
-            f'    out["{form.w}"] = write_input_list(req.inputs, {single}, "{form.w}", ctx{tokens})'
-        )
+            L += loss_lines("inp", name, "path", why(p, name), "        ")
+        L += [*write_list(p), "        if inp.ext:", "            report_ext(inp.ext, path, ctx)"]
+        write = write_list_value(form)
         first = True
         for r in rq.fields:
             L += enc_field(r, "req", "out")
@@ -132,7 +127,7 @@ def _request(p: EmbedProtocol) -> list[str]:
                 "    for k, inp in enumerate(req.inputs):",
                 f"        if inp.{r.c} != shared.{r.c}:",
                 f'            ctx.loss(f"inputs[{{k + off}}].{r.c}", f"differs from the first '
-                f'input\'s ({{shared.{r.c}!r}}): one value per call", _why("{r.feature or r.c}"), '
+                f"input's ({{shared.{r.c}!r}}): one value per call\", {why(p, r.feature or r.c)!r}, "
                 f'"{r.feature or r.c}")',
             ]
             L += enc_field(r, "shared", "out", '"inputs[0]"')
@@ -157,7 +152,7 @@ def _request(p: EmbedProtocol) -> list[str]:
     for r in rq.input_fields:
         L += ["    " + x for x in enc_field(r, "inp", "o", "path")]
     for name in reported:
-        L += loss_lines("inp", name, "path", "        ")
+        L += loss_lines("inp", name, "path", why(p, name), "        ")
     L += [
         "        if inp.ext:",
         "            drop_ext(inp.ext, o, path, ctx)",
@@ -200,9 +195,6 @@ def render_embed_codec(p: EmbedProtocol, source: str) -> str:
         f"BATCH_KEY = {rq.batch!r}  # the request objects' list (None: inputs in one field)",
         f"MODEL_IN_PATH = {p.http.model_in_path!r}",
         f"ENCODINGS: tuple[str, ...] = {tuple(e.value for e in p.encodings)!r}",
-        "_VECTOR_OUT: dict[str, Any] = {"
-        + ", ".join(f"{e.value!r}: {VECTOR_OUT[e.vector]}" for e in p.encodings)
-        + "}",
         f"TASK_DECODE: dict[str, str] = { ({t.raw: t.unified for t in p.task_types})!r}",
         f"TASK_ENCODE: dict[str, str] = { ({t.unified: t.raw for t in p.task_types})!r}",
         f"_REQUEST_KEYS = frozenset({sorted(req_keys)!r})",
@@ -216,11 +208,6 @@ def render_embed_codec(p: EmbedProtocol, source: str) -> str:
     body = [
         "",
         "",
-        "def _why(feature: str) -> str:",
-        "    level, note = SUPPORT[feature]",
-        "    return f\"{PROTOCOL} {level}{': ' + note if note else ''}\"",
-        "",
-        "",
         "def _count(v: Any, path: str) -> int | None:",
         "    return None if v is None else expect_int(v, path)",
         "",
@@ -232,12 +219,11 @@ def render_embed_codec(p: EmbedProtocol, source: str) -> str:
         "from __future__ import annotations\n\nfrom typing import Any\n\n"
         "from interlingua._codec_support import dig, drop_ext, report_ext, split_ext\n"
         "from interlingua._embed_support import (\n    base64_from_vector,\n    by_index,\n"
-        "    encode_task,\n    floats_from_vector,\n    in_index_order,\n    read_content,\n"
-        "    read_input_list,\n    report_joined,\n"
-        "    vector_from_base64,\n    vector_from_floats,\n    write_content,\n"
-        "    write_input_list,\n)\n"
-        "from interlingua._errors import InvalidInput\nfrom interlingua._losses import Ctx\n"
-        "from interlingua._wire import expect_dict, expect_int, expect_list, expect_str\n\n"
+        "    in_index_order,\n    read_content,\n    text_of,\n    token_ids,\n"
+        "    vector_from_base64,\n    vector_from_floats,\n    write_content,\n)\n"
+        "from interlingua._errors import InvalidInput, UnsupportedFeature\n"
+        "from interlingua._losses import Ctx\n"
+        "from interlingua._wire import _kind, expect_dict, expect_int, expect_list, expect_str\n\n"
         "from .embeddings_canonical import (\n    Embedding,\n    EmbeddingsRequest,\n"
         "    EmbeddingsResponse,\n    EmbedInput,\n    EmbedUsage,\n)\n\n"
     )

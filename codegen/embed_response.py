@@ -4,6 +4,7 @@ vectors' list, index and vector keys, the vector forms of ``encodings``, usage r
 from __future__ import annotations
 
 from .embed_fields import dec_field, loss_lines
+from .embed_inputs import why
 from .embed_model import EmbedProtocol
 
 __all__ = ["response_lines"]
@@ -24,9 +25,14 @@ def _set(obj: str, path: str, value: str) -> str:
     return f'{obj}.setdefault("{head}", {{}})["{leaf}"] = {value}'
 
 
+def _base64_values(p: EmbedProtocol) -> list[str]:
+    """The encoding_format values asking for base64 float32 vectors (none: floats only)."""
+    return [e.value for e in p.encodings if e.vector == "base64_float32"]
+
+
 def _decode(p: EmbedProtocol) -> list[str]:
     rs = p.response
-    forms = {e.vector for e in p.encodings}
+    b64 = _base64_values(p)
     L = ["def decode_response(w: Any, ctx: Ctx) -> EmbeddingsResponse:"]
     L += ['    w = expect_dict(w, "")', "    resp = EmbeddingsResponse(source=PROTOCOL)"]
     L += [f"    items: Any = {_get('w', rs.items)}", f'    base = "{rs.items}"']
@@ -47,11 +53,11 @@ def _decode(p: EmbedProtocol) -> list[str]:
     else:  # the item is the vector
         L += ["        v = it"]
         at = "p"
-    if "base64_float32" in forms:  # a string is base64 (noted, for the same protocol)
+    if b64:  # a string is base64 (noted, for the same protocol)
         L += [
             "        if type(v) is str:",
             f"            vec = vector_from_base64(v, {at})",
-            '            resp.hints = {**(resp.hints or {}), "encoding": "base64"}',
+            f'            resp.hints = {{**(resp.hints or {{}}), "encoding": {b64[0]!r}}}',
             "        else:",
             f"            vec = vector_from_floats(v, {at})",
         ]
@@ -62,11 +68,11 @@ def _decode(p: EmbedProtocol) -> list[str]:
             f'        i = it.get("{rs.index}")',
             f'        i = k if i is None else expect_int(i, p + ".{rs.index}")',
         ]
-    else:
-        L += ["        i = k"]
     ext = "split_ext(it, _ITEM_KEYS)" if rs.vector else "None"
-    L += [f"        resp.embeddings.append(Embedding(index=i, vector=vec, ext={ext}))"]
-    L += ["    in_index_order(resp.embeddings, base)"]
+    i = "i" if rs.index else "k"  # without an index row: the position
+    L += [f"        resp.embeddings.append(Embedding(index={i}, vector=vec, ext={ext}))"]
+    if rs.index:  # without an index row the vectors come in input order
+        L += ["    in_index_order(resp.embeddings, base)"]
     for r in rs.fields:
         L += dec_field(r, "w", "resp", '""', False)
     if rs.usage_path:
@@ -98,24 +104,31 @@ def _encode(p: EmbedProtocol) -> list[str]:
             "    if v is not None:",
             f'        out["{r.w}"] = v',
         ]
-    L += ["    fmt = req.encoding_format if req is not None else None"]
-    L += [
-        "    if fmt is None and ctx.same and resp.hints:",
-        '        fmt = resp.hints.get("encoding")',
-    ]
-    L += ['    vector_out = _VECTOR_OUT.get(fmt or "float")']
-    L += ["    if vector_out is None:", "        vector_out = floats_from_vector"]
-    L += ["    items: list[Any] = []"]
-    L += ["    for k, e in enumerate(sorted(resp.embeddings, key=by_index)):"]
+    b64 = _base64_values(p)
+    vector = "e.vector"  # floats, unless an encoding row asks for base64
+    if b64:  # the client's encoding_format (else the form the same protocol's answer came in)
+        L += [
+            "    fmt = req.encoding_format if req is not None else None",
+            "    if fmt is None and ctx.same and resp.hints:",
+            '        fmt = resp.hints.get("encoding")',
+            f"    b64 = fmt == {b64[0]!r}" if len(b64) == 1 else f"    b64 = fmt in {tuple(b64)!r}",
+        ]
+        vector = "base64_from_vector(e.vector, {}) if b64 else e.vector"
+    ordered = "sorted(resp.embeddings, key=by_index)"
     if rs.vector:
+        L += ["    items: list[Any] = []", f"    for k, e in enumerate({ordered}):"]
         L += [f"        it: dict[str, Any] = {dict(rs.item_constants)!r}"]
         if rs.index:
             L += [f'        it["{rs.index}"] = e.index']
-        L += [f'        it["{rs.vector}"] = vector_out(e.vector, f"{rs.items}[{{k}}].{rs.vector}")']
+        at = f'f"{rs.items}[{{k}}].{rs.vector}"'
+        L += [f'        it["{rs.vector}"] = {vector.format(at)}']
         L += ["        if e.ext:", '            drop_ext(e.ext, it, f"' + rs.items + '[{k}]", ctx)']
         L += ["        items.append(it)"]
+    elif b64:  # each item is the vector
+        at = f'f"{rs.items}[{{k}}]"'
+        L += [f"    items: list[Any] = [{vector.format(at)} for k, e in enumerate({ordered})]"]
     else:
-        L += [f'        items.append(vector_out(e.vector, f"{rs.items}[{{k}}]"))']
+        L += [f"    items: list[Any] = [e.vector for e in {ordered}]"]
     if rs.single:
         L += [
             '    if req is not None and (req.hints or {}).get("single") and len(items) == 1:',
@@ -147,7 +160,7 @@ def _encode(p: EmbedProtocol) -> list[str]:
         kept = _set("out", rs.usage_path, "{k: v for k, v in usage.items() if v is not None}")
         L += ["        }", f"        {kept}"]
     else:
-        L += loss_lines("resp", "usage", '""')
+        L += loss_lines("resp", "usage", '""', why(p, "usage"))
     L += ["    if resp.ext:", '        drop_ext(resp.ext, out, "", ctx)', "    return out", ""]
     return L
 

@@ -9,14 +9,10 @@ from typing import Any
 from interlingua._codec_support import dig, drop_ext, report_ext, split_ext
 from interlingua._embed_support import (
     by_index,
-    encode_task,
-    floats_from_vector,
-    in_index_order,
-    read_input_list,
-    report_joined,
+    text_of,
     vector_from_floats,
-    write_input_list,
 )
+from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
 from interlingua._wire import expect_dict, expect_int, expect_list, expect_str
 
@@ -40,7 +36,6 @@ UPSTREAM_PATH = "/embed"
 BATCH_KEY = None  # the request objects' list (None: inputs in one field)
 MODEL_IN_PATH = False
 ENCODINGS: tuple[str, ...] = ("float",)
-_VECTOR_OUT: dict[str, Any] = {"float": floats_from_vector}
 TASK_DECODE: dict[str, str] = {
     "search_document": "retrieval_document",
     "search_query": "retrieval_query",
@@ -84,13 +79,16 @@ SUPPORT: dict[str, tuple[str, str]] = {
 }
 
 
-def _why(feature: str) -> str:
-    level, note = SUPPORT[feature]
-    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
-
-
 def _count(v: Any, path: str) -> int | None:
     return None if v is None else expect_int(v, path)
+
+
+def _read_inputs(v: Any) -> tuple[list[EmbedInput], bool]:
+    """The inputs of the call (``texts``), and whether one came unlisted."""
+    items = expect_list(v, "texts")
+    if not items:
+        raise InvalidInput("expected at least one input", path="texts")
+    return [EmbedInput(text=expect_str(x, f"texts[{i}]")) for i, x in enumerate(items)], False
 
 
 def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) -> None:
@@ -108,7 +106,7 @@ def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) ->
 def decode_request(w: Any, ctx: Ctx) -> EmbeddingsRequest:
     w = expect_dict(w, "")
     req = EmbeddingsRequest(source=PROTOCOL)
-    req.inputs, single = read_input_list(w.get("texts"), "texts")
+    req.inputs, single = _read_inputs(w.get("texts"))
     _dec_fields(w, "", req, 0)
     req.ext = split_ext(w, _REQUEST_KEYS)
     v = w.get("input_type")
@@ -126,17 +124,25 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
     off = req.hints.get("offset", 0) if req.hints else 0  # a part of a split batch
     if req.user is not None:
-        ctx.loss("user", "user dropped", _why("user"), "user")
+        ctx.loss("user", "user dropped", "cohere_embeddings unsupported", "user")
+    values: list[Any] = []
     for k, inp in enumerate(req.inputs):
         path = f"inputs[{k + off}]"
         if inp.title is not None:
-            ctx.loss(path + ".title", "title dropped", _why("title"), "title")
-        report_joined(inp, path, ctx, _why("multipart_input"))
+            ctx.loss(path + ".title", "title dropped", "cohere_embeddings unsupported", "title")
+        values.append(
+            text_of(
+                inp,
+                path,
+                ctx,
+                "cohere_embeddings lossy: one string per text: several text parts are joined with a newline; inputs[] (mixed text and images) is not read",
+            )
+        )
         if inp.ext:
             report_ext(inp.ext, path, ctx)
     if req.model is not None:
         out["model"] = req.model
-    out["texts"] = write_input_list(req.inputs, False, "texts", ctx)
+    out["texts"] = values
     if req.dimensions is not None:
         out["output_dimension"] = req.dimensions
     shared = req.inputs[0] if req.inputs else EmbedInput()
@@ -145,15 +151,20 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
             ctx.loss(
                 f"inputs[{k + off}].task_type",
                 f"differs from the first input's ({shared.task_type!r}): one value per call",
-                _why("task_type"),
+                "cohere_embeddings lossy: one input_type per call (search_document when none is given); semantic similarity and the Gemini-only types have none",
                 "task_type",
             )
     if shared.task_type is not None:
-        raw = encode_task(
-            shared.task_type, TASK_ENCODE, "search_document", "inputs[0]" + ".task_type", ctx
-        )
-        if raw is not None:
-            out["input_type"] = raw
+        raw = TASK_ENCODE.get(shared.task_type, shared.task_type if ctx.same else None)
+        if raw is None:
+            ctx.loss(
+                "inputs[0]" + ".task_type",
+                f"task type {shared.task_type!r} has no {ctx.target} equivalent: sent as 'search_document'",
+                "no row",
+                "task_type",
+            )
+            raw = "search_document"
+        out["input_type"] = raw
     else:
         out["input_type"] = "search_document"
     if req.ext:
@@ -171,9 +182,7 @@ def decode_response(w: Any, ctx: Ctx) -> EmbeddingsResponse:
         p = f"{base}[{k}]"
         v = it
         vec = vector_from_floats(v, p)
-        i = k
-        resp.embeddings.append(Embedding(index=i, vector=vec, ext=None))
-    in_index_order(resp.embeddings, base)
+        resp.embeddings.append(Embedding(index=k, vector=vec, ext=None))
     v = w.get("id")
     if v is not None:
         v = expect_str(v, "id")
@@ -195,15 +204,7 @@ def encode_response(
     v = resp.id if resp.id is not None else (getattr(req, "id", None) if req is not None else None)
     if v is not None:
         out["id"] = v
-    fmt = req.encoding_format if req is not None else None
-    if fmt is None and ctx.same and resp.hints:
-        fmt = resp.hints.get("encoding")
-    vector_out = _VECTOR_OUT.get(fmt or "float")
-    if vector_out is None:
-        vector_out = floats_from_vector
-    items: list[Any] = []
-    for k, e in enumerate(sorted(resp.embeddings, key=by_index)):
-        items.append(vector_out(e.vector, f"embeddings.float[{k}]"))
+    items: list[Any] = [e.vector for e in sorted(resp.embeddings, key=by_index)]
     out.setdefault("embeddings", {})["float"] = items
     if req is not None:
         out["texts"] = [i.text or "" for i in req.inputs]

@@ -9,9 +9,6 @@ from typing import Any
 from interlingua._codec_support import drop_ext, split_ext
 from interlingua._embed_support import (
     by_index,
-    encode_task,
-    floats_from_vector,
-    in_index_order,
     read_content,
     vector_from_floats,
     write_content,
@@ -40,7 +37,6 @@ UPSTREAM_PATH = "/models/{model}:batchEmbedContents"
 BATCH_KEY = "requests"  # the request objects' list (None: inputs in one field)
 MODEL_IN_PATH = True
 ENCODINGS: tuple[str, ...] = ("float",)
-_VECTOR_OUT: dict[str, Any] = {"float": floats_from_vector}
 TASK_DECODE: dict[str, str] = {
     "RETRIEVAL_QUERY": "retrieval_query",
     "RETRIEVAL_DOCUMENT": "retrieval_document",
@@ -89,11 +85,6 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "batch": ("full", "up to 100 requests per batchEmbedContents call"),
     "extensions": ("lossy", "fields with no canonical home go back only to this protocol"),
 }
-
-
-def _why(feature: str) -> str:
-    level, note = SUPPORT[feature]
-    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
 
 
 def _count(v: Any, path: str) -> int | None:
@@ -164,7 +155,7 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
     single = bool(req.hints and req.hints.get("single"))
     off = req.hints.get("offset", 0) if req.hints else 0  # a part of a split batch
     if req.user is not None:
-        ctx.loss("user", "user dropped", _why("user"), "user")
+        ctx.loss("user", "user dropped", "gemini_embeddings unsupported", "user")
     objs: list[dict[str, Any]] = []
     for k, inp in enumerate(req.inputs):
         path = f"inputs[{k + off}]"
@@ -175,8 +166,15 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
         if req.dimensions is not None:
             o["outputDimensionality"] = req.dimensions
         if inp.task_type is not None:
-            raw = encode_task(inp.task_type, TASK_ENCODE, None, path + ".task_type", ctx)
-            if raw is not None:
+            raw = TASK_ENCODE.get(inp.task_type, inp.task_type if ctx.same else None)
+            if raw is None:
+                ctx.loss(
+                    path + ".task_type",
+                    f"task type {inp.task_type!r} has no {ctx.target} equivalent",
+                    "no row",
+                    "task_type",
+                )
+            else:
                 o["taskType"] = raw
         if inp.title is not None:
             o["title"] = inp.title
@@ -204,9 +202,7 @@ def decode_response(w: Any, ctx: Ctx) -> EmbeddingsResponse:
         it = expect_dict(it, p)
         v = it.get("values")
         vec = vector_from_floats(v, p + ".values")
-        i = k
-        resp.embeddings.append(Embedding(index=i, vector=vec, ext=split_ext(it, _ITEM_KEYS)))
-    in_index_order(resp.embeddings, base)
+        resp.embeddings.append(Embedding(index=k, vector=vec, ext=split_ext(it, _ITEM_KEYS)))
     u = w.get("usageMetadata")
     if u is not None:
         u = expect_dict(u, "usageMetadata")
@@ -222,16 +218,10 @@ def encode_response(
     resp: EmbeddingsResponse, ctx: Ctx, req: EmbeddingsRequest | None = None
 ) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    fmt = req.encoding_format if req is not None else None
-    if fmt is None and ctx.same and resp.hints:
-        fmt = resp.hints.get("encoding")
-    vector_out = _VECTOR_OUT.get(fmt or "float")
-    if vector_out is None:
-        vector_out = floats_from_vector
     items: list[Any] = []
     for k, e in enumerate(sorted(resp.embeddings, key=by_index)):
         it: dict[str, Any] = {}
-        it["values"] = vector_out(e.vector, f"embeddings[{k}].values")
+        it["values"] = e.vector
         if e.ext:
             drop_ext(e.ext, it, f"embeddings[{k}]", ctx)
         items.append(it)

@@ -10,22 +10,21 @@ from interlingua._codec_support import drop_ext, report_ext, split_ext
 from interlingua._embed_support import (
     base64_from_vector,
     by_index,
-    floats_from_vector,
     in_index_order,
-    read_input_list,
-    report_joined,
+    text_of,
+    token_ids,
     vector_from_base64,
     vector_from_floats,
-    write_input_list,
 )
-from interlingua._errors import InvalidInput
+from interlingua._errors import InvalidInput, UnsupportedFeature
 from interlingua._losses import Ctx
-from interlingua._wire import expect_dict, expect_int, expect_list, expect_str
+from interlingua._wire import _kind, expect_dict, expect_int, expect_list, expect_str
 
 from .embeddings_canonical import (
     Embedding,
     EmbeddingsRequest,
     EmbeddingsResponse,
+    EmbedInput,
     EmbedUsage,
 )
 
@@ -41,7 +40,6 @@ UPSTREAM_PATH = "/embeddings"
 BATCH_KEY = None  # the request objects' list (None: inputs in one field)
 MODEL_IN_PATH = False
 ENCODINGS: tuple[str, ...] = ("float", "base64")
-_VECTOR_OUT: dict[str, Any] = {"float": floats_from_vector, "base64": base64_from_vector}
 TASK_DECODE: dict[str, str] = {}
 TASK_ENCODE: dict[str, str] = {}
 _REQUEST_KEYS = frozenset(["dimensions", "encoding_format", "input", "model", "user"])
@@ -66,13 +64,30 @@ SUPPORT: dict[str, tuple[str, str]] = {
 }
 
 
-def _why(feature: str) -> str:
-    level, note = SUPPORT[feature]
-    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
-
-
 def _count(v: Any, path: str) -> int | None:
     return None if v is None else expect_int(v, path)
+
+
+def _read_inputs(v: Any) -> tuple[list[EmbedInput], bool]:
+    """The inputs of the call (``input``), and whether one came unlisted."""
+    if type(v) is str:
+        return [EmbedInput(text=v)], True
+    items = expect_list(v, "input")
+    if not items:
+        raise InvalidInput("expected at least one input", path="input")
+    if type(items[0]) is int:
+        return [EmbedInput(tokens=token_ids(items, "input"))], True
+    out: list[EmbedInput] = []
+    for i, x in enumerate(items):
+        if type(x) is str:
+            out.append(EmbedInput(text=x))
+        elif type(x) is list:
+            out.append(EmbedInput(tokens=token_ids(x, f"input[{i}]")))
+        else:
+            raise InvalidInput(
+                f"expected a string or a token array, got {_kind(x)}", path=f"input[{i}]"
+            )
+    return out, False
 
 
 def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) -> None:
@@ -103,7 +118,7 @@ def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) ->
 def decode_request(w: Any, ctx: Ctx) -> EmbeddingsRequest:
     w = expect_dict(w, "")
     req = EmbeddingsRequest(source=PROTOCOL)
-    req.inputs, single = read_input_list(w.get("input"), "input", tokens=True, unlisted=True)
+    req.inputs, single = _read_inputs(w.get("input"))
     _dec_fields(w, "", req, 0)
     req.ext = split_ext(w, _REQUEST_KEYS)
     req.hints = {"single": single}
@@ -114,18 +129,39 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
     single = bool(req.hints and req.hints.get("single"))
     off = req.hints.get("offset", 0) if req.hints else 0  # a part of a split batch
+    tokens = bool(req.inputs) and all(i.tokens is not None for i in req.inputs)
+    values: list[Any] = []
     for k, inp in enumerate(req.inputs):
         path = f"inputs[{k + off}]"
         if inp.task_type is not None:
-            ctx.loss(path + ".task_type", "task_type dropped", _why("task_type"), "task_type")
+            ctx.loss(
+                path + ".task_type",
+                "task_type dropped",
+                "openai_embeddings unsupported: no task type: the model embeds queries and documents alike",
+                "task_type",
+            )
         if inp.title is not None:
-            ctx.loss(path + ".title", "title dropped", _why("title"), "title")
-        report_joined(inp, path, ctx, _why("multipart_input"))
+            ctx.loss(path + ".title", "title dropped", "openai_embeddings unsupported", "title")
+        if tokens:
+            values.append(inp.tokens)
+        elif inp.tokens is not None:  # token arrays mixed with text: no such list
+            raise UnsupportedFeature(
+                "token arrays and text cannot be mixed in one call", path=f"input[{k}]"
+            )
+        else:
+            values.append(
+                text_of(
+                    inp,
+                    path,
+                    ctx,
+                    "openai_embeddings lossy: one string per input: several text parts are joined with a newline",
+                )
+            )
         if inp.ext:
             report_ext(inp.ext, path, ctx)
     if req.model is not None:
         out["model"] = req.model
-    out["input"] = write_input_list(req.inputs, single, "input", ctx, tokens=True)
+    out["input"] = values[0] if single and len(values) == 1 else values
     if req.dimensions is not None:
         out["dimensions"] = req.dimensions
     if req.encoding_format is not None:
@@ -184,14 +220,12 @@ def encode_response(
     fmt = req.encoding_format if req is not None else None
     if fmt is None and ctx.same and resp.hints:
         fmt = resp.hints.get("encoding")
-    vector_out = _VECTOR_OUT.get(fmt or "float")
-    if vector_out is None:
-        vector_out = floats_from_vector
+    b64 = fmt == "base64"
     items: list[Any] = []
     for k, e in enumerate(sorted(resp.embeddings, key=by_index)):
         it: dict[str, Any] = {"object": "embedding"}
         it["index"] = e.index
-        it["embedding"] = vector_out(e.vector, f"data[{k}].embedding")
+        it["embedding"] = base64_from_vector(e.vector, f"data[{k}].embedding") if b64 else e.vector
         if e.ext:
             drop_ext(e.ext, it, f"data[{k}]", ctx)
         items.append(it)

@@ -1,8 +1,9 @@
-"""Helpers the generated embeddings codecs call (generated/<id>_codec.py of spec/embeddings):
-the input forms, the vector forms (floats, base64 float32), and the split / join of a batch.
+"""Helpers the generated embeddings codecs call (generated/<id>_codec.py of spec/embeddings)
+whatever their rows: a token array's check, an input's text, the content form, the vector forms
+(floats, base64 float32), the vectors' order, and the split / join of a batch.
 
-An input form and a vector form are named by a row (``input: {form: ...}``, ``encodings:``);
-codegen picks the helper, so nothing here knows a protocol by name.
+What a row decides (the list form's facts, the task table, the vector form an encoding asks for)
+is compiled into the codec by codegen/embed_inputs.py, so nothing here knows a protocol or a row.
 """
 
 from __future__ import annotations
@@ -26,21 +27,17 @@ from .generated.embeddings_canonical import (
 )
 
 __all__ = [
-    "encode_task",
-    "in_index_order",
-    "report_joined",
     "base64_from_vector",
     "by_index",
-    "floats_from_vector",
+    "in_index_order",
     "join_responses",
     "read_content",
-    "read_input_list",
     "split_request",
-    "text_only",
+    "text_of",
+    "token_ids",
     "vector_from_base64",
     "vector_from_floats",
     "write_content",
-    "write_input_list",
 ]
 
 PART_JOINER = "\n"  # several text parts of one input, toward a protocol with one string per input
@@ -49,7 +46,8 @@ PART_JOINER = "\n"  # several text parts of one input, toward a protocol with on
 # ---------------------------------------------------------------- input forms
 
 
-def _tokens(v: list[Any], path: str) -> list[int]:
+def token_ids(v: list[Any], path: str) -> list[int]:
+    """A token array (the list form of a row with ``tokens``): integers >= 0."""
     for i, t in enumerate(v):
         if type(t) is not int or t < 0:
             raise InvalidInput(
@@ -58,73 +56,23 @@ def _tokens(v: list[Any], path: str) -> list[int]:
     return v
 
 
-def read_input_list(
-    v: Any, path: str, tokens: bool = False, unlisted: bool = False
-) -> tuple[list[EmbedInput], bool]:
-    """``list`` form: the inputs of a call in one list of strings (with ``tokens``, token arrays
-    too; with ``unlisted``, one string or one token array as it is) -> (inputs, single: the
-    caller sent one input unlisted)."""
-    if unlisted and type(v) is str:
-        return [EmbedInput(text=v)], True
-    items = expect_list(v, path)
-    if not items:
-        raise InvalidInput("expected at least one input", path=path)
-    if unlisted and tokens and type(items[0]) is int:
-        return [EmbedInput(tokens=_tokens(items, path))], True
-    out: list[EmbedInput] = []
-    for i, item in enumerate(items):
-        if type(item) is str:
-            out.append(EmbedInput(text=item))
-        elif tokens and type(item) is list:
-            out.append(EmbedInput(tokens=_tokens(item, f"{path}[{i}]")))
-        else:
-            what = "a string or a token array" if tokens else "a string"
-            raise InvalidInput(f"expected {what}, got {_kind(item)}", path=f"{path}[{i}]")
-    return out, False
-
-
-def write_input_list(
-    inputs: list[EmbedInput], single: bool, path: str, ctx: Ctx, tokens: bool = False
-) -> Any:
-    """The ``list`` form's wire value: one kind for all inputs, text (or, with ``tokens``, token
-    arrays); ``single``: one input written unlisted, as the caller sent it."""
-    values: list[Any] = []
-    if tokens and inputs and all(i.tokens is not None for i in inputs):
-        values = [i.tokens for i in inputs]
-    else:
-        for k, i in enumerate(inputs):
-            if tokens and i.tokens is not None:  # token arrays mixed with text: no such list
-                raise UnsupportedFeature(
-                    "token arrays and text cannot be mixed in one call", path=f"{path}[{k}]"
-                )
-            values.append(text_only(i, f"inputs[{k}]", ctx))
-    return values[0] if single and len(values) == 1 else values
-
-
-def text_only(inp: EmbedInput, path: str, ctx: Ctx) -> str:
+def text_of(inp: EmbedInput, path: str, ctx: Ctx, joined: str = "") -> str:
     """The text of an input toward a protocol that takes text: token arrays (no tokenizer here)
-    and another protocol's content parts other than text are refused."""
+    and another protocol's content parts other than text are refused; several text parts made
+    one string are reported (``joined``: why, from the target's ``multipart_input`` row)."""
     if inp.tokens is not None:
         raise UnsupportedFeature(
             f"{ctx.target} takes text only: token arrays cannot be sent (no tokenizer)", path=path
         )
-    if inp.hints is not None and inp.hints.get("other_parts"):
+    h = inp.hints
+    if h is not None and h.get("other_parts"):
         raise UnsupportedFeature(
             f"{ctx.source} content parts other than text cannot be embedded by {ctx.target}",
             path=path,
         )
+    if h is not None and h.get("parts", 1) > 1 and joined and not ctx.same:
+        ctx.loss(path, f"{h['parts']} text parts joined with a newline", joined, "multipart_input")
     return inp.text or ""
-
-
-def encode_task(v: str, table: dict[str, str], default: str | None, path: str, ctx: Ctx) -> Any:
-    """The raw task type of ``v``; one the target has no row for is its ``default`` (or left
-    out), reported; the same protocol gets its own raw value back."""
-    raw = table.get(v)
-    if raw is not None or ctx.same:
-        return raw if raw is not None else v
-    sent = f": sent as {default!r}" if default is not None else ""
-    ctx.loss(path, f"task type {v!r} has no {ctx.target} equivalent{sent}", "no row", "task_type")
-    return default
 
 
 def read_content(v: Any, path: str) -> EmbedInput:
@@ -149,18 +97,10 @@ def read_content(v: Any, path: str) -> EmbedInput:
 
 def write_content(inp: EmbedInput, path: str, ctx: Ctx) -> dict[str, Any]:
     """One input as a ``content`` object: the one it came as between endpoints of its protocol,
-    else its text (``text_only``)."""
+    else its text (``text_of``)."""
     if ctx.same and inp.hints is not None and "content" in inp.hints:
         return dict(inp.hints["content"])
-    return {"parts": [{"text": text_only(inp, path, ctx)}]}
-
-
-def report_joined(inp: EmbedInput, path: str, ctx: Ctx, why: str) -> None:
-    """Several text parts toward a protocol with one string per input: one loss."""
-    h = inp.hints
-    if h is not None and h.get("parts", 1) > 1 and not ctx.same:
-        n = h["parts"]
-        ctx.loss(path, f"{n} text parts joined with a newline", why, "multipart_input")
+    return {"parts": [{"text": text_of(inp, path, ctx)}]}
 
 
 # ---------------------------------------------------------------- vector forms
@@ -171,10 +111,6 @@ def vector_from_floats(v: Any, path: str) -> list[float]:
         if type(x) is not float and (type(x) is not int):
             raise InvalidInput(f"expected a number, got {_kind(x)}", path=f"{path}[{i}]")
     return v
-
-
-def floats_from_vector(vec: list[float], path: str) -> list[float]:
-    return vec
 
 
 def vector_from_base64(v: Any, path: str) -> list[float]:

@@ -239,3 +239,51 @@ def test_token_arrays_go_only_where_the_row_takes_them(tmp_path: Path) -> None:
     assert info.value.path == "inputs[0]" and "no tokenizer" in str(info.value)
     one = EmbeddingsRequest(inputs=[EmbedInput(text="a")], hints={"single": True})
     assert codec.encode_request(one, Ctx("other", "tiny_embed"))["doc"] == ["a"]  # never unlisted
+
+
+def test_a_task_type_default_must_be_a_raw_value_of_the_table(tmp_path: Path) -> None:
+    msg = refused(tmp_path, "type: task_type, feature: task_type}", "type: task_type, default: X}")
+    assert "tiny_embed.yaml:16: request.input_fields[0] {c: task_type, w: kind" in msg
+    assert "default: 'X' is not a raw value of task_types (expected one of Q)" in msg
+
+
+def test_the_task_table_and_its_default_are_compiled(tmp_path: Path) -> None:
+    tiny = list_form("").replace("feature: task_type}", "feature: task_type, default: Q}")
+    codec = generate(tmp_path, tiny)
+    text = (tmp_path / "out" / "generated" / "tiny_embed_codec.py").read_text(encoding="utf-8")
+    assert "encode_task" not in text and "_VECTOR_OUT" not in text  # no interpreter left
+    req = EmbeddingsRequest(inputs=[EmbedInput(text="a", task_type="clustering")])
+    ctx = Ctx("other", "tiny_embed")
+    assert codec.encode_request(req, ctx)["kind"] == "Q"  # the row's default, reported
+    assert [(x.path, x.what) for x in ctx.losses] == [
+        ("inputs[0].task_type", "task type 'clustering' has no tiny_embed equivalent: sent as 'Q'")
+    ]
+    same = Ctx("tiny_embed", "tiny_embed")  # the same protocol gets its own raw value back
+    assert codec.encode_request(req, same)["kind"] == "clustering" and not same.losses
+    req.inputs[0].task_type = "retrieval_query"
+    assert codec.encode_request(req, ctx)["kind"] == "Q"
+    req.inputs[0].task_type = None
+    assert codec.encode_request(req, ctx)["kind"] == "Q"
+
+
+def test_a_base64_encoding_row_compiles_to_its_one_call(tmp_path: Path) -> None:
+    tiny = TINY.replace(
+        "task_types:",
+        "encodings:\n  - {value: float, vector: float_list}\n"
+        "  - {value: b64, vector: base64_float32}\ntask_types:",
+    ).replace(
+        "    - {c: dimensions, w: size, type: int, feature: dimensions}\n",
+        "    - {c: dimensions, w: size, type: int, feature: dimensions}\n"
+        "    - {c: encoding_format, w: fmt, type: encoding}\n",
+    )
+    codec = generate(tmp_path, tiny)
+    ctx = Ctx("tiny_embed", "tiny_embed")
+    resp = codec.decode_response({"vectors": [{"v": "AAAAPwAAgD8="}]}, ctx)
+    assert resp.embeddings[0].vector == [0.5, 1.0] and resp.hints == {"encoding": "b64"}
+    assert codec.encode_response(resp, ctx) == {"vectors": [{"v": "AAAAPwAAgD8="}]}
+    asked = EmbeddingsRequest(encoding_format="float")
+    assert codec.encode_response(resp, ctx, asked) == {"vectors": [{"v": [0.5, 1.0]}]}
+    floats = generate(tmp_path / "floats")  # no base64 row: floats whatever is asked
+    assert floats.encode_response(resp, ctx, EmbeddingsRequest(encoding_format="b64")) == {
+        "vectors": [{"v": [0.5, 1.0]}]
+    }

@@ -1,0 +1,101 @@
+"""The input form of an embeddings protocol (spec/embeddings/<id>.yaml ``request.input``),
+compiled: the list form's reader and writer hold only the branches its row's facts ask for
+(``tokens``: token arrays are inputs too; ``unlisted``: one input may come as it is), and a row's
+``why`` texts and task table steps are literals, decided here rather than looked up at run time.
+"""
+
+from __future__ import annotations
+
+from .embed_model import EmbedField, EmbedProtocol, InputRow
+
+__all__ = ["read_list", "task_out", "why", "write_list_value", "write_list"]
+
+
+def why(p: EmbedProtocol, feature: str) -> str:
+    """The reason a loss gives: the protocol's support level and note for ``feature``."""
+    s = p.support[feature]
+    return f"{p.id} {s.level}{': ' + s.note if s.note else ''}"
+
+
+def read_list(form: InputRow) -> list[str]:
+    """``_read_inputs(v)``: the inputs of a call in one list -> (inputs, one came unlisted)."""
+    w = form.w
+    L = [
+        "def _read_inputs(v: Any) -> tuple[list[EmbedInput], bool]:",
+        f'    """The inputs of the call (``{w}``), and whether one came unlisted."""',
+    ]
+    if form.unlisted:
+        L += ["    if type(v) is str:", "        return [EmbedInput(text=v)], True"]
+    L += [
+        f'    items = expect_list(v, "{w}")',
+        "    if not items:",
+        f'        raise InvalidInput("expected at least one input", path="{w}")',
+    ]
+    if not form.tokens:
+        return L + [
+            f'    return [EmbedInput(text=expect_str(x, f"{w}[{{i}}]")) '
+            "for i, x in enumerate(items)], False",
+            "",
+            "",
+        ]
+    if form.unlisted:  # one token array, unlisted
+        L += [
+            "    if type(items[0]) is int:",
+            f'        return [EmbedInput(tokens=token_ids(items, "{w}"))], True',
+        ]
+    return L + [
+        "    out: list[EmbedInput] = []",
+        "    for i, x in enumerate(items):",
+        "        if type(x) is str:",
+        "            out.append(EmbedInput(text=x))",
+        "        elif type(x) is list:",
+        f'            out.append(EmbedInput(tokens=token_ids(x, f"{w}[{{i}}]")))',
+        "        else:",
+        "            raise InvalidInput(",
+        '                f"expected a string or a token array, got {_kind(x)}", '
+        f'path=f"{w}[{{i}}]"',
+        "            )",
+        "    return out, False",
+        "",
+        "",
+    ]
+
+
+def write_list(p: EmbedProtocol) -> list[str]:
+    """In the per-input loop of ``encode_request``: the input's wire value onto ``values``."""
+    text = f"values.append(text_of(inp, path, ctx, {why(p, 'multipart_input')!r}))"
+    if not p.request.input.tokens:
+        return ["        " + text]
+    return [
+        "        if tokens:",
+        "            values.append(inp.tokens)",
+        "        elif inp.tokens is not None:  # token arrays mixed with text: no such list",
+        "            raise UnsupportedFeature(",
+        '                "token arrays and text cannot be mixed in one call", '
+        f'path=f"{p.request.input.w}[{{k}}]"',
+        "            )",
+        "        else:",
+        "            " + text,
+    ]
+
+
+def write_list_value(form: InputRow) -> str:
+    """The list's line in ``encode_request`` (the caller's one unlisted input goes back so)."""
+    value = "values[0] if single and len(values) == 1 else values" if form.unlisted else "values"
+    return f'    out["{form.w}"] = {value}'
+
+
+def task_out(r: EmbedField, v: str, out: str, at: str) -> list[str]:
+    """Write the task type ``v`` by the table (``TASK_ENCODE``, a literal); one without a row is
+    reported and becomes the row's ``default`` (or is left out); the same protocol gets its own
+    raw value back."""
+    sent = f": sent as {r.default!r}" if r.default is not None else ""
+    L = [
+        f"        raw = TASK_ENCODE.get({v}, {v} if ctx.same else None)",
+        "        if raw is None:",
+        f'            ctx.loss({at}, f"task type {{{v}!r}} has no {{ctx.target}} equivalent{sent}", '
+        '"no row", "task_type")',
+    ]
+    if r.default is not None:
+        return L + [f"            raw = {r.default!r}", f'        {out}["{r.w}"] = raw']
+    return L + ["        else:", f'            {out}["{r.w}"] = raw']
