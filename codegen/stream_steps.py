@@ -68,7 +68,8 @@ def steps(
         rest += [f"raw = {read(row.finish)}", "if raw is not None:"]
         if implicit:
             rest.append("    out += m._close_all()")
-        fin = f"m._finish(raw, {seq}, out)"
+        path = ".".join([*([row.at] if row.at else []), _paths(row.finish)[0]])
+        fin = f"m._finish(raw, {seq}, out, {path!r})"
         rest.append(
             f"    {fin}" if row.finish_as is None else f"    {fin}.unified = {row.finish_as!r}"
         )

@@ -1652,10 +1652,11 @@ _FINISH_OUT: dict[str, tuple[str, bool]] = {
 }
 
 
-def decode_finish(raw: Any, has_calls: bool = False) -> Finish:
-    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"."""
+def decode_finish(raw: Any, has_calls: bool = False, path: str = "finish") -> Finish:
+    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"; a value that is
+    no reason is refused (InvalidInput at ``path``), in responses and streams alike."""
     if type(raw) is not str:
-        raw = str(raw)
+        raw = expect_str(raw, path)
     return Finish(unified=FINISH_DECODE.get(raw, "other"), raw=raw)
 
 
@@ -1679,9 +1680,7 @@ def read_finish(holder: dict[str, Any], has_calls: bool = False) -> Finish | Non
     raw = holder.get("stop_reason")
     if raw is None:
         return None
-    if type(raw) is not str:
-        raw = expect_str(raw, "stop_reason")  # a value that is no reason is refused
-    return decode_finish(raw, has_calls)
+    return decode_finish(raw, has_calls, "stop_reason")
 
 
 def write_finish(

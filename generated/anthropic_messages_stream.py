@@ -679,7 +679,10 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         raw = _v.get("stop_reason") if type(_v := d.get("delta")) is dict else None
         if raw is not None:
             m._finish(
-                raw, (_v.get("stop_sequence") if type(_v := d.get("delta")) is dict else None), out
+                raw,
+                (_v.get("stop_sequence") if type(_v := d.get("delta")) is dict else None),
+                out,
+                "delta.stop_reason",
             )
         return True
     if kind == "message_stop":

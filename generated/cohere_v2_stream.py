@@ -602,7 +602,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             out.append(_UsageEvent(usage=m.usage_of(u)))
         raw = _v.get("finish_reason") if type(_v := d.get("delta")) is dict else None
         if raw is not None:
-            m._finish(raw, None, out)
+            m._finish(raw, None, out, "delta.finish_reason")
         out += m._end("completed")
         return True
     return kind in ("debug",)

@@ -1509,12 +1509,13 @@ FINISH_NUMERIC: dict[int, str] = {
 }
 
 
-def decode_finish(raw: Any, has_calls: bool = False) -> Finish:
-    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"."""
+def decode_finish(raw: Any, has_calls: bool = False, path: str = "finish") -> Finish:
+    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"; a value that is
+    no reason is refused (InvalidInput at ``path``), in responses and streams alike."""
     if type(raw) is int:
         raw = FINISH_NUMERIC.get(raw, str(raw))
     elif type(raw) is not str:
-        raw = str(raw)
+        raw = expect_str(raw, path)
     table = _FINISH_CALLS if has_calls else FINISH_DECODE
     return Finish(unified=table.get(raw, "other"), raw=raw)
 
@@ -1541,9 +1542,7 @@ def read_finish(holder: dict[str, Any], has_calls: bool = False) -> Finish | Non
     raw = holder.get("finishReason")
     if raw is None:
         return None
-    if type(raw) is not str and type(raw) is not int:
-        raw = expect_str(raw, "candidates[0].finishReason")  # a value that is no reason is refused
-    return decode_finish(raw, has_calls)
+    return decode_finish(raw, has_calls, "candidates[0].finishReason")
 
 
 def write_finish(

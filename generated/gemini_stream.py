@@ -589,7 +589,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         raw = at1.get("finishReason") if type(at1) is dict else None
         if raw is not None:
             out += m._close_all()
-            m._finish(raw, None, out)
+            m._finish(raw, None, out, "candidates.0.finishReason")
         if m.ended is not None:
             return True
     w0 = d.get("candidates")
@@ -598,7 +598,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         raw = _v.get("blockReason") if type(_v := d.get("promptFeedback")) is dict else None
         if raw is not None:
             out += m._close_all()
-            m._finish(raw, None, out).unified = "content_filter"
+            m._finish(raw, None, out, "promptFeedback.blockReason").unified = "content_filter"
         if m.ended is not None:
             return True
     if (

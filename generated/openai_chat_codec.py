@@ -1366,10 +1366,11 @@ _FINISH_OUT: dict[str, tuple[str, bool]] = {
 }
 
 
-def decode_finish(raw: Any, has_calls: bool = False) -> Finish:
-    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"."""
+def decode_finish(raw: Any, has_calls: bool = False, path: str = "finish") -> Finish:
+    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"; a value that is
+    no reason is refused (InvalidInput at ``path``), in responses and streams alike."""
     if type(raw) is not str:
-        raw = str(raw)
+        raw = expect_str(raw, path)
     return Finish(unified=FINISH_DECODE.get(raw, "other"), raw=raw)
 
 
@@ -1393,9 +1394,7 @@ def read_finish(holder: dict[str, Any], has_calls: bool = False) -> Finish | Non
     raw = holder.get("finish_reason")
     if raw is None:
         return None
-    if type(raw) is not str:
-        raw = expect_str(raw, "choices[0].finish_reason")  # a value that is no reason is refused
-    return decode_finish(raw, has_calls)
+    return decode_finish(raw, has_calls, "choices[0].finish_reason")
 
 
 def write_finish(

@@ -511,7 +511,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         raw = at1.get("finish_reason") if type(at1) is dict else None
         if raw is not None:
             out += m._close_all()
-            m._finish(raw, None, out)
+            m._finish(raw, None, out, "choices[index=0].finish_reason")
         if m.ended is not None:
             return True
     matched = True

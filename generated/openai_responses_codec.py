@@ -1606,10 +1606,11 @@ _FINISH_CALLS: dict[str, str] = {
 }
 
 
-def decode_finish(raw: Any, has_calls: bool = False) -> Finish:
-    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"."""
+def decode_finish(raw: Any, has_calls: bool = False, path: str = "finish") -> Finish:
+    """A wire finish value -> Finish{unified, raw}; an unknown one is "other"; a value that is
+    no reason is refused (InvalidInput at ``path``), in responses and streams alike."""
     if type(raw) is not str:
-        raw = str(raw)
+        raw = expect_str(raw, path)
     table = _FINISH_CALLS if has_calls else FINISH_DECODE
     return Finish(unified=table.get(raw, "other"), raw=raw)
 
@@ -1639,9 +1640,7 @@ def read_finish(holder: dict[str, Any], has_calls: bool = False) -> Finish | Non
         raw = reason if type(reason) is str else raw
     if raw is None:
         return None
-    if type(raw) is not str:
-        raw = expect_str(raw, "status")  # a value that is no reason is refused
-    return decode_finish(raw, has_calls)
+    return decode_finish(raw, has_calls, "status")
 
 
 def write_finish(

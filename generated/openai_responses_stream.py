@@ -1370,7 +1370,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             out.append(_UsageEvent(usage=m.usage_of(u)))
         raw = _r20(d)
         if raw is not None:
-            m._finish(raw, None, out)
+            m._finish(raw, None, out, "response.incomplete_details.reason")
         out += m._end("completed")
         return True
     if kind == "response.incomplete":
@@ -1379,7 +1379,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             out.append(_UsageEvent(usage=m.usage_of(u)))
         raw = _r20(d)
         if raw is not None:
-            m._finish(raw, None, out)
+            m._finish(raw, None, out, "response.incomplete_details.reason")
         out += m._end("completed")
         return True
     if kind == "response.failed":

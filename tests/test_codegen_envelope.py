@@ -276,10 +276,14 @@ def test_finish_rule_is_compiled_from_the_rows(choices: Any, tmp_path: Path) -> 
         False,
     )
     assert codec.encode_finish(None, has_calls=True) == ("COMPLETE", False)
-    # the plain codec (no stop_with_calls, no numbers): numbers are raw strings, stop stays stop
+    # a value that is no reason is refused (responses and streams alike), at the caller's path
+    with pytest.raises(InvalidInput, match="outputs.0.reason: expected a string, got dict"):
+        codec.decode_finish({}, False, "outputs.0.reason")
+    # the plain codec (no stop_with_calls, no numbers): a number is no reason, stop stays stop
     plain = generate(tmp_path, PROTOCOL)
     assert plain.decode_finish("COMPLETE", True).unified == "stop"
-    assert plain.decode_finish(2).raw == "2"
+    with pytest.raises(InvalidInput, match="finish: expected a string, got int"):
+        plain.decode_finish(2)
     assert not hasattr(plain, "FINISH_NUMERIC") and not hasattr(plain, "read_finish")
 
 

@@ -202,12 +202,14 @@ def test_error_object_type_read_where_the_row_says() -> None:
     assert (err.error.type, err.error.message, err.error.status) == ("rate_limit", "no", 429)
     # the error event, nested (as recorded) or flat (as the SDK types it): code is the type
     nested = {"type": "error", "error": {"type": "invalid_request_error", "message": "bad"}}
-    flat = {"type": "error", "code": "insufficient_quota", "message": "slow", "param": None}
+    flat = {"type": "error", "code": "insufficient_quota", "message": "slow", "param": "model"}
     for d, want in ((nested, ("invalid_request", "bad")), (flat, ("rate_limit", "slow"))):
         dec = stream_decoder("openai_responses")
         events = [e for ev in SSEDecoder().feed(_sse_typed(d)) for e in dec.feed(ev)]
         (err,) = [e for e in events if type(e) is ErrorEvent]
         assert (err.error.type, err.error.message) == want
+    # the flat event's own code and param are the error's (its param was lost)
+    assert (err.error.code, err.error.param) == ("insufficient_quota", "model")
 
 
 def _sse_typed(d: dict[str, Any]) -> bytes:

@@ -1127,6 +1127,34 @@ def test_an_unknown_finish_value_is_kept_same_protocol_in_streams_as_in_response
     ]
 
 
+def test_a_finish_value_that_is_no_reason_is_refused_in_streams_as_in_responses() -> None:
+    """One finish rule (the codec's decode_finish) for both paths: a Chat finish_reason that is
+    an object is refused by the response path (InvalidInput naming its path) and by the stream
+    decoder (it wrote the value's str() as the raw reason), whose translator fails the stream
+    in-band with the same words."""
+    from interlingua import StreamTranslator, translate_response
+    from interlingua._errors import InvalidInput
+
+    body = {
+        "id": "chatcmpl-1",
+        "object": "chat.completion",
+        "created": 1,
+        "model": "m",
+        "choices": [
+            {"index": 0, "message": {"role": "assistant", "content": "5"}, "finish_reason": {}}
+        ],
+    }
+    with pytest.raises(InvalidInput, match="finish_reason: expected a string, got dict"):
+        translate_response(body, source="openai_chat", target="anthropic_messages")
+    with pytest.raises(InvalidInput, match="finish_reason: expected a string, got dict"):
+        decode_stream(chat_sse(chunk({"content": "5"}), chunk(finish={})), "openai_chat")  # type: ignore[arg-type]
+    t = StreamTranslator("openai_chat", "anthropic_messages")
+    out = t.feed(chat_sse(chunk({"content": "5"}), chunk(finish=[1]))) + t.close()  # type: ignore[arg-type]
+    assert t.decoder.ended == "failed"
+    assert b'"text":"5"' in out and b"event: error" in out
+    assert b"invalid stream event: choices[index=0].finish_reason: expected a string" in out
+
+
 def test_call_arguments_that_are_no_json_object_are_reported_as_the_response_path_does() -> None:
     """A Chat call whose argument text is cut JSON, toward Gemini (whose calls carry an object):
     the stream sends {} and reports it with the words the response path uses for the same call

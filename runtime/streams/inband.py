@@ -43,11 +43,13 @@ def inband_error(codec: Any, pid: str, err: Any, d: Any, type_at: Any = None) ->
     codec's ``read_error`` as an HTTP error body's is; ``type_at``: the reader of its raw type
     (``error_type``) when it has none where error_shape says, read in the error object, or in
     the event when the error is a bare message (Cohere's message-end delta.error, Responses'
-    flat error event). The status is the one it carries, else its type's."""
+    flat error event), whose code, param and status are then the event's own. The status is
+    the one it carries, else its type's."""
     if type(err) is dict:
         fields = codec.read_error(err, type_at(err) if type_at is not None else None)
     else:
-        fields = (type_at(d) if type_at is not None else None, err, None, None, None)
+        code, param, carried = codec.read_error(d)[2:]
+        fields = (type_at(d) if type_at is not None else None, err, code, param, carried)
     return error_info(codec, pid, None, d, fields)
 
 

@@ -144,11 +144,11 @@ class Decoder(PartsDecoding):
         self.raw_usage = {**self.raw_usage, **{k: v for k, v in u.items() if v is not None}}
         return self.codec.decode_usage(self.raw_usage, "usage")  # type: ignore[no-any-return]
 
-    def _finish(self, raw: Any, seq: Any, out: list[Any]) -> Finish:
-        """A raw finish value through the finish rule (a row's own unified reason, a blocked
-        prompt, is set on what this gives)."""
+    def _finish(self, raw: Any, seq: Any, out: list[Any], path: str) -> Finish:
+        """A raw finish value (at ``path``) through the finish rule, the response path's (a row's
+        own unified reason, a blocked prompt, is set on what this gives)."""
         self.finished = True
-        fin = self.codec.decode_finish(raw, self.calls > 0)
+        fin = self.codec.decode_finish(raw, self.calls > 0, path)
         out.append(FinishEvent(finish=fin, stop_sequence=seq))
         return fin
 
