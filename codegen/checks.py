@@ -18,6 +18,7 @@ from .errors import error_shape_problems
 from .items import check_items
 from .reasoning_items import check_reasoning_items
 from .settings import format_problems, reasoning_problems
+from .snake_case import snake_case_problems
 from .source import Loc, SourceFile
 from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
 from .spec_turns import turns_problems
@@ -342,6 +343,8 @@ class _ProtocolChecks:
         for loc, msg in tool_choice_problems(p, modes):
             src.error(loc, msg)
         for loc, msg in turns_problems(p) + error_shape_problems(p, self.enums["ErrorType"]):
+            src.error(loc, msg)
+        for loc, msg in snake_case_problems(p):
             src.error(loc, msg)
         for i, name in enumerate(p.transforms):
             if name not in self.c.transforms:

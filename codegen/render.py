@@ -18,6 +18,7 @@ from .reasoning_items import reasoning_items_view
 from .row_views import FieldView, dropped_fields, nested_known, part_row_view, split_ext_expr
 from .settings import with_settings_keys
 from .settings_compile import compiled_settings
+from .snake_case import snake_case_view
 from .spec_model import FieldRow, ProtocolSpec
 from .spec_types import pysrc
 from .tool_choice import tool_choice_view
@@ -229,6 +230,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             ),
             compiled=compiled_settings(p.response_format, p.reasoning),
             response=top(p.response_fields, "Response"),
+            snake_case=snake_case_view(p),
             usage={
                 "fields": usage_fields,
                 "extra": usage_extra,

@@ -320,6 +320,11 @@ class ProtocolSpec(Strict):
         default_factory=lambda: FinishRule(stop_with_calls=False),
         description="finish facts beyond the enum rows",
     )
+    snake_case_keys: dict[str, int] = Field(
+        default_factory=dict,
+        description="top-level request keys also taken in snake_case -> how many levels of "
+        "their keys are recased too (codegen/snake_case.py)",
+    )
     usage_path: str
     usage_fields: list[FieldRow] = Field(
         description="c is one of input, input_cache_read, input_cache_write, output_total, "

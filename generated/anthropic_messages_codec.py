@@ -1401,6 +1401,16 @@ def encode_usage(u: Usage) -> dict[str, Any]:
     return out
 
 
+# ---------------------------------------------------------------- snake_case keys
+def decode_snake_case(w: dict[str, Any], req: Request) -> dict[str, Any]:
+    """The body with the keys the API also takes in snake_case in camelCase (snake_case_keys)."""
+    return w
+
+
+def encode_snake_case(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """Back to this protocol, the keys that came snake_case written so again."""
+
+
 # ---------------------------------------------------------------- errors (spec: error_shape)
 ERROR_RAW_DEFAULT = "api_error"  # the raw type of an error with no row
 # the errors rows as runtime/_pipeline.error_info looks a type up: a row of (raw type, status);

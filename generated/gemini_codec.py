@@ -10,12 +10,14 @@ from interlingua._codec_support import (
     add_hint,
     apply_wire_shape,
     arguments_object,
+    camel_key,
     deep_merge,
     dig,
     drop_ext,
     expect_whole_number,
     report_ext,
     restore_wire_names,
+    snake_key,
     split_ext,
     wire_shape_hints,
 )
@@ -1191,6 +1193,27 @@ def encode_usage(u: Usage) -> dict[str, Any]:
         out["thoughtsTokenCount"] = u.output_reasoning
     out["totalTokenCount"] = u.input_total + u.output_total
     return out
+
+
+# ---------------------------------------------------------------- snake_case keys
+def decode_snake_case(w: dict[str, Any], req: Request) -> dict[str, Any]:
+    """The body with the keys the API also takes in snake_case in camelCase (snake_case_keys)."""
+    seen: set[str] = set()
+    w = camel_key(w, "systemInstruction", "system_instruction", 0, seen)
+    w = camel_key(w, "generationConfig", "generation_config", 1, seen)
+    w = camel_key(w, "toolConfig", "tool_config", 2, seen)
+    if seen:
+        req.hints = {**(req.hints or {}), "snake_keys": sorted(seen)}
+    return w
+
+
+def encode_snake_case(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """Back to this protocol, the keys that came snake_case written so again."""
+    seen = (req.hints or {}).get("snake_keys") if ctx.same else None
+    if seen:
+        snake_key(out, "systemInstruction", 0, seen)
+        snake_key(out, "generationConfig", 1, seen)
+        snake_key(out, "toolConfig", 2, seen)
 
 
 # ---------------------------------------------------------------- errors (spec: error_shape)

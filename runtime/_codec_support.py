@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ._errors import InvalidInput, brief
@@ -21,6 +22,12 @@ __all__ = [
     "apply_wire_shape",
     "add_hint",
     "restore_wire_names",
+    "camel",
+    "snake",
+    "camel_keys",
+    "snake_keys",
+    "camel_key",
+    "snake_key",
 ]
 
 
@@ -188,3 +195,53 @@ def get_dotted(w: Any, path: str | None) -> Any:
             return None
         w = w.get(seg)
     return w
+
+
+def camel(k: str) -> str:
+    return re.sub(r"_([a-z0-9])", lambda m: m.group(1).upper(), k)
+
+
+def snake(k: str) -> str:
+    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), k)
+
+
+def camel_keys(v: Any, depth: int, seen: set[str]) -> Any:
+    """``v`` with the keys of its objects ``depth`` levels deep in camelCase (an API that also
+    takes snake_case: Gemini), ``v`` itself if none changed; the snake_case keys go in ``seen``."""
+    if not depth or type(v) is not dict:
+        return v
+    out: dict[str, Any] = {}
+    changed = False
+    for k, x in v.items():
+        if "_" in k:
+            seen.add(k)
+            k, changed = camel(k), True
+        y = camel_keys(x, depth - 1, seen)
+        out[k] = y
+        changed = changed or y is not x
+    return out if changed else v
+
+
+def snake_keys(v: Any, depth: int, seen: Collection[str]) -> Any:
+    """Undo ``camel_keys`` for the keys that came snake_case (``seen``)."""
+    if not depth or type(v) is not dict:
+        return v
+    return {
+        (s if (s := snake(k)) in seen else k): snake_keys(x, depth - 1, seen) for k, x in v.items()
+    }
+
+
+def camel_key(w: dict[str, Any], key: str, alias: str, depth: int, seen: set[str]) -> Any:
+    """``w`` with ``key`` (or its snake_case spelling ``alias``) and its keys ``depth`` levels
+    deep in camelCase (``camel_keys``); ``key`` wins when both are there."""
+    at = key if key in w or alias not in w else alias
+    one = {at: w[at]} if at in w else None
+    if one is None or (y := camel_keys(one, depth + 1, seen)) is one:
+        return w
+    return {**{k: x for k, x in w.items() if k != at}, **y}
+
+
+def snake_key(out: dict[str, Any], key: str, depth: int, seen: Collection[str]) -> None:
+    """Undo ``camel_key`` on a same-protocol encode for the keys that came snake_case."""
+    if key in out:
+        out.update(snake_keys({key: out.pop(key)}, depth + 1, seen))

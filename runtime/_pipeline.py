@@ -38,6 +38,7 @@ def decode_request(
     ctx = ctx or Ctx(source, source)
     w = expect_dict(body, "")
     req = Request(source=source)
+    w = p.codec.decode_snake_case(w, req)  # generation_config ... as generationConfig (a row)
     p.codec.decode_request_fields(w, req, ctx)
     for dec in p.request_decoders:
         dec(w, req, p.codec, ctx)
@@ -69,6 +70,7 @@ def encode_request(
         enc(req, out, p.codec, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)
+    p.codec.encode_snake_case(req, out, ctx)
     return out
 
 

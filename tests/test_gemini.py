@@ -568,6 +568,44 @@ def test_generation_config_and_tool_config() -> None:
         assert req({**c, "tool_choice": chat}, C, G).body["toolConfig"] == b["toolConfig"]
 
 
+def test_snake_case_generation_config_and_tool_config_are_read() -> None:
+    """The API takes generation_config / tool_config in snake_case (snake_case_keys row): read,
+    not reported lost, and written back to Gemini as they came."""
+    body = {
+        "contents": [{"role": "user", "parts": [{"text": "x"}]}],
+        "tools": [{"function_declarations": [{"name": "f"}]}],
+        "tool_config": {
+            "function_calling_config": {"mode": "ANY", "allowed_function_names": ["f"]}
+        },
+        "generation_config": {
+            "max_output_tokens": 3000,
+            "temperature": 0.2,
+            "stop_sequences": ["END"],
+            "response_modalities": ["TEXT"],
+            "response_json_schema": {"type": "object", "properties": {"a_b": {}}},
+            "response_mime_type": "application/json",
+            "thinking_config": {"thinking_budget": 1024},
+        },
+    }
+    assert req(body, G, G).body == body
+    t = req(body, G, A, model="m")
+    a = t.body
+    assert (a["max_tokens"], a["temperature"], a["stop_sequences"]) == (3000, 0.2, ["END"])
+    assert a["thinking"] == {"type": "enabled", "budget_tokens": 1024}
+    assert a["tool_choice"] == {"type": "tool", "name": "f"}
+    assert [loss.path for loss in t.losses if loss.feature == "extensions"] == [
+        "generationConfig.responseModalities"
+    ]
+    c = req(body, G, C, model="m").body
+    assert c["response_format"]["json_schema"]["schema"] == {
+        "type": "object",
+        "properties": {"a_b": {}},
+    }
+    mixed = {**body, "generationConfig": {"temperature": 0.5}}  # both spellings: the camelCase
+    assert req(mixed, G, G).body == mixed
+    assert req(mixed, G, A, model="m").body["temperature"] == 0.5
+
+
 # ---------------------------------------------------------------- errors
 
 STATUSES = [

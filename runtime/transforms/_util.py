@@ -7,7 +7,7 @@ from typing import Any
 from .._errors import InvalidInput, brief
 from .._losses import Ctx
 from .._wire import expect_list
-from ..generated.canonical import Message, Part, TextPart, Tool
+from ..generated.canonical import Message, Part, TextPart
 from ._base import Codec
 
 
@@ -59,10 +59,3 @@ def text_content(m: Message, codec: Codec, path: str, ctx: Ctx) -> Any:
                 return p.text
             return blocks
     return codec.encode_parts(parts, None, path, ctx)
-
-
-def drop_hosted_tool(tool: Tool, path: str, ctx: Ctx) -> None:
-    """A provider-hosted tool cannot travel to another protocol: report it."""
-    ctx.loss(
-        path, f"hosted tool {tool.kind!r} dropped", f"{ctx.target} cannot run it", "hosted_tools"
-    )

@@ -3,7 +3,8 @@
 - ``tools``: entries of ``functionDeclarations`` (function tools through the generated tool rows;
   ``parametersJsonSchema`` is what we emit, ``parameters`` — the OpenAPI subset — is accepted and
   converted to JSON Schema for other protocols) and hosted tools (``googleSearch``,
-  ``codeExecution``, ``urlContext`` ...) carried only between Gemini endpoints;
+  ``codeExecution``, ``urlContext`` ...) carried only between Gemini endpoints (tools.hosted_entry);
+  snake_case keys (``function_declarations``) are read and written back so;
 - ``toolConfig.functionCallingConfig``: through the tool_choice rule its rows compile to (mode
   AUTO / ANY / NONE, ``allowedFunctionNames``: one name with ANY is a named tool choice);
 - ``generationConfig``: the sampling, response_format and reasoning rows are generated; this
@@ -15,13 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._codec_support import camel, camel_keys, snake
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import Request, Tool
 from ._base import Codec, Transform
-from ._util import drop_hosted_tool
-from .gemini_parts import _camel, _snake
 from .structured import openapi_to_json_schema
+from .tools import hosted_entry
 
 __all__ = ["GEMINI_CONFIG"]
 
@@ -38,16 +39,17 @@ def _decode_tools(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> No
         for i, entry in enumerate(expect_list(tools, "tools")):
             entry = expect_dict(entry, f"tools[{i}]")
             for key, value in entry.items():
-                ck = _camel(key)
+                ck = camel(key)
                 if ck != "functionDeclarations":
                     req.tools.append(Tool(name=ck, kind=ck, ext={key: value}, hints={"entry": i}))
                     continue
                 for j, decl in enumerate(expect_list(value, f"tools[{i}].{key}")):
                     path = f"tools[{i}].{key}[{j}]"
                     decl = expect_dict(decl, path)
-                    norm = {_camel(k): v for k, v in decl.items()}
+                    sn: set[str] = set()
+                    norm = dict(camel_keys(decl, 1, sn))  # a copy: parameters renamed below
                     hints: dict[str, Any] = {"entry": i, "key": key}
-                    if norm.keys() != decl.keys():
+                    if sn:
                         hints["snake"] = True
                     if "parameters" in norm and "parametersJsonSchema" not in norm:
                         norm["parametersJsonSchema"] = norm.pop("parameters")  # OpenAPI subset
@@ -66,17 +68,15 @@ def _encode_tools(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> 
         path = f"tools[{i}]"
         h = (t.hints or {}) if ctx.same else {}
         if t.kind != "function":
-            if ctx.same and t.ext is not None:
-                entries.setdefault(h.get("entry", ("hosted", i)), {}).update(t.ext)
-            else:
-                drop_hosted_tool(t, path, ctx)
+            if (hosted := hosted_entry(t, path, ctx)) is not None:
+                entries.setdefault(h.get("entry", ("hosted", i)), {}).update(hosted)
             continue
         decl = codec.encode_tool(t, path, ctx)
         if "openapi" in h:
             decl.pop("parametersJsonSchema", None)
             decl["parameters"] = h["openapi"]
         if h.get("snake"):
-            decl = {_snake(k): v for k, v in decl.items()}
+            decl = {snake(k): v for k, v in decl.items()}
         entry = entries.setdefault(h.get("entry", "functions"), {})
         entry.setdefault(h.get("key", "functionDeclarations"), []).append(decl)
     if entries:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._codec_support import add_hint, drop_ext, restore_wire_names, split_ext
+from .._codec_support import drop_ext, split_ext
 from .._wire import expect_dict
 from ..generated.canonical import Message, Part, Request, ToolCallPart
 from .call_ids import CallIds
@@ -21,7 +21,6 @@ from .turns import TurnWalk
 __all__ = ["GEMINI_CONTENTS"]
 
 _CONTENT_KEYS = frozenset({"role", "parts"})
-_SYSTEM = {"system": "systemInstruction"}  # its wire key (a snake_case alias goes back so)
 
 
 class _Contents(TurnWalk):
@@ -31,11 +30,7 @@ class _Contents(TurnWalk):
 
     def decode_system(self, w: dict[str, Any], req: Request) -> Message | None:
         self.ids = CallIds()
-        si = w.get("systemInstruction")
-        if "systemInstruction" not in w and self.rows.snake_case:
-            si = w.get("system_instruction")
-            if si is not None:
-                add_hint(req, "aliases", "system", "system_instruction")
+        si = w.get("systemInstruction")  # system_instruction too (snake_case_keys row)
         if si is None:
             return None
         if type(si) is str:  # as content blocks say it
@@ -94,11 +89,10 @@ class _Contents(TurnWalk):
                 if first and first.ext:
                     drop_ext(first.ext, si, "messages[0]", self.ctx)
                 out["systemInstruction"] = si
-        restore_wire_names(out, req.hints, _SYSTEM, self.ctx)  # system_instruction as it came
 
 
 GEMINI_CONTENTS = _Contents.transform(
     "gemini_contents",
     __doc__ or "",
-    frozenset({"systemInstruction", "system_instruction", "contents"}),
+    frozenset({"systemInstruction", "contents"}),
 )

@@ -8,19 +8,18 @@ and fileData, this module the rest:
   result text (is_error for error), any other object its JSON text;
 - ``thoughtSignature`` on any other part -> an attached ReasoningPart before it
   (gemini_envelope, docs/gemini.md);
-- snake_case part keys (``function_call``, ``inline_data`` ... the API accepts both) are read and,
-  back to Gemini, written as they came.
+- snake_case part keys (``function_call``, ``inline_data`` ... the API accepts both; a part's keys
+  and theirs, flags.turns.snake_case) are read and, back to Gemini, written as they came.
 """
 
 from __future__ import annotations
 
 import base64
-import re
 from typing import Any
 
 import orjson
 
-from .._codec_support import drop_ext, split_ext
+from .._codec_support import camel_keys, drop_ext, snake_keys, split_ext
 from .._errors import brief
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str, json_text
@@ -36,49 +35,9 @@ from ._base import Codec
 from .call_ids import CallIds
 from .gemini_envelope import SYNTH_PREFIX, attach_part, is_attach, unwrap_id
 
-__all__ = ["decode_parts", "encode_parts", "camel_part"]
+__all__ = ["decode_parts", "encode_parts"]
 
-_OPAQUE = frozenset({"args", "response", "partialArgs"})  # free-form values: never recased
 _RESULT_KEYS = frozenset({"id", "name", "response"})
-
-
-def _camel(k: str) -> str:
-    return re.sub(r"_([a-z0-9])", lambda m: m.group(1).upper(), k)
-
-
-def _snake(k: str) -> str:
-    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), k)
-
-
-_CONTAINERS = ("functionCall", "functionResponse", "inlineData", "fileData", "executableCode")
-_CONTAINER_KEYS = frozenset({*_CONTAINERS, *map(_snake, _CONTAINERS)})  # either spelling
-
-
-def _recase(w: dict[str, Any], fn: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in w.items():
-        nk = fn(k)
-        if type(v) is dict and k in _CONTAINER_KEYS:
-            v = {fn(k2) if k2 not in _OPAQUE else k2: v2 for k2, v2 in v.items()}
-        out[nk] = v
-    return out
-
-
-def camel_part(w: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
-    """A part with snake_case keys -> camelCase, and the snake_case keys it had."""
-    keys = {k for k in w if "_" in k}
-    for k, v in w.items():
-        if type(v) is dict and k in _CONTAINER_KEYS:
-            keys |= {k2 for k2 in v if "_" in k2 and k2 not in _OPAQUE}
-    if not keys:
-        return w, keys
-    return _recase(w, _camel), keys
-
-
-def _snake_parts(parts: list[dict[str, Any]], keys: list[str]) -> list[dict[str, Any]]:
-    """Undo ``camel_part`` for the keys that came snake_case."""
-    ks = set(keys)
-    return [_recase(p, lambda k: _snake(k) if _snake(k) in ks else k) for p in parts]
 
 
 def _wrap(codec: Codec) -> Any:
@@ -130,9 +89,8 @@ def decode_parts(
     for k, w in enumerate(expect_list(raw, path)):
         p = f"{path}[{k}]"
         w = expect_dict(w, p)
-        if codec.FLAGS.turns.snake_case:
-            w, sn = camel_part(w)
-            snake |= sn
+        if codec.FLAGS.turns.snake_case:  # a part's keys and theirs (args: the model's)
+            w = camel_keys(w, 2, snake)
         sig = w.get("thoughtSignature")
         if sig is not None and w.get("thought") is not True:  # a thought part's own: its row
             sig = expect_str(sig, p + ".thoughtSignature")
@@ -256,5 +214,6 @@ def encode_parts(
     if sig is not None:
         out.append({"text": "", "thoughtSignature": sig})
     if hints and ctx.same and hints.get("snake"):
-        return _snake_parts(out, hints["snake"])
+        ks = set(hints["snake"])
+        return [snake_keys(p, 2, ks) for p in out]
     return out

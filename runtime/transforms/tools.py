@@ -1,7 +1,8 @@
 """tools: the tool list (function tools through the generated rows, hosted tools carried only
-to their own protocol), ``tool_choice`` in either wire shape, and the parallel-calls switch,
-which Anthropic keeps inside tool_choice and Chat beside it (the tool_choice rule, compiled into
-each codec by codegen/tool_choice.py)."""
+to their own protocol: ``hosted_entry``, the one rule gemini_config follows too),
+``tool_choice`` in either wire shape, and the parallel-calls switch, which Anthropic keeps
+inside tool_choice and Chat beside it (the tool_choice rule, compiled into each codec by
+codegen/tool_choice.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ from .._losses import Ctx
 from .._wire import expect_dict, expect_list
 from ..generated.canonical import Request, Tool
 from ._base import Codec, Transform
-from ._util import drop_hosted_tool
+
+
+def hosted_entry(t: Tool, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    """A provider-hosted tool's wire entry (its ext): back to its own protocol only; another
+    cannot run it (reported, None)."""
+    if ctx.same and t.ext is not None:
+        return t.ext
+    ctx.loss(path, f"hosted tool {t.kind!r} dropped", f"{ctx.target} cannot run it", "hosted_tools")
+    return None
 
 
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
@@ -47,10 +56,8 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
         for i, t in enumerate(req.tools):
             path = f"tools[{i}]"
             if t.kind != "function":
-                if ctx.same and t.ext is not None:
-                    wire.append(t.ext)
-                else:
-                    drop_hosted_tool(t, path, ctx)
+                if (entry := hosted_entry(t, path, ctx)) is not None:
+                    wire.append(entry)
                 continue
             wire.append(codec.encode_tool(t, path, ctx))
         out["tools"] = wire

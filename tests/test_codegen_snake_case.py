@@ -1,0 +1,78 @@
+"""The snake_case_keys row on the tiny inline spec: the generated codec's decode_snake_case /
+encode_snake_case are run (an object taken in either spelling, its keys recased as deep as the
+row says, written back as it came), and rows codegen cannot compile are refused with file, line
+and row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from interlingua._losses import Ctx
+
+from codegen.load import SpecError, load_spec
+from tests.test_codegen_generate import canonical_of, generate
+from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
+
+ROW = "  - {c: temperature, w: options.temperature, type: number, feature: sampling}\n"
+NEW = "  - {c: temperature, w: modelOptions.temperature, type: number, feature: sampling}\n"
+TINY = PROTOCOL.replace(ROW, NEW).replace(
+    "request_fields:\n", "snake_case_keys: {modelOptions: 1, toolSetup: 0}\nrequest_fields:\n"
+)
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    return generate(tmp_path_factory.mktemp("tiny_snake"), TINY)
+
+
+def roundtrip(codec: Any, body: dict[str, Any], target: str = "tiny_v2") -> tuple[Any, Any]:
+    req = canonical_of(codec).Request()
+    w = codec.decode_snake_case(body, req)
+    codec.decode_request_fields(w, req, Ctx("tiny_v2", target))
+    out: dict[str, Any] = {}
+    codec.encode_request_fields(req, out, Ctx("tiny_v2", target))
+    out.update({k: v for k, v in w.items() if k == "toolSetup"})  # a transform's key
+    codec.encode_snake_case(req, out, Ctx("tiny_v2", target))
+    return req, out
+
+
+def test_an_object_is_read_in_either_spelling_and_written_back_as_it_came(tiny: Any) -> None:
+    body = {"model": "m", "model_options": {"temperature": 0.5, "top_k_x": {"a_b": 1}}}
+    req, out = roundtrip(tiny, body)
+    assert req.temperature == 0.5
+    assert req.hints == {"snake_keys": ["model_options", "top_k_x"]}
+    assert out == {"model": "m", "model_options": {"temperature": 0.5}}  # top_k_x: ext's
+    camel = {"model": "m", "modelOptions": {"temperature": 0.5}}
+    assert roundtrip(tiny, camel)[1] == camel and roundtrip(tiny, camel)[0].hints is None
+    assert roundtrip(tiny, body, "other")[1] == camel  # to another protocol: camelCase
+    both = {**camel, "model_options": {"temperature": 9}}  # the camelCase one wins
+    assert roundtrip(tiny, both)[0].temperature == 0.5
+
+
+def test_depth_zero_renames_the_key_alone(tiny: Any) -> None:
+    body = {"model": "m", "tool_setup": {"a_b": 1}}
+    req, out = roundtrip(tiny, body)
+    assert out == body and req.hints == {"snake_keys": ["tool_setup"]}
+    w = tiny.decode_snake_case(body, canonical_of(tiny).Request())
+    assert w == {"model": "m", "toolSetup": {"a_b": 1}} and body["tool_setup"] == {"a_b": 1}
+
+
+@pytest.mark.parametrize(
+    ("row", "words"),
+    [
+        ("snake_case_keys: {options: 1}", "'options' has no other snake_case spelling"),
+        ("snake_case_keys: {modelOptions: 4}", "depth 4 is not between 0 and 3"),
+        ("snake_case_keys: {model.options: 1}", "'model.options' is not a camelCase top-level"),
+    ],
+)
+def test_rows_that_cannot_compile_are_refused(tmp_path: Path, row: str, words: str) -> None:
+    edited = PROTOCOL.replace("request_fields:\n", row + "\nrequest_fields:\n")
+    spec = write_spec(tmp_path, CANONICAL, edited)
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    line = edited[: edited.index(row)].count("\n") + 1
+    msg = str(info.value)
+    assert msg.startswith(f"{spec / 'protocols/tiny_v2.yaml'}:{line}: "), msg
+    assert words in msg
