@@ -34,6 +34,7 @@ def _finish_view(
         return raw, not means(raw, unified)
 
     return {
+        "decode": dec,
         "decode_default": d.decode,
         "encode_default": d.encode,
         "out": {u: out(u) for u in reasons},

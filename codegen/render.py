@@ -219,7 +219,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             presence_rows=presence_rows,
             native_parts=p.native_parts,
             content_kinds=content_kinds,
-            enums=enums,
+            enums={k: t for k, t in enums.items() if k != "finish"},  # finish: the rule's own
             envelope=envelope_view(spec, p, enums["finish"]),
             error_status=error_status,
             errors=error_view(p, _error_statuses(spec), set(_error_statuses(spec, generic=True))),

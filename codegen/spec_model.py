@@ -129,7 +129,8 @@ class FinishDefault(EnumDefault):
 
 
 class EnumDefaults(Strict):
-    """Per-table defaults (generated as FINISH_DECODE_DEFAULT, FINISH_ENCODE_DEFAULT, ...)."""
+    """Per-table defaults, written into the compiled rule that falls back on them (the codec's
+    decode_finish / encode_finish, decode_tool_choice / encode_tool_choice, ERROR_RAW_DEFAULT)."""
 
     finish_reasons: FinishDefault
     tool_choice: EnumDefault | None = None

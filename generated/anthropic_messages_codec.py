@@ -253,28 +253,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
 }
 
 # ---------------------------------------------------------------- enum tables (unified <-> raw)
-FINISH_DECODE: dict[str, str] = {
-    "end_turn": "stop",
-    "max_tokens": "length",
-    "stop_sequence": "stop_sequence",
-    "tool_use": "tool_calls",
-    "refusal": "refusal",
-    "pause_turn": "pause",
-    "model_context_window_exceeded": "length",
-}
-FINISH_ENCODE: dict[str, str] = {
-    "stop": "end_turn",
-    "length": "max_tokens",
-    "stop_sequence": "stop_sequence",
-    "tool_calls": "tool_use",
-    "refusal": "refusal",
-    "pause": "pause_turn",
-    "content_filter": "refusal",
-    "other": "end_turn",
-    "error": "end_turn",
-}
-FINISH_DECODE_DEFAULT: str = "other"
-FINISH_ENCODE_DEFAULT: str = "end_turn"
+# (an enum_defaults value is written into the compiled rule that falls back on it)
 TOOL_CHOICE_DECODE: dict[str, str] = {
     "auto": "auto",
     "none": "none",
@@ -329,17 +308,6 @@ ERROR_STATUS: dict[str, int] = {
     "overloaded": 529,
     "timeout": 504,
     "bad_gateway": 502,
-}
-# wire stream event -> canonical event kinds it may yield (spec: stream_events)
-STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
-ERROR_SHAPE: dict[str, Any] = {
-    "type_path": "error.type",
-    "message_path": "error.message",
-    "code_path": None,
-    "param_path": None,
-    "status_code_path": None,
-    "envelope": {"type": "error"},
-    "stream_status": [],
 }
 
 
@@ -1648,6 +1616,15 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
 
 # ---------------------------------------------------------------- finish rule
 # (finish_reasons, enum_defaults, finish_rule): one rule for responses and streams
+FINISH_DECODE: dict[str, str] = {
+    "end_turn": "stop",
+    "max_tokens": "length",
+    "stop_sequence": "stop_sequence",
+    "tool_use": "tool_calls",
+    "refusal": "refusal",
+    "pause_turn": "pause",
+    "model_context_window_exceeded": "length",
+}  # raw -> canonical reason
 # canonical reason -> (wire value, lossy: it does not read back as the same reason)
 _FINISH_OUT: dict[str, tuple[str, bool]] = {
     "stop": ("end_turn", False),

@@ -189,27 +189,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
 }
 
 # ---------------------------------------------------------------- enum tables (unified <-> raw)
-FINISH_DECODE: dict[str, str] = {
-    "COMPLETE": "stop",
-    "STOP_SEQUENCE": "stop_sequence",
-    "MAX_TOKENS": "length",
-    "TOOL_CALL": "tool_calls",
-    "ERROR": "error",
-    "TIMEOUT": "error",
-}
-FINISH_ENCODE: dict[str, str] = {
-    "stop": "COMPLETE",
-    "stop_sequence": "STOP_SEQUENCE",
-    "length": "MAX_TOKENS",
-    "tool_calls": "TOOL_CALL",
-    "error": "ERROR",
-    "content_filter": "COMPLETE",
-    "refusal": "COMPLETE",
-    "pause": "COMPLETE",
-    "other": "COMPLETE",
-}
-FINISH_DECODE_DEFAULT: str = "other"
-FINISH_ENCODE_DEFAULT: str = "COMPLETE"
+# (an enum_defaults value is written into the compiled rule that falls back on it)
 TOOL_CHOICE_DECODE: dict[str, str] = {"REQUIRED": "required", "NONE": "none"}
 TOOL_CHOICE_ENCODE: dict[str, str] = {"required": "REQUIRED", "none": "NONE"}
 ROLE_DECODE: dict[str, str] = {
@@ -262,17 +242,6 @@ ERROR_STATUS: dict[str, int] = {
     "overloaded": 503,
     "timeout": 504,
     "bad_gateway": 502,
-}
-# wire stream event -> canonical event kinds it may yield (spec: stream_events)
-STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
-ERROR_SHAPE: dict[str, Any] = {
-    "type_path": None,
-    "message_path": "message",
-    "code_path": None,
-    "param_path": None,
-    "status_code_path": None,
-    "envelope": {},
-    "stream_status": [],
 }
 
 
@@ -1125,6 +1094,14 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
 
 # ---------------------------------------------------------------- finish rule
 # (finish_reasons, enum_defaults, finish_rule): one rule for responses and streams
+FINISH_DECODE: dict[str, str] = {
+    "COMPLETE": "stop",
+    "STOP_SEQUENCE": "stop_sequence",
+    "MAX_TOKENS": "length",
+    "TOOL_CALL": "tool_calls",
+    "ERROR": "error",
+    "TIMEOUT": "error",
+}  # raw -> canonical reason
 # canonical reason -> (wire value, lossy: it does not read back as the same reason)
 _FINISH_OUT: dict[str, tuple[str, bool]] = {
     "stop": ("COMPLETE", False),

@@ -278,35 +278,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
 }
 
 # ---------------------------------------------------------------- enum tables (unified <-> raw)
-FINISH_DECODE: dict[str, str] = {
-    "STOP": "stop",
-    "MAX_TOKENS": "length",
-    "SAFETY": "content_filter",
-    "OTHER": "other",
-    "RECITATION": "content_filter",
-    "BLOCKLIST": "content_filter",
-    "PROHIBITED_CONTENT": "content_filter",
-    "SPII": "content_filter",
-    "IMAGE_SAFETY": "content_filter",
-    "LANGUAGE": "content_filter",
-    "MALFORMED_FUNCTION_CALL": "content_filter",
-    "UNEXPECTED_TOOL_CALL": "content_filter",
-    "MODEL_ARMOR": "content_filter",
-    "FINISH_REASON_UNSPECIFIED": "other",
-}
-FINISH_ENCODE: dict[str, str] = {
-    "stop": "STOP",
-    "length": "MAX_TOKENS",
-    "content_filter": "SAFETY",
-    "other": "OTHER",
-    "tool_calls": "STOP",
-    "stop_sequence": "STOP",
-    "refusal": "SAFETY",
-    "pause": "STOP",
-    "error": "OTHER",
-}
-FINISH_DECODE_DEFAULT: str = "other"
-FINISH_ENCODE_DEFAULT: str = "STOP"
+# (an enum_defaults value is written into the compiled rule that falls back on it)
 TOOL_CHOICE_DECODE: dict[str, str] = {
     "AUTO": "auto",
     "NONE": "none",
@@ -320,7 +292,6 @@ TOOL_CHOICE_ENCODE: dict[str, str] = {
     "required": "ANY",
     "tool": "ANY",
 }
-TOOL_CHOICE_DECODE_DEFAULT: str = "auto"
 ROLE_DECODE: dict[str, str] = {"user": "user", "model": "assistant", "function": "tool"}
 ROLE_ENCODE: dict[str, str] = {"user": "user", "assistant": "model", "tool": "user"}
 ERROR_DECODE: dict[str, str] = {
@@ -361,17 +332,6 @@ ERROR_STATUS: dict[str, int] = {
     "overloaded": 503,
     "timeout": 504,
     "bad_gateway": 502,
-}
-# wire stream event -> canonical event kinds it may yield (spec: stream_events)
-STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
-ERROR_SHAPE: dict[str, Any] = {
-    "type_path": "error.status",
-    "message_path": "error.message",
-    "code_path": None,
-    "param_path": None,
-    "status_code_path": "error.code",
-    "envelope": {},
-    "stream_status": [],
 }
 
 
@@ -1494,6 +1454,22 @@ def _reasoning_effort(effort: str, ctx: Ctx | None) -> str | None:
 
 # ---------------------------------------------------------------- finish rule
 # (finish_reasons, enum_defaults, finish_rule): one rule for responses and streams
+FINISH_DECODE: dict[str, str] = {
+    "STOP": "stop",
+    "MAX_TOKENS": "length",
+    "SAFETY": "content_filter",
+    "OTHER": "other",
+    "RECITATION": "content_filter",
+    "BLOCKLIST": "content_filter",
+    "PROHIBITED_CONTENT": "content_filter",
+    "SPII": "content_filter",
+    "IMAGE_SAFETY": "content_filter",
+    "LANGUAGE": "content_filter",
+    "MALFORMED_FUNCTION_CALL": "content_filter",
+    "UNEXPECTED_TOOL_CALL": "content_filter",
+    "MODEL_ARMOR": "content_filter",
+    "FINISH_REASON_UNSPECIFIED": "other",
+}  # raw -> canonical reason
 # canonical reason -> (wire value, lossy: it does not read back as the same reason)
 _FINISH_OUT: dict[str, tuple[str, bool]] = {
     "stop": ("STOP", False),

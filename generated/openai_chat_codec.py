@@ -229,26 +229,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
 }
 
 # ---------------------------------------------------------------- enum tables (unified <-> raw)
-FINISH_DECODE: dict[str, str] = {
-    "stop": "stop",
-    "length": "length",
-    "tool_calls": "tool_calls",
-    "content_filter": "content_filter",
-    "function_call": "tool_calls",
-}
-FINISH_ENCODE: dict[str, str] = {
-    "stop": "stop",
-    "length": "length",
-    "tool_calls": "tool_calls",
-    "content_filter": "content_filter",
-    "stop_sequence": "stop",
-    "refusal": "content_filter",
-    "pause": "stop",
-    "other": "stop",
-    "error": "stop",
-}
-FINISH_DECODE_DEFAULT: str = "other"
-FINISH_ENCODE_DEFAULT: str = "stop"
+# (an enum_defaults value is written into the compiled rule that falls back on it)
 TOOL_CHOICE_DECODE: dict[str, str] = {
     "auto": "auto",
     "none": "none",
@@ -313,17 +294,6 @@ ERROR_STATUS: dict[str, int] = {
     "overloaded": 503,
     "timeout": 504,
     "bad_gateway": 502,
-}
-# wire stream event -> canonical event kinds it may yield (spec: stream_events)
-STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
-ERROR_SHAPE: dict[str, Any] = {
-    "type_path": "error.type",
-    "message_path": "error.message",
-    "code_path": "error.code",
-    "param_path": "error.param",
-    "status_code_path": None,
-    "envelope": {},
-    "stream_status": ["code", "status_code"],
 }
 
 
@@ -1362,6 +1332,13 @@ def _reasoning_effort(effort: str, ctx: Ctx | None) -> str | None:
 
 # ---------------------------------------------------------------- finish rule
 # (finish_reasons, enum_defaults, finish_rule): one rule for responses and streams
+FINISH_DECODE: dict[str, str] = {
+    "stop": "stop",
+    "length": "length",
+    "tool_calls": "tool_calls",
+    "content_filter": "content_filter",
+    "function_call": "tool_calls",
+}  # raw -> canonical reason
 # canonical reason -> (wire value, lossy: it does not read back as the same reason)
 _FINISH_OUT: dict[str, tuple[str, bool]] = {
     "stop": ("stop", False),

@@ -266,28 +266,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
 }
 
 # ---------------------------------------------------------------- enum tables (unified <-> raw)
-FINISH_DECODE: dict[str, str] = {
-    "completed": "stop",
-    "max_output_tokens": "length",
-    "content_filter": "content_filter",
-    "failed": "error",
-    "cancelled": "other",
-    "in_progress": "other",
-    "queued": "other",
-}
-FINISH_ENCODE: dict[str, str] = {
-    "stop": "completed",
-    "length": "max_output_tokens",
-    "content_filter": "content_filter",
-    "error": "failed",
-    "other": "cancelled",
-    "tool_calls": "completed",
-    "stop_sequence": "completed",
-    "refusal": "content_filter",
-    "pause": "completed",
-}
-FINISH_DECODE_DEFAULT: str = "other"
-FINISH_ENCODE_DEFAULT: str = "completed"
+# (an enum_defaults value is written into the compiled rule that falls back on it)
 TOOL_CHOICE_DECODE: dict[str, str] = {
     "auto": "auto",
     "none": "none",
@@ -348,17 +327,6 @@ ERROR_STATUS: dict[str, int] = {
     "overloaded": 503,
     "timeout": 504,
     "bad_gateway": 502,
-}
-# wire stream event -> canonical event kinds it may yield (spec: stream_events)
-STREAM_EVENTS: dict[str, tuple[str, ...]] = {}
-ERROR_SHAPE: dict[str, Any] = {
-    "type_path": "error.type",
-    "message_path": "error.message",
-    "code_path": "error.code",
-    "param_path": "error.param",
-    "status_code_path": None,
-    "envelope": {},
-    "stream_status": [],
 }
 
 
@@ -1592,6 +1560,15 @@ def encode_item(p: Part, path: str, ctx: Ctx, output: bool | None) -> dict[str, 
 
 # ---------------------------------------------------------------- finish rule
 # (finish_reasons, enum_defaults, finish_rule): one rule for responses and streams
+FINISH_DECODE: dict[str, str] = {
+    "completed": "stop",
+    "max_output_tokens": "length",
+    "content_filter": "content_filter",
+    "failed": "error",
+    "cancelled": "other",
+    "in_progress": "other",
+    "queued": "other",
+}  # raw -> canonical reason
 # canonical reason -> (wire value, lossy: it does not read back as the same reason)
 _FINISH_OUT: dict[str, tuple[str, bool]] = {
     "stop": ("completed", False),

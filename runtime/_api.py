@@ -18,7 +18,7 @@ from ._pipeline import (
     encode_request,
     encode_response,
 )
-from ._protocols import check_dialect, dialect_for, protocol
+from ._protocols import protocol, sides
 from ._wire import check_writable, parse_json
 from .generated.spec_types import HttpSpec
 
@@ -74,14 +74,14 @@ def translate_request(
     When the target keeps them in the URL, the result's ``path`` is the endpoint to call.
     ``dialect`` (spec/dialects, e.g. ``"openrouter"``) applies to the side(s) speaking its base
     protocol; a dialect of neither side is an UnknownDialect error."""
-    check_dialect(dialect, source, target)
+    sd, td = sides(dialect, source, target)
     ctx = Ctx(source, target)
-    req = decode_request(load_json(body), source, ctx, dialect=dialect_for(source, dialect))
+    req = decode_request(load_json(body), source, ctx, dialect=sd)
     if model is not None:
         req.model = model
     if stream is not None:
         req.stream = stream
-    wire = encode_request(req, target, ctx, dialect=dialect_for(target, dialect))
+    wire = encode_request(req, target, ctx, dialect=td)
     out = _finish(wire, ctx, strict)
     http = protocol(target).codec.HTTP  # the endpoint, when the model (and stream) is in the URL
     tmpl = http.upstream_stream_path if req.stream else None
@@ -112,10 +112,10 @@ def translate_response(
     strict: bool = False,
     dialect: str | None = None,
 ) -> Translation:
-    check_dialect(dialect, source, target)
+    sd, td = sides(dialect, source, target)
     ctx = Ctx(source, target)
-    resp = decode_response(load_json(body), source, ctx, dialect=dialect_for(source, dialect))
-    wire = encode_response(resp, target, ctx, dialect=dialect_for(target, dialect))
+    resp = decode_response(load_json(body), source, ctx, dialect=sd)
+    wire = encode_response(resp, target, ctx, dialect=td)
     return _finish(wire, ctx, strict)
 
 

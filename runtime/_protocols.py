@@ -42,12 +42,15 @@ def dialect_base(dialect: str) -> str:
     return row[0]
 
 
-def dialect_for(pid: str, dialect: str | None) -> str | None:
-    """``dialect`` when it is a dialect of ``pid``, else None (a translation applies it to the
-    side(s) speaking its base protocol). Unknown names raise UnknownDialect."""
+def sides(dialect: str | None, source: str, target: str) -> tuple[str | None, str | None]:
+    """The dialect of the source side and of the target side: ``dialect`` applies to the
+    side(s) speaking its base protocol; an unknown one, or one neither side speaks, raises
+    UnknownDialect."""
     if dialect is None:
-        return None
-    return dialect if dialect_base(dialect) == pid else None
+        return None, None
+    check_dialect(dialect, source, target)
+    base = dialect_base(dialect)
+    return (dialect if base == source else None), (dialect if base == target else None)
 
 
 def check_dialect(dialect: str | None, *pids: str) -> None:

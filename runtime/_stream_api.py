@@ -7,7 +7,7 @@ from typing import Any
 
 from ._errors import InterlinguaError
 from ._losses import Loss, extension_loss
-from ._protocols import check_dialect, dialect_for
+from ._protocols import sides
 from ._sse import SSEDecoder
 from .generated.canonical import (
     ErrorEvent,
@@ -47,9 +47,8 @@ class StreamTranslator:
         ``target_dialect`` name one side's dialect (a gateway's upstream). ``expect_usage``:
         the request asked for usage at the end (Chat's ``stream_options.include_usage``), so a
         stream cut after its finish reason but before the usage is reported as cut."""
-        check_dialect(dialect, source, target)
-        sd = source_dialect or dialect_for(source, dialect)
-        td = target_dialect or dialect_for(target, dialect)
+        sd, td = sides(dialect, source, target)
+        sd, td = source_dialect or sd, target_dialect or td
         self.sse = SSEDecoder()
         self.decoder: Decoder = stream_decoder(source, sd)
         self.decoder.expect_usage = expect_usage

@@ -26,6 +26,7 @@ import orjson
 from interlingua._protocols import protocol
 from interlingua._sse import SSEDecoder
 from interlingua.generated.canonical import (
+    Finish,
     ReasoningPart,
     Response,
     TextPart,
@@ -235,8 +236,8 @@ def view(r: Response) -> dict[str, Any]:
 def expected_finish(unified: str, target: str) -> str:
     """The unified finish reason a ``unified`` reason reads as after a trip through ``target``."""
     codec = protocol(target).codec
-    raw = codec.FINISH_ENCODE.get(unified, codec.FINISH_ENCODE["stop"])
-    return str(codec.FINISH_DECODE.get(raw, "other"))
+    raw, _ = codec.encode_finish(Finish(unified=unified, raw=None))
+    return str(codec.decode_finish(raw).unified)
 
 
 # ---------------------------------------------------------------- the official SDKs as judges

@@ -16,13 +16,18 @@ import pytest
 pytest.importorskip("starlette")
 
 from interlingua import encode_response  # noqa: E402
-from interlingua._codec_support import get_dotted  # noqa: E402
 from interlingua._losses import Ctx  # noqa: E402
 from interlingua._protocols import protocol  # noqa: E402
 from interlingua.gateway.app import create_app, servable  # noqa: E402
 from interlingua.gateway.config import load_config  # noqa: E402
 from interlingua.gateway.upstream import http_spec  # noqa: E402
-from interlingua.generated.canonical import Finish, Response, TextPart, Usage  # noqa: E402
+from interlingua.generated.canonical import (  # noqa: E402
+    ErrorInfo,
+    Finish,
+    Response,
+    TextPart,
+    Usage,
+)
 
 SERVED = servable()
 MODEL = "m1"
@@ -85,14 +90,15 @@ def call(
 
 
 def in_shape(r: httpx.Response, pid: str) -> str:
-    """The message of an error body in ``pid``'s shape (fails when it is not that shape)."""
+    """The message of an error body in ``pid``'s shape (fails when it is not that shape): the
+    codec reads it (its error_shape row's paths) and writes the same body back."""
     assert r.headers["content-type"].startswith("application/json"), r.text[:200]
-    shape = protocol(pid).codec.ERROR_SHAPE
+    codec = protocol(pid).codec
     body = r.json()
-    message = get_dotted(body, shape["message_path"])
+    raw, message, code, param, _ = codec.read_error_body(body)
     assert type(message) is str, body
-    for k, v in shape["envelope"].items():
-        assert body.get(k) == v, body
+    err = ErrorInfo(type="api_error", message=message, status=r.status_code, code=code, param=param)
+    assert codec.write_error(err, raw, r.status_code) == body
     return message
 
 

@@ -226,18 +226,25 @@ def test_enum_defaults_must_be_real_values(tmp_path: Path) -> None:
     assert "enum_defaults.finish_reasons.encode: 'DONE' is not the raw value" in msg
 
 
-def test_generated_codecs_carry_the_finish_defaults() -> None:
+def test_generated_codecs_fall_back_on_the_finish_defaults() -> None:
+    """enum_defaults.finish_reasons, compiled into decode_finish / encode_finish: an unknown raw
+    reason reads as the decode default; a reason with no row is sent as the encode default, a
+    raw reason that reads back (as another reason: lossy)."""
     import importlib
 
-    for proto, decode, encode in (
-        ("anthropic_messages", "other", "end_turn"),
-        ("openai_chat", "other", "stop"),
-        ("openai_responses", "other", "completed"),
-        ("gemini", "other", "STOP"),
+    from interlingua.generated.canonical import Finish
+
+    for proto, decode, no_row, encode in (
+        ("anthropic_messages", "other", "other", "end_turn"),
+        ("openai_chat", "other", "pause", "stop"),
+        ("openai_responses", "other", "pause", "completed"),
+        ("gemini", "other", "pause", "STOP"),
+        ("cohere_v2", "other", "pause", "COMPLETE"),
     ):
         codec = importlib.import_module(f"interlingua.generated.{proto}_codec")
-        assert (decode, encode) == (codec.FINISH_DECODE_DEFAULT, codec.FINISH_ENCODE_DEFAULT)
-        assert codec.FINISH_ENCODE_DEFAULT in codec.FINISH_DECODE  # a raw reason it reads back
+        assert codec.decode_finish("no_such_reason") == Finish(unified=decode, raw="no_such_reason")
+        assert codec.encode_finish(Finish(unified=no_row, raw=None)) == (encode, True)
+        assert codec.decode_finish(encode).unified != decode  # a raw reason it reads back
 
 
 def test_numeric_finish_values_name_decoded_raw_reasons(tmp_path: Path) -> None:

@@ -1366,18 +1366,20 @@ def test_choice_response_from_anthropic() -> None:
 
 
 @pytest.mark.parametrize(
-    ("unified", "raw", "lost"),
+    ("unified", "raw", "chat", "lost"),
     [
-        ("stop_sequence", "stop_sequence", True),
-        ("pause", "pause_turn", True),
-        ("length", "max_tokens", False),
-        ("stop", "end_turn", False),
+        ("stop_sequence", "stop_sequence", "stop", True),
+        ("pause", "pause_turn", "stop", True),
+        ("length", "max_tokens", "length", False),
+        ("stop", "end_turn", "stop", False),
     ],
 )
-def test_choice_response_finish_reasons_from_anthropic(unified: str, raw: str, lost: bool) -> None:
+def test_choice_response_finish_reasons_from_anthropic(
+    unified: str, raw: str, chat: str, lost: bool
+) -> None:
     resp = Response(parts=[TextPart(text="x")], finish=Finish(unified=unified, raw=raw))
     out, ctx = enc_resp("message_response", resp, ANT, CHAT)
-    assert out["choices"][0]["finish_reason"] == C.FINISH_ENCODE[unified]
+    assert out["choices"][0]["finish_reason"] == chat
     assert features(ctx.losses) == (["finish_reason"] if lost else [])
 
 
