@@ -16,6 +16,7 @@ from .envelope import envelope_problems
 from .envelope_code import compile_problems
 from .errors import error_shape_problems
 from .items import check_items
+from .messages_flat import check_flat_messages
 from .reasoning_items import check_reasoning_items
 from .settings import format_problems, reasoning_problems
 from .snake_case import snake_case_problems
@@ -365,5 +366,6 @@ def check_protocol(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
     check_items(c, p, src)
     if p.reasoning_details is not None:
         check_reasoning_items(p.reasoning_details, src)
+    check_flat_messages(c, p, src)
     if p.id != src.path.stem:
         src.error(("id",), f"expected {src.path.stem!r} (the file name), got {p.id!r}")

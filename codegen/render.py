@@ -14,6 +14,7 @@ from .envelope_code import envelope_view
 from .errors import error_view
 from .items import items_code
 from .load import Spec
+from .messages_flat import flat_messages_code
 from .reasoning_items import reasoning_items_view
 from .row_views import FieldView, dropped_fields, nested_known, part_row_view, split_ext_expr
 from .settings import with_settings_keys
@@ -208,6 +209,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             reasoning_details=_reasoning_details(p),
             ri=reasoning_items_view(p),
             items=items_code(p),
+            flat=flat_messages_code(p),
             flags=pysrc(p.flags),
             http=pysrc(p.http),
             kinds=kinds,

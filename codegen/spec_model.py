@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 from .envelope import ResponseEnvelope, stream_defaults
 from .errors import ErrorShape
 from .items import ItemsSpec
+from .messages_flat import FlatMessages
 from .settings import FormatRows, ReasoningRows
 from .spec_http import HttpSpec, Strict
 from .spec_turns import Turns
@@ -344,6 +345,9 @@ class ProtocolSpec(Strict):
     items: ItemsSpec | None = Field(
         None,
         description="messages, calls, results and reasoning as one item list (codegen/items.py)",
+    )
+    messages: FlatMessages | None = Field(
+        None, description="one flat message list, read by messages_flat (codegen/messages_flat.py)"
     )
     transforms: list[str] = Field(description="named transforms in runtime/transforms used here")
     implicit: list[str] = Field(

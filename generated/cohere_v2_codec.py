@@ -31,6 +31,8 @@ from interlingua._wire import (
     parse_data_url,
 )
 from interlingua.transforms._paths import obj_at, put
+from interlingua.transforms._util import content_parts, role_of, text_content
+from interlingua.transforms.messages_flat import foreign_result
 from interlingua.transforms.reasoning import (
     EFFORT_BUDGETS,
     effort_as_budget,
@@ -51,6 +53,7 @@ from interlingua.transforms.structured import (
 from .canonical import (
     Finish,
     ImagePart,
+    Message,
     NativePart,
     Part,
     ReasoningConfig,
@@ -1090,6 +1093,135 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
         keep_keys(obj_at(out, ("thinking",)), rest)
     if "thinking" in hints.get("reasoning_empty", ()):
         obj_at(out, ("thinking",))
+
+
+# ---------------------------------------------------------------- messages (spec: messages)
+_FLAT_READ = frozenset({"content", "name", "role"})  # every message's keys
+
+
+def decode_message(m: dict[str, Any], path: str, ctx: Ctx) -> Message:
+    """One wire message -> a canonical message (a tool message: its one tool result)."""
+    role = role_of(m, path, ROLE_DECODE, None)
+    if role == "tool":
+        return Message(role="tool", parts=[decode_tool_result(m, path, ctx)])
+    known: list[str] = []  # keys read beyond _FLAT_READ (a key present with null is not read)
+    content = m.get("content")
+    if content is not None:
+        parts, hints = content_parts(content, path + ".content", decode_parts, ctx)
+    else:
+        parts, hints = [], {"null" if "content" in m else "absent": True}
+    if role == "assistant":
+        plan = m.get("tool_plan")
+        if plan is not None:  # the text written before the calls
+            known.append("tool_plan")
+            parts.append(TextPart(text=expect_str(plan, path + ".tool_plan")))
+            hints = {**(hints or {}), "plan": True}
+        calls = m.get("tool_calls")
+        if calls is not None:
+            known.append("tool_calls")
+            for k, c in enumerate(expect_list(calls, path + ".tool_calls")):
+                cpath = f"{path}.tool_calls[{k}]"
+                parts.append(decode_tool_call(expect_dict(c, cpath), cpath, ctx))
+            if not calls:
+                hints = {**(hints or {}), "tool_calls_empty": True}
+    name = m.get("name")
+    return Message(
+        role=role,
+        parts=parts,
+        name=expect_str(name, path + ".name") if name is not None else None,
+        ext=split_ext(m, _FLAT_READ.union(known) if known else _FLAT_READ),
+        hints=hints,
+    )
+
+
+def encode_message(
+    m: Message, path: str, ctx: Ctx, reasoning_out: bool, media: list[Part] | None = None
+) -> list[dict[str, Any]]:
+    """One canonical message -> wire messages (a tool message holding several results: several;
+    ``media``: where the media of tool results go when taken out)."""
+    if m.role == "tool":
+        results = [
+            encode_tool_result(p if ctx.same else foreign_result(p, media), path, ctx)
+            for p in m.parts
+            if type(p) is ToolResultPart
+        ]
+        if m.ext and results:
+            drop_ext(m.ext, results[0], path, ctx)
+        return results
+    msg: dict[str, Any] = {"role": ROLE_ENCODE[m.role]}
+    content: list[Part] = []
+    calls: list[dict[str, Any]] = []
+    hints = m.hints or {}
+    for p in m.parts:
+        t = type(p)
+        if t is ToolCallPart:
+            calls.append(encode_tool_call(p, f"{path}.tool_calls[{len(calls)}]", ctx))  # type: ignore[arg-type]
+        else:
+            content.append(p)
+    if calls and content and type(content[-1]) is TextPart:
+        # the text before the calls: the source's own plan (the last text part), or, from
+        # another protocol, the text of a turn with calls and reasoning
+        if ctx.same and hints.get("plan"):
+            msg["tool_plan"] = content.pop().text  # type: ignore[union-attr]
+        elif not ctx.same and all(type(p) in (TextPart, ReasoningPart) for p in content):
+            msg["tool_plan"] = "".join(p.text for p in content if type(p) is TextPart)  # type: ignore[union-attr]
+            content = [p for p in content if type(p) is ReasoningPart]
+    if content:  # the message itself unless calls, reasoning or a refusal were taken out
+        shown = (
+            m
+            if len(content) == len(m.parts)
+            else Message(role=m.role, parts=content, hints=m.hints)
+        )
+        msg["content"] = text_content(shown, encode_parts, path + ".content", ctx)
+    elif (ctx.same and hints.get("absent")) or "tool_plan" in msg:
+        pass
+    elif ctx.same and hints.get("empty_list"):
+        msg["content"] = []
+    elif m.role == "assistant" or hints.get("null"):
+        msg["content"] = None
+    else:
+        msg["content"] = ""
+    if calls or (ctx.same and hints.get("tool_calls_empty")):
+        msg["tool_calls"] = calls
+    if m.name is not None:
+        msg["name"] = m.name
+    if m.ext:
+        drop_ext(m.ext, msg, path, ctx)
+    return [msg]
+
+
+def decode_messages(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """The request's messages list (messages_flat): at least one message."""
+    raw = w.get("messages")
+    if raw is None:
+        raise InvalidInput("missing required field", path="messages")
+    if not expect_list(raw, "messages"):
+        raise InvalidInput("at least one message is required", path="messages")
+    req.messages = [
+        decode_message(expect_dict(m, f"messages[{i}]"), f"messages[{i}]", ctx)
+        for i, m in enumerate(raw)
+    ]
+
+
+def encode_messages(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """The request's messages list (messages_flat); the media of tool results go in a
+    user message after them."""
+    wire: list[dict[str, Any]] = []
+    media: list[Part] = []  # of the tool results since the last other message
+    for j, m in enumerate(req.messages):
+        if media and m.role != "tool":
+            wire.append(
+                {
+                    "role": "user",
+                    "content": encode_parts(media, None, f"messages[{j - 1}].content", ctx),
+                }
+            )
+            media = []
+        wire += encode_message(m, f"messages[{j}]", ctx, ctx.same, media)
+    if media:
+        last = f"messages[{len(req.messages) - 1}].content"
+        wire.append({"role": "user", "content": encode_parts(media, None, last, ctx)})
+    out["messages"] = wire
 
 
 # ---------------------------------------------------------------- finish rule

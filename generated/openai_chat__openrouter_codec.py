@@ -12,18 +12,23 @@ from interlingua._codec_support import (
     restore_wire_names,
     split_ext,
 )
+from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
 from interlingua._wire import (
     expect_dict,
     expect_list,
+    expect_str,
     format_data_url,
 )
+from interlingua.transforms._util import content_parts, role_of, text_content
 from interlingua.transforms.envelopes import replay_loss, text_of
+from interlingua.transforms.messages_flat import foreign_result
 
 from .canonical import (
     AudioPart,
     FilePart,
     ImagePart,
+    Message,
     NativePart,
     Part,
     ReasoningPart,
@@ -39,6 +44,7 @@ from .openai_chat_codec import (
     _ALWAYS,
     _CHOICE_READ,
     _FINISH_OUT,
+    _FLAT_READ,
     _FORMAT_DECODE,
     _FORMAT_ENCODE,
     _FORMAT_KEEP0,
@@ -499,6 +505,169 @@ def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> Non
 # ---------------------------------------------------------------- request settings (response_format, reasoning)
 
 
+def decode_message(m: dict[str, Any], path: str, ctx: Ctx) -> Message:
+    """One wire message -> a canonical message (a tool message: its one tool result)."""
+    role = role_of(m, path, ROLE_DECODE, None)
+    if role == "tool":
+        return Message(role="tool", parts=[decode_tool_result(m, path, ctx)])
+    known: list[str] = []  # keys read beyond _FLAT_READ (a key present with null is not read)
+    content = m.get("content")
+    if content is not None:
+        parts, hints = content_parts(content, path + ".content", decode_parts, ctx)
+    else:
+        parts, hints = [], {"null" if "content" in m else "absent": True}
+    if role == "assistant":
+        present: dict[str, str] = {}
+        for field in ("reasoning",):
+            r = m.get(field)
+            if r is not None:
+                known.append(field)
+                present[field] = expect_str(r, f"{path}.{field}")
+        items = m.get("reasoning_details")
+        if items is not None:  # typed items (with opaque state) say what the text fields say
+            known.append("reasoning_details")
+            parts[:0] = decode_reasoning_items(items, path + ".reasoning_details")
+            hints = {**(hints or {}), "reasoning_items": items}
+            if present and any(type(p) is ReasoningPart for p in parts):
+                hints["reasoning_field"] = next(iter(present))
+                present = {}
+        if present:  # one part per text (vLLM sends two fields with the same text)
+            parts[:0] = [ReasoningPart(text=t) for t in dict.fromkeys(present.values())]
+            hints = {**(hints or {}), "reasoning_field": next(iter(present))}
+        calls = m.get("tool_calls")
+        if calls is not None:
+            known.append("tool_calls")
+            for k, c in enumerate(expect_list(calls, path + ".tool_calls")):
+                cpath = f"{path}.tool_calls[{k}]"
+                parts.append(decode_tool_call(expect_dict(c, cpath), cpath, ctx))
+            if not calls:
+                hints = {**(hints or {}), "tool_calls_empty": True}
+        if "refusal" in m:
+            known.append("refusal")
+            refusal = m["refusal"]
+            if refusal is not None:
+                parts.append(RefusalPart(text=expect_str(refusal, path + ".refusal")))
+            else:
+                hints = {**(hints or {}), "refusal_null": True}
+    name = m.get("name")
+    return Message(
+        role=role,
+        parts=parts,
+        name=expect_str(name, path + ".name") if name is not None else None,
+        ext=split_ext(m, _FLAT_READ.union(known) if known else _FLAT_READ),
+        hints=hints,
+    )
+
+
+def encode_message(
+    m: Message, path: str, ctx: Ctx, reasoning_out: bool, media: list[Part] | None = None
+) -> list[dict[str, Any]]:
+    """One canonical message -> wire messages (a tool message holding several results: several;
+    ``media``: where the media of tool results go when taken out)."""
+    if m.role == "tool":
+        results = [
+            encode_tool_result(p if ctx.same else foreign_result(p, media), path, ctx)
+            for p in m.parts
+            if type(p) is ToolResultPart
+        ]
+        if m.ext and results:
+            drop_ext(m.ext, results[0], path, ctx)
+        return results
+    msg: dict[str, Any] = {"role": ROLE_ENCODE[m.role]}
+    content: list[Part] = []
+    calls: list[dict[str, Any]] = []
+    reasoning: list[str] = []
+    hints = m.hints or {}
+    for k, p in enumerate(m.parts):
+        t = type(p)
+        if t is ToolCallPart:
+            calls.append(encode_tool_call(p, f"{path}.tool_calls[{len(calls)}]", ctx))  # type: ignore[arg-type]
+        elif t is ReasoningPart:
+            if p.text or (ctx.same and hints.get("reasoning_field")):  # type: ignore[union-attr]
+                reasoning.append(p.text)  # type: ignore[union-attr,arg-type]
+            if not reasoning_out:
+                ctx.loss(
+                    f"{path}.content[{k}]",
+                    "reasoning block dropped",
+                    f"{ctx.target} requests carry no reasoning from another protocol",
+                    "reasoning_replay",
+                )
+        elif t is RefusalPart and m.role == "assistant":
+            msg["refusal"] = p.text  # type: ignore[union-attr]
+        else:
+            content.append(p)
+    if reasoning and reasoning_out:
+        both = hints.get("reasoning_fields") if ctx.same else None
+        if both and reasoning == list(dict.fromkeys(both.values())):
+            msg.update(both)
+        else:
+            msg[hints.get("reasoning_field") or "reasoning"] = "".join(reasoning)
+    same = hints.get("reasoning_items") if ctx.same else None
+    if same is not None and reasoning_out:
+        msg["reasoning_details"] = same
+    elif reasoning_out and any(type(p) is ReasoningPart for p in m.parts):
+        rparts = [p for p in m.parts if type(p) is ReasoningPart]
+        msg["reasoning_details"] = encode_reasoning_items(rparts, path + ".reasoning_details", ctx)  # type: ignore[arg-type]
+    if content:  # the message itself unless calls, reasoning or a refusal were taken out
+        shown = (
+            m
+            if len(content) == len(m.parts)
+            else Message(role=m.role, parts=content, hints=m.hints)
+        )
+        msg["content"] = text_content(shown, encode_parts, path + ".content", ctx)
+    elif ctx.same and hints.get("absent"):
+        pass
+    elif ctx.same and hints.get("empty_list"):
+        msg["content"] = []
+    elif m.role == "assistant" or hints.get("null"):
+        msg["content"] = None
+    else:
+        msg["content"] = ""
+    if calls or (ctx.same and hints.get("tool_calls_empty")):
+        msg["tool_calls"] = calls
+    if ctx.same and hints.get("refusal_null") and "refusal" not in msg:
+        msg["refusal"] = None
+    if m.name is not None:
+        msg["name"] = m.name
+    if m.ext:
+        drop_ext(m.ext, msg, path, ctx)
+    return [msg]
+
+
+def decode_messages(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """The request's messages list (messages_flat): at least one message."""
+    raw = w.get("messages")
+    if raw is None:
+        raise InvalidInput("missing required field", path="messages")
+    if not expect_list(raw, "messages"):
+        raise InvalidInput("at least one message is required", path="messages")
+    req.messages = [
+        decode_message(expect_dict(m, f"messages[{i}]"), f"messages[{i}]", ctx)
+        for i, m in enumerate(raw)
+    ]
+
+
+def encode_messages(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """The request's messages list (messages_flat); the media of tool results go in a
+    user message after them."""
+    wire: list[dict[str, Any]] = []
+    media: list[Part] = []  # of the tool results since the last other message
+    for j, m in enumerate(req.messages):
+        if media and m.role != "tool":
+            wire.append(
+                {
+                    "role": "user",
+                    "content": encode_parts(media, None, f"messages[{j - 1}].content", ctx),
+                }
+            )
+            media = []
+        wire += encode_message(m, f"messages[{j}]", ctx, True, media)
+    if media:
+        last = f"messages[{len(req.messages) - 1}].content"
+        wire.append({"role": "user", "content": encode_parts(media, None, last, ctx)})
+    out["messages"] = wire
+
+
 # ---------------------------------------------------------------- reasoning items
 # (spec: reasoning_details) the message key of the list, read and written by messages_flat
 REASONING_ITEMS: str | None = "reasoning_details"
@@ -646,6 +815,7 @@ __all__ = [
     "_ALWAYS",
     "_CHOICE_READ",
     "_FINISH_OUT",
+    "_FLAT_READ",
     "_FORMAT_DECODE",
     "_FORMAT_ENCODE",
     "_FORMAT_KEEP0",

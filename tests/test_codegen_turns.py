@@ -96,11 +96,12 @@ def test_generated_turns_flags(first: ModuleType) -> None:
 
 
 def test_role_default_reads_a_turn_without_role(first: ModuleType, tmp_path: Path) -> None:
-    assert role_of({"parts": []}, "turns[0]", first) == "user"
-    assert role_of({"role": "chatbot"}, "turns[1]", first) == "assistant"
+    roles, default = first.ROLE_DECODE, first.FLAGS.turns.role_default
+    assert role_of({"parts": []}, "turns[0]", roles, default) == "user"
+    assert role_of({"role": "chatbot"}, "turns[1]", roles, default) == "assistant"
     plain = generate(tmp_path, turns("    result_wrap: {text: output, error: error}\n"))
     with pytest.raises(InvalidInput, match="unknown role") as info:
-        role_of({"parts": []}, "turns[0]", plain)
+        role_of({"parts": []}, "turns[0]", plain.ROLE_DECODE, plain.FLAGS.turns.role_default)
     assert info.value.path == "turns[0].role"
 
 

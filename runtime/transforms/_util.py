@@ -2,49 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .._errors import InvalidInput, brief
 from .._losses import Ctx
-from .._wire import expect_list
 from ..generated.canonical import Message, Part, TextPart
-from ._base import Codec
 
 
-def role_of(m: dict[str, Any], path: str, codec: Codec) -> str:
-    """The canonical role of a wire message or turn (one sent without a role has the
-    protocol's default one, flags.turns.role_default, if it has one)."""
+def role_of(m: dict[str, Any], path: str, table: dict[str, str], default: str | None) -> str:
+    """The canonical role (by the roles ``table``, raw -> unified) of a wire message or turn (one
+    sent without a role has the protocol's default one, flags.turns.role_default, if any)."""
     raw = m.get("role")
     if raw is None:
-        raw = codec.FLAGS.turns.role_default
-    role = codec.ROLE_DECODE.get(raw) if type(raw) is str else None
+        raw = default
+    role = table.get(raw) if type(raw) is str else None
     if role is None:
-        allowed = ", ".join(sorted(codec.ROLE_DECODE))
+        allowed = ", ".join(sorted(table))
         raise InvalidInput(
             f"unknown role {brief(raw)} (expected one of {allowed})", path=path + ".role"
         )
-    return role  # type: ignore[no-any-return]
-
-
-def messages_list(w: dict[str, Any], key: str = "messages") -> list[Any]:
-    v = w.get(key)
-    if v is None:
-        raise InvalidInput("missing required field", path=key)
-    return expect_list(v, key)
+    return role
 
 
 def content_parts(
-    content: Any, path: str, codec: Codec, ctx: Ctx
+    content: Any, path: str, decode_parts: Callable[..., list[Part]], ctx: Ctx
 ) -> tuple[list[Part], dict[str, Any] | None]:
     """Wire content (present) -> parts, and the hint that restores its form: a string, or a
     list with nothing in it."""
     if type(content) is str:
         return [TextPart(text=content)], {"string": True}
-    parts = codec.decode_parts(content, path, ctx)
+    parts = decode_parts(content, path, ctx)
     return parts, None if parts else {"empty_list": True}
 
 
-def text_content(m: Message, codec: Codec, path: str, ctx: Ctx) -> Any:
+def text_content(m: Message, encode_parts: Callable[..., Any], path: str, ctx: Ctx) -> Any:
     """Content as a string when the source had one (or, across protocols, it is one plain
     text part), else a list of encoded parts."""
     parts = m.parts
@@ -54,8 +46,8 @@ def text_content(m: Message, codec: Codec, path: str, ctx: Ctx) -> Any:
             return p.text
         if not ctx.same:
             # one plain text block (whatever the target could not carry is reported) -> string
-            blocks = codec.encode_parts(parts, None, path, ctx)
+            blocks = encode_parts(parts, None, path, ctx)
             if len(blocks) == 1 and blocks[0].keys() <= {"type", "text"}:
                 return p.text
             return blocks
-    return codec.encode_parts(parts, None, path, ctx)
+    return encode_parts(parts, None, path, ctx)

@@ -13,13 +13,12 @@ from .._codec_support import report_ext
 from .._losses import Ctx
 from ..generated.canonical import Message, Response, ToolCallPart
 from ._base import Codec, Transform
-from .messages_flat import decode_message, encode_message
 
 
 def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     hints: dict[str, Any] = {}  # the first choice's others and unread keys: kept, reported
     wire_msg, holder = codec.read_message(w, resp, hints, ctx)
-    msg = decode_message(wire_msg, codec.MESSAGE_PATH, codec, ctx)
+    msg = codec.decode_message(wire_msg, codec.MESSAGE_PATH, ctx)
     resp.parts = msg.parts
     resp.finish = codec.read_finish(holder)
     hints["message_hints"] = msg.hints or {}  # decoded: its form is known
@@ -46,7 +45,7 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
         ext=hints.get("message_ext") if ctx.same else None,
         hints=hints.get("message_hints"),
     )
-    wire_msg = encode_message(msg, codec.MESSAGE_PATH, codec, ctx, reasoning_out=True)[0]
+    wire_msg = codec.encode_message(msg, codec.MESSAGE_PATH, ctx, True)[0]
     has_calls = any(type(p) is ToolCallPart for p in parts)  # says how an unfinished one ended
     form = ctx.same and hints.get("message_hints") is not None  # the source's form is kept
     codec.write_message(wire_msg, resp, out, ctx, has_calls, form)

@@ -41,7 +41,7 @@ def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Mess
         w = expect_dict(item, ipath)
         kind, p = codec.decode_item(w, ipath, ctx)
         if kind == "message":
-            role = role_of(w, ipath, codec)
+            role = role_of(w, ipath, codec.ROLE_DECODE, codec.FLAGS.turns.role_default)
             parts, desc, ext = codec.decode_message(w, role, ipath, ctx)
             if role == "assistant":
                 if ext:

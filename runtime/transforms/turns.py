@@ -108,7 +108,9 @@ class TurnWalk:
         system = w.get(self.rows.system_key)
         if system is None:
             return None
-        parts, hints = content_parts(system, self.rows.system_key, self.codec, self.ctx)
+        parts, hints = content_parts(
+            system, self.rows.system_key, self.codec.decode_parts, self.ctx
+        )
         return Message(role="system", parts=parts, hints=hints)
 
     # a wire turn's parts and the hints that restore their form, where they are no content
@@ -119,7 +121,7 @@ class TurnWalk:
         """A message's parts for a turn (``as_list``: a list of parts, never a string)."""
         if as_list:
             return self.codec.encode_parts(m.parts, None, path, self.ctx)
-        return text_content(m, self.codec, path, self.ctx)
+        return text_content(m, self.codec.encode_parts, path, self.ctx)
 
     def new_turn(self, m: Message, content: Any) -> dict[str, Any]:
         return {"role": self.codec.ROLE_ENCODE[m.role], self.rows.parts_key: content}
@@ -155,11 +157,11 @@ class TurnWalk:
             path = f"{key}[{i}]"
             if type(t) is not dict:
                 t = expect_dict(t, path)
-            role = role_of(t, path, codec)
+            role = role_of(t, path, codec.ROLE_DECODE, self.rows.role_default)
             if read is not None:
                 parts, hints = read(t, path, role)
             elif (content := t.get(pk)) is not None:
-                parts, hints = content_parts(content, f"{path}.{pk}", codec, self.ctx)
+                parts, hints = content_parts(content, f"{path}.{pk}", codec.decode_parts, self.ctx)
             else:
                 raise InvalidInput("missing required field", path=f"{path}.{pk}")
             ext = None if known.issuperset(t) else split_ext(t, known)

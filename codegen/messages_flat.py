@@ -1,0 +1,119 @@
+"""Flat message rows: ``messages:`` in spec/protocols/*.yaml, for a protocol whose request is one
+list of role-tagged messages with system/developer messages in place, tool calls in an assistant
+message key and one ``tool`` message per result (OpenAI Chat and its dialects, Cohere v2; flags
+``tool_calls: message_field``, ``tool_results: tool_messages``). Compiled into the protocol's
+codec (templates/_codec_messages.j2: decode_message, encode_message, decode_messages,
+encode_messages) with this row's keys, the reasoning flags (reasoning_fields, plan_field,
+reasoning_text_in_requests) and reasoning_details as literals: only the steps they ask for are
+emitted. The messages_flat transform and message_response call the compiled functions; the
+runtime keeps only the shared helpers (content forms, a tool result's media split).
+
+Checked here against the flags, the part rows and the roles; every problem names the file, the
+line and the row."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import Field
+
+from .spec_http import Strict
+
+if TYPE_CHECKING:
+    from .canonical_model import CanonicalSpec
+    from .source import SourceFile
+    from .spec_model import ProtocolSpec
+
+__all__ = ["FlatMessages", "check_flat_messages", "flat_messages_code"]
+
+TRANSFORM = "messages_flat"
+LIST_KEY = "messages"  # the transform's own request key (Transform.request_keys)
+READ = ("role", "content", "name")  # every message's keys
+IMPORTS = (
+    "from interlingua.transforms._util import content_parts, role_of, text_content\n"
+    "from interlingua.transforms.messages_flat import foreign_result\n"
+    "from .canonical import Message, ReasoningPart, RefusalPart, TextPart, ToolCallPart, "
+    "ToolResultPart\n"
+)
+_REPLAY = "from interlingua.transforms.envelopes import replay_loss"
+
+
+class FlatMessages(Strict):
+    """How the messages of one flat list say what the flags do not (the messages_flat transform)."""
+
+    calls: str = Field(description="assistant message key of its tool calls (a list)")
+    refusal: str | None = Field(
+        None,
+        description="assistant message key of a refusal's text; none: a refusal is a content "
+        "part (its part row, or reported)",
+    )
+    media_after_results: str | None = Field(
+        None,
+        description="canonical role of a message written after tool results, holding their "
+        "media (images, files, audio) when a tool message takes text only; none: results keep "
+        "their media",
+    )
+
+
+def check_flat_messages(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
+    """The messages rows against the transforms, the flags, the part rows and the roles."""
+    fm = p.messages
+    if fm is None:
+        if TRANSFORM in p.transforms:
+            i = p.transforms.index(TRANSFORM)
+            src.error(("transforms", i), f"transform {TRANSFORM} needs a `messages` section")
+        return
+    if TRANSFORM not in p.transforms:
+        src.error(("messages",), f"messages rows are read by the {TRANSFORM} transform alone")
+    if p.flags.tool_calls != "message_field" or p.flags.tool_results != "tool_messages":
+        src.error(
+            ("messages",),
+            "flat messages need flags tool_calls: message_field and tool_results: tool_messages",
+        )
+    for kind in ("tool_call", "tool_result"):
+        if not any(r.part == kind for r in p.parts):
+            src.error(("messages",), f"no `{kind}` part row: flat messages hold {kind}s")
+    roles = {r.unified for r in p.roles if r.only != "decode"}
+    if fm.media_after_results is not None and fm.media_after_results not in roles:
+        src.error(
+            ("messages", "media_after_results"),
+            f"{fm.media_after_results!r} is not the unified role of a roles encode row "
+            f"(expected one of {', '.join(sorted(roles))})",
+        )
+    keys: list[tuple[tuple[str | int, ...], str | None]] = [
+        (("flags", "plan_field"), p.flags.plan_field),
+        *((("flags", "reasoning_fields", i), f) for i, f in enumerate(p.flags.reasoning_fields)),
+        (("messages", "calls"), fm.calls),
+        (("messages", "refusal"), fm.refusal),
+    ]
+    seen = set(READ)
+    for loc, key in keys:
+        if key is not None and key in seen:
+            src.error(loc, f"message key {key!r} is read twice")
+        elif key is not None:
+            seen.add(key)
+
+
+def flat_messages_code(p: ProtocolSpec) -> dict[str, Any] | None:
+    """What the compiled message functions (templates/_codec_messages.j2) are written from."""
+    fm = p.messages
+    if fm is None:
+        return None
+    rd = p.reasoning_details
+    media = fm.media_after_results
+    return {
+        "list_key": LIST_KEY,
+        "calls": fm.calls,
+        "refusal": fm.refusal,
+        "plan": p.flags.plan_field,
+        "fields": tuple(p.flags.reasoning_fields),
+        "details": rd.field if rd is not None else None,
+        "always_back": p.flags.reasoning_text_in_requests,
+        "media_role": next(r.raw for r in p.roles if r.unified == media and r.only != "decode")
+        if media is not None
+        else None,
+        "role_default": p.flags.turns.role_default,
+        "read": frozenset(READ),
+        "imports": IMPORTS
+        + ("" if rd is not None else _REPLAY),  # else _codec_reasoning_items.j2 imports it
+    }
