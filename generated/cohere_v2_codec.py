@@ -58,6 +58,7 @@ from .canonical import (
     Part,
     ReasoningConfig,
     ReasoningPart,
+    RefusalPart,
     Request,
     Response,
     ResponseFormat,
@@ -69,6 +70,7 @@ from .canonical import (
     Usage,
     new_ImagePart,
     new_ReasoningPart,
+    new_RefusalPart,
     new_TextPart,
     new_Tool,
     new_ToolCallPart,
@@ -416,11 +418,41 @@ decode_image = _dec_image_1  # the only row: no dispatch call
 encode_image = _enc_image_1  # the only row: no dispatch call
 
 
-_KNOWN_REASONING_2 = frozenset({"thinking", "type"})
-_NESTED_REASONING_2: dict[str, frozenset[str]] = {}
+_KNOWN_REFUSAL_2 = frozenset({"text", "type"})
+_NESTED_REFUSAL_2: dict[str, frozenset[str]] = {}
 
 
-def _dec_reasoning_2(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
+def _dec_refusal_2(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
+    v_text = w.get("text")
+    if v_text is None:
+        raise InvalidInput("missing required field", path=path + ".text")
+    if type(v_text) is not str:
+        v_text = expect_str(v_text, path + ".text")
+    return new_RefusalPart(
+        text=v_text,
+        ext=None if _KNOWN_REFUSAL_2.issuperset(w) else split_ext(w, _KNOWN_REFUSAL_2),
+    )
+
+
+def _enc_refusal_2(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "text"}
+    ctx.loss(path, "refusal sent as a text block", _why("text"), "text")
+
+    out["text"] = p.text
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_refusal = _dec_refusal_2  # the only row: no dispatch call
+encode_refusal = _enc_refusal_2  # the only row: no dispatch call
+
+
+_KNOWN_REASONING_3 = frozenset({"thinking", "type"})
+_NESTED_REASONING_3: dict[str, frozenset[str]] = {}
+
+
+def _dec_reasoning_3(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
     v_text = w.get("thinking")
     if v_text is None:
         raise InvalidInput("missing required field", path=path + ".thinking")
@@ -428,11 +460,11 @@ def _dec_reasoning_2(w: dict[str, Any], path: str, ctx: Ctx) -> ReasoningPart:
         v_text = expect_str(v_text, path + ".thinking")
     return new_ReasoningPart(
         text=v_text,
-        ext=None if _KNOWN_REASONING_2.issuperset(w) else split_ext(w, _KNOWN_REASONING_2),
+        ext=None if _KNOWN_REASONING_3.issuperset(w) else split_ext(w, _KNOWN_REASONING_3),
     )
 
 
-def _enc_reasoning_2(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_reasoning_3(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "thinking"}
 
     out["thinking"] = p.text
@@ -451,7 +483,7 @@ def _enc_reasoning_2(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-decode_reasoning = _dec_reasoning_2  # the only row: no dispatch call
+decode_reasoning = _dec_reasoning_3  # the only row: no dispatch call
 
 
 def encode_reasoning(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any] | None:
@@ -463,17 +495,17 @@ def encode_reasoning(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any] | 
             "reasoning_replay",
         )
         return None
-    return _enc_reasoning_2(p, path, ctx)
+    return _enc_reasoning_3(p, path, ctx)
 
 
-_KNOWN_TOOL_CALL_3 = frozenset({"function", "id", "type"})
-_NESTED_TOOL_CALL_3: dict[str, frozenset[str]] = {
+_KNOWN_TOOL_CALL_4 = frozenset({"function", "id", "type"})
+_NESTED_TOOL_CALL_4: dict[str, frozenset[str]] = {
     "function": frozenset({"arguments", "name"}),
 }
-_SHAPE_TOOL_CALL_3: tuple[tuple[str, ...], ...] = (("type",), ("function", "arguments"))
+_SHAPE_TOOL_CALL_4: tuple[tuple[str, ...], ...] = (("type",), ("function", "arguments"))
 
 
-def _dec_tool_call_3(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
+def _dec_tool_call_4(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
     v_id = w.get("id")
     if v_id is None:
         raise InvalidInput("missing required field", path=path + ".id")
@@ -501,8 +533,8 @@ def _dec_tool_call_3(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         id=v_id,
         name=v_name,
         arguments=v_arguments,
-        ext=split_ext(w, _KNOWN_TOOL_CALL_3, _NESTED_TOOL_CALL_3),
-        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_3)
+        ext=split_ext(w, _KNOWN_TOOL_CALL_4, _NESTED_TOOL_CALL_4),
+        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_4)
         if w.get("type") is None
         or type(w.get("function")) is not dict
         or w["function"].get("arguments") is None
@@ -510,7 +542,7 @@ def _dec_tool_call_3(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
     )
 
 
-def _enc_tool_call_3(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_tool_call_4(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "function"}
 
     out["id"] = p.id
@@ -526,15 +558,15 @@ def _enc_tool_call_3(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-decode_tool_call = _dec_tool_call_3  # the only row: no dispatch call
-encode_tool_call = _enc_tool_call_3  # the only row: no dispatch call
+decode_tool_call = _dec_tool_call_4  # the only row: no dispatch call
+encode_tool_call = _enc_tool_call_4  # the only row: no dispatch call
 
 
-_KNOWN_TOOL_RESULT_4 = frozenset({"content", "role", "tool_call_id"})
-_NESTED_TOOL_RESULT_4: dict[str, frozenset[str]] = {}
+_KNOWN_TOOL_RESULT_5 = frozenset({"content", "role", "tool_call_id"})
+_NESTED_TOOL_RESULT_5: dict[str, frozenset[str]] = {}
 
 
-def _dec_tool_result_4(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
+def _dec_tool_result_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
     v_call_id = w.get("tool_call_id")
     if v_call_id is None:
         raise InvalidInput("missing required field", path=path + ".tool_call_id")
@@ -548,11 +580,11 @@ def _dec_tool_result_4(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart
         call_id=v_call_id,
         content=v_content,
         hints={"string": True} if s_content else None,
-        ext=None if _KNOWN_TOOL_RESULT_4.issuperset(w) else split_ext(w, _KNOWN_TOOL_RESULT_4),
+        ext=None if _KNOWN_TOOL_RESULT_5.issuperset(w) else split_ext(w, _KNOWN_TOOL_RESULT_5),
     )
 
 
-def _enc_tool_result_4(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_tool_result_5(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"role": "tool"}
 
     out["tool_call_id"] = p.call_id
@@ -570,8 +602,8 @@ def _enc_tool_result_4(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]
     return out
 
 
-decode_tool_result = _dec_tool_result_4  # the only row: no dispatch call
-encode_tool_result = _enc_tool_result_4  # the only row: no dispatch call
+decode_tool_result = _dec_tool_result_5  # the only row: no dispatch call
+encode_tool_result = _enc_tool_result_5  # the only row: no dispatch call
 
 
 _PART_DECODERS: dict[str, Any] = {
@@ -583,6 +615,7 @@ NATIVE_PARTS: frozenset[str] = frozenset(["document"])
 _PART_ENCODERS: dict[type, Any] = {
     TextPart: encode_text,
     ImagePart: encode_image,
+    RefusalPart: encode_refusal,
     ReasoningPart: encode_reasoning,
 }
 
@@ -1399,6 +1432,8 @@ __all__ = [
     "encode_text",
     "decode_image",
     "encode_image",
+    "decode_refusal",
+    "encode_refusal",
     "decode_reasoning",
     "encode_reasoning",
     "decode_tool_call",

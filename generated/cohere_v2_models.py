@@ -29,7 +29,15 @@ class ImageImageUrl1(BaseModel):
     image_url: ImageUrl | None = None
 
 
-class ReasoningThinking2(BaseModel):
+class RefusalText2(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    type: Literal["text"]
+    text: str
+
+
+class ReasoningThinking3(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -42,7 +50,7 @@ class Function(BaseModel):
     arguments: str | None
 
 
-class ToolCallFunction3(BaseModel):
+class ToolCallFunction4(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -51,7 +59,7 @@ class ToolCallFunction3(BaseModel):
     function: Function | None = None
 
 
-class ToolResultTool4(BaseModel):
+class ToolResultTool5(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -108,9 +116,10 @@ class ResponseFields(BaseModel):
 class CohereV2Wire(BaseModel):
     TextText0_1: TextText0 | None = Field(None, alias="TextText0")
     ImageImageUrl1_1: ImageImageUrl1 | None = Field(None, alias="ImageImageUrl1")
-    ReasoningThinking2_1: ReasoningThinking2 | None = Field(None, alias="ReasoningThinking2")
-    ToolCallFunction3_1: ToolCallFunction3 | None = Field(None, alias="ToolCallFunction3")
-    ToolResultTool4_1: ToolResultTool4 | None = Field(None, alias="ToolResultTool4")
+    RefusalText2_1: RefusalText2 | None = Field(None, alias="RefusalText2")
+    ReasoningThinking3_1: ReasoningThinking3 | None = Field(None, alias="ReasoningThinking3")
+    ToolCallFunction4_1: ToolCallFunction4 | None = Field(None, alias="ToolCallFunction4")
+    ToolResultTool5_1: ToolResultTool5 | None = Field(None, alias="ToolResultTool5")
     Tool_1: Tool | None = Field(None, alias="Tool")
     Usage_1: Usage | None = Field(None, alias="Usage")
     RequestFields_1: RequestFields | None = Field(None, alias="RequestFields")
