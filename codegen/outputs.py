@@ -92,7 +92,6 @@ def render_registry(spec: Spec) -> str:
     eids = [p.id for p in e.protocols] if e is not None else []
     rides = {u: p.id for p in e.protocols for u in p.upstreams} if e is not None else {}
     dialects = {d.name: (d.protocol.id, d.module, d.spec.title) for d in spec.dialects}
-    foreign = {p.id: p.flags.foreign_reasoning for p in spec.protocols}
     enveloped = tuple(p.id for p in spec.protocols if p.flags.enveloped_reasoning)
     in_ids = next((p.id for p in spec.protocols if p.flags.call_id_signatures), None)
     stateful = next((p.id for p in spec.protocols if p.flags.server_state), None)
@@ -105,8 +104,6 @@ def render_registry(spec: Spec) -> str:
         + f"EMBEDDINGS_PROTOCOLS = {tuple(eids)!r}\n"
         + "# chat protocol -> the embeddings protocol its upstreams serve (row `upstreams`)\n"
         + f"EMBEDDINGS_OF: dict[str, str] = {rides!r}\n"
-        + "# protocol -> how its clients take another's opaque reasoning (flags.foreign_reasoning)\n"
-        + f"FOREIGN_REASONING: dict[str, str] = {foreign!r}\n"
         + "# the protocols whose reasoning state the envelope carries (flags.enveloped_reasoning)\n"
         + f"ENVELOPED_REASONING = frozenset({enveloped!r})\n"
         + "# the protocol whose call signatures ride in call ids (flags.call_id_signatures)\n"

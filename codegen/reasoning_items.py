@@ -3,6 +3,7 @@ the codec (templates/_codec_reasoning_items.j2): ``decode_reasoning_items`` hold
 item row with the row's keys as literals, ``encode_reasoning_items`` reads a table made here
 (owner -> its wire format, the item type and keys its text is written with, the key of a
 signature riding in that item), and ``REASONING_ITEMS`` names the message key holding the list.
+``carriers`` makes every codec's ``CARRIER``: whose opaque state reaches its clients, and how.
 
 The rows' choices are made at generation time: the item an owner's text is written as (its
 ``text_item``, else the first row with a signature, else with a text), whether its signature
@@ -14,10 +15,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .load import Spec
     from .source import SourceFile
     from .spec_model import ProtocolSpec, ReasoningDetails
 
-__all__ = ["check_reasoning_items", "reasoning_items_view"]
+__all__ = ["carriers", "check_reasoning_items", "reasoning_items_view"]
+
+
+def carriers(spec: Spec, p: ProtocolSpec) -> dict[str, str]:
+    """The codec's ``CARRIER``: owner -> how its opaque reasoning state reaches a client of
+    ``p`` (runtime/transforms/envelopes.py): ``ids`` (flags.call_id_signatures: a signature on
+    a call, in the call id), ``signature`` / ``parts`` (flags.enveloped_reasoning, as ``p``'s
+    flags.foreign_reasoning takes it), ``own`` (``p`` itself, an owner its reasoning_details
+    rows name); an owner absent reaches it in no envelope."""
+    out: dict[str, str] = {}
+    for q in spec.protocols:
+        if q.flags.call_id_signatures:
+            out[q.id] = "ids"
+        if q.flags.enveloped_reasoning and p.flags.foreign_reasoning != "none":
+            out[q.id] = p.flags.foreign_reasoning
+    for o in p.reasoning_details.owners if p.reasoning_details else ():
+        out[o.owner] = "own"
+    out[p.id] = "own"
+    return out
 
 
 def _text_item(rd: ReasoningDetails) -> str | None:

@@ -15,7 +15,7 @@ from .errors import error_view
 from .items import items_code
 from .load import Spec
 from .messages_flat import flat_messages_code
-from .reasoning_items import reasoning_items_view
+from .reasoning_items import carriers, reasoning_items_view
 from .row_views import FieldView, dropped_fields, nested_known, part_row_view, split_ext_expr
 from .settings import with_settings_keys
 from .settings_compile import compiled_settings
@@ -206,7 +206,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             header=header(source),
             p=p,
             dialect=dialect,
-            reasoning_details=_reasoning_details(p),
+            carrier=carriers(spec, p),
             ri=reasoning_items_view(p),
             items=items_code(p),
             flat=flat_messages_code(p),
@@ -248,32 +248,6 @@ def _error_statuses(spec: Spec, generic: bool = False) -> dict[str, int]:
     enum = next((e for e in spec.canonical.enums if e.name == "ErrorType"), None)
     items = enum.items() if enum else []
     return {v.value: v.status for v in items if v.status and (v.generic or not generic)}
-
-
-def _reasoning_details(p: ProtocolSpec) -> dict[str, Any] | None:
-    """The reasoning_details rows as plain data: owners both ways, items by wire type, the
-    item types each owner's text and any encrypted state are written as."""
-    rd = p.reasoning_details
-    if rd is None:
-        return None
-    # the item a text is written as by default: the first with a signature, else with a text
-    text_item = next((r.type for r in rd.items if r.signature), None) or next(
-        (r.type for r in rd.items if r.text), None
-    )
-    return {
-        "field": rd.field,
-        "type_key": rd.type_key,
-        "owner_key": rd.owner_key,
-        "id_key": rd.id_key,
-        "unknown_owner": rd.unknown_owner,
-        "index_key": rd.index_key,
-        "owners": {o.format: (o.owner, o.signature_in) for o in rd.owners},
-        "formats": {o.owner: (o.format, o.signature_in) for o in rd.owners},
-        "text_item": text_item,
-        "text_items": {o.owner: o.text_item or text_item for o in rd.owners},
-        "encrypted_item": next(((r.type, r.encrypted) for r in rd.items if r.encrypted), None),
-        "items": {r.type: r.model_dump(exclude={"type"}) for r in rd.items},
-    }
 
 
 def render_canonical(spec: Spec, source: str) -> str:

@@ -185,9 +185,9 @@ class Flags(Strict):
     foreign_reasoning: Literal["none", "signature", "parts"] = Field(
         "none",
         description="how a client of this protocol receives another protocol's opaque reasoning "
-        "state (runtime/transforms/reasoning_envelope.py): not at all, wrapped in the reasoning "
-        "part's own signature (Responses encrypted_content), or as thought parts followed by "
-        "one signature-only part (Gemini thoughtSignature)",
+        "state (its codec's CARRIER, runtime/transforms/envelopes.py): not at all, wrapped in "
+        "the reasoning part's own signature (Responses encrypted_content), or as thought parts "
+        "followed by one signature-only part (Gemini thoughtSignature)",
     )
     enveloped_reasoning: bool = Field(
         False,

@@ -255,8 +255,8 @@ def response_defaults() -> dict[str, Any]:
     return {"id": "interlingua"}
 
 
-# reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
-REASONING_DETAILS: dict[str, Any] | None = None
+# owner -> how its opaque reasoning state reaches this protocol's clients (transforms/envelopes)
+CARRIER: dict[str | None, str] = {"gemini": "ids", "cohere_v2": "own"}
 # messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
 # by kind (the stream's encode.ids; responses_output reads them), the rest compiled below
 ITEMS: dict[str, Any] | None = None

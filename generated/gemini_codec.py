@@ -340,8 +340,8 @@ def response_defaults() -> dict[str, Any]:
     return {"modelVersion": "unknown", "responseId": "interlingua"}
 
 
-# reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
-REASONING_DETAILS: dict[str, Any] | None = None
+# owner -> how its opaque reasoning state reaches this protocol's clients (transforms/envelopes)
+CARRIER: dict[str | None, str] = {"anthropic_messages": "parts", "gemini": "own"}
 # messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
 # by kind (the stream's encode.ids; responses_output reads them), the rest compiled below
 ITEMS: dict[str, Any] | None = None

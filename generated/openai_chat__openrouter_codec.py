@@ -241,36 +241,12 @@ SUPPORT: dict[str, tuple[str, str]] = {
 }
 
 
-# reasoning as typed items on the message (spec: reasoning_details), read by messages_flat
-REASONING_DETAILS: dict[str, Any] | None = {
-    "field": "reasoning_details",
-    "type_key": "type",
-    "owner_key": "format",
-    "id_key": "id",
-    "unknown_owner": "unknown",
-    "index_key": "index",
-    "owners": {
-        "anthropic-claude-v1": ("anthropic_messages", "text"),
-        "openai-responses-v1": ("openai_responses", "encrypted"),
-        "google-gemini-v1": ("gemini", "text"),
-    },
-    "formats": {
-        "anthropic_messages": ("anthropic-claude-v1", "text"),
-        "openai_responses": ("openai-responses-v1", "encrypted"),
-        "gemini": ("google-gemini-v1", "text"),
-    },
-    "text_item": "reasoning.text",
-    "text_items": {
-        "anthropic_messages": "reasoning.text",
-        "openai_responses": "reasoning.summary",
-        "gemini": "reasoning.text",
-    },
-    "encrypted_item": ("reasoning.encrypted", "data"),
-    "items": {
-        "reasoning.text": {"text": "text", "signature": "signature", "encrypted": None},
-        "reasoning.summary": {"text": "summary", "signature": None, "encrypted": None},
-        "reasoning.encrypted": {"text": None, "signature": None, "encrypted": "data"},
-    },
+# owner -> how its opaque reasoning state reaches this protocol's clients (transforms/envelopes)
+CARRIER: dict[str | None, str] = {
+    "gemini": "own",
+    "anthropic_messages": "own",
+    "openai_responses": "own",
+    "openai_chat": "own",
 }
 
 

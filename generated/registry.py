@@ -16,14 +16,6 @@ EMBEDDINGS_OF: dict[str, str] = {
     "openai_chat": "openai_embeddings",
     "openai_responses": "openai_embeddings",
 }
-# protocol -> how its clients take another's opaque reasoning (flags.foreign_reasoning)
-FOREIGN_REASONING: dict[str, str] = {
-    "anthropic_messages": "none",
-    "cohere_v2": "none",
-    "gemini": "parts",
-    "openai_chat": "none",
-    "openai_responses": "signature",
-}
 # the protocols whose reasoning state the envelope carries (flags.enveloped_reasoning)
 ENVELOPED_REASONING = frozenset(("anthropic_messages",))
 # the protocol whose call signatures ride in call ids (flags.call_id_signatures)

@@ -68,8 +68,8 @@ class ProtocolFlags:
     max_tokens_required: bool
     max_tokens_default: int | None
     usage_input_includes_cache: bool
-    # how a client of this protocol receives another protocol's opaque reasoning state
-    # (runtime/transforms/reasoning_envelope.py): not at all, wrapped in the reasoning part's own
+    # how a client of this protocol receives another protocol's opaque reasoning state (its codec's
+    # CARRIER, runtime/transforms/envelopes.py): not at all, wrapped in the reasoning part's own
     # signature (Responses encrypted_content), or as thought parts followed by one signature-only
     # part (Gemini thoughtSignature)
     foreign_reasoning: Literal["none", "signature", "parts"]

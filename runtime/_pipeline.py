@@ -101,7 +101,7 @@ def encode_response(
     resp: Response, target: str, ctx: Ctx, *, dialect: str | None = None
 ) -> dict[str, Any]:
     p = protocol(target, dialect)
-    parts = fold_for_client(resp.parts, target, ctx, p.codec)  # reasoning shown, state enveloped
+    parts = fold_for_client(resp.parts, p.codec, ctx)  # reasoning shown, state enveloped
     if parts is not resp.parts:
         resp = replace(resp, parts=parts)
     out: dict[str, Any] = p.codec.response_defaults()  # the envelope row's, in its order

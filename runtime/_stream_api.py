@@ -68,7 +68,7 @@ class StreamTranslator:
 
     def _note(self, ev: Any) -> None:
         if type(ev) is ReasoningEnd:
-            if state_lost(ev.owner, ev.signature, ev.redacted, self.target, self.encoder.codec):
+            if state_lost(ev.owner, ev.signature, ev.redacted, self.encoder.codec):
                 self.losses.append(replay_loss(f"stream.reasoning[{ev.key}]", ev.owner))
         elif ev.usage is not None:  # UsageEvent, StreamStart
             self.usage = ev.usage

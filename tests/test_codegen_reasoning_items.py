@@ -6,11 +6,14 @@ the line and the row."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from interlingua._losses import Ctx
+from interlingua.transforms.envelopes import carried, state_lost
 
+from codegen.__main__ import main
 from codegen.load import SpecError, load_spec
 from tests.test_codegen_generate import canonical_of, generate
 from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
@@ -114,3 +117,39 @@ def test_items_without_text_are_refused(tmp_path: Path) -> None:
     assert msg == (
         f"{at} reasoning_details.items: no item row has `text`: reasoning text could not be written"
     )
+
+
+def test_each_codec_carries_the_opaque_state_its_flags_and_rows_say(tmp_path: Path) -> None:
+    """CARRIER, compiled per codec from the flags of every protocol and its own
+    reasoning_details owners: whose state reaches its clients and how. envelopes.state_lost and
+    carried read only that table."""
+    flags = "  sse_event_names: true\n"
+    spec = write_spec(
+        tmp_path, CANON, with_rows(ROWS).replace(flags, flags + "  foreign_reasoning: parts\n")
+    )
+    for pid, extra in (
+        ("tiny_v3", "  enveloped_reasoning: true\n"),
+        ("tiny_v4", "  call_id_signatures: true\n"),
+    ):
+        text = PROTOCOL.replace("id: tiny_v2", f"id: {pid}").replace(flags, flags + extra)
+        (spec / "protocols" / f"{pid}.yaml").write_text(text, encoding="utf-8")
+    assert main(["--spec", str(spec), "--out", str(tmp_path / "out")]) == 0
+    codecs = {}
+    for pid in ("tiny_v2", "tiny_v3", "tiny_v4"):
+        src = (tmp_path / "out" / "generated" / f"{pid}_codec.py").read_text(encoding="utf-8")
+        line = next(x for x in src.splitlines() if x.startswith("CARRIER"))
+        codecs[pid] = SimpleNamespace(CARRIER=eval(line.partition(" = ")[2]))  # noqa: S307
+    assert codecs["tiny_v2"].CARRIER == {"tiny_v3": "parts", "tiny_v4": "ids", "tiny_v2": "own"}
+    assert codecs["tiny_v3"].CARRIER == {"tiny_v4": "ids", "tiny_v3": "own"}
+    assert codecs["tiny_v4"].CARRIER == {"tiny_v4": "own"}
+    v2, v3, v4 = codecs.values()
+    assert [carried(o, v2) for o in ("tiny_v3", "tiny_v4", "other", None)] == [
+        True,
+        True,
+        False,
+        False,
+    ]
+    # a call's signature rides in its id; any other of its state is lost outside its protocol
+    assert state_lost("tiny_v4", "S", None, v3) and not state_lost("tiny_v4", "S", None, v4)
+    assert not state_lost("tiny_v3", None, "R", v2) and state_lost("tiny_v3", None, "R", v4)
+    assert not state_lost("other", None, None, v2)

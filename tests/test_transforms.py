@@ -1194,7 +1194,7 @@ def test_blocks_response_from_chat_maps_finish_and_reports_what_is_lost() -> Non
         usage=Usage(input_total=110, input_cache_read=100, output_total=7, output_reasoning=3),
         source=CHAT,
     )
-    # through the pipeline: its response hook shows reasoning made elsewhere (envelopes.shown)
+    # through the pipeline: its response hook shows reasoning made elsewhere (envelopes.fold_for_client)
     ctx = Ctx(CHAT, ANT)
     out = encode_response(resp, ANT, ctx)
     assert out == {

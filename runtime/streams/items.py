@@ -104,5 +104,4 @@ class ItemState:
         ``signature``) another owner's in an envelope with the block's text."""
         if type(ev) is not ReasoningEnd:
             return None
-        mode = self.codec.FLAGS.foreign_reasoning
-        return signature_for(ev.owner, self.cur.all(), ev.signature, ev.redacted, self.pid, mode)
+        return signature_for(ev.owner, self.cur.all(), ev.signature, ev.redacted, self.codec)

@@ -15,32 +15,31 @@ streams fold in their decoder / encoder, which have no other slot), ``unwrap_req
 decoded request (``_pipeline.decode_request``), so a canonical request never holds an envelope:
 the state goes back to its owner, and every other encoder drops it (reported).
 
+Which owner's state reaches a client, and how, is a fact compiled into each codec from the
+rows (``codec.CARRIER``, codegen/reasoning_items.py: flags foreign_reasoning,
+enveloped_reasoning, call_id_signatures, and a dialect's reasoning_details owners): ``own``
+(the client's own state, as it is, or an owner its dialect's items name), ``signature``
+(enveloped in the client's own reasoning signature), ``parts`` (thought parts, then one
+signature), ``ids`` (a signature on a call, in its id); an owner absent is carried by nothing.
+Responses, streams and the gateway read that one table.
+
 The same hook is the one rule for reasoning in a response: its text reaches every client that
-can show it (``shown``: Anthropic thinking, a Responses summary, a Gemini thought part, Chat's
-reasoning field), as the stream encoders show it; opaque state that no envelope carries to that
-client is dropped and reported (``state_lost`` / ``replay_loss``, which ``StreamTranslator``
-uses for streams, so both paths report the same)."""
+can show it (Anthropic thinking, a Responses summary, a Gemini thought part, Chat's reasoning
+field), as the stream encoders show it; opaque state that no envelope carries to that client is
+dropped and reported (``state_lost`` / ``replay_loss``, which ``StreamTranslator`` uses for
+streams, so both paths report the same)."""
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, TypeGuard
 
 from .._losses import Ctx, Loss
 from ..generated.canonical import Part, ReasoningPart, Request, ToolCallPart
-from ..generated.registry import CALL_ID_SIGNATURES
 from . import gemini_envelope as gem
 from . import reasoning_envelope as rsn
 
-__all__ = [
-    "unwrap_request",
-    "fold_for_client",
-    "shown",
-    "state_lost",
-    "replay_loss",
-    "carried",
-    "text_of",
-]
+__all__ = ["unwrap_request", "fold_for_client", "state_lost", "replay_loss", "carried", "text_of"]
 
 
 def _needs_unwrap(p: Part) -> bool:
@@ -61,12 +60,20 @@ def unwrap_request(req: Request) -> None:
 def _unwrap_parts(parts: list[Part]) -> list[Part]:
     out: list[Part] = []
     for p in parts:
-        if type(p) is ReasoningPart and rsn.is_envelope(p.signature):
-            blocks = rsn.unwrap_part(p)
-            _drop_shown_copies(out, blocks)
-            out.extend(blocks)
-        else:
+        if type(p) is not ReasoningPart or not rsn.is_envelope(p.signature):
             gem.unwrap_into(p, out)
+            continue
+        got = rsn.unwrap(p.signature or "")
+        if got is None:  # ours but unreadable: no opaque state goes anywhere
+            blocks: list[Part] = [
+                dataclasses.replace(p, signature=None, redacted=None, owner=None, ext=None, id=None)
+            ]
+        else:
+            blocks = [
+                ReasoningPart(text=t, signature=s, redacted=r, owner=got[0]) for t, s, r in got[1]
+            ]
+        _drop_shown_copies(out, blocks)
+        out.extend(blocks)
     return out
 
 
@@ -86,70 +93,79 @@ def _stateless_reasoning(p: Part) -> bool:
     return type(p) is ReasoningPart and p.signature is None and p.redacted is None  # type: ignore[union-attr]
 
 
-def fold_for_client(parts: list[Part], target: str, ctx: Ctx, codec: Any = None) -> list[Part]:
-    """Parts for a client of ``target`` (every response; streams make the same choices event by
-    event): reasoning of ``target`` as it is, and of an owner the client's dialect writes by
-    name (``codec``'s reasoning_details owners, as the dialect's stream encoder does);
-    foreign reasoning state moved into the envelope that client echoes back (a tool call id, a
-    Responses ``encrypted_content``, a Gemini ``thoughtSignature``) and its text shown; any
-    other reasoning shown as ``target``'s own reasoning text, its opaque state dropped and
-    reported (``state_lost``, ``replay_loss``)."""
+def _opaque(p: Any) -> TypeGuard[ReasoningPart]:
+    return type(p) is ReasoningPart and (p.signature is not None or p.redacted is not None)
+
+
+def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:
+    """Parts for a client of ``codec``'s protocol (every response; streams make the same
+    choices event by event): reasoning it owns as it is; a signature attached to a tool call
+    folded into the call id; foreign state its carrier takes as it is (a dialect's items,
+    which report the rest) or folded, with its text shown, into the envelope that client
+    echoes back (``_fold_run``); any other reasoning shown as the client's own reasoning text,
+    its opaque state dropped and reported (``state_lost``, ``replay_loss``)."""
     if ReasoningPart not in map(type, parts):
         return parts  # the common case, tested without a Python call per part
-    if all(type(p) is not ReasoningPart or p.owner == target for p in parts):  # type: ignore[union-attr]
+    pid = codec.PROTOCOL
+    if all(not isinstance(p, ReasoningPart) or p.owner == pid for p in parts):
         return parts
     out: list[Part] = []
     i = 0
     while i < len(parts):
-        p = parts[i]
-        if type(p) is not ReasoningPart or p.owner == target:
+        p, i = parts[i], i + 1
+        if not isinstance(p, ReasoningPart) or p.owner == pid:
             out.append(p)
-            i += 1
             continue
-        nxt = parts[i + 1] if i + 1 < len(parts) else None
-        if gem.folds(p, target) and isinstance(nxt, ToolCallPart):
+        how = codec.CARRIER.get(p.owner)
+        if gem.folds(p, pid) and i < len(parts) and isinstance(nxt := parts[i], ToolCallPart):
             out.append(gem.fold_call(p, nxt))
-            i += 2
-            continue
-        if codec is not None and rsn.carrier(p.owner, target, codec=codec) == "own":
-            out.append(p)  # written by the dialect's reasoning items, which report the rest
             i += 1
-            continue
-        if rsn.wants(p, target):
-            j = i
-            while j < len(parts) and rsn.wants(parts[j], target) and parts[j].owner == p.owner:  # type: ignore[union-attr]
-                j += 1
-            out.extend(rsn.fold_run(parts[i:j], target))  # type: ignore[arg-type]
-            i = j
-            continue
-        if state_lost(p.owner, p.signature, p.redacted, target):
-            ctx.losses.append(replay_loss(f"parts[{i}]", p.owner))
-        if p.text or (ctx.same and p.owner is None):
-            out.append(shown(p, target))
-        i += 1
+        elif how == "own":
+            out.append(p)
+        elif how in ("signature", "parts") and _opaque(p):
+            run = [p]
+            while i < len(parts) and _opaque(q := parts[i]) and q.owner == p.owner:
+                run.append(q)
+                i += 1
+            out += _fold_run(run, how, pid)
+        else:
+            if state_lost(p.owner, p.signature, p.redacted, codec):
+                ctx.losses.append(replay_loss(f"parts[{i - 1}]", p.owner))
+            # shown as the client's own reasoning, with no opaque state: a part of another
+            # owner keeps its text only (its id and its block's wire fields, ``ext``: a
+            # Responses ``summary`` list, read as the text, are its owner's)
+            if p.owner is None and (p.text or ctx.same):
+                out.append(dataclasses.replace(p, owner=pid))
+            elif p.owner is not None and p.text:
+                out.append(ReasoningPart(text=p.text, owner=pid))
     return out
 
 
-def shown(p: ReasoningPart, client: str) -> ReasoningPart:
-    """Reasoning text as a client of ``client`` shows it: that protocol's own reasoning, with
-    no opaque state (Anthropic thinking, a Responses summary, a Gemini thought part, Chat's
-    reasoning field). A part of another owner keeps its text only: its id and the wire fields
-    of its block (``ext``: a Responses ``summary`` list, read as the text) are its owner's."""
-    if p.owner is None:  # no state: the part is the client's as it is
-        return dataclasses.replace(p, owner=client)
-    return ReasoningPart(text=p.text, owner=client)
+def _fold_run(run: list[ReasoningPart], how: str, pid: str) -> list[Part]:
+    """What a client receives for consecutive foreign reasoning parts an envelope carries."""
+    if how == "parts":
+        # the text as thought parts, then one signature on the part that follows
+        # (gemini_envelope), as the Gemini stream encoder sends them
+        shown: list[Part] = [ReasoningPart(text=p.text, owner=pid) for p in run if p.text]
+        return [*shown, gem.attach_part(rsn.parts_signature(run), pid)]
+    return [
+        ReasoningPart(
+            text=p.text,
+            signature=rsn.wrap(p.owner or "", p.text, p.signature, p.redacted),
+            owner=pid,
+        )
+        for p in run
+    ]
 
 
-def state_lost(
-    owner: str | None, signature: str | None, redacted: str | None, client: str, codec: Any = None
-) -> bool:
-    """Does a client of ``client`` (``codec``: its codec, a dialect's) lose this opaque
-    reasoning state (``rsn.carrier``: neither its own, nor an owner its dialect names, nor
-    enveloped)? The one rule of responses (``fold_for_client``) and streams
-    (``StreamTranslator``). Asked of state that is not on a tool call: a Gemini signature on a
-    call rides in the call id (folded before, in a response; by the Gemini stream decoder, in
-    a stream); any other Gemini signature has no field to ride in outside Gemini."""
-    return bool(signature or redacted) and rsn.carrier(owner, client, codec=codec) == "none"
+def state_lost(owner: str | None, signature: str | None, redacted: str | None, codec: Any) -> bool:
+    """Does a client of ``codec`` (a dialect's too) lose this opaque reasoning state: does no
+    carrier of its ``CARRIER`` take it? The one rule of responses (``fold_for_client``) and
+    streams (``StreamTranslator``). Asked of state that is not on a tool call: a Gemini
+    signature on a call rides in the call id (folded before, in a response; by the Gemini
+    stream decoder, in a stream); any other Gemini signature has no field to ride in outside
+    Gemini (``ids``)."""
+    return bool(signature or redacted) and codec.CARRIER.get(owner, "ids") == "ids"
 
 
 def replay_loss(path: str, owner: str | None) -> Loss:
@@ -166,9 +182,7 @@ def text_of(v: Any) -> str | None:
     return v if type(v) is str and v else None
 
 
-def carried(owner: str | None, client: str) -> bool:
-    """Does opaque state made by ``owner`` reach a ``client`` of that protocol (itself, or
-    inside an envelope the client echoes)?"""
-    # signatures of the protocol of flags.call_id_signatures are needed back on function calls,
-    # and those ride in tool call ids, which every client echoes
-    return owner == CALL_ID_SIGNATURES or rsn.carrier(owner, client) != "none"
+def carried(owner: str | None, codec: Any) -> bool:
+    """Does opaque state made by ``owner`` reach a client of ``codec`` (its own, inside an
+    envelope the client echoes, or on a call in its id, which every client echoes)?"""
+    return owner in codec.CARRIER

@@ -30,64 +30,34 @@ from __future__ import annotations
 
 import base64
 import binascii
-import dataclasses
 from typing import Any
 
 import orjson
 
-from ..generated.canonical import Part, ReasoningPart
-from ..generated.registry import ENVELOPED_REASONING, FOREIGN_REASONING
-from .gemini_envelope import attach_part
+from ..generated.canonical import ReasoningPart
+from ..generated.registry import ENVELOPED_REASONING
 
 __all__ = [
     "PREFIX",
     "enveloped",
-    "carrier",
     "signature_for",
     "wrap",
     "parts_signature",
     "unwrap",
     "is_envelope",
-    "wants",
-    "fold_run",
-    "unwrap_part",
 ]
 
 PREFIX = "ilgenv1:"
 
 
-def carrier(owner: str | None, client: str, mode: str | None = None, codec: Any = None) -> str:
-    """How opaque reasoning state of ``owner`` reaches a client of ``client``, the one rule of
-    responses (``envelopes.fold_for_client``), streams and the gateway: ``own`` (the client's
-    own state, as it is, or an owner its dialect's reasoning_details rows name), ``signature``
-    (enveloped in the client's own reasoning signature), ``parts`` (thought parts, then one
-    signature), or ``none`` (no envelope carries it: dropped, reported). ``mode``: the client's
-    foreign_reasoning flag when the caller holds its codec; ``codec``: the client's codec (a
-    dialect's), its owners and its flag."""
-    if codec is not None:
-        rd = codec.REASONING_DETAILS
-        if rd is not None and owner in rd["formats"]:
-            return "own"
-        mode = codec.FLAGS.foreign_reasoning
-    if owner == client:
-        return "own"
-    if owner not in ENVELOPED_REASONING:
-        return "none"
-    return mode if mode is not None else FOREIGN_REASONING.get(client, "none")
-
-
 def signature_for(
-    owner: str | None,
-    text: str,
-    signature: str | None,
-    redacted: str | None,
-    client: str,
-    mode: str | None = None,
+    owner: str | None, text: str, signature: str | None, redacted: str | None, codec: Any
 ) -> str | None:
-    """The opaque state a client of ``client`` receives in its own reasoning signature field,
-    for responses (``fold_run``) and item streams alike: its own state as it is; another
-    owner's wrapped with the block's text where the envelope rides there; else None."""
-    how = carrier(owner, client, mode)
+    """The opaque state a client of ``codec`` receives in its own reasoning signature field
+    (item streams; responses fold a run of parts at once, ``envelopes._fold_run``): its own
+    state as it is; another owner's wrapped with the block's text where the envelope rides
+    there (``codec.CARRIER``); else None."""
+    how = codec.CARRIER.get(owner)
     if how == "own":
         return signature or None
     if how == "signature" and (signature is not None or redacted is not None):
@@ -173,39 +143,3 @@ def unwrap(v: str) -> tuple[str, list[Block]] | None:
         else:
             return None
     return (owner, out) if out else None
-
-
-def wants(p: Any, target: str) -> bool:
-    """A part folded into an envelope for a client of ``target``."""
-    return (
-        type(p) is ReasoningPart
-        and (p.signature is not None or p.redacted is not None)
-        and carrier(p.owner, target) in ("signature", "parts")
-    )
-
-
-def fold_run(run: list[ReasoningPart], target: str) -> list[Part]:
-    """What a client of ``target`` receives for consecutive foreign reasoning parts."""
-    if carrier(run[0].owner, target) == "parts":
-        # the text as thought parts, then one signature on the part that follows
-        # (gemini_envelope), as the Gemini stream encoder sends them
-        shown: list[Part] = [ReasoningPart(text=p.text, owner=target) for p in run if p.text]
-        return [*shown, attach_part(parts_signature(run), target)]
-    return [
-        ReasoningPart(
-            text=p.text,
-            signature=signature_for(p.owner, p.text, p.signature, p.redacted, target),
-            owner=target,
-        )
-        for p in run
-    ]
-
-
-def unwrap_part(p: ReasoningPart) -> list[Part]:
-    got = unwrap(p.signature or "")
-    if got is None:  # ours but unreadable: no opaque state goes anywhere
-        return [
-            dataclasses.replace(p, signature=None, redacted=None, owner=None, ext=None, id=None)
-        ]
-    owner, blocks = got
-    return [ReasoningPart(text=t, signature=s, redacted=r, owner=owner) for t, s, r in blocks]

@@ -4,7 +4,7 @@ An upstream may need its reasoning state replayed on the next turn (Anthropic: t
 thinking before a tool use; Gemini: the thoughtSignature of a function call; Responses: the
 encrypted_content of a reasoning item; an OpenRouter upstream, its dialect: the state of the
 owners its ``reasoning_details`` rows name). When the client cannot carry it (the library's
-owner rule, ``reasoning_envelope.carrier``; a client speaks the plain protocol: a Chat client
+owner rule, a codec's ``CARRIER``; a client speaks the plain protocol: a Chat client
 gets Anthropic thinking as plain text, without its signature), the gateway keeps the reasoning
 parts that came before each tool call under ``rs:<tool call id>`` and puts them back in front
 of that call when the client sends the conversation again, in place of the copy of their text
@@ -36,7 +36,6 @@ from ...generated.canonical import (
 )
 from ...transforms.envelopes import carried
 from ...transforms.reasoning import thinking_budget
-from ...transforms.reasoning_envelope import carrier
 from .store import Store
 
 __all__ = ["keeps_state", "reasoning_puts", "restore_reasoning"]
@@ -51,9 +50,8 @@ def keeps_state(upstream: str, client: str, dialect: str | None = None) -> bool:
     support = codec.SUPPORT.get("reasoning_replay")
     if support is None or support[0] == "unsupported":
         return False
-    rd = codec.REASONING_DETAILS
-    owners = [upstream, *(rd["formats"] if rd is not None else ())]
-    return not all(carried(o, client) for o in owners)
+    mine = protocol(client).codec
+    return not all(carried(o, mine) for o, how in codec.CARRIER.items() if how == "own")
 
 
 def _opaque(p: Any) -> bool:
@@ -63,11 +61,12 @@ def _opaque(p: Any) -> bool:
 def reasoning_puts(parts: list[Any], client: str) -> list[tuple[str, bytes]]:
     """(key, value) for every run of opaque reasoning the client cannot carry, keyed by the
     tool call that follows it; ``lead``: the run opened the message (it goes back there)."""
+    codec = protocol(client).codec
     out: list[tuple[str, bytes]] = []
     run: list[ReasoningPart] = []
     lead = False
     for i, p in enumerate(parts):
-        if _opaque(p) and not carried(p.owner, client):
+        if _opaque(p) and not carried(p.owner, codec):
             lead = lead or i == 0
             run.append(p)
         elif type(p) is ToolCallPart and run:
@@ -91,7 +90,7 @@ def _lacking(m: Message, upstream: str, codec: Any) -> bool:
     """A tool-use message without opaque reasoning the upstream takes back as its own."""
     calls = any(type(p) is ToolCallPart for p in m.parts)
     return calls and not any(
-        _opaque(p) and carrier(p.owner, upstream, codec=codec) == "own"  # type: ignore[union-attr]
+        _opaque(p) and codec.CARRIER.get(p.owner) == "own"  # type: ignore[union-attr]
         for p in m.parts
     )
 
