@@ -204,7 +204,10 @@ def _encode(f: _Facts) -> str:
     add("    elif thinking_off(r):")
     out += _off(f)
     add("    else:  # what another protocol's configuration becomes in this one")
-    add("        if r.mode is not None or r.effort is not None or r.budget_tokens is not None:")
+    asked = "r.mode is not None or r.effort is not None or r.budget_tokens is not None"
+    if rows.summary is None and rows.budget is not None:  # thinking is off unless asked for:
+        asked += " or r.summary is not None"  # a summary asked for turns it on (thinking_budget)
+    add(f"        if {asked}:")
     out += _amount(f)
     if rows.summary is None:
         add("        if r.summary is not None:")

@@ -1573,7 +1573,12 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
     elif thinking_off(r):
         mode = "disabled"
     else:  # what another protocol's configuration becomes in this one
-        if r.mode is not None or r.effort is not None or r.budget_tokens is not None:
+        if (
+            r.mode is not None
+            or r.effort is not None
+            or r.budget_tokens is not None
+            or r.summary is not None
+        ):
             m = r.mode or "enabled"
             mode = _REASONING_MODES[m]
             if r.effort is not None and r.mode is not None:

@@ -17,6 +17,8 @@ import orjson
 import pytest
 from interlingua import Ctx, UnsupportedFeature
 from interlingua.generated.canonical import (
+    DEFAULT_EFFORT,
+    EFFORT_BUDGETS,
     ErrorEvent,
     ErrorInfo,
     Finish,
@@ -1021,3 +1023,28 @@ def test_codex_reasoning_summary_is_reported_where_the_target_has_no_setting() -
     out = interlingua.translate_request(body, source=R, target="gemini")
     assert not [x for x in out.losses if x.path == "reasoning.summary"]
     assert out.body["generationConfig"]["thinkingConfig"]["includeThoughts"] is True
+
+
+def test_codex_reasoning_summary_alone_turns_thinking_on_where_it_is_off_by_default() -> None:
+    """Codex sends ``reasoning: {summary: "auto"}`` with no effort: it asks to see the
+    reasoning, so a protocol whose thinking is off unless asked for (Anthropic, Cohere: budgets,
+    no summary setting) gets thinking on, as for an enabled mode (Anthropic: the default budget,
+    with room for it in a defaulted max_tokens); before, Anthropic got no thinking and Codex showed no reasoning. Gemini takes
+    includeThoughts alone (it thinks by default); Chat's models decide, no effort is sent."""
+    path = need_fixtures() / "clients/codex/tool_loop_exec_command/001_POST_v1_responses.json"
+    body = json.loads(path.read_text())["body"]
+    assert body["reasoning"] == {"summary": "auto"}
+    default = EFFORT_BUDGETS[DEFAULT_EFFORT]
+    out = interlingua.translate_request(body, source=R, target="anthropic_messages")
+    assert out.body["thinking"] == {"type": "enabled", "budget_tokens": default}
+    assert out.body["max_tokens"] > default
+    assert [x.path for x in out.losses if x.path.startswith("reasoning")] == ["reasoning.summary"]
+    out = interlingua.translate_request(body, source=R, target="cohere_v2")
+    assert out.body["thinking"] == {"type": "enabled"}  # as an enabled mode: no amount needed
+    out = interlingua.translate_request(body, source=R, target="gemini")
+    assert out.body["generationConfig"]["thinkingConfig"] == {"includeThoughts": True}
+    out = interlingua.translate_request(body, source=R, target="openai_chat")
+    assert "reasoning_effort" not in out.body
+    body = {**body, "reasoning": {"summary": "auto", "effort": "none"}}  # thinking off: none
+    out = interlingua.translate_request(body, source=R, target="anthropic_messages")
+    assert out.body.get("thinking", {}).get("type") != "enabled"

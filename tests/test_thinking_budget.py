@@ -94,10 +94,17 @@ def test_gemini_cli_thinking_budget_toward_anthropic_and_chat() -> None:
     ]
 
 
-def test_codex_without_an_effort_asks_no_budget() -> None:
+def test_codex_without_an_effort_gets_thinking_with_the_default_budget() -> None:
+    """Codex's ``reasoning: {summary: "auto"}`` asks to see the reasoning: Anthropic (thinking
+    off unless asked for) gets the default effort's budget, with room for it; before, no
+    thinking at all, so Codex showed no reasoning."""
+    budget = EFFORT_BUDGETS[DEFAULT_EFFORT]
     got, lost = _translate(_codex(), RESP, ANT)
-    assert got == {"max_tokens": DEFAULT_LIMIT}
-    assert lost == [_default(DEFAULT_LIMIT), SUMMARY_LOST.format(ANT)]
+    assert got == {
+        "max_tokens": DEFAULT_LIMIT + budget,
+        "thinking": {"type": "enabled", "budget_tokens": budget},
+    }
+    assert lost == [_default(DEFAULT_LIMIT + budget), SUMMARY_LOST.format(ANT)]
     got, lost = _translate(_codex(), RESP, GEM)
     assert got == {"thinkingConfig": {"includeThoughts": True}}
     assert lost == []
@@ -203,7 +210,9 @@ def test_a_made_up_limit_is_never_below_the_budget_it_carries(rel: str) -> None:
         (ReasoningConfig(mode="disabled", budget_tokens=5000), None),
         (ReasoningConfig(effort="none"), None),
         (ReasoningConfig(mode="adaptive"), None),
-        (ReasoningConfig(summary="auto"), None),
+        (ReasoningConfig(summary="auto"), EFFORT_BUDGETS[DEFAULT_EFFORT]),
+        (ReasoningConfig(mode="adaptive", summary="auto"), None),
+        (ReasoningConfig(effort="none", summary="auto"), None),
         (ReasoningConfig(mode="enabled"), EFFORT_BUDGETS[DEFAULT_EFFORT]),
         (ReasoningConfig(mode="enabled", effort="none"), EFFORT_BUDGETS[DEFAULT_EFFORT]),
         (ReasoningConfig(mode="enabled", effort="xhigh"), EFFORT_BUDGETS[UNKNOWN_EFFORT]),

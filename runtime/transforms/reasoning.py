@@ -27,15 +27,17 @@ def thinking_budget(r: ReasoningConfig | None) -> int | None:
     """The thinking tokens ``r`` asks for, the one rule of the budget a protocol with budgets
     gets and of the room a defaulted output limit leaves (``_pipeline._default_limit``): its
     budget, else its effort's (an effort the table lacks: UNKNOWN_EFFORT's), else for an
-    enabled mode DEFAULT_EFFORT's; None when it asks none (disabled, effort none with no mode,
-    adaptive or no mode with no amount)."""
+    enabled mode, or a reasoning summary asked for with no mode (Codex: who asks to see the
+    reasoning wants thinking on), DEFAULT_EFFORT's; None when it asks none (disabled, effort
+    none with no mode, adaptive or no mode with no amount and no summary)."""
     if r is None or thinking_off(r):
         return None
     if r.budget_tokens is not None:
         return r.budget_tokens
     if r.effort is not None and r.effort != "none":  # none beside a mode: no amount said
         return EFFORT_BUDGETS.get(r.effort, EFFORT_BUDGETS[UNKNOWN_EFFORT])
-    return EFFORT_BUDGETS[DEFAULT_EFFORT] if r.mode == "enabled" else None
+    on = r.mode == "enabled" or (r.mode is None and r.summary is not None)
+    return EFFORT_BUDGETS[DEFAULT_EFFORT] if on else None
 
 
 def thinking_off(r: ReasoningConfig) -> bool:
