@@ -52,37 +52,20 @@ class Ctx:
     """Per-translation context handed to every decoder and encoder.
 
     ``same`` (source == target) is read on almost every encoded object, so it is a plain
-    attribute, recomputed whenever ``source`` or ``target`` is reassigned (the gateway decodes
-    with ``Ctx(inbound, inbound)`` and sets the target once the upstream is known)."""
+    attribute computed once: ``source`` and ``target`` stay as they were made for the whole
+    translation (the gateway routes a request before decoding it, toward its upstream's
+    protocol: ``Ctx(inbound, upstream)``)."""
 
-    __slots__ = ("_source", "_target", "same", "losses")
+    __slots__ = ("source", "target", "same", "losses")
 
     def __init__(self, source: str, target: str, losses: list[Loss] | None = None) -> None:
-        self._source = source
-        self._target = target
+        self.source = source
+        self.target = target
         self.same = source == target
         self.losses: list[Loss] = [] if losses is None else losses
-
-    @property
-    def source(self) -> str:
-        return self._source
-
-    @source.setter
-    def source(self, value: str) -> None:
-        self._source = value
-        self.same = value == self._target
-
-    @property
-    def target(self) -> str:
-        return self._target
-
-    @target.setter
-    def target(self, value: str) -> None:
-        self._target = value
-        self.same = self._source == value
 
     def loss(self, path: str, what: str, why: str, feature: str) -> None:
         self.losses.append(Loss(path, what, why, feature))
 
     def __repr__(self) -> str:
-        return f"Ctx(source={self._source!r}, target={self._target!r}, losses={self.losses!r})"
+        return f"Ctx(source={self.source!r}, target={self.target!r}, losses={self.losses!r})"
