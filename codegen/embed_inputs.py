@@ -31,30 +31,26 @@ def read_list(form: InputRow) -> list[str]:
         "    if not items:",
         f'        raise InvalidInput("expected at least one input", path="{w}")',
     ]
-    if not form.tokens:
-        return L + [
-            f'    return [EmbedInput(text=expect_str(x, f"{w}[{{i}}]")) '
-            "for i, x in enumerate(items)], False",
-            "",
-            "",
-        ]
-    if form.unlisted:  # one token array, unlisted
+    if form.unlisted and form.tokens:  # one token array, unlisted
         L += [
             "    if type(items[0]) is int:",
             f'        return [EmbedInput(tokens=token_ids(items, "{w}"))], True',
         ]
-    return L + [
+    L += [
         "    out: list[EmbedInput] = []",
         "    for i, x in enumerate(items):",
         "        if type(x) is str:",
         "            out.append(EmbedInput(text=x))",
-        "        elif type(x) is list:",
-        f'            out.append(EmbedInput(tokens=token_ids(x, f"{w}[{{i}}]")))',
+    ]
+    if form.tokens:
+        L += [
+            "        elif type(x) is list:",
+            f'            out.append(EmbedInput(tokens=token_ids(x, f"{w}[{{i}}]")))',
+        ]
+    what = "a string or a token array" if form.tokens else "a string"
+    return L + [
         "        else:",
-        "            raise InvalidInput(",
-        '                f"expected a string or a token array, got {_kind(x)}", '
-        f'path=f"{w}[{{i}}]"',
-        "            )",
+        f'            raise InvalidInput(f"expected {what}, got {{_kind(x)}}", path=f"{w}[{{i}}]")',
         "    return out, False",
         "",
         "",

@@ -14,7 +14,7 @@ from interlingua._embed_support import (
 )
 from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
-from interlingua._wire import expect_dict, expect_int, expect_list, expect_str
+from interlingua._wire import _kind, expect_dict, expect_int, expect_list, expect_str
 
 from .embeddings_canonical import (
     Embedding,
@@ -88,7 +88,13 @@ def _read_inputs(v: Any) -> tuple[list[EmbedInput], bool]:
     items = expect_list(v, "texts")
     if not items:
         raise InvalidInput("expected at least one input", path="texts")
-    return [EmbedInput(text=expect_str(x, f"texts[{i}]")) for i, x in enumerate(items)], False
+    out: list[EmbedInput] = []
+    for i, x in enumerate(items):
+        if type(x) is str:
+            out.append(EmbedInput(text=x))
+        else:
+            raise InvalidInput(f"expected a string, got {_kind(x)}", path=f"texts[{i}]")
+    return out, False
 
 
 def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) -> None:

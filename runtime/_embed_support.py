@@ -81,14 +81,12 @@ def read_content(v: Any, path: str) -> EmbedInput:
     c = expect_dict(v, path)
     parts = expect_list(c.get("parts"), path + ".parts")
     texts: list[str] = []
-    other = False
     for k, p in enumerate(parts):
         p = expect_dict(p, f"{path}.parts[{k}]")
         t = p.get("text")
         if t is not None and len(p) == 1:
             texts.append(expect_str(t, f"{path}.parts[{k}].text"))
-        else:
-            other = True
+    other = len(texts) != len(parts)  # a part that is not one text: kept for this protocol only
     inp = EmbedInput(text=PART_JOINER.join(texts))
     if other or len(texts) != 1 or len(c) != 1:
         inp.hints = {"content": c, "other_parts": other, "parts": len(texts)}
@@ -179,17 +177,16 @@ def join_responses(parts: list[EmbeddingsResponse], sizes: list[int]) -> Embeddi
     for resp, size in zip(parts, sizes, strict=True):
         if len(resp.embeddings) != size:
             raise InvalidInput(f"{size} inputs were sent, {len(resp.embeddings)} vectors came back")
-        for e in resp.embeddings:
-            out.embeddings.append(Embedding(index=e.index + offset, vector=e.vector, ext=e.ext))
+        out.embeddings += [
+            Embedding(index=e.index + offset, vector=e.vector, ext=e.ext) for e in resp.embeddings
+        ]
         offset += size
-    usages = [p.usage for p in parts]
-    if all(u is not None for u in usages):
-        out.usage = EmbedUsage(
-            input_tokens=_sum([u.input_tokens for u in usages if u is not None]),
-            total_tokens=_sum([u.total_tokens for u in usages if u is not None]),
-        )
+    usages = [p.usage for p in parts if p.usage is not None]
+    if len(usages) == len(parts):
+        ins, totals = [u.input_tokens for u in usages], [u.total_tokens for u in usages]
+        out.usage = EmbedUsage(input_tokens=_sum(ins), total_tokens=_sum(totals))
     return out
 
 
 def _sum(values: list[int | None]) -> int | None:
-    return None if any(v is None for v in values) else sum(v for v in values if v is not None)
+    return None if None in values else sum(v or 0 for v in values)
