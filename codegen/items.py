@@ -68,6 +68,12 @@ class ItemsSpec(Strict):
     summary_type: str = Field(description="type of a reasoning text part written here")
     separator: str = Field("\n\n", description="joins a reasoning item's texts")
     file_url: FileUrl | None = None
+    state: list[str] = Field(
+        default_factory=list,
+        description="request keys naming conversation state stored by the server that made "
+        "them (`previous_response_id`): back to this protocol they ride in ext (a null one is "
+        "written back); toward another the request is refused (UnsupportedFeature)",
+    )
 
 
 def _row_types(p: ProtocolSpec, kind: str, encoding: bool = False) -> list[str]:
@@ -116,6 +122,13 @@ def check_items(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
                 f"{t!r} is not a text part row's type (expected one of {', '.join(sorted(texts))})",
             )
     _check_kinds(c, p, src)
+    rows = {f.w.partition(".")[0] for f in p.request_fields}
+    for k in it.state:
+        if "." in k or k in rows or it.state.count(k) > 1:
+            why = "a path" if "." in k else "read by a request row" if k in rows else "named twice"
+            src.error(
+                ("items", "state"), f"{k!r} is {why}: a state key is a top-level key of its own"
+            )
     fu = it.file_url
     if fu is not None and not any(
         r.part == "file"
@@ -207,4 +220,5 @@ def items_code(p: ProtocolSpec) -> dict[str, Any] | None:
         ],
         "file_url": it.file_url,
         "ids": dict(p.stream.encode.ids) if p.stream is not None else {},
+        "state": tuple(it.state),
     }

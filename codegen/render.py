@@ -199,6 +199,8 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             v.encode_expr = f"u.{f.c}"
         usage_fields.append(v)
 
+    request = with_settings_keys(top(p.request_fields, "Request"), p.response_format, p.reasoning)
+    request["row_keys"].update(p.items.state if p.items else ())  # read by responses_input
     return (
         env()
         .get_template("codec.py.j2")
@@ -227,9 +229,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             errors=error_view(p, _error_statuses(spec), set(_error_statuses(spec, generic=True))),
             tool=tool,
             tc=tool_choice_view(p) if "ToolChoice" in types else None,
-            request=with_settings_keys(
-                top(p.request_fields, "Request"), p.response_format, p.reasoning
-            ),
+            request=request,
             compiled=compiled_settings(p.response_format, p.reasoning),
             response=top(p.response_fields, "Response"),
             snake_case=snake_case_view(p),

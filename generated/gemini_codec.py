@@ -342,9 +342,6 @@ def response_defaults() -> dict[str, Any]:
 
 # owner -> how its opaque reasoning state reaches this protocol's clients (transforms/envelopes)
 CARRIER: dict[str | None, str] = {"anthropic_messages": "parts", "gemini": "own"}
-# messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
-# by kind (the stream's encode.ids; responses_output reads them), the rest compiled below
-ITEMS: dict[str, Any] | None = None
 
 
 def _why(feature: str) -> str:

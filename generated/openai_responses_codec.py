@@ -365,9 +365,6 @@ CARRIER: dict[str | None, str] = {
     "gemini": "ids",
     "openai_responses": "own",
 }
-# messages, calls, results and reasoning as one item list (spec: items): the item id prefixes
-# by kind (the stream's encode.ids; responses_output reads them), the rest compiled below
-ITEMS: dict[str, Any] | None = {"ids": {"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"}}
 
 
 def _why(feature: str) -> str:
@@ -927,9 +924,11 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 # ---------------------------------------------------------------- request and response fields
 REQUEST_ROW_KEYS = frozenset(
     {
+        "conversation",
         "max_output_tokens",
         "metadata",
         "model",
+        "previous_response_id",
         "reasoning",
         "stream",
         "temperature",
@@ -1373,6 +1372,13 @@ def _reasoning_effort(effort: str, ctx: Ctx | None) -> str | None:
 
 
 # ---------------------------------------------------------------- items (spec: items)
+# the item id prefixes by kind (the stream's encode.ids): responses_item_list.ItemIds
+ITEM_ID_PREFIXES: dict[str, str] = {"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"}
+# request keys naming state stored by the server that made them (items.state): responses_input
+STATE_KEYS: tuple[str, ...] = (
+    "previous_response_id",
+    "conversation",
+)
 _MESSAGE_READ = frozenset({"content", "id", "role", "status", "type"})
 # the part kinds written as items of their own (encode_item); the others are message content
 ITEM_PARTS = frozenset({"native", "reasoning", "tool_call", "tool_result"})

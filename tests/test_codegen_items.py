@@ -111,7 +111,8 @@ def items_codec(tmp_path: Path, edit: tuple[str, str] | None = None) -> ModuleTy
 def test_the_compiled_item_kinds(tmp_path: Path) -> None:
     codec = items_codec(tmp_path)
     ctx = Ctx("tiny_v2", "tiny_v2")
-    assert codec.ITEMS == {"ids": {}}  # the item id prefixes of the stream's encode rows (none)
+    assert codec.ITEM_ID_PREFIXES == {}  # the item id prefixes of the stream's encode rows (none)
+    assert codec.STATE_KEYS == ()  # no items.state row
     assert codec.decode_item({"type": "message"}, "input[0]", ctx) == ("message", None)
     assert codec.decode_item({"role": "user"}, "input[0]", ctx) == ("message", None)  # untyped
     kind, call = codec.decode_item(ASSISTANT[1], "input[1]", ctx)  # the call row's type
@@ -129,7 +130,7 @@ def test_the_compiled_item_kinds(tmp_path: Path) -> None:
     assert info.value.path == "input[3].type"
     # the rows' keys are literals of the compiled functions: no row is read at run time
     source = inspect.getsource(codec.decode_item) + inspect.getsource(codec.encode_item)
-    assert '"function_call"' in source and '("id", "status")' in source and "ITEMS" not in source
+    assert '"function_call"' in source and '("id", "status")' in source and "ITEM_ID" not in source
 
 
 def test_the_generated_rows_drive_the_item_list(tmp_path: Path) -> None:
@@ -315,6 +316,17 @@ def refused(tmp_path: Path, old: str, new: str) -> tuple[str, str]:
             "    match: {kind: function_call}\n",
             "a tool_call item needs a `type` match (items)",
         ),
+        (
+            "  summary_type: summary_text\n",
+            "  summary_type: summary_text\n  state: [previous_id, model]\n",
+            "items.state: 'model' is read by a request row: a state key is a top-level key of "
+            "its own",
+        ),
+        (
+            "  summary_type: summary_text\n",
+            "  summary_type: summary_text\n  state: [session.id]\n",
+            "items.state: 'session.id' is a path: a state key is a top-level key of its own",
+        ),
     ],
 )
 def test_bad_item_rows_are_refused(tmp_path: Path, old: str, new: str, expected: str) -> None:
@@ -354,3 +366,13 @@ def test_hints_need_a_part_that_holds_them(tmp_path: Path) -> None:
         f"{spec / 'protocols/tiny_v2.yaml'}:{line}: items.hints.tool_call: the canonical "
         "tool_call part has no `hints` field"
     )
+
+
+def test_the_state_row_names_keys_the_rows_read(tmp_path: Path) -> None:
+    """``items.state``: request keys naming state stored by the server (responses_input refuses
+    them toward another protocol): a codec table, and keys the rows read (not ext)."""
+    codec = items_codec(
+        tmp_path,
+        ("  summary_type: summary_text\n", "  summary_type: summary_text\n  state: [thread]\n"),
+    )
+    assert codec.STATE_KEYS == ("thread",) and "thread" in codec.REQUEST_ROW_KEYS

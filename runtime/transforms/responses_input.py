@@ -1,9 +1,10 @@
 """responses_items: a request's ``instructions`` and ``input`` (a string, or a list of items:
 see responses_item_list) <-> canonical messages; the leading system message is ``instructions``.
-``previous_response_id`` and ``conversation`` name state held by the server that made them:
-toward any other protocol they raise UnsupportedFeature (send the full history instead); back
-to Responses they ride in the request's ext like any field with no canonical home (an explicit
-null names no state: a null, written back only)."""
+The keys of the ``items.state`` row (``previous_response_id``, ``conversation``; the codec's
+STATE_KEYS) name state held by the server that made them: toward any other protocol they raise
+UnsupportedFeature (send the full history instead); back to Responses they ride in the
+request's ext like any field with no canonical home (an explicit null names no state: a null,
+written back only)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,9 @@ from ..generated.canonical import Message, Request, TextPart
 from ._base import Codec, Transform
 from .responses_item_list import decode_items, encode_items
 
-_STATE_FIELDS = ("previous_response_id", "conversation")
-
 
 def _decode_request(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
-    state = {k: w[k] for k in _STATE_FIELDS if w.get(k) is not None}
+    state = {k: w[k] for k in codec.STATE_KEYS if w.get(k) is not None}
     if state:
         req.ext = {**(req.ext or {}), **state}
     if state and not ctx.same:
@@ -110,7 +109,7 @@ def _encode_request(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -
 RESPONSES_ITEMS = Transform(
     name="responses_items",
     doc=__doc__ or "",
-    request_keys=frozenset({"instructions", "input", *_STATE_FIELDS}),
+    request_keys=frozenset({"instructions", "input"}),
     decode_request=_decode_request,
     encode_request=_encode_request,
 )

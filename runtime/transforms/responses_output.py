@@ -43,7 +43,7 @@ def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx
     same = ctx.same and "groups" in (resp.hints or {})
     hints = (resp.hints or {}) if same else {}
     groups = regroup(resp.parts, hints["groups"]) if same else None
-    ids = ItemIds(codec.ITEMS["ids"], resp.id or codec.RESPONSE_ID)
+    ids = ItemIds(codec.ITEM_ID_PREFIXES, resp.id or codec.RESPONSE_ID)
     if groups is not None:
         msgs = [Message(role=g["role"], parts=c, hints=g["hints"], ext=g["ext"]) for g, c in groups]
         items = encode_items(msgs, "output", codec, ctx, ids)
