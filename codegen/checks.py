@@ -25,6 +25,7 @@ from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
 from .spec_turns import turns_problems
 from .stream_checks import stream_problems
 from .tool_choice import tool_choice_problems
+from .turns_code import check_turns
 
 # protocol enum table -> the canonical enum its `unified` values come from
 ENUM_TABLES = {
@@ -367,5 +368,6 @@ def check_protocol(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
     if p.reasoning_details is not None:
         check_reasoning_items(p.reasoning_details, src)
     check_flat_messages(c, p, src)
+    check_turns(c, p, src)
     if p.id != src.path.stem:
         src.error(("id",), f"expected {src.path.stem!r} (the file name), got {p.id!r}")

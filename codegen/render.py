@@ -23,6 +23,7 @@ from .snake_case import snake_case_view
 from .spec_model import FieldRow, ProtocolSpec
 from .spec_types import pysrc
 from .tool_choice import tool_choice_view
+from .turns_code import turns_view
 
 TEMPLATES = Path(__file__).parent / "templates"
 # canonical fields a transform in runtime/transforms handles instead of a row
@@ -212,6 +213,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             ri=reasoning_items_view(p),
             items=items_code(p),
             flat=flat_messages_code(p),
+            turns=turns_view(p),
             flags=pysrc(p.flags),
             http=pysrc(p.http),
             kinds=kinds,

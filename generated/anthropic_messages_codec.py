@@ -31,6 +31,7 @@ from interlingua._wire import (
     json_text_from_object,
 )
 from interlingua.transforms._paths import obj_at, put
+from interlingua.transforms._util import role_of
 from interlingua.transforms.reasoning import (
     EFFORT_BUDGETS,
     effort_as_budget,
@@ -53,6 +54,7 @@ from .canonical import (
     FilePart,
     Finish,
     ImagePart,
+    Message,
     NativePart,
     Part,
     ReasoningConfig,
@@ -1614,6 +1616,106 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
         keep_keys(obj_at(out, ("output_config",)), rest)
     if "output_config" in hints.get("reasoning_empty", ()):
         obj_at(out, ("output_config",))
+
+
+# ---------------------------------------------------------------- turns (spec: flags.turns)
+_TURN_KEYS = frozenset({"role", "content"})  # a turn's keys the walk reads (the rest: ext)
+
+
+def _user_turn(parts: list[Part], hints: Any, ext: dict[str, Any] | None) -> list[Message]:
+    """A user turn holding tool results -> one ``tool`` message per result and ``user``
+    messages for the rest, results first: one user message after them, holding the turn's
+    unknown keys (``ext``; with none, the first result does)."""
+    out: list[Message] = []
+    user: Message | None = None
+    for p in parts:
+        if type(p) is ToolResultPart:
+            out.append(Message(role="tool", parts=[p], hints=hints))
+        elif user is None:
+            user = Message(role="user", parts=[p], hints=hints)
+        else:
+            user.parts.append(p)
+    if user is None:
+        out[0].ext = ext
+    else:
+        user.ext = ext
+        out.append(user)
+    return out
+
+
+def decode_turns(walk: Any, w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """The system prompt (``walk.decode_system``) and the messages turns -> canonical
+    messages; a turn with tool results and a user turn after one keep its index (hint ``turn``)."""
+    out: list[Message] = []
+    system = walk.decode_system(w, req)
+    if system is not None:
+        out.append(system)
+    raw = w.get("messages")
+    if raw is None:
+        raise InvalidInput("missing required field", path="messages")
+    after_results = False  # the previous turn held tool results
+    for i, t in enumerate(raw if type(raw) is list else expect_list(raw, "messages")):
+        path = f"messages[{i}]"
+        if type(t) is not dict:
+            t = expect_dict(t, path)
+        role = role_of(t, path, ROLE_DECODE, None)
+        parts, hints = walk.decode_turn(t, path, role)
+        ext = None if _TURN_KEYS.issuperset(t) else split_ext(t, _TURN_KEYS)
+        user = role == "user" or role == "tool"
+        results = user and ToolResultPart in map(type, parts)
+        if results or (user and after_results):  # the turn it came in, for this protocol
+            if hints is None:
+                hints = {"turn": i}
+            else:
+                hints["turn"] = i
+        after_results = results
+        if results:
+            out.extend(_user_turn(parts, hints, ext))
+        else:
+            out.append(Message(role="user" if user else role, parts=parts, ext=ext, hints=hints))
+    req.messages = out
+
+
+def encode_turns(walk: Any, req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """Canonical messages -> the system prompt (``walk.encode_system``) and the messages turns.
+    A tool message joins the open user turn while it holds results alone; a user message joins a turn of results
+    only; between endpoints of this protocol the source's turns are kept (hint ``turn``)."""
+    msgs = req.messages
+    n = next((i for i, m in enumerate(msgs) if m.role not in ("system", "developer")), len(msgs))
+    system: list[Any] = []
+    for i in range(n):
+        system += walk.encode_parts(msgs[i], f"messages[{i}].content", True)
+    turns: list[dict[str, Any]] = []
+    cur: dict[str, Any] | None = None  # the open user turn
+    results = False  # it holds tool results alone so far
+    tag: Any = None  # the source's index of the open turn
+    for j in range(n, len(msgs)):
+        m = msgs[j]
+        path = f"messages[{j}]"
+        if m.name is not None:
+            ctx.loss(
+                path + ".name",
+                f"message name {brief(m.name)} dropped",
+                f"{ctx.target} messages have no name",
+                "roles",
+            )
+        t = m.hints.get("turn") if ctx.same and m.hints else None
+        tool = m.role == "tool"
+        same_turn = t == tag if t is not None else results
+        turn = cur if same_turn and (tool or m.role == "user") else None  # the turn m joins
+        content = walk.encode_parts(m, path + ".content", turn is not None or tool)
+        if turn is not None:
+            turn.setdefault("content", []).extend(content)
+            results = results and tool
+        else:
+            turn = walk.new_turn(m, content)
+            turns.append(turn)
+            cur = turn if tool or m.role == "user" else None
+            results, tag = tool, t
+        if m.ext:
+            drop_ext(m.ext, turn, path, ctx)
+    walk.encode_system(req, n, system, False, out)
+    out["messages"] = turns
 
 
 # ---------------------------------------------------------------- finish rule

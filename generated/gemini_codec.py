@@ -35,6 +35,7 @@ from interlingua._wire import (
     json_text_from_object,
 )
 from interlingua.transforms._paths import obj_at, put
+from interlingua.transforms._util import role_of
 from interlingua.transforms.reasoning import (
     effort_as_budget,
     one_of_two,
@@ -57,6 +58,7 @@ from .canonical import (
     FilePart,
     Finish,
     ImagePart,
+    Message,
     NativePart,
     Part,
     ReasoningConfig,
@@ -68,6 +70,7 @@ from .canonical import (
     Tool,
     ToolCallPart,
     ToolChoice,
+    ToolResultPart,
     Usage,
     new_FilePart,
     new_ImagePart,
@@ -1447,6 +1450,117 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
 
 def _reasoning_effort(effort: str, ctx: Ctx | None) -> str | None:
     return effort if effort in _REASONING_EFFORTS else None
+
+
+# ---------------------------------------------------------------- turns (spec: flags.turns)
+_TURN_KEYS = frozenset({"role", "parts"})  # a turn's keys the walk reads (the rest: ext)
+
+
+def _user_turn(parts: list[Part], hints: Any, ext: dict[str, Any] | None) -> list[Message]:
+    """A user turn holding tool results -> one ``tool`` message per result and ``user``
+    messages for the rest, in place; the first message holds the turn's unknown keys (``ext``)."""
+    out: list[Message] = []
+    for p in parts:
+        if type(p) is ToolResultPart:
+            out.append(Message(role="tool", parts=[p], hints=hints))
+        elif out and out[-1].role == "user":
+            out[-1].parts.append(p)
+        else:
+            out.append(Message(role="user", parts=[p], hints=hints))
+    out[0].ext = ext
+    return out
+
+
+def decode_turns(walk: Any, w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """The system prompt (``walk.decode_system``) and the contents turns -> canonical
+    messages; a turn with tool results and a user turn after one keep its index (hint ``turn``)."""
+    out: list[Message] = []
+    system = walk.decode_system(w, req)
+    if system is not None:
+        out.append(system)
+    raw = w.get("contents")
+    if raw is None:
+        raise InvalidInput("missing required field", path="contents")
+    if type(raw) is dict:  # one turn object for the list (flags.turns.one_object)
+        raw = [raw]
+        req.hints = {**(req.hints or {}), "one_object": True}
+    after_results = False  # the previous turn held tool results
+    for i, t in enumerate(raw if type(raw) is list else expect_list(raw, "contents")):
+        path = f"contents[{i}]"
+        if type(t) is not dict:
+            t = expect_dict(t, path)
+        role = role_of(t, path, ROLE_DECODE, "user")
+        parts, hints = walk.decode_turn(t, path, role)
+        ext = None if _TURN_KEYS.issuperset(t) else split_ext(t, _TURN_KEYS)
+        user = role == "user" or role == "tool"
+        results = user and ToolResultPart in map(type, parts)
+        if results or (user and after_results):  # the turn it came in, for this protocol
+            if hints is None:
+                hints = {"turn": i}
+            else:
+                hints["turn"] = i
+        after_results = results
+        if results:
+            out.extend(_user_turn(parts, hints, ext))
+        else:
+            out.append(Message(role="user" if user else role, parts=parts, ext=ext, hints=hints))
+    req.messages = out
+
+
+def encode_turns(walk: Any, req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """Canonical messages -> the system prompt (``walk.encode_system``) and the contents turns.
+    A system message after the first turn is hoisted into the system prompt (reported).
+    A tool message joins the open user turn while it holds results alone
+    (or any user turn: results sit in place); a user message joins a turn of results
+    only; between endpoints of this protocol the source's turns are kept (hint ``turn``)."""
+    msgs = req.messages
+    n = next((i for i, m in enumerate(msgs) if m.role not in ("system", "developer")), len(msgs))
+    system: list[Any] = []
+    for i in range(n):
+        system += walk.encode_parts(msgs[i], f"messages[{i}].content", True)
+    hoisted = False
+    turns: list[dict[str, Any]] = []
+    cur: dict[str, Any] | None = None  # the open user turn
+    results = False  # it holds tool results alone so far
+    tag: Any = None  # the source's index of the open turn
+    for j in range(n, len(msgs)):
+        m = msgs[j]
+        path = f"messages[{j}]"
+        if m.name is not None:
+            ctx.loss(
+                path + ".name",
+                f"message name {brief(m.name)} dropped",
+                f"{ctx.target} messages have no name",
+                "roles",
+            )
+        if m.role in ("system", "developer"):  # no system role in the turns
+            system += walk.encode_parts(m, path + ".content", True)
+            ctx.loss(
+                path,
+                f"{m.role} message hoisted into systemInstruction",
+                f"{ctx.target} has no system role in its turns: position lost",
+                "system_position",
+            )
+            hoisted = True
+            continue
+        t = m.hints.get("turn") if ctx.same and m.hints else None
+        tool = m.role == "tool"
+        same_turn = t == tag if t is not None else results or tool
+        turn = cur if same_turn and (tool or m.role == "user") else None  # the turn m joins
+        content = walk.encode_parts(m, path + ".content", turn is not None or tool)
+        if turn is not None:
+            turn.setdefault("parts", []).extend(content)
+            results = results and tool
+        else:
+            turn = walk.new_turn(m, content)
+            turns.append(turn)
+            cur = turn if tool or m.role == "user" else None
+            results, tag = tool, t
+        if m.ext:
+            drop_ext(m.ext, turn, path, ctx)
+    walk.encode_system(req, n, system, hoisted, out)
+    one = ctx.same and (req.hints or {}).get("one_object")  # one turn object, as it came
+    out["contents"] = turns[0] if one else turns
 
 
 # ---------------------------------------------------------------- finish rule

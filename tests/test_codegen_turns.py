@@ -1,9 +1,11 @@
-"""flags.turns (codegen/spec_turns.py): the rows codegen checks against the protocol's other
-rows, with file and line, and the generated flags the shared layout helpers
-(runtime/transforms/turns.py) run on, on the tiny inline spec."""
+"""flags.turns (codegen/spec_turns.py, codegen/turns_code.py): the rows codegen checks against
+the protocol's other rows and refuses to compile, with file and line, and the turn walk compiled
+from them into the tiny codec (decode_turns, encode_turns, _user_turn), executed with the named
+transform's hooks (runtime/transforms/turns.py)."""
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -11,26 +13,54 @@ from typing import Any
 import pytest
 from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
-from interlingua.generated.canonical import (
-    Message,
-    Request,
-    TextPart,
-    ToolResultPart,
-)
+from interlingua.generated.canonical import Message, Request
 from interlingua.transforms._util import role_of
 from interlingua.transforms.messages_blocks import MESSAGES_BLOCKS
-from interlingua.transforms.turns import Joiner, user_turn
+from interlingua.transforms.turns import TurnWalk
 
+from codegen.load import SpecError, load_spec
 from tests.test_codegen_checks import refused
 from tests.test_codegen_generate import canonical_of, generate
-from tests.tiny_spec import PROTOCOL
+from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 
 FLAGS = "  tool_results: tool_messages\n"
 BLOCKS = "  tool_results: user_turn_blocks\n"
+# the tiny canonical model with a tool result part and messages that hold names, ext and hints
+# (what the compiled walk reads and writes)
+TURNS_CANONICAL = CANONICAL.replace(
+    '      - {name: role, type: "str"}\n      - {name: parts, type: "list[Part]", factory: list}\n',
+    """      - {name: role, type: "str"}
+      - {name: parts, type: "list[Part]", factory: list}
+      - {name: name, type: "str | None"}
+      - {name: ext, type: "dict[str, Any] | None"}
+      - {name: hints, type: "dict[str, Any] | None"}
+""",
+).replace(
+    "  - name: NativePart\n",
+    """  - name: ToolResultPart
+    part: tool_result
+    feature: text
+    fields:
+      - {name: call_id, type: "str"}
+      - {name: content, type: "list[Part]", factory: list}
+  - name: NativePart
+""",
+)
+WRAP = "    result_wrap: {text: output, error: error}\n"
 
 
 def turns(rows: str, tool_results: str = BLOCKS) -> str:
     return PROTOCOL.replace(FLAGS, tool_results + "  turns:\n" + rows)
+
+
+def refused_turns(tmp_path: Path, protocol: str, at: str) -> tuple[str, str]:
+    """Load the tiny spec with this protocol (and the canonical model with a tool result part):
+    (the error, "file:line:" of the line holding ``at``)."""
+    spec = write_spec(tmp_path, TURNS_CANONICAL, protocol)
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    line = protocol[: protocol.index(at)].count("\n") + 1
+    return str(info.value), f"{spec / 'protocols/tiny_v2.yaml'}:{line}:"
 
 
 def test_role_default_must_be_a_raw_role(tmp_path: Path) -> None:
@@ -63,12 +93,29 @@ def test_turn_walk_rows_only_for_results_in_user_turns(tmp_path: Path, row: str)
 
 def test_result_wrap_keys_are_distinct(tmp_path: Path) -> None:
     new = BLOCKS + "  turns: {result_wrap: {text: output, error: error, read: [output]}}\n"
-    msg, at = refused(tmp_path, FLAGS, new, at="  turns:")
+    msg, at = refused_turns(tmp_path, PROTOCOL.replace(FLAGS, new), "  turns:")
     assert msg == f"{at} flags.turns.result_wrap: key 'output' named twice"
 
 
+@pytest.mark.parametrize(
+    ("row", "expected"),
+    [
+        ("parts_key: role", "flags.turns.parts_key: 'role' is a turn's role key: not its parts'"),
+        ("system_key: messages", "flags.turns.system_key: 'messages' is the turn list's key (key)"),
+    ],
+)
+def test_a_walk_that_cannot_be_compiled_is_refused(tmp_path: Path, row: str, expected: str) -> None:
+    msg, at = refused_turns(tmp_path, turns(WRAP + f"    {row}\n"), f"    {row.split(':')[0]}:")
+    assert msg == f"{at} {expected}"
+
+
+def test_results_in_user_turns_need_a_canonical_result_part(tmp_path: Path) -> None:
+    msg, at = refused(tmp_path, FLAGS, BLOCKS + "  turns:\n" + WRAP)
+    assert msg == f"{at} flags.tool_results: user_turn_blocks needs a canonical tool_result part"
+
+
 def test_results_in_user_turns_need_a_part_row_or_a_wrap(tmp_path: Path) -> None:
-    msg, at = refused(tmp_path, FLAGS, BLOCKS)
+    msg, at = refused_turns(tmp_path, PROTOCOL.replace(FLAGS, BLOCKS), BLOCKS.strip())
     assert msg == (
         f"{at} flags.tool_results: user_turn_blocks with no tool_result part row needs "
         "flags.turns.result_wrap (how a result's text is wrapped)"
@@ -82,7 +129,7 @@ def first(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
         "    results_order: first\n"
         "    result_wrap: {text: output, error: error, read: [result]}\n"
     )
-    return generate(tmp_path_factory.mktemp("turns"), turns(rows))
+    return generate(tmp_path_factory.mktemp("turns"), turns(rows), TURNS_CANONICAL)
 
 
 def test_generated_turns_flags(first: ModuleType) -> None:
@@ -99,28 +146,53 @@ def test_role_default_reads_a_turn_without_role(first: ModuleType, tmp_path: Pat
     roles, default = first.ROLE_DECODE, first.FLAGS.turns.role_default
     assert role_of({"parts": []}, "turns[0]", roles, default) == "user"
     assert role_of({"role": "chatbot"}, "turns[1]", roles, default) == "assistant"
-    plain = generate(tmp_path, turns("    result_wrap: {text: output, error: error}\n"))
+    plain = generate(tmp_path, turns(WRAP), TURNS_CANONICAL)
     with pytest.raises(InvalidInput, match="unknown role") as info:
         role_of({"parts": []}, "turns[0]", plain.ROLE_DECODE, plain.FLAGS.turns.role_default)
     assert info.value.path == "turns[0].role"
 
 
+class _Roles(TurnWalk):
+    """The walk's hooks writing each message's role as its parts (what joins what shows)."""
+
+    __slots__ = ()
+
+    def encode_parts(self, m: Any, path: str, as_list: bool) -> Any:
+        return [m.role]
+
+    def new_turn(self, m: Any, content: Any) -> dict[str, Any]:
+        return {"content": content}
+
+
 def test_results_order_places_results_and_joins_them_back(
     first: ModuleType, tmp_path: Path
 ) -> None:
-    q, r = TextPart(text="q"), ToolResultPart(call_id="c1", content=[TextPart(text="ok")])
-    msgs = user_turn([q, r], first, None, {"x": 1})
-    assert [(m.role, m.ext) for m in msgs] == [("tool", None), ("user", {"x": 1})]
-    in_place = generate(tmp_path, turns("    result_wrap: {text: output, error: error}\n"))
-    msgs = user_turn([q, r], in_place, None, {"x": 1})
-    assert [(m.role, m.ext) for m in msgs] == [("user", {"x": 1}), ("tool", None)]
-    # back to the wire: a tool message joins a user turn only where results may sit anywhere
-    for codec, joined in ((first, False), (in_place, True)):
-        j = Joiner(codec)
-        user, tool = Message(role="user", parts=[q]), Message(role="tool", parts=[r])
-        j.open({"n": 1}, user)
-        assert (j.join(tool, None) is not None) is joined
-        assert j.join(tool, True) is None  # the source says: a new turn
+    in_place = generate(tmp_path, turns(WRAP), TURNS_CANONICAL)
+    for codec, order, joined in ((first, "tool user", False), (in_place, "user tool", True)):
+        c = canonical_of(codec)
+        q, r = c.TextPart(text="q"), c.ToolResultPart(call_id="c1", content=[])
+        msgs = codec._user_turn([q, r], None, {"x": 1})  # the turn's ext on its user message
+        assert [(m.role, m.ext) for m in msgs] == [
+            (role, {"x": 1} if role == "user" else None) for role in order.split()
+        ]
+        # back to the wire: a tool message joins a user turn only where results sit anywhere
+        user, tool = c.Message(role="user", parts=[q]), c.Message(role="tool", parts=[r])
+        req, ctx = Request(messages=[user, tool]), Ctx("openai_chat", "tiny_v2")
+        out: dict[str, Any] = {}
+        codec.encode_turns(_Roles(codec, ctx), req, out, ctx)
+        turned = [t["content"] for t in out["messages"]]
+        assert turned == ([["user", "tool"]] if joined else [["user"], ["tool"]])
+        # a results-only turn takes the user message after it, with either order
+        req.messages = [tool, user]
+        out = {}
+        codec.encode_turns(_Roles(codec, ctx), req, out, ctx)
+        assert [t["content"] for t in out["messages"]] == [["tool", "user"]]
+        # between endpoints of this protocol the source's turns are kept (hint ``turn``)
+        for m, turn in zip(req.messages, (0, 1), strict=True):
+            m.hints = {"turn": turn}
+        out, same = {}, Ctx("tiny_v2", "tiny_v2")
+        codec.encode_turns(_Roles(codec, same), req, out, same)
+        assert [t["content"] for t in out["messages"]] == [["tool"], ["user"]]
 
 
 WALK_ROWS = (
@@ -141,6 +213,7 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
         turns(WALK_ROWS).replace(
             "system_messages_in_turns: true", "system_messages_in_turns: false"
         ),
+        TURNS_CANONICAL,
     )
     blocks = [{"type": "text", "text": "hi"}]
     wire = {
@@ -175,3 +248,9 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
     with pytest.raises(InvalidInput, match="missing required field") as info:
         MESSAGES_BLOCKS.decode_request({"messages": []}, Request(), codec, ctx)
     assert info.value.path == "turns"
+    # the rows' keys are literals of the compiled walk, with only the steps they ask for
+    source = inspect.getsource(codec.encode_turns)
+    assert 'out["turns"]' in source and "hoisted into preamble" in source and "FLAGS" not in source
+    plain = generate(tmp_path / "plain", turns(WRAP), TURNS_CANONICAL)
+    source = inspect.getsource(plain.encode_turns) + inspect.getsource(plain.decode_turns)
+    assert "hoisted" not in source and "one_object" not in source  # no such rows: no such steps

@@ -10,7 +10,6 @@ translation meets them).
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -98,17 +97,6 @@ def features(losses: list[Loss]) -> list[str]:
 
 def roles(msgs: list[Message]) -> list[str]:
     return [m.role for m in msgs]
-
-
-class FlagsProxy:
-    """A generated codec module with some FLAGS changed (a provider row with other quirks)."""
-
-    def __init__(self, codec: Any, **flags: Any) -> None:
-        self._codec = codec
-        self.FLAGS = replace(codec.FLAGS, **flags)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._codec, name)
 
 
 # ---------------------------------------------------------------- registry <-> spec rows
@@ -380,20 +368,25 @@ def test_blocks_system_message_after_the_first_turn_keeps_its_position() -> None
 
 
 def test_blocks_late_system_message_is_hoisted_and_reported_when_the_flag_says_so() -> None:
-    codec = FlagsProxy(A, system_messages_in_turns=False)
-    req = Request(
-        messages=[
-            Message(role="system", parts=[TextPart(text="S")], hints={"string": True}),
-            Message(role="user", parts=[TextPart(text="q")]),
-            Message(role="developer", parts=[TextPart(text="late")]),
-            Message(role="user", parts=[TextPart(text="q2")]),
-        ]
-    )
+    """flags.system_messages_in_turns, compiled into each codec's walk (codegen/turns_code.py;
+    the row edited on the tiny spec: test_codegen_turns): Anthropic keeps a later system
+    message in its turns, Gemini hoists it into its system prompt and reports it."""
+    msgs = [
+        Message(role="system", parts=[TextPart(text="S")], hints={"string": True}),
+        Message(role="user", parts=[TextPart(text="q")]),
+        Message(role="developer", parts=[TextPart(text="late")]),
+        Message(role="user", parts=[TextPart(text="q2")]),
+    ]
     out: dict[str, Any] = {}
     ctx = Ctx(CHAT, ANT)
-    REGISTRY["messages_blocks"].encode_request(req, out, codec, ctx)
-    assert out["system"] == [{"type": "text", "text": "S"}, {"type": "text", "text": "late"}]
-    assert [m["content"] for m in out["messages"]] == ["q", "q2"]
+    REGISTRY["messages_blocks"].encode_request(Request(messages=msgs), out, A, ctx)
+    assert out["system"] == "S" and ctx.losses == []
+    assert [m["content"] for m in out["messages"]] == ["q", "late", "q2"]
+    out, ctx = {}, Ctx(CHAT, "gemini")
+    G = protocol("gemini").codec
+    REGISTRY["gemini_contents"].encode_request(Request(messages=msgs), out, G, ctx)
+    assert out["systemInstruction"] == {"parts": [{"text": "S"}, {"text": "late"}]}
+    assert [c["parts"] for c in out["contents"]] == [[{"text": "q"}], [{"text": "q2"}]]
     assert features(ctx.losses) == ["system_position"]
     assert ctx.losses[0].path == "messages[2]"
 
