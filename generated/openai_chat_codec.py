@@ -19,7 +19,7 @@ from interlingua._codec_support import (
 )
 from interlingua._errors import InvalidInput, brief
 from interlingua._finish import finish_loss
-from interlingua._losses import Ctx, keys_lost
+from interlingua._losses import Ctx, Loss, keys_lost
 from interlingua._wire import (
     expect_bool,
     expect_dict,
@@ -44,7 +44,6 @@ from interlingua.transforms.reasoning import (
     summary_dropped,
     thinking_off,
 )
-from interlingua.transforms.response_envelope import usage_losses
 from interlingua.transforms.structured import (
     add_hints,
     format_dropped,
@@ -1023,7 +1022,20 @@ def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> Non
 
 
 # ---------------------------------------------------------------- usage
-USAGE_CARRIED = frozenset({"input_cache_read", "input_total", "output_reasoning", "output_total"})
+def usage_losses(u: Usage, target: str, path: str) -> list[Loss]:
+    """The counts of ``u`` this protocol's usage has no field for (still in the totals): one
+    rule for responses (encode_response_envelope) and streams (the stream API)."""
+    out: list[Loss] = []
+    if u.input_cache_write:
+        out.append(
+            Loss(
+                f"{path}.input_cache_write",
+                f"input_cache_write count {u.input_cache_write} dropped (still included in the totals)",
+                f"{target} usage has no such count",
+                "usage",
+            )
+        )
+    return out
 
 
 def decode_usage(w: Any, path: str) -> Usage:
@@ -1587,7 +1599,7 @@ def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> N
     u = resp.usage
     if u is not None:
         out["usage"] = wire = encode_usage(u)
-        ctx.losses += usage_losses(u, USAGE_CARRIED, ctx.target, "usage")
+        ctx.losses += usage_losses(u, ctx.target, "usage")
         if ctx.same and u.raw is not None:
             same = decode_usage(u.raw, "usage") == u  # unchanged since decoding
             out["usage"] = u.raw if same else deep_merge(u.raw, wire)

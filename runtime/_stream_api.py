@@ -20,7 +20,6 @@ from .generated.canonical import (
 )
 from .streams import Decoder, stream_decoder, stream_encoder
 from .transforms.envelopes import replay_loss, state_lost
-from .transforms.response_envelope import usage_losses
 
 __all__ = ["StreamTranslator", "translate_stream", "atranslate_stream"]
 
@@ -106,9 +105,8 @@ class StreamTranslator:
         out += self.encoder.close()
         self.losses += self.encoder.losses
         if self.usage is not None:
-            self.losses += usage_losses(
-                self.usage, self.encoder.codec.USAGE_CARRIED, self.target, "stream.usage"
-            )
+            codec = self.encoder.codec  # the one usage rule, compiled into the target's codec
+            self.losses += codec.usage_losses(self.usage, self.target, "stream.usage")
         src = self.decoder.codec.PROTOCOL
         for (kind, path), n in self.decoder.unread.items():
             key = path.rsplit(".", 1)[-1] if kind == "field" else path

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -109,6 +110,16 @@ def test_generated_parts_tools_and_usage_round_trip(tiny: ModuleType) -> None:
     usage = codec.decode_usage({"tokens": {"input_tokens": 3, "output_tokens": 4}}, ".usage")
     assert (usage.input_total, usage.output_total) == (3, 4)
     assert codec.encode_usage(usage) == {"tokens": {"input_tokens": 3, "output_tokens": 4}}
+    # the usage rule, compiled: the counts the tiny usage rows do not carry, and only those
+    usage.input_cache_read, usage.output_reasoning = 2, 0
+    [lost] = codec.usage_losses(usage, "tiny_v2", "usage")
+    assert (lost.path, lost.what, lost.why, lost.feature) == (
+        "usage.input_cache_read",
+        "input_cache_read count 2 dropped (still included in the totals)",
+        "tiny_v2 usage has no such count",
+        "usage",
+    )
+    assert "output_total" not in inspect.getsource(codec.usage_losses)  # a carried count
 
 
 def test_generated_enum_tables_defaults_flags_and_http(tiny: ModuleType) -> None:
