@@ -14,8 +14,7 @@ _PATHS = "from interlingua._codec_support import dig\nfrom interlingua._losses i
 _FORMAT = (
     "from interlingua.transforms.structured import (\n"
     "    add_hints,\n    format_dropped,\n    keep_keys,\n    kept_keys,\n"
-    "    openapi_to_json_schema,\n    put_sent,\n    schema_fields_lost,\n"
-    "    sent_values,\n)"
+    "    openapi_to_json_schema,\n    schema_fields_lost,\n)"
 )
 _REASONING = (
     "from interlingua.transforms.reasoning import (\n"

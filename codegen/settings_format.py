@@ -37,6 +37,14 @@ def keys_literal(keys: tuple[str, ...] | list[str]) -> str:
     return "frozenset({" + ", ".join(repr(k) for k in sorted(keys)) + "})"
 
 
+def _sent(rows: FormatRows) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The rows' paths by the object holding them (the keys a raw_same client sent)."""
+    out: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for segs in map(_segs, format_paths(rows)):
+        out[segs[:-1]] = (*out.get(segs[:-1], ()), segs[-1])
+    return out
+
+
 def format_paths(rows: FormatRows) -> list[str]:
     return [
         rows.type,
@@ -115,9 +123,12 @@ def _decode(rows: FormatRows) -> str:
             add(f"        rf.schema = {expect}(schema, {p!r}) if schema is not None else None")
         else:
             add(f"        rf.{f} = {expect}(v, {p!r}) if (v := {v}) is not None else None")
-    if rows.raw_same:  # which keys and values the client sent, for the identity
-        wire = tuple(_segs(p) for p in format_paths(rows))
-        add(f'    hints["format_wire"] = sent_values(w, {wire!r})')
+    if rows.raw_same:  # which keys and values the client sent, by object, for the identity
+        add("    sent: dict[str, Any] = {}")
+        for at, keys in _sent(rows).items():
+            add(f"    obj = {read(at) if at else 'w'} or {{}}")
+            add(f"    sent[{'.'.join(at)!r}] = {{k: obj[k] for k in {keys!r} if k in obj}}")
+        add('    hints["format_wire"] = sent')
     add("    req.response_format = rf")
     if hints:
         add("    add_hints(req, hints)")
@@ -140,7 +151,9 @@ def _encode(rows: FormatRows) -> str:
     add("    hints = req.hints")
     if rows.raw_same:
         add('    if "format_wire" in hints:  # the source\'s own keys and values')
-        add('        put_sent(out, hints["format_wire"])')
+        for at in _sent(rows):
+            add(f'        if got := hints["format_wire"].get({".".join(at)!r}):')
+            add(f"            obj_at(out, {at!r}).update(got)")
     add(f"    {'elif' if rows.raw_same else 'if'} rf is not None:")
     add("        _format_out(rf, out, ctx)")
     for name, (segs, _) in keep.items():

@@ -48,9 +48,7 @@ from interlingua.transforms.structured import (
     keep_keys,
     kept_keys,
     openapi_to_json_schema,
-    put_sent,
     schema_fields_lost,
-    sent_values,
 )
 
 from .canonical import (
@@ -1301,14 +1299,12 @@ def decode_response_format(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
             if schema is not None
             else None
         )
-    hints["format_wire"] = sent_values(
-        w,
-        (
-            ("generationConfig", "responseMimeType"),
-            ("generationConfig", "responseJsonSchema"),
-            ("generationConfig", "responseSchema"),
-        ),
-    )
+    sent: dict[str, Any] = {}
+    obj = w.get("generationConfig") or {}
+    sent["generationConfig"] = {
+        k: obj[k] for k in ("responseMimeType", "responseJsonSchema", "responseSchema") if k in obj
+    }
+    hints["format_wire"] = sent
     req.response_format = rf
     add_hints(req, hints)
 
@@ -1322,7 +1318,8 @@ def encode_response_format(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         return
     hints = req.hints
     if "format_wire" in hints:  # the source's own keys and values
-        put_sent(out, hints["format_wire"])
+        if got := hints["format_wire"].get("generationConfig"):
+            obj_at(out, ("generationConfig",)).update(got)
     elif rf is not None:
         _format_out(rf, out, ctx)
 

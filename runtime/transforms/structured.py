@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._codec_support import dig
 from .._losses import Ctx
 from ..generated.canonical import Request, ResponseFormat
 from ._base import Transform
-from ._paths import Segs, put
 
 __all__ = ["RESPONSE_FORMAT", "openapi_to_json_schema"]
 
@@ -58,21 +56,6 @@ def keep_keys(obj: dict[str, Any], rest: dict[str, Any]) -> None:
 def add_hints(req: Request, hints: dict[str, Any]) -> None:
     if hints:
         req.hints = {**(req.hints or {}), **hints}
-
-
-def sent_values(w: dict[str, Any], paths: tuple[Segs, ...]) -> dict[str, Any]:
-    """The keys and values the client sent at ``paths`` (dotted), to go back as they came."""
-    wire = {}
-    for segs in paths:
-        parent = dig(w, segs[:-1])
-        if parent is not None and segs[-1] in parent:
-            wire[".".join(segs)] = parent[segs[-1]]
-    return wire
-
-
-def put_sent(out: dict[str, Any], wire: dict[str, Any]) -> None:
-    for path, v in wire.items():
-        put(out, tuple(path.split(".")), v)
 
 
 def format_dropped(ftype: str, no_such: bool, ctx: Ctx) -> None:
