@@ -83,14 +83,10 @@ def _drop_shown_copies(out: list[Part], blocks: list[Part]) -> None:
     restores that text: the copies go."""
     text = "".join(b.text for b in blocks if type(b) is ReasoningPart)
     k = len(out)
-    while k and _stateless_reasoning(out[k - 1]):
+    while k and type(out[k - 1]) is ReasoningPart and not _opaque(out[k - 1]):
         k -= 1
     if text and k < len(out) and "".join(q.text for q in out[k:]) == text:  # type: ignore[union-attr]
         del out[k:]
-
-
-def _stateless_reasoning(p: Part) -> bool:
-    return type(p) is ReasoningPart and p.signature is None and p.redacted is None  # type: ignore[union-attr]
 
 
 def _opaque(p: Any) -> TypeGuard[ReasoningPart]:
@@ -127,7 +123,7 @@ def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:
             while i < len(parts) and _opaque(q := parts[i]) and q.owner == p.owner:
                 run.append(q)
                 i += 1
-            out += _fold_run(run, how, pid)
+            out += _fold_run(run, how, codec)
         else:
             if state_lost(p.owner, p.signature, p.redacted, codec):
                 ctx.losses.append(replay_loss(f"parts[{i - 1}]", p.owner))
@@ -141,17 +137,19 @@ def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:
     return out
 
 
-def _fold_run(run: list[ReasoningPart], how: str, pid: str) -> list[Part]:
-    """What a client receives for consecutive foreign reasoning parts an envelope carries."""
+def _fold_run(run: list[ReasoningPart], how: str, codec: Any) -> list[Part]:
+    """What a client receives for consecutive foreign reasoning parts an envelope carries:
+    each with its state in its own signature, the rule item streams use (``signature_for``);
+    or the text as thought parts, then one signature on the part that follows
+    (gemini_envelope), as the Gemini stream encoder sends them."""
+    pid = codec.PROTOCOL
     if how == "parts":
-        # the text as thought parts, then one signature on the part that follows
-        # (gemini_envelope), as the Gemini stream encoder sends them
         shown: list[Part] = [ReasoningPart(text=p.text, owner=pid) for p in run if p.text]
         return [*shown, gem.attach_part(rsn.parts_signature(run), pid)]
     return [
         ReasoningPart(
             text=p.text,
-            signature=rsn.wrap(p.owner or "", p.text, p.signature, p.redacted),
+            signature=rsn.signature_for(p.owner, p.text, p.signature, p.redacted, codec),
             owner=pid,
         )
         for p in run

@@ -54,7 +54,7 @@ def signature_for(
     owner: str | None, text: str, signature: str | None, redacted: str | None, codec: Any
 ) -> str | None:
     """The opaque state a client of ``codec`` receives in its own reasoning signature field
-    (item streams; responses fold a run of parts at once, ``envelopes._fold_run``): its own
+    (item streams and responses, ``envelopes._fold_run``): its own
     state as it is; another owner's wrapped with the block's text where the envelope rides
     there (``codec.CARRIER``); else None."""
     how = codec.CARRIER.get(owner)
