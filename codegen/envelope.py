@@ -30,6 +30,15 @@ class FinishDetail(Strict):
     reasons: list[str] = Field(description="the raw reasons said this way")
 
 
+class Blocked(Strict):
+    """A response with no choices whose prompt was refused (compiled: read_blocked)."""
+
+    reason: str = Field(
+        description="path of the raw block reason (Gemini promptFeedback.blockReason)"
+    )
+    finish: str = Field(description="the canonical finish reason it means")
+
+
 class ResponseEnvelope(Strict):
     """Where a response keeps its parts, finish and constant fields (rows, no per-protocol
     code: compiled by codegen/envelope_code.py; message_response reads the message keys)."""
@@ -80,6 +89,9 @@ class ResponseEnvelope(Strict):
         description="top-level keys always written, with this value when the response has none "
         "(in this order); a key the source left out is left out again for the same protocol. "
         "The stream templates use them as the def `response_envelope`",
+    )
+    blocked: Blocked | None = Field(
+        None, description="where a response with no choices says its prompt was refused"
     )
     echo: list[str] = Field(
         default_factory=list,

@@ -125,6 +125,18 @@ def compile_problems(p: ProtocolSpec, reasons: list[str]) -> list[tuple[Loc, str
         out.append(
             (("response_envelope", "finish_detail", "reason"), f"{d.reason!r} is not a dotted path")
         )
+    b = env.blocked if env is not None else None
+    if b is not None and b.finish not in reasons:
+        out.append(
+            (
+                ("response_envelope", "blocked", "finish"),
+                f"{b.finish!r} is not a FinishReason {_one_of(set(reasons))}",
+            )
+        )
+    if b is not None and "" in b.reason.split("."):
+        out.append(
+            (("response_envelope", "blocked", "reason"), f"{b.reason!r} is not a dotted path")
+        )
     rows = {r.part for r in p.parts}  # the part kinds the codec has rows (and classes) for
     for i, kind in enumerate(env.content_parts or () if env is not None else ()):
         if kind not in rows:

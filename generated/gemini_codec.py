@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from interlingua._codec_support import (
     add_hint,
     apply_wire_shape,
@@ -32,6 +33,7 @@ from interlingua._wire import (
     expect_number,
     expect_str,
     expect_str_list,
+    json_text,
     json_text_from_object,
 )
 from interlingua.transforms._paths import obj_at, put
@@ -1184,6 +1186,47 @@ def encode_snake_case(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         snake_key(out, "systemInstruction", 0, seen)
         snake_key(out, "generationConfig", 1, seen)
         snake_key(out, "toolConfig", 2, seen)
+
+
+# ---------------------------------------------------------------- tool results (result_wrap)
+def decode_result(response: Any, path: str) -> tuple[str, bool | None, dict[str, Any]]:
+    """A result's object -> (text, is_error, hints): output / result hold
+    its text, error an error's; any other value is its JSON text."""
+    if type(response) is dict and len(response) == 1:
+        if type(t := response.get("output")) is str:
+            return t, None, {"string": True, "wrap": "output"}
+        if type(t := response.get("error")) is str:
+            return t, True, {"string": True, "wrap": "error"}
+        if type(t := response.get("result")) is str:
+            return t, None, {"string": True, "wrap": "result"}
+    if response is None:
+        return "", None, {"string": True, "json": None}
+    return json_text(response, path), None, {"string": True, "json": True}
+
+
+def encode_result(text: str, is_error: bool | None, hints: dict[str, Any], same: bool) -> Any:
+    """A result's text -> its object (None: none), back to this protocol as it came."""
+    if same and "json" in hints:
+        return orjson.loads(text) if hints["json"] else None
+    if same and hints.get("wrap"):
+        return {hints["wrap"]: text}
+    return {"error": text} if is_error else {"output": text}
+
+
+# ---------------------------------------------------------------- blocked prompt
+def read_blocked(w: dict[str, Any]) -> Finish | None:
+    """A response with no candidates: its prompt's block reason at promptFeedback.blockReason
+    (content_filter, the reason kept raw), else None."""
+    raw = dig(
+        w,
+        (
+            "promptFeedback",
+            "blockReason",
+        ),
+    )
+    if raw is None:
+        return None
+    return Finish(unified="content_filter", raw=expect_str(raw, "promptFeedback.blockReason"))
 
 
 # ---------------------------------------------------------------- errors (spec: error_shape)

@@ -189,7 +189,10 @@ def test_unknown_envelope_key_names_the_allowed_ones(tmp_path: Path) -> None:
     protocol = PROTOCOL + ENVELOPE.replace("  finish: why\n", "  finish: why\n  finsh: why\n")
     msg = _refused(tmp_path, protocol)
     assert f"tiny_v2.yaml:{_line(protocol, 'finsh:')}: response_envelope.finsh" in msg
-    assert "unknown key (expected one of choice_constants, choice_defaults, choice_quiet, " in msg
+    assert (
+        "unknown key (expected one of blocked, choice_constants, choice_defaults, choice_quiet, "
+        in msg
+    )
 
 
 def test_finish_detail_reason_without_a_finish_row_is_refused(tmp_path: Path) -> None:

@@ -4,8 +4,8 @@ and fileData, this module the rest:
 
 - a ``functionCall``'s id: synthesised (``ilg_<n>``) when Gemini sent none, left out again;
 - ``functionResponse`` -> ToolResultPart, matched to its call by id, else by name and order
-  (call_ids); ``response: {output: text}`` / ``{result: text}`` / ``{error: text}`` become the
-  result text (is_error for error), any other object its JSON text;
+  (call_ids); its ``response`` read and written by the codec's ``decode_result`` /
+  ``encode_result``, compiled from flags.turns.result_wrap (``{output: text}`` ...);
 - ``thoughtSignature`` on any other part -> an attached ReasoningPart before it
   (gemini_envelope, docs/gemini.md);
 - snake_case part keys (``function_call``, ``inline_data`` ... the API accepts both; a part's keys
@@ -17,12 +17,10 @@ from __future__ import annotations
 import base64
 from typing import Any
 
-import orjson
-
 from .._codec_support import camel_keys, drop_ext, snake_keys, split_ext
 from .._errors import brief
 from .._losses import Ctx
-from .._wire import expect_dict, expect_list, expect_str, json_text
+from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import (
     FilePart,
     ImagePart,
@@ -40,33 +38,14 @@ __all__ = ["decode_parts", "encode_parts"]
 _RESULT_KEYS = frozenset({"id", "name", "response"})
 
 
-def _wrap(codec: Codec) -> Any:
-    """How a result's text is wrapped in ``response`` (flags.turns.result_wrap; codegen
-    refuses results in user turns without a tool_result part row or this row)."""
-    wrap = codec.FLAGS.turns.result_wrap
-    assert wrap is not None
-    return wrap
-
-
-def _decode_result(w: dict[str, Any], path: str, ids: CallIds, wrap: Any) -> ToolResultPart:
+def _decode_result(w: dict[str, Any], path: str, ids: CallIds, codec: Codec) -> ToolResultPart:
     fr = expect_dict(w["functionResponse"], path + ".functionResponse")
     name = expect_str(fr.get("name"), path + ".functionResponse.name")
     given = fr.get("id")
     call_id = ids.result(name, expect_str(given, path + ".functionResponse.id") if given else None)
-    response = fr.get("response")
-    hints: dict[str, Any] = {"string": True}
-    is_error = None
-    key = next(iter(response), None) if type(response) is dict and len(response) == 1 else None
-    if key in (wrap.text, wrap.error, *wrap.read) and type(response[key]) is str:  # type: ignore[index]
-        text = response[key]  # type: ignore[index]
-        hints["wrap"] = key
-        if key == wrap.error:
-            is_error = True
-    else:
-        text = (
-            json_text(response, path + ".functionResponse.response") if response is not None else ""
-        )
-        hints["json"] = True if response is not None else None
+    text, is_error, hints = codec.decode_result(
+        fr.get("response"), path + ".functionResponse.response"
+    )
     if given is None:
         hints["no_id"] = True
     return ToolResultPart(
@@ -102,7 +81,7 @@ def decode_parts(
         else:
             rest = w
         if "functionResponse" in rest:
-            out.append(_decode_result(rest, p, ids, _wrap(codec)))
+            out.append(_decode_result(rest, p, ids, codec))
             continue
         part = codec.decode_part(rest, p, ctx)  # thought, functionCall, text, data: the rows
         if type(part) is ToolCallPart:  # its id: given, else synthesised
@@ -137,17 +116,7 @@ def _encode_result(
                 "functionResponse carries a JSON object here",
                 "tool_result",
             )
-    text = "".join(texts)
-    response: Any
-    if ctx.same and hints.get("json"):
-        response = orjson.loads(text)
-    elif ctx.same and hints.get("json") is None and "json" in hints:
-        response = None
-    elif ctx.same and hints.get("wrap"):
-        response = {hints["wrap"]: text}
-    else:
-        wrap = _wrap(codec)
-        response = {wrap.error if p.is_error else wrap.text: text}
+    response = codec.encode_result("".join(texts), p.is_error, hints, ctx.same)
     fr: dict[str, Any] = {"name": name}
     if response is not None:
         fr["response"] = response

@@ -5,8 +5,8 @@ The first candidate is the response (the walk message_response shares: other can
 candidate keys go back to Gemini only, reported elsewhere unless ``choice_quiet``).
 ``finishReason`` goes through the finish rows (where it sits: the response_envelope row; STOP with
 functionCall parts is tool_calls, an unknown reason is other, the raw reason kept). A prompt
-blocked by ``promptFeedback.blockReason`` (no candidates) is content_filter with the block reason
-as raw.
+blocked by ``promptFeedback.blockReason`` (no candidates) is the row response_envelope.blocked
+(content_filter, the block reason kept raw).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 
 from .._errors import InvalidInput
 from .._losses import Ctx
-from .._wire import expect_dict, expect_str
-from ..generated.canonical import Finish, Response, ToolCallPart
+from .._wire import expect_dict
+from ..generated.canonical import Response, ToolCallPart
 from ._base import Codec, Transform
 from .call_ids import CallIds
 from .gemini_parts import decode_parts, encode_parts
@@ -32,14 +32,13 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     c0 = codec.first_choice(w, resp, hints, ctx)  # other candidates and keys: kept, reported
     if c0 is None:
         hints["no_candidates"] = "candidates" in w
-        block = pf.get("blockReason") if type(pf) is dict else None
-        if block is None:  # neither an answer nor a refusal: not a response (an error body?)
+        resp.finish = codec.read_blocked(w)  # the response_envelope.blocked row
+        if resp.finish is None:  # neither an answer nor a refusal: not a response (an error body?)
             raise InvalidInput(
                 "missing required field (a response has candidates, or a blocked prompt "
                 "promptFeedback.blockReason)",
                 path="candidates",
             )
-        resp.finish = Finish(unified="content_filter", raw=expect_str(block, "promptFeedback"))
         resp.hints = hints
         return
     content = c0.get("content")
