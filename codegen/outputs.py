@@ -43,7 +43,10 @@ def render_stream(
     """The stream module and its reader names (``base``: a dialect's base protocol's; the
     dialect imports what it leaves as it is, ``dialect_stream.link_stream``)."""
     assert p.stream is not None
-    view = stream_view(p.stream, source, p.flags.sse_event_names, base[1] if base else None)
+    view = stream_view(
+        p.stream, source, p.flags.sse_event_names, base[1] if base else None,
+        p.flags.foreign_reasoning,
+    )  # fmt: skip
     rd = p.reasoning_details
     owners = {o.format: (o.owner, o.signature_in) for o in rd.owners} if rd else {}
     tpl = env().get_template("stream.py.j2")

@@ -133,6 +133,8 @@ def item_problems(s: StreamSpec) -> list[tuple[Loc, str]]:
                 out.append((loc, f"{var} is a block's: not in the {ev} template"))
             if var == "$parts" and ev != "group_end":
                 out.append((loc, "$parts is the group's: only in group_end"))
+            if var == "$encrypted" and ev != "reasoning_end":
+                out.append((loc, "$encrypted is a reasoning end's: only in reasoning_end"))
             if var == "$output" and block:
                 out.append((loc, "$output is the finished items: only in end rows and error"))
         for name in _uses(body):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .stream_model import TEMPLATE_VARS, EncodeSpec, TemplateRow
+from .stream_pending import var_exprs
 
 # template variable -> Python expression (s: the encoder, ev: the canonical event, i: index;
 # s.cur: the block (or group) the event belongs to)
@@ -42,11 +43,8 @@ VAR_EXPR = {
     "$arguments_all": "s.cur.all()",
     "$status": "s.status",
     "$status_failed": 'None if s.status == "completed" else s.status',
-    "$error_type": "s.error_type(ev)",
-    "$encrypted": "s.encrypted(ev)",
     "$arguments_object": '_arguments_object(s.cur.all(), "stream.tool_call.arguments", s.ctx)',
-    "$bare_call_id": "s.bare_call_id(s.cur.ev.id)",
-    "$pending_signature": "(s.take_signature(ev) if s.sig is not None or s.foreign else None)",
+    **var_exprs("", "none"),  # (the template's event and the protocol's flag decide: _vars)
 }
 assert set(VAR_EXPR) == set(TEMPLATE_VARS)
 
@@ -87,21 +85,27 @@ def expand(body: Any, defs: dict[str, dict[str, Any]], where: str) -> Any:
 END_EXPR = {"$call_id": "s.cur.ev.id", "$name": "s.cur.ev.name"}
 
 
+def _vars(ev: str, foreign: str) -> dict[str, str]:
+    """The variables of the template of ``ev`` (``foreign``: the protocol's foreign_reasoning)."""
+    return {**VAR_EXPR, **var_exprs(ev, foreign), **(END_EXPR if ev.endswith("_end") else {})}
+
+
 def template(
     body: Any,
     where: str,
     keep: dict[str, str] | None = None,
-    end: bool = False,
+    x: dict[str, str] = VAR_EXPR,
     n: list[int] | None = None,
 ) -> str:
     """A template value as a Python expression over s / ev / i; ``keep``: top-level key ->
-    the encoder method that records its value; ``end``: a block's end template. An optional key
-    is written only when its value (read once, into a local ``_o<n>``) is not None."""
+    the encoder method that records its value; ``x``: the variables' expressions (``_vars``).
+    An optional key is written only when its value (read once, into a local ``_o<n>``) is not
+    None."""
     n = [0] if n is None else n
     if isinstance(body, str) and body.startswith("$"):
-        if body not in VAR_EXPR:
-            raise TemplateError(f"{where}: unknown variable {body!r} (known: {sorted(VAR_EXPR)})")
-        return END_EXPR.get(body, VAR_EXPR[body]) if end else VAR_EXPR[body]
+        if body not in x:
+            raise TemplateError(f"{where}: unknown variable {body!r} (known: {sorted(x)})")
+        return x[body]
     if isinstance(body, dict):
         items = []
         for k, v in body.items():
@@ -109,7 +113,7 @@ def template(
                 items.append("**s.envelope")
                 continue
             key = k[:-1] if isinstance(k, str) and k.endswith("?") else k
-            expr = template(v, where, None, end, n)
+            expr = template(v, where, None, x, n)
             if keep and key in keep:
                 expr = f"s.{keep[key]}({expr})"
             if key != k:
@@ -122,7 +126,7 @@ def template(
     if isinstance(body, list):
         from .stream_parts import optional_item  # an element of optional keys only: kept if set
 
-        items = [template(v, where, None, end, n) for v in body]
+        items = [template(v, where, None, x, n) for v in body]
         opts = [optional_item(v) for v in body]
         return "[" + ", ".join(f"*_some({x}, {o!r})" if o else x for x, o in zip(items, opts)) + "]"
     return repr(body)
@@ -176,12 +180,14 @@ def _frame(expr: str, prefix: bytes) -> str:
     return f'{prefix!r} + _dumps({expr}) + b"\\n\\n"'
 
 
-def _body(ev: str, rows: list[TemplateRow], enc: EncodeSpec, name: str | None, w: str) -> str:
+def _body(
+    ev: str, rows: list[TemplateRow], enc: EncodeSpec, name: str | None, w: str, foreign: str
+) -> str:
     """The body of a template function of several rows: their frames, joined."""
     lines = ["    out: list[bytes] = []"]
     for j, row in enumerate(rows):
         full = expand({**enc.envelope, **row.body}, enc.defs, w)
-        expr = template(full, f"{w}[{j}]", _keep(enc, ev), ev.endswith("_end"))
+        expr = template(full, f"{w}[{j}]", _keep(enc, ev), _vars(ev, foreign))
         frame = _frame(expr, _prefix(full, name, f"{w}[{j}]"))
         conds = _conds(row)
         if conds:
@@ -191,17 +197,20 @@ def _body(ev: str, rows: list[TemplateRow], enc: EncodeSpec, name: str | None, w
     return "\n".join([*lines, '    return b"".join(out)'])
 
 
-def encode_view(enc: EncodeSpec, where: str, name_path: str | None) -> dict[str, Any]:
+def encode_view(
+    enc: EncodeSpec, where: str, name_path: str | None, foreign: str = "none"
+) -> dict[str, Any]:
     """The template functions (``funcs``: per canonical event) and the body of ``_ending``, the
-    frames of a completed ending (``end`` rows under their conditions, then ``done``)."""
+    frames of a completed ending (``end`` rows under their conditions, then ``done``);
+    ``foreign``: the protocol's flag foreign_reasoning."""
     funcs: list[dict[str, Any]] = []
     for ev, tpl in enc.events.items():
         w = f"{where}: stream.encode.events.{ev}"
         if isinstance(tpl, list):
-            funcs.append({"ev": ev, "body": _body(ev, tpl, enc, name_path, w)})
+            funcs.append({"ev": ev, "body": _body(ev, tpl, enc, name_path, w, foreign)})
             continue
         full = expand({**enc.envelope, **tpl}, enc.defs, w)
-        expr = template(full, w, _keep(enc, ev), ev.endswith("_end"))
+        expr = template(full, w, _keep(enc, ev), _vars(ev, foreign))
         frame = _frame(expr, _prefix(full, name_path, w))
         funcs.append({"ev": ev, "body": f"    return {frame}"})
     if "error" not in enc.events:  # an in-band error: the body the protocol's HTTP errors have
@@ -213,7 +222,8 @@ def encode_view(enc: EncodeSpec, where: str, name_path: str | None) -> dict[str,
     for j, row in enumerate(enc.end):
         w = f"{where}: stream.encode.end[{j}]"
         full = expand({**enc.envelope, **row.body}, enc.defs, w)
-        frame = _frame(template(full, w, _keep(enc, "end")), _prefix(full, name_path, w))
+        expr = template(full, w, _keep(enc, "end"), _vars("end", foreign))
+        frame = _frame(expr, _prefix(full, name_path, w))
         conds = _conds(row)
         if conds:
             end.append(f"    if {' and '.join(conds)}:\n        out.append({frame})")

@@ -66,9 +66,10 @@ def begin(enc: EncodeSpec, kind: str, events: set[str]) -> list[str]:
     return out + _write(f"{kind}_start", events, "b.ev", "b") or ["    pass"]
 
 
-def finish(enc: EncodeSpec, kind: str, events: set[str], pending: bool) -> list[str]:
+def finish(enc: EncodeSpec, kind: str, events: set[str], pending: bool, fold: bool) -> list[str]:
     """The body of ``_finish_<kind>(s, b, ev, out)`` (``ev``: the end event, or a stand-in
-    reasoning end with no state)."""
+    reasoning end with no state; ``fold``: another protocol's reasoning folds into the next
+    part's state, codegen/stream_pending.py)."""
     out: list[str] = []
     if kind == "tool_call" and pending:  # the call's own signature waits for its part
         out += [
@@ -76,8 +77,8 @@ def finish(enc: EncodeSpec, kind: str, events: set[str], pending: bool) -> list[
             "        s.sig = own",
         ]
     if kind == "reasoning":
-        if pending:  # another protocol's reasoning state waits for the next part
-            out.append("    s._keep_foreign(b.all(), ev)")
+        if pending and fold:  # another protocol's reasoning state waits for the next part
+            out.append("    _keep_foreign(s, b.all(), ev)")
         if {"reasoning_signature", "reasoning_redacted"} & events:  # state for this client
             out.append("    mine = ev.owner in MINE")
         start = ["    s._wire_start(b, out)"]
@@ -108,10 +109,10 @@ def _write_in(tpl: str, block: str) -> list[str]:
     return [f"        s.cur = {block}", f"        out.append(_{tpl}(s, ev, {block}.index))"]
 
 
-def lifecycle_view(enc: EncodeSpec, events: set[str], pending: bool) -> dict[str, Any]:
+def lifecycle_view(enc: EncodeSpec, events: set[str], pending: bool, fold: bool) -> dict[str, Any]:
     """``begin`` / ``finish``: kind -> its function's body; ``names``: what they import."""
     b = {k: "\n".join(begin(enc, k, events)) for k in KINDS}
-    f = {k: "\n".join(finish(enc, k, events, pending)) for k in KINDS}
+    f = {k: "\n".join(finish(enc, k, events, pending, fold)) for k in KINDS}
     text = "".join([*b.values(), *f.values()])
-    names = [n for n in ("_ItemBlock", "_unwrap_id", "_ToolCallDelta") if f"{n}(" in text]
+    names = [n for n in ("_ItemBlock", "_ToolCallDelta") if f"{n}(" in text]
     return {"begin": b, "finish": f, "names": names}

@@ -227,7 +227,7 @@ def writes_pending(s: StreamSpec) -> bool:
 
 def rows_extra(s: StreamSpec) -> list[str]:
     """``StreamRows`` arguments of the whole-parts facts (none: the defaults)."""
-    facts = {"batches": s.batches, "pending": writes_pending(s)}
+    facts = {"batches": s.batches}
     return [f"{k}=True" for k, on in facts.items() if on]
 
 
@@ -254,7 +254,7 @@ def accumulate_kinds(funcs: list[dict[str, Any]]) -> tuple[str, ...]:
         if any(x in body for x in ("s.cur.", "s.encrypted(")):
             own = [k for k in KINDS if f["ev"].startswith(k + "_")]
             kinds |= set(own or KINDS)
-        if "s.take_signature(" in body:
+        if "_take_folded(" in body:
             kinds.add("reasoning")
     return tuple(sorted(kinds))
 

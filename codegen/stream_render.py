@@ -18,6 +18,7 @@ from .stream_fast import fast_action, pass_on
 from .stream_feed import FEED_EVENTS, feed_funcs
 from .stream_known import known_fields
 from .stream_model import DecodeRow, StreamSpec
+from .stream_pending import IMPORTS, pending_funcs
 from .stream_steps import steps
 
 _PREFIX = re.compile(r"^[\w.:-]*$")  # a key prefix written as it is in an f-string
@@ -285,10 +286,15 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
 
 
 def stream_view(
-    s: StreamSpec, where: str, event_names: bool, seed: dict[str, str] | None = None
+    s: StreamSpec,
+    where: str,
+    event_names: bool,
+    seed: dict[str, str] | None = None,
+    foreign: str = "none",
 ) -> dict[str, Any]:
     """What the stream template needs: reader sources, rules, the dispatch function, encoder
-    functions (``seed``: the reader names of the base protocol, for a dialect)."""
+    functions (``seed``: the reader names of the base protocol, for a dialect; ``foreign``: the
+    protocol's flag foreign_reasoning)."""
     from .stream_lifecycle import lifecycle_view
     from .stream_parts import accumulate_kinds, rows_extra, rules_imports, writes_pending
 
@@ -316,11 +322,15 @@ def stream_view(
     }
     name_path = (s.recognise or "type") if event_names else None
     try:
-        enc = encode_view(s.encode, where, name_path)
+        enc = encode_view(s.encode, where, name_path, foreign)
     except TemplateError as e:
         raise StreamSpecError(str(e)) from None
     events = {f["ev"] for f in enc["funcs"]}
-    life = lifecycle_view(s.encode, events, writes_pending(s))
+    pending = writes_pending(s)
+    life = lifecycle_view(s.encode, events, pending, foreign == "parts")
+    held = pending_funcs(pending, foreign)
+    code = "".join([*(f["body"] for f in enc["funcs"]), *life["begin"].values(),
+                    *life["finish"].values(), *held.values()])  # fmt: skip
     feed = feed_funcs(s.encode, events, accumulate_kinds(enc["funcs"]))
     names |= {n for n in FEED_EVENTS}
     names |= {n.lstrip("_") for n in life["names"] if n == "_ToolCallDelta"}
@@ -345,4 +355,8 @@ def stream_view(
         "extra": rows_extra(s),
         "imports": rules_imports([*enc["funcs"], {"body": enc["end"]}]),
         "arguments_object": any("_arguments_object(" in f["body"] for f in enc["funcs"]),
+        "held": list(held.values()),
+        "held_imports": [
+            line for name, line in IMPORTS.items() if f"{name}(" in code or f"{name})" in code
+        ],  # fmt: skip
     }

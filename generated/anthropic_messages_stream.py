@@ -740,5 +740,4 @@ ROWS = StreamRows(
         "error": _error,
     },
     end=_ending,
-    mine=MINE,
 )

@@ -649,5 +649,4 @@ ROWS = StreamRows(
         "error": _error,
     },
     end=_ending,
-    mine=MINE,
 )

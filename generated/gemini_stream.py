@@ -9,6 +9,7 @@ from typing import Any
 
 from interlingua._codec_support import arguments_object as _arguments_object
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
+from interlingua.generated.canonical import ReasoningPart as _ReasoningPart
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
 from interlingua.generated.canonical import StreamStart as _StreamStart
 from interlingua.generated.canonical import TextDelta as _TextDelta
@@ -23,8 +24,11 @@ from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
 from interlingua.streams.rules import some as _some
+from interlingua.transforms.gemini_envelope import SYNTH_PREFIX as _SYNTH_PREFIX
 from interlingua.transforms.gemini_envelope import synth_id as _synth_id
 from interlingua.transforms.gemini_envelope import unwrap_id as _unwrap_id
+from interlingua.transforms.reasoning_envelope import enveloped as _enveloped
+from interlingua.transforms.reasoning_envelope import parts_signature as _parts_signature
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
@@ -131,7 +135,7 @@ def _text_delta(s: Any, ev: Any, i: int) -> Any:
                                         {"thoughtSignature": _o0}
                                         if (
                                             _o0 := (
-                                                s.take_signature(ev)
+                                                _take_folded(s)
                                                 if s.sig is not None or s.foreign
                                                 else None
                                             )
@@ -170,9 +174,7 @@ def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
                                         {"thoughtSignature": _o0}
                                         if (
                                             _o0 := (
-                                                s.take_signature(ev)
-                                                if s.sig is not None or s.foreign
-                                                else None
+                                                s.take_signature() if s.sig is not None else None
                                             )
                                         )
                                         is not None
@@ -234,7 +236,16 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
                                         ),
                                         **(
                                             {"id": _o0}
-                                            if (_o0 := s.bare_call_id(s.cur.ev.id)) is not None
+                                            if (
+                                                _o0 := (
+                                                    None
+                                                    if (
+                                                        _c := _unwrap_id(s.cur.ev.id)[0]
+                                                    ).startswith(_SYNTH_PREFIX)
+                                                    else _c
+                                                )
+                                            )
+                                            is not None
                                             else _NONE
                                         ),
                                     },
@@ -242,7 +253,7 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
                                         {"thoughtSignature": _o1}
                                         if (
                                             _o1 := (
-                                                s.take_signature(ev)
+                                                _take_folded(s)
                                                 if s.sig is not None or s.foreign
                                                 else None
                                             )
@@ -285,7 +296,7 @@ def _ending(s: Any, ev: Any, out: list[Any]) -> None:
                                             {"thoughtSignature": _o0}
                                             if (
                                                 _o0 := (
-                                                    s.take_signature(ev)
+                                                    _take_folded(s)
                                                     if s.sig is not None or s.foreign
                                                     else None
                                                 )
@@ -310,6 +321,33 @@ def _ending(s: Any, ev: Any, out: list[Any]) -> None:
     )
 
 
+def _lone_end(s: Any, ev: Any) -> None:
+    """A reasoning end with no block: its state waits for the next part."""
+    if ev.owner in MINE:
+        if ev.signature:
+            s.sig = ev.signature
+    else:
+        _keep_foreign(s, "", ev)
+
+
+def _keep_foreign(s: Any, text: str, ev: Any) -> None:
+    """Another protocol's reasoning state, for the envelope of the next part."""
+    if _enveloped(ev.owner) and (ev.signature or ev.redacted):
+        part = _ReasoningPart(
+            text=text, signature=ev.signature, redacted=ev.redacted, owner=ev.owner
+        )
+        s.foreign.append(part)
+
+
+def _take_folded(s: Any) -> Any:
+    """$pending_signature on a part that is no reasoning: other protocols' reasoning
+    folded into one envelope with the waiting state, taken."""
+    if s.foreign:
+        s.sig = s.sig or _parts_signature(s.foreign)
+        s.foreign = []
+    return s.take_signature()
+
+
 def _begin_text(s: Any, b: Any, out: list[Any]) -> None:
     s.counters["all"] = b.index = s.counters.get("all", -1) + 1
 
@@ -329,7 +367,7 @@ def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
 
 
 def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    s._keep_foreign(b.all(), ev)
+    _keep_foreign(s, b.all(), ev)
     mine = ev.owner in MINE
     s._wire_start(b, out)
     if mine and ev.signature:
@@ -645,7 +683,6 @@ ROWS = StreamRows(
         "error": _error,
     },
     end=_ending,
+    lone_end=_lone_end,
     batches=True,
-    pending=True,
-    mine=MINE,
 )

@@ -19,7 +19,6 @@ from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import StreamRows
 
 from .openai_chat_stream import (
-    MINE,
     _args,
     _begin_reasoning,
     _begin_text,
@@ -221,5 +220,4 @@ ROWS = StreamRows(
         "error": _error,
     },
     end=_ending,
-    mine=MINE,
 )

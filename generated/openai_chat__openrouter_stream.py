@@ -426,5 +426,4 @@ ROWS = StreamRows(
         "error": _error,
     },
     end=_ending,
-    mine=MINE,
 )

@@ -557,5 +557,4 @@ ROWS = StreamRows(
         "error": _error,
     },
     end=_ending,
-    mine=MINE,
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua._pipeline import raw_error_type as _raw_error_type
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
 from interlingua.generated.canonical import StreamStart as _StreamStart
@@ -20,6 +21,7 @@ from interlingua.streams.items import ItemBlock as _ItemBlock
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
+from interlingua.transforms.reasoning_envelope import signature_for as _signature_for
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
@@ -548,7 +550,12 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                             "summary": [{"type": "summary_text", "text": s.cur.all()}],
                             **(
                                 {"encrypted_content": _o0}
-                                if (_o0 := s.encrypted(ev)) is not None
+                                if (
+                                    _o0 := _signature_for(
+                                        ev.owner, s.cur.all(), ev.signature, ev.redacted, s.codec
+                                    )
+                                )
+                                is not None
                                 else _NONE
                             ),
                             **(
@@ -578,7 +585,12 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                             "summary": [],
                             **(
                                 {"encrypted_content": _o0}
-                                if (_o0 := s.encrypted(ev)) is not None
+                                if (
+                                    _o0 := _signature_for(
+                                        ev.owner, s.cur.all(), ev.signature, ev.redacted, s.codec
+                                    )
+                                )
+                                is not None
                                 else _NONE
                             ),
                             **(
@@ -682,12 +694,12 @@ def _error(s: Any, ev: Any, i: int) -> Any:
             {
                 "sequence_number": s.next_seq(),
                 "type": "error",
-                "code": s.error_type(ev),
+                "code": _raw_error_type(ev.error, s.pid, s.codec),
                 "message": ev.error.message,
                 "param": None,
                 "error": {
-                    "type": s.error_type(ev),
-                    "code": s.error_type(ev),
+                    "type": _raw_error_type(ev.error, s.pid, s.codec),
+                    "code": _raw_error_type(ev.error, s.pid, s.codec),
                     "message": ev.error.message,
                     "param": None,
                 },
@@ -725,7 +737,10 @@ def _error(s: Any, ev: Any, i: int) -> Any:
                     "status": "failed",
                     "output": s.output(),
                     "usage": s.usage_wire(),
-                    "error": {"code": s.error_type(ev), "message": ev.error.message},
+                    "error": {
+                        "code": _raw_error_type(ev.error, s.pid, s.codec),
+                        "message": ev.error.message,
+                    },
                 },
             }
         )
@@ -1442,5 +1457,4 @@ ROWS = StreamRows(
     },
     end=_ending,
     ids={"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"},
-    mine=MINE,
 )

@@ -229,6 +229,11 @@ def _sse_typed(d: dict[str, Any]) -> bytes:
         ("    group: text\n", "", "the group_start template needs `group`"),
         ("whole: $text_all, piece", "whole: $parts, piece", "$parts is the group's"),
         ("{if: first, body", "{finish_in: [X], body", "apply to end rows only"),
+        (
+            "whole: $text_all, piece",
+            "whole: $encrypted, piece",
+            "$encrypted is a reasoning end's: only in reasoning_end",
+        ),
         ("r: {$use: r}}", "r: {$use: resp}}", "unknown def 'resp'"),
         ("{kind: begin, r:", "{kind: begin, x: $text_all, r:", "$text_all is a block's"),
         ("{if: first, body", "{if: firts, body", "Input should be 'usage'"),

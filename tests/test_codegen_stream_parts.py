@@ -18,6 +18,8 @@ from interlingua.generated.canonical import (
     FinishEvent,
     ReasoningDelta,
     ReasoningEnd,
+    ReasoningPart,
+    ReasoningStart,
     StreamEnd,
     StreamStart,
     TextDelta,
@@ -29,6 +31,7 @@ from interlingua.generated.canonical import (
 from interlingua.streams.encoder import Encoder
 from interlingua.streams.machine import Decoder
 from interlingua.transforms.gemini_envelope import SYNTH_PREFIX, unwrap_id
+from interlingua.transforms.reasoning_envelope import parts_signature
 
 from codegen.load import SpecError, load_spec
 from tests.test_codegen_generate import generate
@@ -246,6 +249,50 @@ def test_cut_stream_is_disconnected(tiny: tuple[Any, Any]) -> None:
     events, _ = _decode(codec, rows, _sse(_parts({"t": "par"})))
     assert [type(e) for e in events] == [StreamStart, TextStart, TextDelta, StreamEnd]
     assert events[-1] == StreamEnd(ending="disconnected")
+
+
+def test_foreign_reasoning_folds_into_the_next_part_where_the_flag_says(
+    tiny: tuple[Any, Any], tmp_path: Path
+) -> None:
+    """Another protocol's reasoning state (text and signature) waits for the next part that is
+    no reasoning, as one envelope, where flags.foreign_reasoning is ``parts``: codegen compiles
+    the holding (``_keep_foreign``, ``_take_folded``) into that protocol's module only; with the
+    flag ``none`` the state is not carried (the text still is)."""
+    flag = WITH_STREAM.replace("flags:\n", "flags:\n  foreign_reasoning: parts\n", 1)
+    codec = generate(tmp_path, flag)
+    stream = importlib.import_module(codec.__name__.replace("_codec", "_stream"))
+    feed = [
+        StreamStart(id="x"),
+        ReasoningStart(key="r"),
+        ReasoningDelta(key="r", text="why"),
+        ReasoningEnd(key="r", signature="SIG", owner="anthropic_messages"),
+        ReasoningDelta(key="r2", text="more"),
+        TextDelta(key="t", text="Hi"),
+        StreamEnd(ending="completed"),
+    ]
+
+    def parts(c: Any, rows: Any) -> list[Any]:
+        enc = Encoder(c, rows)
+        wire = b"".join(b for ev in feed for b in enc.feed(ev))
+        return [p for ev in SSEDecoder().feed(wire) for p in orjson.loads(ev.data)["out"]["parts"]]
+
+    folded = parts_signature(
+        [ReasoningPart(text="why", signature="SIG", owner="anthropic_messages")]
+    )
+    assert parts(codec, stream.ROWS)[:3] == [
+        {"t": "why", "thought": True},
+        {"t": "more", "thought": True},  # never on a reasoning part
+        {"t": "Hi", "sig": folded},
+    ]
+    assert hasattr(stream, "_keep_foreign") and hasattr(stream, "_take_folded")
+    plain_codec, plain_rows = tiny
+    plain = importlib.import_module(plain_codec.__name__.replace("_codec", "_stream"))
+    assert not hasattr(plain, "_keep_foreign") and not hasattr(plain, "_take_folded")
+    assert parts(plain_codec, plain_rows)[:3] == [
+        {"t": "why", "thought": True},
+        {"t": "more", "thought": True},
+        {"t": "Hi"},
+    ]
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,6 @@ from ..generated.canonical import (
 )
 from .inband import DISCONNECTED
 from .items import ItemBlock, ItemState
-from .parts import PartsEncoding
 from .rules import StreamRows
 
 __all__ = ["Encoder"]
@@ -37,7 +36,7 @@ __all__ = ["Encoder"]
 _Block = ItemBlock
 
 
-class Encoder(ItemState, PartsEncoding):
+class Encoder(ItemState):
     """``losses``: what the target could not say (a finish reason it has no value for)."""
 
     def __init__(self, codec: Any, rows: StreamRows) -> None:
@@ -65,10 +64,16 @@ class Encoder(ItemState, PartsEncoding):
         self.counters: dict[str, int] = {}
         self.calls = 0
         self._init_items()
-        self._parts_init()
+        self.sig: str | None = None  # opaque state waiting for the next part ($pending_signature)
+        self.foreign: list[Any] = []  # other protocols' reasoning, for one envelope (its rows')
 
     def usage_wire(self) -> Any:
         return self.codec.encode_usage(self.usage or Usage())
+
+    def take_signature(self) -> str | None:
+        """``$pending_signature``: the waiting state, taken."""
+        sig, self.sig = self.sig, None
+        return sig
 
     def _emit(self, name: str, ev: Any, i: int, out: list[bytes], b: Any = None) -> None:
         tpl = self.t.get(name)
@@ -92,8 +97,8 @@ class Encoder(ItemState, PartsEncoding):
             b = self.blocks.get(ev.key)
             if b is not None and not b.ended:
                 self._end_block(b, ev, out)
-            elif b is None and t is ReasoningEnd:
-                self._lone_end(ev)
+            elif b is None and t is ReasoningEnd:  # (its state waits where the rows say so)
+                self.rows.lone_end(self, ev)
         elif t is UsageEvent:
             self.usage = ev.usage
         elif t is FinishEvent:

@@ -2,16 +2,14 @@
 variables in codegen/stream_model.py): wire item ids (``rows.ids``), blocks grouped into one
 wire item (the encode section's ``group``: text parts in a message item), sequence numbers, the whole text of a
 block, the finished items and parts kept for the final object (``$output``, ``$parts``), the
-status of items a failure ends, the raw error type and opaque reasoning state for the client.
-Nothing here knows a protocol by name: the rows and the flags say what is used."""
+status of items a failure ends. Nothing here knows a protocol by name: the rows say what is used
+(the raw error type and opaque reasoning state for the client are read in place by the compiled
+templates: codegen/stream_pending.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .._pipeline import raw_error_type
-from ..generated.canonical import ReasoningEnd
-from ..transforms.reasoning_envelope import signature_for
 from ..transforms.responses_item_list import ItemIds
 
 __all__ = ["ItemBlock", "ItemState"]
@@ -94,14 +92,3 @@ class ItemState:
         if self.ids is None:  # the first item: the stream's id is known
             self.ids = ItemIds(self.rows.ids, self.id)
         return self.ids.take(kind, key.partition(":")[0], index)
-
-    def error_type(self, ev: Any) -> str:
-        """The raw type of an error, as the protocol's HTTP errors have it (``raw_error_type``)."""
-        return raw_error_type(ev.error, self.pid, self.codec)
-
-    def encrypted(self, ev: Any) -> str | None:
-        """Opaque reasoning state for this client: its own, or (flags.foreign_reasoning
-        ``signature``) another owner's in an envelope with the block's text."""
-        if type(ev) is not ReasoningEnd:
-            return None
-        return signature_for(ev.owner, self.cur.all(), ev.signature, ev.redacted, self.codec)

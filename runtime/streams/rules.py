@@ -35,11 +35,11 @@ class StreamRows:
     begin: dict[str, Callable[[Any, Any, list[bytes]], None]] = field(default_factory=dict)
     finish: dict[str, Callable[[Any, Any, Any, list[bytes]], None]] = field(default_factory=dict)
     end: Callable[[Any, Any, list[bytes]], None] = lambda s, ev, out: None  # a completed ending
+    # a reasoning end with no block (encoder, event): its state waits for the next part
+    lone_end: Callable[[Any, Any], None] = lambda s, ev: None
     ids: dict[str, str] = field(default_factory=dict)  # kind -> wire item id prefix
-    mine: frozenset[str] = frozenset()  # whose opaque state its clients take (itself, owners)
     # whole parts (Gemini; streams/parts.py)
     batches: bool = False  # a data line may hold a list of events
-    pending: bool = False  # templates write $pending_signature
 
 
 NONE: dict[str, Any] = {}  # unpacked where an optional template key is left out (never written)
