@@ -1,9 +1,11 @@
 """spec/embeddings -> generated/embeddings_canonical.py and generated/<id>_codec.py.
 
-Each field row becomes straight-line reads and writes; the input form and the vector forms a row
-names pick the helper of ``interlingua._embed_support`` the code calls; a canonical field with a
-``feature`` that no row of the protocol maps becomes a ``ctx.loss`` line; the facts (batch limit,
-HTTP paths, encodings, task types, support) become constants the runtime and the gateway read.
+Each field row becomes straight-line reads and writes; the list form's reader and writer, the task
+table's steps and the vector form an encoding row asks for are compiled (codegen/embed_inputs.py,
+embed_response.py), calling only the row-free helpers of ``interlingua._embed_support``; a
+canonical field with a ``feature`` that no row of the protocol maps becomes a ``ctx.loss`` line
+with its reason as a literal; the facts (batch limit, HTTP paths, encodings, task types, support)
+become constants the runtime and the gateway read.
 """
 
 from __future__ import annotations
