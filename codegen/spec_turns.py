@@ -1,8 +1,8 @@
 """The spec language, protocols/*.yaml `flags.turns`: how a conversation's turns are laid out
-beyond flags.system_placement and flags.tool_results. runtime/transforms/turns.py walks the turns
-of every protocol whose tool results sit in user turns by these rows (messages_blocks,
-gemini_contents; role_default is read by messages_flat too); the runtime type of the same name
-in generated/spec_types.py is generated from this model."""
+beyond flags.system_placement and flags.tool_results. The turn walk of every protocol whose tool
+results sit in user turns is compiled from these rows into its codec (codegen/turns_code.py;
+messages_blocks and gemini_contents call it; role_default is read by messages_flat too); the
+runtime type of the same name in generated/spec_types.py is generated from this model."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ class ResultWrap(Strict):
 
 
 class Turns(Strict):
-    """How turns are laid out beyond the other flags (runtime/transforms/turns.py)."""
+    """How turns are laid out beyond the other flags (codegen/turns_code.py)."""
 
     role_default: str | None = Field(
         None, description="raw role of a turn sent without one (a `roles` decode row's raw value)"
@@ -70,7 +70,7 @@ def turns_problems(p: Any) -> list[tuple[tuple[Any, ...], str]]:
         )
     blocks = tool_results == "user_turn_blocks"
     for row in ("results_order", "key", "parts_key", "system_key", "one_object"):
-        if row in t.model_fields_set and not blocks:  # read by the user-turn walk alone
+        if row in t.model_fields_set and not blocks:  # compiled into the user-turn walk alone
             out.append(
                 (
                     (*at, row),

@@ -25,7 +25,7 @@ class ResultWrap:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Turns:
-    """How turns are laid out beyond the other flags (runtime/transforms/turns.py)."""
+    """How turns are laid out beyond the other flags (codegen/turns_code.py)."""
 
     # raw role of a turn sent without one (a `roles` decode row's raw value)
     role_default: str | None
