@@ -175,7 +175,11 @@ def _item_action(row: DecodeRow, i: int, r: _Readers, where: str, s: StreamSpec)
     out = []
     if row.lone_signature is not None:  # read here: most items carry none
         sig = r.on(row.lone_signature, "item", where)
-        out += [f"if type(ls := {sig}) is str and ls:", "    m._lone(ls, out)"]
+        out += [  # opaque state on an item that is no reasoning: a reasoning end, no start
+            f"if type(ls := {sig}) is str and ls:",
+            "    out += m._close_all()",
+            '    out.append(_ReasoningEnd(key=m._fresh("sig"), signature=ls, owner=m.pid))',
+        ]
     if _fast_text(row):  # the machine's shortest path: an open block takes the text at once
         text = r.on(_paths(row.text)[0], "item", where)
         return [*out, *pass_on(False, f"_block{i}", "item", repr(row.key_const), text, "")]

@@ -317,7 +317,7 @@ def stream_view(
     used = "".join(dispatch)
     names |= {
         n
-        for n in ("DELTA", "new_ToolCallDelta", "UsageEvent", "StreamStart")
+        for n in ("DELTA", "new_ToolCallDelta", "UsageEvent", "StreamStart", "ReasoningEnd")
         if f"_{n}(" in used or f"_{n}." in used
     }
     name_path = (s.recognise or "type") if event_names else None

@@ -9,6 +9,7 @@ from typing import Any
 
 from interlingua._codec_support import arguments_object as _arguments_object
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
+from interlingua.generated.canonical import ReasoningEnd as _ReasoningEnd
 from interlingua.generated.canonical import ReasoningPart as _ReasoningPart
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
 from interlingua.generated.canonical import StreamStart as _StreamStart
@@ -607,7 +608,8 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block6(m, item, pos, out)
                 elif item.get("text") is not None:
                     if type(ls := item.get("thoughtSignature")) is str and ls:
-                        m._lone(ls, out)
+                        out += m._close_all()
+                        out.append(_ReasoningEnd(key=m._fresh("sig"), signature=ls, owner=m.pid))
                     v = item.get("text")
                     if (b := m.blocks.get("text")) is None or not b.open:
                         _block7(m, item, None, out)
@@ -619,7 +621,8 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                             b.fresh = False
                 elif item.get("thoughtSignature") is not None:
                     if type(ls := item.get("thoughtSignature")) is str and ls:
-                        m._lone(ls, out)
+                        out += m._close_all()
+                        out.append(_ReasoningEnd(key=m._fresh("sig"), signature=ls, owner=m.pid))
                 else:
                     m.ignored += 1
     if at1 is not None:
@@ -675,13 +678,7 @@ ROWS = StreamRows(
         "reasoning": _finish_reasoning,
         "tool_call": _finish_tool_call,
     },
-    templates={
-        "text_delta": _text_delta,
-        "reasoning_delta": _reasoning_delta,
-        "reasoning_signature": _reasoning_signature,
-        "tool_call_end": _tool_call_end,
-        "error": _error,
-    },
+    error=_error,
     end=_ending,
     lone_end=_lone_end,
     batches=True,

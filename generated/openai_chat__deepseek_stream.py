@@ -41,11 +41,7 @@ from .openai_chat_stream import (
     _r0,
     _r8,
     _r9,
-    _reasoning_delta,
     _start,
-    _text_delta,
-    _tool_call_delta,
-    _tool_call_start,
 )
 
 _Kat0 = frozenset(
@@ -181,13 +177,7 @@ ROWS = StreamRows(
         "reasoning": _finish_reasoning,
         "tool_call": _finish_tool_call,
     },
-    templates={
-        "start": _start,
-        "text_delta": _text_delta,
-        "reasoning_delta": _reasoning_delta,
-        "tool_call_start": _tool_call_start,
-        "tool_call_delta": _tool_call_delta,
-        "error": _error,
-    },
+    start=_start,
+    error=_error,
     end=_ending,
 )

@@ -39,9 +39,6 @@ from .openai_chat_stream import (
     _r8,
     _r9,
     _start,
-    _text_delta,
-    _tool_call_delta,
-    _tool_call_start,
 )
 from .openai_chat_stream import _block3 as _block4
 from .openai_chat_stream import _block4 as _block5
@@ -415,15 +412,7 @@ ROWS = StreamRows(
         "reasoning": _finish_reasoning,
         "tool_call": _finish_tool_call,
     },
-    templates={
-        "start": _start,
-        "text_delta": _text_delta,
-        "reasoning_delta": _reasoning_delta,
-        "tool_call_start": _tool_call_start,
-        "tool_call_delta": _tool_call_delta,
-        "reasoning_signature": _reasoning_signature,
-        "reasoning_redacted": _reasoning_redacted,
-        "error": _error,
-    },
+    start=_start,
+    error=_error,
     end=_ending,
 )

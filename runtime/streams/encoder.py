@@ -1,5 +1,5 @@
 """The generic stream encoder: canonical events -> SSE bytes, through a protocol's compiled
-templates (``rules.StreamRows.templates``).
+templates (``rules.StreamRows``).
 
 It owns block lifecycle on the wire (how a block of each kind starts and ends, and what a start
 or delta event does, is compiled from the encode rows: ``codegen/stream_lifecycle.py``,
@@ -48,7 +48,6 @@ class Encoder(ItemState):
         self.rows = rows
         self.pid = rows.protocol
         self.same = False  # source and target are one protocol (set by the translator)
-        self.t = rows.templates  # canonical event -> its SSE frame
         self.on = rows.on
         self.id = rows.id_default
         self.model = "unknown"
@@ -74,13 +73,6 @@ class Encoder(ItemState):
         """``$pending_signature``: the waiting state, taken."""
         sig, self.sig = self.sig, None
         return sig
-
-    def _emit(self, name: str, ev: Any, i: int, out: list[bytes], b: Any = None) -> None:
-        tpl = self.t.get(name)
-        if tpl is not None:
-            if b is not None:
-                self.cur = b
-            out.append(tpl(self, ev, i))
 
     # ------------------------------------------------------------------ feed
     def feed(self, ev: Any) -> list[bytes]:
@@ -119,7 +111,8 @@ class Encoder(ItemState):
             self.created = ev.created
         if ev.usage is not None:
             self.usage = ev.usage
-        self._emit("start", ev, 0, out)
+        if self.rows.start is not None:
+            out.append(self.rows.start(self, ev, 0))
 
     # ---------------------------------------------------------------- blocks
     def _open(self, key: str, kind: str, ev: Any, out: list[bytes]) -> _Block:
@@ -153,7 +146,8 @@ class Encoder(ItemState):
             if not c.ended:
                 self._end_block(c, None, out)
         g.ended = True
-        self._emit("group_end", None, g.index, out, g)
+        self.cur = g
+        out.append(self.rows.group_end(self, None, g.index))
 
     def _fail(self, ev: ErrorEvent, out: list[bytes]) -> None:
         """A failing stream: the blocks still open end as incomplete (never completed), then
@@ -163,7 +157,7 @@ class Encoder(ItemState):
         self._stop_current(out)
         self._end_group(out)
         self._end_rest(out)
-        self._emit("error", ev, 0, out)
+        out.append(self.rows.error(self, ev, 0))
 
     def _end_rest(self, out: list[bytes]) -> None:
         for b in list(self.blocks.values()):

@@ -15,16 +15,20 @@ from .._errors import InvalidInput
 from .._pipeline import encode_error, error_info
 from ..generated.canonical import ErrorEvent, ErrorInfo
 
-__all__ = ["DISCONNECTED", "USAGE_LOST", "bad_data", "error_frame", "inband_error"]
+__all__ = [
+    "DISCONNECTED", "USAGE_LOST", "bad_data", "error_frame", "inband_error", "upstream_error",
+]  # fmt: skip
 
-DISCONNECTED = ErrorInfo(
-    type="bad_gateway", message="upstream stream ended without its terminal event", status=502
-)
-USAGE_LOST = ErrorInfo(
-    type="bad_gateway",
-    message="upstream stream ended after its finish but before the usage it was asked for "
-    "and its terminal event: the usage is lost",
-    status=502,
+
+def upstream_error(message: str) -> ErrorInfo:
+    """An upstream stream that went wrong on its own: a bad gateway (502)."""
+    return ErrorInfo(type="bad_gateway", message=message, status=502)
+
+
+DISCONNECTED = upstream_error("upstream stream ended without its terminal event")
+USAGE_LOST = upstream_error(
+    "upstream stream ended after its finish but before the usage it was asked for and its "
+    "terminal event: the usage is lost"
 )
 
 
@@ -32,10 +36,7 @@ def bad_data(e: Exception) -> ErrorEvent:
     """The in-band failure of an event whose data is not JSON (``e``: orjson's error) or nests
     deeper than the encoders can write (``InvalidInput`` from ``check_parsed``)."""
     why = f"has a value {e}" if isinstance(e, InvalidInput) else "is not JSON"
-    err = ErrorInfo(
-        type="bad_gateway", message=f"upstream sent an SSE event that {why}", status=502
-    )
-    return ErrorEvent(error=err)
+    return ErrorEvent(error=upstream_error(f"upstream sent an SSE event that {why}"))
 
 
 def inband_error(codec: Any, pid: str, err: Any, d: Any, type_at: Any = None) -> ErrorInfo:

@@ -19,7 +19,6 @@ from .._sse import SSEEvent
 from .._wire import MAX_DEPTH, check_parsed
 from ..generated.canonical import (
     ErrorEvent,
-    ErrorInfo,
     Finish,
     FinishEvent,
     ReasoningEnd,
@@ -31,7 +30,7 @@ from ..generated.canonical import (
     new_ReasoningDelta,
     new_TextDelta,
 )
-from .inband import USAGE_LOST, bad_data, inband_error
+from .inband import USAGE_LOST, bad_data, inband_error, upstream_error
 from .parts import PartsDecoding
 from .rules import StreamRows
 
@@ -130,12 +129,8 @@ class Decoder(PartsDecoding):
         the stream, the same message again says nothing new."""
         mid = str(mid) if mid else None
         if mid and mid != self.msg_id:
-            err = ErrorInfo(
-                type="bad_gateway",
-                message=f"upstream started message {brief(mid)} inside message {brief(self.msg_id)}",
-                status=502,
-            )
-            out += self._end("failed", ErrorEvent(error=err))
+            said = f"upstream started message {brief(mid)} inside message {brief(self.msg_id)}"
+            out += self._end("failed", ErrorEvent(error=upstream_error(said)))
         else:
             self.ignored += 1
 

@@ -1,7 +1,7 @@
 """What the generic stream decoder does for protocols that send whole parts (Gemini), as the
 rows ask for it (``PartsDecoding``, mixed into ``machine.Decoder``): nothing here knows a protocol
-by name. Opaque state on an item that is no reasoning becomes a reasoning end with no start
-(``lone_signature``); a signature on a call rides in its id (the signature envelope; codegen
+by name (opaque state on an item that is no reasoning, ``lone_signature``, becomes a reasoning
+end with no start in the compiled dispatch). A signature on a call rides in its id (the signature envelope; codegen
 makes the id of a call sent without one, as ``missing_call_id`` says); call arguments sent in
 pieces are joined by a named stream transform (``assemble``, fed by the row's compiled step) and
 passed on as one delta when the call ends; a data line holding a list of events runs each
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..generated.canonical import ReasoningEnd, ToolCallDelta, ToolCallStart
+from ..generated.canonical import ToolCallDelta, ToolCallStart
 from ..transforms.gemini_envelope import wrap_id
 
 __all__ = ["PartsDecoding"]
@@ -50,11 +50,6 @@ class PartsDecoding:
             else:
                 self.ignored += 1
         return out
-
-    def _lone(self, sig: str, out: list[Any]) -> None:
-        """Opaque state on an item that is no reasoning: a reasoning end with no start."""
-        out += self._close_all()  # type: ignore[attr-defined]
-        out.append(ReasoningEnd(key=self._fresh("sig"), signature=sig, owner=self.pid))
 
     def _call(self, b: Any, cid: str, sig: str | None, name: Any, out: list[Any]) -> None:
         """A tool call opens (``sig``: opaque state on the call, which rides in its id)."""

@@ -1,7 +1,7 @@
 """The compiled form of a protocol's stream rows (generated/<id>_stream.py builds these).
 
 ``StreamRows`` holds a protocol's decode rows, compiled into one ``dispatch`` function (which
-calls each row's compiled block step), plus its ordering facts and encode templates. The generic machines (``machine.Decoder``,
+calls each row's compiled block step), plus its ordering facts and compiled encode steps. The generic machines (``machine.Decoder``,
 ``encoder.Encoder``) run them; nothing here knows a protocol by name."""
 
 from __future__ import annotations
@@ -25,7 +25,11 @@ class StreamRows:
     end_after_finish: bool
     special: tuple[str, ...] = ()  # data lines that are no JSON: the done sentinel, data to skip
     id_default: str = ""
-    templates: dict[str, Template] = field(default_factory=dict)  # canonical event -> frame
+    # the templates the encoder writes itself (the compiled code calls the others): the
+    # stream's start (None: the protocol has no start event), its in-band error, a group's end
+    start: Template | None = None
+    error: Template = lambda s, ev, i: b""
+    group_end: Template = lambda s, ev, i: b""  # (called only where the rows have a group)
     # the compiled handlers of the events that build blocks (starts, deltas: event type ->
     # handler (encoder, event, out)) and a started call's argument text (encoder, block, event,
     # out)
