@@ -72,6 +72,11 @@ def text_of(inp: EmbedInput, path: str, ctx: Ctx, joined: str = "") -> str:
         )
     if h is not None and h.get("parts", 1) > 1 and joined and not ctx.same:
         ctx.loss(path, f"{h['parts']} text parts joined with a newline", joined, "multipart_input")
+    if h is not None and not ctx.same:  # the content object's other keys (``role``)
+        for k, v in h.get("content", {}).items():
+            if k != "parts" and v is not None:
+                why = f"{ctx.target} takes a text per input"
+                ctx.loss(f"{path}.{k}", f"content field {k!r} dropped", why, "multipart_input")
     return inp.text or ""
 
 

@@ -417,3 +417,14 @@ def test_cohere_answer_for_openai_and_gemini_clients() -> None:
         "texts": ["hello", "goodbye"],
         "meta": {"billed_units": {"input_tokens": 12}},
     }
+
+
+@pytest.mark.parametrize("target", ["openai_embeddings", "cohere_embeddings"])
+def test_gemini_content_keys_beyond_parts_are_reported_toward_text_protocols(target: str) -> None:
+    body = {"model": "models/e", "content": {"parts": [{"text": "x"}], "role": "user"}}
+    out = translate_embeddings_request(body, source="gemini_embeddings", target=target)
+    roles = [loss for loss in out.losses if loss.path.endswith(".role")]
+    assert len(roles) == 1 and "'role'" in roles[0].what
+    assert roles[0].feature == "multipart_input"
+    plain = {"model": "models/e", "content": {"parts": [{"text": "x"}]}}
+    assert not translate_embeddings_request(plain, source="gemini_embeddings", target=target).losses

@@ -86,7 +86,7 @@ def current_turn(messages: list[Message]) -> list[Message]:
     return [m for m in messages[start:] if m.role == "assistant"]
 
 
-def _lacking(m: Message, upstream: str, codec: Any) -> bool:
+def _lacking(m: Message, codec: Any) -> bool:
     """A tool-use message without opaque reasoning the upstream takes back as its own."""
     calls = any(type(p) is ToolCallPart for p in m.parts)
     return calls and not any(
@@ -135,7 +135,7 @@ async def restore_reasoning(
     if not keeps_state(upstream, client, dialect) or not _wants_reasoning(req):
         return 0  # an upstream not asked to think needs no thinking replayed
     codec = protocol(upstream, dialect).codec
-    lacking = [m for m in current_turn(req.messages) if _lacking(m, upstream, codec)]
+    lacking = [m for m in current_turn(req.messages) if _lacking(m, codec)]
     if not lacking:
         return 0
     restored = 0
@@ -144,7 +144,7 @@ async def restore_reasoning(
         got = dict(zip([c.id for c in calls], await store.get_many(["rs:" + c.id for c in calls])))
         await store.touch_many(["rs:" + k for k, v in got.items() if v is not None], ttl)
         restored = sum(_restore(m, got) for m in lacking)
-        lacking = [m for m in lacking if _lacking(m, upstream, codec)]
+        lacking = [m for m in lacking if _lacking(m, codec)]
     if lacking:
         ids = [p.id for m in lacking for p in m.parts if type(p) is ToolCallPart]
         req.reasoning = ReasoningConfig(mode="disabled")
