@@ -11,6 +11,7 @@ from interlingua._codec_support import (
     drop_ext,
     restore_wire_names,
     split_ext,
+    text_of,
 )
 from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
@@ -21,7 +22,7 @@ from interlingua._wire import (
     format_data_url,
 )
 from interlingua.transforms._util import content_parts, role_of, text_content
-from interlingua.transforms.envelopes import replay_loss, text_of
+from interlingua.transforms.envelopes import replay_loss
 from interlingua.transforms.messages_flat import foreign_result
 
 from .canonical import (

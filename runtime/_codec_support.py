@@ -28,6 +28,7 @@ __all__ = [
     "snake_keys",
     "camel_key",
     "snake_key",
+    "text_of",
 ]
 
 
@@ -245,3 +246,8 @@ def snake_key(out: dict[str, Any], key: str, depth: int, seen: Collection[str]) 
     """Undo ``camel_key`` on a same-protocol encode for the keys that came snake_case."""
     if key in out:
         out.update(snake_keys({key: out.pop(key)}, depth + 1, seen))
+
+
+def text_of(v: Any) -> str | None:
+    """A wire value that is a non-empty string (reasoning text, state, an id), else None."""
+    return v if type(v) is str and v else None

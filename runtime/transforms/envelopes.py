@@ -39,7 +39,7 @@ from ..generated.canonical import Part, ReasoningPart, Request, ToolCallPart
 from . import gemini_envelope as gem
 from . import reasoning_envelope as rsn
 
-__all__ = ["unwrap_request", "fold_for_client", "state_lost", "replay_loss", "carried", "text_of"]
+__all__ = ["unwrap_request", "fold_for_client", "state_lost", "replay_loss", "carried"]
 
 
 def _needs_unwrap(p: Part) -> bool:
@@ -173,11 +173,6 @@ def replay_loss(path: str, owner: str | None) -> Loss:
         f"its opaque state belongs to {owner}",
         "reasoning_replay",
     )
-
-
-def text_of(v: Any) -> str | None:
-    """A wire value that is a non-empty string (reasoning text, state, an id), else None."""
-    return v if type(v) is str and v else None
 
 
 def carried(owner: str | None, codec: Any) -> bool:
