@@ -2,7 +2,7 @@
 param, code and HTTP status, compiled into each codec (templates/_codec_errors.j2) as
 ``read_error`` (an error object -> its fields), ``read_error_body`` (an HTTP body -> the same)
 and ``write_error`` (ErrorInfo -> a body), with the paths written out and only the steps the row
-asks for. runtime/_pipeline.py (HTTP errors) and runtime/streams/inband.py (stream errors) call
+asks for. runtime/_pipeline.py (HTTP errors) and runtime/streams/machine.py, encoder.py (stream errors) call
 the same functions, so a response and a stream read and write an error by one rule; the type
 rule (raw type and HTTP status -> canonical type) is one runtime helper, ``error_info``.
 

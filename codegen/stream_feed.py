@@ -1,6 +1,8 @@
-"""The encoder's handling of the events that build blocks, compiled per protocol from its
-``encode`` section into generated/<id>_stream.py (``ROWS.on``: canonical event type -> handler,
-and ``ROWS.args``): a block's start, a text or reasoning delta, a call's argument text.
+"""The encoder's handling of the events that build and end blocks, compiled per protocol from
+its ``encode`` section into generated/<id>_stream.py (``ROWS.on``: canonical event type ->
+handler, and ``ROWS.args``): a block's start, a text or reasoning delta, a call's argument text,
+a block's end (a reasoning end with no block: its state waits for the next part where the
+templates write it, ``_lone_end``, codegen/stream_pending.py; else it says nothing).
 
 The section decides when codegen runs what the encoder (``runtime/streams/encoder.py``) would
 otherwise ask at every event: whether blocks are sequential (one open at a time: a delta for a
@@ -18,7 +20,8 @@ __all__ = ["FEED_EVENTS", "feed_funcs"]
 
 _DELTA_EVENT = {"text": "TextDelta", "reasoning": "ReasoningDelta"}
 _START_EVENT = {"text": "TextStart", "reasoning": "ReasoningStart", "tool_call": "ToolCallStart"}
-FEED_EVENTS = (*_DELTA_EVENT.values(), "ToolCallDelta", *_START_EVENT.values())  # (imported)
+_END_EVENTS = ("TextEnd", "ToolCallEnd", "ReasoningEnd")
+FEED_EVENTS = (*_DELTA_EVENT.values(), "ToolCallDelta", *_START_EVENT.values(), *_END_EVENTS)
 
 
 def _open(enc: EncodeSpec, kind: str) -> str:
@@ -40,8 +43,11 @@ def _takes(kind: str, value: str, events: set[str], acc: tuple[str, ...]) -> lis
     return out
 
 
-def feed_funcs(enc: EncodeSpec, events: set[str], acc: tuple[str, ...]) -> dict[str, str]:
-    """Handler name -> its source; ``on`` (event class -> handler) is ``ON`` in the module."""
+def feed_funcs(
+    enc: EncodeSpec, events: set[str], acc: tuple[str, ...], lone: bool
+) -> dict[str, str]:
+    """Handler name -> its source (``ROWS.on``: event class -> handler; ``lone``: the module
+    has ``_lone_end``)."""
     seq = enc.blocks == "sequential"
     fns: dict[str, list[str]] = {}
     for kind, cls in _DELTA_EVENT.items():
@@ -76,4 +82,12 @@ def feed_funcs(enc: EncodeSpec, events: set[str], acc: tuple[str, ...]) -> dict[
         else:
             body += _starts(kind, "    ")
         fns[f"_on_{cls}"] = body
+    for cls in _END_EVENTS:  # (the encoder ends a block of any kind the same way)
+        fns[f"_on_{cls}"] = [
+            "    b = s.blocks.get(ev.key)",
+            "    if b is not None and not b.ended:",
+            "        s._end_block(b, ev, out)",
+        ]
+    if lone:
+        fns["_on_ReasoningEnd"] += ["    elif b is None:", "        _lone_end(s, ev)"]
     return {name: "\n".join(lines) for name, lines in fns.items()}

@@ -5,7 +5,7 @@ protocol's reasoning.
 
 Where a template writes ``$pending_signature`` (whole parts, Gemini), opaque state waits on the
 encoder (``s.sig``) for the next part written: a signature that came with no reasoning block
-(``_lone_end``, the encoder's ``ROWS.lone_end``) and a call's envelope signature. Where the flag
+(``_lone_end``, called by the compiled ``_on_ReasoningEnd``) and a call's envelope signature. Where the flag
 is ``parts`` as well, another protocol's reasoning (text and state, when its owner is one the
 envelope carries) is kept (``_keep_foreign``) and folded into one envelope by the first template
 that writes ``$pending_signature`` and is no reasoning part (``_take_folded``; clients may drop

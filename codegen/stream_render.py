@@ -331,7 +331,7 @@ def stream_view(
     held = pending_funcs(pending, foreign)
     code = "".join([*(f["body"] for f in enc["funcs"]), *life["begin"].values(),
                     *life["finish"].values(), *held.values()])  # fmt: skip
-    feed = feed_funcs(s.encode, events, accumulate_kinds(enc["funcs"]))
+    feed = feed_funcs(s.encode, events, accumulate_kinds(enc["funcs"]), "_lone_end" in held)
     names |= {n for n in FEED_EVENTS}
     names |= {n.lstrip("_") for n in life["names"] if n == "_ToolCallDelta"}
     return {

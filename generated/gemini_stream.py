@@ -14,13 +14,15 @@ from interlingua.generated.canonical import ReasoningPart as _ReasoningPart
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
 from interlingua.generated.canonical import StreamStart as _StreamStart
 from interlingua.generated.canonical import TextDelta as _TextDelta
+from interlingua.generated.canonical import TextEnd as _TextEnd
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
+from interlingua.generated.canonical import ToolCallEnd as _ToolCallEnd
 from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.streams import partial_args as _t_partial_args
-from interlingua.streams.inband import error_frame as _error_frame
-from interlingua.streams.items import ItemBlock as _ItemBlock
+from interlingua.streams.encoder import ItemBlock as _ItemBlock
+from interlingua.streams.encoder import error_frame as _error_frame
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
@@ -440,6 +442,26 @@ def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
     _begin_tool_call(s, b, out)
 
 
+def _on_TextEnd(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is not None and not b.ended:
+        s._end_block(b, ev, out)
+
+
+def _on_ToolCallEnd(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is not None and not b.ended:
+        s._end_block(b, ev, out)
+
+
+def _on_ReasoningEnd(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is not None and not b.ended:
+        s._end_block(b, ev, out)
+    elif b is None:
+        _lone_end(s, ev)
+
+
 def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/protocols/gemini.yaml: stream.decode[2]
     wkey = "pcall"
@@ -665,6 +687,9 @@ ROWS = StreamRows(
         _TextStart: _on_TextStart,
         _ReasoningStart: _on_ReasoningStart,
         _ToolCallStart: _on_ToolCallStart,
+        _TextEnd: _on_TextEnd,
+        _ToolCallEnd: _on_ToolCallEnd,
+        _ReasoningEnd: _on_ReasoningEnd,
     },
     args=_args,
     id_default="interlingua",
@@ -680,6 +705,5 @@ ROWS = StreamRows(
     },
     error=_error,
     end=_ending,
-    lone_end=_lone_end,
     batches=True,
 )

@@ -8,11 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
+from interlingua.generated.canonical import ReasoningEnd as _ReasoningEnd
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
 from interlingua.generated.canonical import StreamStart as _StreamStart
 from interlingua.generated.canonical import TextDelta as _TextDelta
+from interlingua.generated.canonical import TextEnd as _TextEnd
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
+from interlingua.generated.canonical import ToolCallEnd as _ToolCallEnd
 from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.streams.machine import DELTA as _DELTA
@@ -33,10 +36,13 @@ from .openai_chat_stream import (
     _finish_tool_call,
     _Kat1,
     _on_ReasoningDelta,
+    _on_ReasoningEnd,
     _on_ReasoningStart,
     _on_TextDelta,
+    _on_TextEnd,
     _on_TextStart,
     _on_ToolCallDelta,
+    _on_ToolCallEnd,
     _on_ToolCallStart,
     _r1,
     _r8,
@@ -194,6 +200,9 @@ ROWS = StreamRows(
         _TextStart: _on_TextStart,
         _ReasoningStart: _on_ReasoningStart,
         _ToolCallStart: _on_ToolCallStart,
+        _TextEnd: _on_TextEnd,
+        _ToolCallEnd: _on_ToolCallEnd,
+        _ReasoningEnd: _on_ReasoningEnd,
     },
     args=_args,
     id_default="chatcmpl-interlingua",

@@ -8,16 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
+from interlingua.generated.canonical import ReasoningEnd as _ReasoningEnd
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
 from interlingua.generated.canonical import StreamStart as _StreamStart
 from interlingua.generated.canonical import TextDelta as _TextDelta
+from interlingua.generated.canonical import TextEnd as _TextEnd
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
+from interlingua.generated.canonical import ToolCallEnd as _ToolCallEnd
 from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
-from interlingua.streams.inband import error_frame as _error_frame
-from interlingua.streams.items import ItemBlock as _ItemBlock
+from interlingua.streams.encoder import ItemBlock as _ItemBlock
+from interlingua.streams.encoder import error_frame as _error_frame
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import StreamRows
 from orjson import dumps as _dumps
@@ -354,6 +357,24 @@ def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
     _begin_tool_call(s, b, out)
 
 
+def _on_TextEnd(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is not None and not b.ended:
+        s._end_block(b, ev, out)
+
+
+def _on_ToolCallEnd(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is not None and not b.ended:
+        s._end_block(b, ev, out)
+
+
+def _on_ReasoningEnd(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is not None and not b.ended:
+        s._end_block(b, ev, out)
+
+
 def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/protocols/openai_chat.yaml: stream.decode[2]
     text = (
@@ -535,6 +556,9 @@ ROWS = StreamRows(
         _TextStart: _on_TextStart,
         _ReasoningStart: _on_ReasoningStart,
         _ToolCallStart: _on_ToolCallStart,
+        _TextEnd: _on_TextEnd,
+        _ToolCallEnd: _on_ToolCallEnd,
+        _ReasoningEnd: _on_ReasoningEnd,
     },
     args=_args,
     id_default="chatcmpl-interlingua",

@@ -9,15 +9,18 @@ from typing import Any
 
 from interlingua._pipeline import raw_error_type as _raw_error_type
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
+from interlingua.generated.canonical import ReasoningEnd as _ReasoningEnd
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
 from interlingua.generated.canonical import StreamStart as _StreamStart
 from interlingua.generated.canonical import TextDelta as _TextDelta
+from interlingua.generated.canonical import TextEnd as _TextEnd
 from interlingua.generated.canonical import TextStart as _TextStart
 from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
+from interlingua.generated.canonical import ToolCallEnd as _ToolCallEnd
 from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
-from interlingua.streams.items import ItemBlock as _ItemBlock
+from interlingua.streams.encoder import ItemBlock as _ItemBlock
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
@@ -939,6 +942,24 @@ def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
     _begin_tool_call(s, b, out)
 
 
+def _on_TextEnd(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is not None and not b.ended:
+        s._end_block(b, ev, out)
+
+
+def _on_ToolCallEnd(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is not None and not b.ended:
+        s._end_block(b, ev, out)
+
+
+def _on_ReasoningEnd(s: Any, ev: Any, out: list[Any]) -> None:
+    b = s.blocks.get(ev.key)
+    if b is not None and not b.ended:
+        s._end_block(b, ev, out)
+
+
 def _block0(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/protocols/openai_responses.yaml: stream.decode[0]
     text = t if (t := _r0(w)) and type(t) is str else None
@@ -1427,6 +1448,9 @@ ROWS = StreamRows(
         _TextStart: _on_TextStart,
         _ReasoningStart: _on_ReasoningStart,
         _ToolCallStart: _on_ToolCallStart,
+        _TextEnd: _on_TextEnd,
+        _ToolCallEnd: _on_ToolCallEnd,
+        _ReasoningEnd: _on_ReasoningEnd,
     },
     args=_args,
     id_default="resp_interlingua",

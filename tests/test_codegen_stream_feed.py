@@ -14,9 +14,11 @@ from interlingua.generated.canonical import (
     ErrorEvent,
     Finish,
     FinishEvent,
+    ReasoningEnd,
     StreamEnd,
     StreamStart,
     TextDelta,
+    TextEnd,
     TextStart,
     ToolCallDelta,
     ToolCallEnd,
@@ -96,6 +98,30 @@ def test_an_interleaved_encode_section_writes_blocks_as_they_come(tmp_path: Path
     assert kinds[1:6] == [
         b"event: call", b"event: args", b"event: call", b"event: args", b"event: args",
     ]  # fmt: skip
+
+
+def test_block_ends_are_compiled_into_the_feed_each_written_once(tmp_path: Path) -> None:
+    """Ends are compiled handlers in ``ROWS.on``, as starts and deltas are: a block's end writes
+    its end template once (a second end, or the end of a key never opened, writes nothing);
+    where no template writes ``$pending_signature`` a reasoning end with no block says nothing,
+    its opaque state included."""
+    codec, rows = _rows(tmp_path, WITH_STREAM)
+    assert {TextEnd, ToolCallEnd, ReasoningEnd} <= rows.on.keys()
+    enc = Encoder(codec, rows)
+    events = [
+        StreamStart(id="m1", model="tiny-1"),
+        TextStart(key="t"),
+        TextDelta(key="t", text="hi"),
+        TextEnd(key="t"),
+        TextEnd(key="t"),
+        ToolCallEnd(key="never"),
+        ReasoningEnd(key="r", signature="sig", owner="tiny"),
+    ]
+    frames = [b for ev in events for b in enc.feed(ev)]
+    assert [f.split(b"\n")[0] for f in frames] == [
+        b"event: begin", b"event: text", b"event: text", b"event: stop",
+    ]  # fmt: skip
+    assert enc.sig is None
 
 
 def test_end_rows_under_their_conditions_then_the_done_line(tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ from ..generated.canonical import (
     ToolCallStart,
     UsageEvent,
 )
-from .inband import DISCONNECTED
+from .machine import DISCONNECTED
 
 __all__ = ["Accumulator", "StreamFailed", "accumulate"]
 

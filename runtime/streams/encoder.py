@@ -1,43 +1,93 @@
 """The generic stream encoder: canonical events -> SSE bytes, through a protocol's compiled
 templates (``rules.StreamRows``).
 
-It owns block lifecycle on the wire (how a block of each kind starts and ends, and what a start
-or delta event does, is compiled from the encode rows: ``codegen/stream_lifecycle.py``,
+It owns block lifecycle on the wire (how a block of each kind starts and ends, and what a start,
+delta or end event does, is compiled from the encode rows: ``codegen/stream_lifecycle.py``,
 ``codegen/stream_feed.py``): sequential protocols (one block open at a
 time; a tool call that starts while another tool block is open waits with its argument text
 until that block ends), reasoning blocks started lazily (so opaque redacted reasoning can take
 their place), the open group, and the endings: the finish (through the finish rule, losses
-reported) and usage only at a completed end, an in-band error otherwise."""
+reported) and usage only at a completed end, an in-band error otherwise (``error_frame`` where
+the target has no error template: the body its HTTP errors have).
+
+Item-shaped streams (OpenAI Responses; see the template variables in codegen/stream_model.py)
+use, as their rows say: wire item ids (``rows.ids``), blocks grouped into one wire item (the
+encode section's ``group``: text parts in a message item), sequence numbers, the whole text of
+a block, the finished items and parts kept for the final object (``$output``, ``$parts``), the
+status of items a failure ends (the raw error type and opaque reasoning state for the client are
+read in place by the compiled templates: codegen/stream_pending.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from .._finish import finish_loss
 from .._losses import Ctx
+from .._pipeline import encode_error
 from ..generated.canonical import (
     ErrorEvent,
+    ErrorInfo,
     FinishEvent,
     ReasoningEnd,
     StreamEnd,
     StreamStart,
-    TextEnd,
     ToolCallDelta,
-    ToolCallEnd,
     Usage,
     UsageEvent,
 )
-from .inband import DISCONNECTED
-from .items import ItemBlock, ItemState
+from ..transforms.responses_item_list import ItemIds
+from .machine import DISCONNECTED
 from .rules import StreamRows
 
-__all__ = ["Encoder"]
+__all__ = ["Encoder", "ItemBlock", "error_frame"]
+
+
+def error_frame(err: ErrorInfo, target: str, prefix: bytes) -> bytes:
+    """An in-band error event: the body ``encode_error`` gives the target's HTTP errors (with
+    the status where its error_shape row says an in-band error carries it)."""
+    return prefix + orjson.dumps(encode_error(err, target, inband=True)[1]) + b"\n\n"
+
+
+class ItemBlock:
+    """A block (or a group of blocks) on the wire."""
+
+    __slots__ = (
+        "kind", "index", "started", "ended", "ev", "args", "queued", "key", "wid", "part",
+        "group", "pieces", "deltas", "parts", "children",
+    )  # fmt: skip
+
+    def __init__(self, kind: str, ev: Any, key: str = "") -> None:
+        self.kind = kind
+        self.index = -1
+        self.started = False  # its start event went out
+        self.ended = False
+        self.ev = ev  # the start event (tool calls: id and name)
+        self.args = False  # argument text went out
+        self.queued: list[str] | None = None  # waiting argument pieces (sequential)
+        self.key = key  # canonical key
+        self.wid = ""  # wire item id (rows.ids)
+        self.part = 0  # position in its group
+        self.group: ItemBlock | None = None
+        self.pieces: list[str] = []  # its text / arguments (kinds the templates read)
+        self.deltas = 0  # deltas sent (kinds the templates read)
+        self.parts: dict[int, Any] = {}  # a group: finished parts by position
+        self.children: list[ItemBlock] = []  # a group: its blocks
+
+    def all(self) -> str:
+        return "".join(self.pieces)
+
+    def kept_parts(self) -> list[Any]:
+        return [v for _, v in sorted(self.parts.items())]
+
 
 _Block = ItemBlock
 
 
-class Encoder(ItemState):
-    """``losses``: what the target could not say (a finish reason it has no value for)."""
+class Encoder:
+    """``losses``: what the target could not say (a finish reason it has no value for);
+    ``cur``: the block (or group) a template is written for."""
 
     def __init__(self, codec: Any, rows: StreamRows) -> None:
         self.codec = codec
@@ -62,9 +112,17 @@ class Encoder(ItemState):
         self.waiting: dict[str, _Block] = {}  # sequential: tool calls waiting, in order
         self.counters: dict[str, int] = {}
         self.calls = 0
-        self._init_items()
         self.sig: str | None = None  # opaque state waiting for the next part ($pending_signature)
         self.foreign: list[Any] = []  # other protocols' reasoning, for one envelope (its rows')
+        self.cur: Any = None
+        self.seq = 0
+        self.status = "completed"  # "incomplete" once the stream fails
+        self.kept: dict[int, Any] = {}
+        self.ids: ItemIds | None = None
+        self.group: ItemBlock | None = None  # the open group (the encode section's group)
+        # fields a caller sets on the stream's object (every `$use` body of the templates): the
+        # gateway's previous_response_id, store and echoed request fields
+        self.envelope: dict[str, Any] = {}
 
     def usage_wire(self) -> Any:
         return self.codec.encode_usage(self.usage or Usage())
@@ -74,6 +132,32 @@ class Encoder(ItemState):
         sig, self.sig = self.sig, None
         return sig
 
+    def next_seq(self) -> int:
+        n = self.seq
+        self.seq = n + 1
+        return n
+
+    def keep(self, item: Any) -> Any:
+        """A finished wire item (an end template's ``item_key``), kept for ``$output``."""
+        self.kept[self.cur.index] = item
+        return item
+
+    def keep_part(self, part: Any) -> Any:
+        b = self.cur
+        if b.group is not None:
+            b.group.parts[b.part] = part
+        return part
+
+    def output(self) -> list[Any]:
+        return [v for _, v in sorted(self.kept.items())]
+
+    def wire_id(self, kind: str, key: str, index: int) -> str:
+        """The block's wire item id (``ItemIds``, the rule responses share): a canonical key
+        (a part's is "<item key>:<position>") is the source's own id."""
+        if self.ids is None:  # the first item: the stream's id is known
+            self.ids = ItemIds(self.rows.ids, self.id)
+        return self.ids.take(kind, key.partition(":")[0], index)
+
     # ------------------------------------------------------------------ feed
     def feed(self, ev: Any) -> list[bytes]:
         if self.closed:  # after the terminal event or an error the stream is over
@@ -82,15 +166,9 @@ class Encoder(ItemState):
         out: list[bytes] = []
         if not self.started:
             self._start(ev if t is StreamStart else StreamStart(), out)
-        on = self.on.get(t)  # starts and deltas: compiled per protocol (codegen/stream_feed.py)
+        on = self.on.get(t)  # starts, deltas, ends: compiled per protocol (stream_feed.py)
         if on is not None:
             on(self, ev, out)
-        elif t is TextEnd or t is ToolCallEnd or t is ReasoningEnd:
-            b = self.blocks.get(ev.key)
-            if b is not None and not b.ended:
-                self._end_block(b, ev, out)
-            elif b is None and t is ReasoningEnd:  # (its state waits where the rows say so)
-                self.rows.lone_end(self, ev)
         elif t is UsageEvent:
             self.usage = ev.usage
         elif t is FinishEvent:

@@ -6,7 +6,20 @@ object serves sync, async, the CLI and the gateway. It owns what every protocol 
 stream where the rows say so), block lifecycle per vendor key (start / delta / end, implicit ends
 where the protocol has no end events), tool-argument text passed on per call, opaque reasoning
 state gathered per block and handed out with its end, usage merged as it grows, the finish rule,
-in-band errors and the three endings (completed, failed, disconnected)."""
+in-band errors and the three endings (completed, failed, disconnected).
+
+Whole parts (Gemini) need no protocol name here either: opaque state on an item that is no
+reasoning (``lone_signature``) becomes a reasoning end with no start in the compiled dispatch; a
+signature on a call rides in its id (the signature envelope; codegen makes the id of a call sent
+without one, as ``missing_call_id`` says); call arguments sent in pieces are joined by a named
+stream transform (``assemble``, fed by the row's compiled step) and passed on as one delta when
+the call ends; a data line holding a list of events runs each (``batches``).
+
+In-band errors: a decode row's ``error`` path (and ``error_type``) is read into an ``ErrorInfo``
+by the codec's ``read_error`` (error_shape compiled) and the error table, as HTTP errors are
+(``inband_error``). A stream that went wrong on its own is a bad gateway (``upstream_error``):
+data that is not JSON (``bad_data``), a cut stream (``DISCONNECTED``), a usage asked for that
+never came (``USAGE_LOST``), a second message spliced in."""
 
 from __future__ import annotations
 
@@ -15,30 +28,67 @@ from typing import Any
 import orjson
 
 from .._errors import InvalidInput, brief
+from .._pipeline import error_info
 from .._sse import SSEEvent
 from .._wire import MAX_DEPTH, check_parsed
 from ..generated.canonical import (
     ErrorEvent,
+    ErrorInfo,
     Finish,
     FinishEvent,
     ReasoningEnd,
     StreamEnd,
     StreamStart,
     TextEnd,
+    ToolCallDelta,
     ToolCallEnd,
+    ToolCallStart,
     Usage,
     new_ReasoningDelta,
     new_TextDelta,
 )
-from .inband import USAGE_LOST, bad_data, inband_error, upstream_error
-from .parts import PartsDecoding
+from ..transforms.gemini_envelope import wrap_id
 from .rules import StreamRows
 
-__all__ = ["DELTA", "Decoder"]
+__all__ = ["DELTA", "DISCONNECTED", "Decoder", "upstream_error"]
 
 # a text or reasoning block's delta
 DELTA = {"text": new_TextDelta, "reasoning": new_ReasoningDelta}
 _DEEP = 2 * MAX_DEPTH  # data longer than this may nest deeper than the encoders write back
+
+
+def upstream_error(message: str) -> ErrorInfo:
+    """An upstream stream that went wrong on its own: a bad gateway (502)."""
+    return ErrorInfo(type="bad_gateway", message=message, status=502)
+
+
+DISCONNECTED = upstream_error("upstream stream ended without its terminal event")
+USAGE_LOST = upstream_error(
+    "upstream stream ended after its finish but before the usage it was asked for and its "
+    "terminal event: the usage is lost"
+)
+
+
+def bad_data(e: Exception) -> ErrorEvent:
+    """The in-band failure of an event whose data is not JSON (``e``: orjson's error) or nests
+    deeper than the encoders can write (``InvalidInput`` from ``check_parsed``)."""
+    why = f"has a value {e}" if isinstance(e, InvalidInput) else "is not JSON"
+    return ErrorEvent(error=upstream_error(f"upstream sent an SSE event that {why}"))
+
+
+def inband_error(codec: Any, pid: str, err: Any, d: Any, type_at: Any = None) -> ErrorInfo:
+    """``err``: the value at the row's error path in event ``d``: the error object, read by the
+    codec's ``read_error`` as an HTTP error body's is; ``type_at``: the reader of its raw type
+    (``error_type``) when it has none where error_shape says, read in the error object, or in
+    the event when the error is a bare message (Cohere's message-end delta.error, Responses'
+    flat error event), whose code, param and status are then the event's own. The status is
+    the one it carries, else its type's."""
+    if type(err) is dict:
+        fields = codec.read_error(err, type_at(err) if type_at is not None else None)
+    else:
+        code, param, carried = codec.read_error(d)[2:]
+        fields = (type_at(d) if type_at is not None else None, err, code, param, carried)
+    return error_info(codec, pid, None, d, fields)
 
 
 class _Block:
@@ -59,7 +109,7 @@ class _Block:
         self.acc: Any = None  # (assemble transform, its state): arguments joined at the end
 
 
-class Decoder(PartsDecoding):
+class Decoder:
     """Its endings: completed (terminal event seen), failed (an error event) or disconnected;
     and what it read no canonical home for. At close a stream is complete after a finish where
     the rows say so (and the usage asked for came), else disconnected."""
@@ -123,6 +173,17 @@ class Decoder(PartsDecoding):
                 out.insert(0, start)
         return out
 
+    def _batch(self, items: list[Any]) -> list[Any]:
+        out: list[Any] = []
+        for d in items:
+            if self.ended is not None:
+                break
+            if type(d) is dict:
+                out += self._event(d)
+            else:
+                self.ignored += 1
+        return out
+
     def _restart(self, mid: Any, out: list[Any]) -> None:
         """A second start, where the rows say ``restart: fail`` (the generated dispatch records
         the first one, then nothing else of the event runs): a start of another message ends
@@ -163,6 +224,23 @@ class Decoder(PartsDecoding):
         self.open.append(b)
         return b
 
+    def _fresh(self, wkey: str) -> str:
+        """A canonical key not given out yet: ``wkey``, then ``wkey.1``, ``wkey.2`` ..."""
+        n = self.seq.get(wkey, 0)
+        key = wkey if n == 0 else f"{wkey}.{n}"
+        while key in self.used:
+            n += 1
+            key = f"{wkey}.{n}"
+        self.seq[wkey] = n + 1
+        self.used.add(key)
+        return key
+
+    def _call(self, b: _Block, cid: str, sig: str | None, name: Any, out: list[Any]) -> None:
+        """A tool call opens (``sig``: opaque state on the call, which rides in its id)."""
+        b.call_id = wrap_id(cid, sig) if sig else cid
+        self.calls += 1
+        out.append(ToolCallStart(key=b.key, id=b.call_id, name=name if type(name) is str else ""))
+
     def _close(self, b: _Block, out: list[Any]) -> None:
         if not b.open:
             return
@@ -171,8 +249,10 @@ class Decoder(PartsDecoding):
         if b.kind == "text":
             out.append(TextEnd(key=b.key))
         elif b.kind == "tool_call":
-            if b.acc is not None:
-                self._assembled(b, out)
+            if b.acc is not None:  # the argument pieces, joined
+                text, b.acc = b.acc[0].text(b.acc[1]), None
+                if text:
+                    out.append(ToolCallDelta(key=b.key, arguments=text))
             out.append(ToolCallEnd(key=b.key))
         elif b.kind == "reasoning":
             sig = "".join(b.sig) or None

@@ -30,8 +30,8 @@ class StreamRows:
     start: Template | None = None
     error: Template = lambda s, ev, i: b""
     group_end: Template = lambda s, ev, i: b""  # (called only where the rows have a group)
-    # the compiled handlers of the events that build blocks (starts, deltas: event type ->
-    # handler (encoder, event, out)) and a started call's argument text (encoder, block, event,
+    # the compiled handlers of the events that build and end blocks (starts, deltas, ends: event
+    # type -> handler (encoder, event, out)) and a started call's argument text (encoder, block, event,
     # out)
     on: dict[type, Callable[[Any, Any, list[bytes]], None]] = field(default_factory=dict)
     args: Callable[[Any, Any, Any, list[bytes]], None] = lambda s, b, ev, out: None
@@ -39,10 +39,8 @@ class StreamRows:
     begin: dict[str, Callable[[Any, Any, list[bytes]], None]] = field(default_factory=dict)
     finish: dict[str, Callable[[Any, Any, Any, list[bytes]], None]] = field(default_factory=dict)
     end: Callable[[Any, Any, list[bytes]], None] = lambda s, ev, out: None  # a completed ending
-    # a reasoning end with no block (encoder, event): its state waits for the next part
-    lone_end: Callable[[Any, Any], None] = lambda s, ev: None
     ids: dict[str, str] = field(default_factory=dict)  # kind -> wire item id prefix
-    # whole parts (Gemini; streams/parts.py)
+    # whole parts (Gemini; the decoder's _batch)
     batches: bool = False  # a data line may hold a list of events
 
 
