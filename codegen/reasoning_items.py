@@ -2,7 +2,8 @@
 the codec (templates/_codec_reasoning_items.j2): ``decode_reasoning_items`` holds one branch per
 item row with the row's keys as literals, ``encode_reasoning_items`` reads a table made here
 (owner -> its wire format, the item type and keys its text is written with, the key of a
-signature riding in that item), and ``REASONING_ITEMS`` names the message key holding the list.
+signature riding in that item); the message key holding the list is a literal of the compiled
+message code (codegen/messages_flat.py).
 ``carriers`` makes every codec's ``CARRIER``: whose opaque state reaches its clients, and how.
 
 The rows' choices are made at generation time: the item an owner's text is written as (its

@@ -7,7 +7,7 @@ file, the key path and what was expected (see ``codegen.load``).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -157,6 +157,12 @@ class Support(Strict):
 class Flags(Strict):
     """Typed provider quirks. Runtime code reads these, never the protocol's name."""
 
+    # compiled into the codecs' code and tables (CARRIER, registry), read by no runtime code:
+    # left out of the runtime's ProtocolFlags (codegen/spec_types.py)
+    codegen_only: ClassVar[frozenset[str]] = frozenset(
+        ("reasoning_fields", "plan_field", "reasoning_text_in_requests", "foreign_reasoning")
+        + ("enveloped_reasoning", "call_id_signatures")
+    )
     system_placement: Literal["top_level_field", "in_messages", "instructions"]
     system_messages_in_turns: bool = Field(
         description="system/developer messages after the first turn keep their position"

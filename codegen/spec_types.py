@@ -3,7 +3,8 @@ models (one declaration of each field), and the Python source of their per-proto
 
 A spec model field becomes a frozen dataclass field: lists become tuples, dicts read-only
 Mappings, nested models their generated type; computed fields become plain fields and the methods
-a model names in ``runtime_methods`` are copied."""
+a model names in ``runtime_methods`` are copied. The fields it names ``codegen_only`` (facts the
+compiled code holds as literals, read by no runtime code) are left out."""
 
 from __future__ import annotations
 
@@ -57,14 +58,15 @@ def annotation(tp: Any) -> str:
 
 
 def _fields(model: type[BaseModel]) -> list[tuple[str, str, str]]:
-    """(name, annotation, description) of every field, computed fields last."""
+    """(name, annotation, description) of every runtime field, computed fields last."""
+    skip: frozenset[str] = getattr(model, "codegen_only", frozenset())
     out = [
         (name, annotation(f.annotation), f.description or "")
         for name, f in model.model_fields.items()
     ]
     for name, cf in model.model_computed_fields.items():
         out.append((name, annotation(cf.return_type), cf.description or ""))
-    return out
+    return [f for f in out if f[0] not in skip]
 
 
 def _methods(model: type[BaseModel]) -> list[str]:
@@ -103,8 +105,7 @@ def render_spec_types(header: str) -> str:
 def pysrc(v: Any) -> str:
     """A spec model value as the Python expression building its runtime type."""
     if isinstance(v, BaseModel):
-        names = [*type(v).model_fields, *type(v).model_computed_fields]
-        args = ", ".join(f"{n}={pysrc(getattr(v, n))}" for n in names)
+        args = ", ".join(f"{n}={pysrc(getattr(v, n))}" for n, _, _ in _fields(type(v)))
         return f"{RUNTIME_TYPES[type(v)]}({args})"
     if isinstance(v, list | tuple):
         return "(" + "".join(pysrc(x) + ", " for x in v) + ")"

@@ -10,7 +10,7 @@ is ``parts`` as well, another protocol's reasoning (text and state, when its own
 envelope carries) is kept (``_keep_foreign``) and folded into one envelope by the first template
 that writes ``$pending_signature`` and is no reasoning part (``_take_folded``; clients may drop
 reasoning parts). ``$encrypted`` (a reasoning end's opaque state for the client: its own, or
-another's in an envelope, ``reasoning_envelope.signature_for`` through the codec's compiled
+another's in an envelope, ``envelopes.signature_for`` through the codec's compiled
 CARRIER), ``$error_type`` and ``$bare_call_id`` are read in place (no encoder method asks at run
 time whether the event is a reasoning end: codegen allows ``$encrypted`` only there)."""
 
@@ -20,10 +20,10 @@ __all__ = ["IMPORTS", "pending_funcs", "var_exprs"]
 
 # a name the compiled code uses -> its import
 IMPORTS = {
-    "_parts_signature": "from interlingua.transforms.reasoning_envelope import parts_signature "
+    "_parts_signature": "from interlingua.transforms.envelopes import parts_signature "
     "as _parts_signature",
-    "_enveloped": "from interlingua.transforms.reasoning_envelope import enveloped as _enveloped",
-    "_signature_for": "from interlingua.transforms.reasoning_envelope import signature_for "
+    "_enveloped": "from interlingua.transforms.envelopes import enveloped as _enveloped",
+    "_signature_for": "from interlingua.transforms.envelopes import signature_for "
     "as _signature_for",
     "_raw_error_type": "from interlingua._pipeline import raw_error_type as _raw_error_type",
     "_SYNTH_PREFIX": "from interlingua.transforms.gemini_envelope import SYNTH_PREFIX "

@@ -94,16 +94,10 @@ FLAGS = ProtocolFlags(
     system_messages_in_turns=True,
     tool_results="user_turn_blocks",
     tool_calls="content_blocks",
-    reasoning_fields=(),
-    plan_field=None,
-    reasoning_text_in_requests=False,
     parallel_flag="disable_parallel_tool_use",
     max_tokens_required=True,
     max_tokens_default=4096,
     usage_input_includes_cache=False,
-    foreign_reasoning="none",
-    enveloped_reasoning=True,
-    call_id_signatures=False,
     server_state=False,
     sse_event_names=True,
     stream_usage_opt_in=None,
@@ -1862,7 +1856,7 @@ FINISH_KEY = "stop_reason"  # where the finish sits (response_envelope.finish)
 RESPONSE_KEPT: tuple[str, ...] = ("stop_reason",)
 RESPONSE_ID: str | None = "msg_interlingua"  # the default id (response_envelope.defaults)
 
-REASONING_ITEMS: str | None = None
+
 __all__ = [
     "PROTOCOL",
     "FLAGS",

@@ -88,16 +88,10 @@ FLAGS = ProtocolFlags(
     system_messages_in_turns=True,
     tool_results="tool_messages",
     tool_calls="message_field",
-    reasoning_fields=(),
-    plan_field="tool_plan",
-    reasoning_text_in_requests=False,
     parallel_flag="none",
     max_tokens_required=False,
     max_tokens_default=None,
     usage_input_includes_cache=True,
-    foreign_reasoning="none",
-    enveloped_reasoning=False,
-    call_id_signatures=False,
     server_state=False,
     sse_event_names=True,
     stream_usage_opt_in=None,
@@ -1429,7 +1423,6 @@ def write_message(
     write_finish(resp.finish, out, ctx, has_calls)
 
 
-REASONING_ITEMS: str | None = None
 __all__ = [
     "PROTOCOL",
     "FLAGS",

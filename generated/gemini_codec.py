@@ -97,16 +97,10 @@ FLAGS = ProtocolFlags(
     system_messages_in_turns=False,
     tool_results="user_turn_blocks",
     tool_calls="content_blocks",
-    reasoning_fields=(),
-    plan_field=None,
-    reasoning_text_in_requests=False,
     parallel_flag="none",
     max_tokens_required=False,
     max_tokens_default=None,
     usage_input_includes_cache=True,
-    foreign_reasoning="parts",
-    enveloped_reasoning=False,
-    call_id_signatures=True,
     server_state=False,
     sse_event_names=False,
     stream_usage_opt_in=None,
@@ -1808,7 +1802,7 @@ FINISH_KEY = "finishReason"  # where the finish sits (response_envelope.finish)
 RESPONSE_KEPT: tuple[str, ...] = ("finishReason",)
 RESPONSE_ID: str | None = "interlingua"  # the default id (response_envelope.defaults)
 
-REASONING_ITEMS: str | None = None
+
 __all__ = [
     "PROTOCOL",
     "FLAGS",

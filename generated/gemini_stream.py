@@ -27,11 +27,11 @@ from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
 from interlingua.streams.rules import some as _some
+from interlingua.transforms.envelopes import enveloped as _enveloped
+from interlingua.transforms.envelopes import parts_signature as _parts_signature
 from interlingua.transforms.gemini_envelope import SYNTH_PREFIX as _SYNTH_PREFIX
 from interlingua.transforms.gemini_envelope import synth_id as _synth_id
 from interlingua.transforms.gemini_envelope import unwrap_id as _unwrap_id
-from interlingua.transforms.reasoning_envelope import enveloped as _enveloped
-from interlingua.transforms.reasoning_envelope import parts_signature as _parts_signature
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)

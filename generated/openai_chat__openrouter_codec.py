@@ -82,6 +82,7 @@ from .openai_chat_codec import (
     ERROR_STATUS,
     FINISH_DECODE,
     FINISH_KEY,
+    FLAGS,
     HTTP,
     MESSAGE_PATH,
     NATIVE_PARTS,
@@ -151,42 +152,8 @@ from .openai_chat_codec import (
     write_finish,
     write_message,
 )
-from .spec_types import (
-    ProtocolFlags,
-    Turns,
-)
 
 DIALECT: str | None = "openrouter"  # the spec/dialects overlay merged in, if any
-FLAGS = ProtocolFlags(
-    system_placement="in_messages",
-    system_messages_in_turns=True,
-    tool_results="tool_messages",
-    tool_calls="message_field",
-    reasoning_fields=("reasoning",),
-    plan_field=None,
-    reasoning_text_in_requests=True,
-    parallel_flag="parallel_tool_calls",
-    max_tokens_required=False,
-    max_tokens_default=None,
-    usage_input_includes_cache=True,
-    foreign_reasoning="none",
-    enveloped_reasoning=False,
-    call_id_signatures=False,
-    server_state=False,
-    sse_event_names=False,
-    stream_usage_opt_in="stream_options.include_usage",
-    usage_output_includes_reasoning=True,
-    turns=Turns(
-        role_default=None,
-        results_order="in_place",
-        result_wrap=None,
-        snake_case=False,
-        key="messages",
-        parts_key="content",
-        system_key="system",
-        one_object=False,
-    ),
-)
 SUPPORT: dict[str, tuple[str, str]] = {
     "system": ("full", ""),
     "system_position": ("full", ""),
@@ -645,8 +612,6 @@ def encode_messages(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
 
 # ---------------------------------------------------------------- reasoning items
-# (spec: reasoning_details) the message key of the list, read and written by messages_flat
-REASONING_ITEMS: str | None = "reasoning_details"
 # owner key value -> (the protocol owning the state, its signature is an encrypted item's data)
 _RD_READ: dict[Any, tuple[str, bool]] = {
     "anthropic-claude-v1": ("anthropic_messages", False),

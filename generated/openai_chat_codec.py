@@ -96,19 +96,10 @@ FLAGS = ProtocolFlags(
     system_messages_in_turns=True,
     tool_results="tool_messages",
     tool_calls="message_field",
-    reasoning_fields=(
-        "reasoning_content",
-        "reasoning",
-    ),
-    plan_field=None,
-    reasoning_text_in_requests=False,
     parallel_flag="parallel_tool_calls",
     max_tokens_required=False,
     max_tokens_default=None,
     usage_input_includes_cache=True,
-    foreign_reasoning="none",
-    enveloped_reasoning=False,
-    call_id_signatures=False,
     server_state=False,
     sse_event_names=False,
     stream_usage_opt_in="stream_options.include_usage",
@@ -1689,7 +1680,6 @@ def write_message(
     write_choices(choice, resp, out, ctx)
 
 
-REASONING_ITEMS: str | None = None
 __all__ = [
     "PROTOCOL",
     "FLAGS",

@@ -90,16 +90,10 @@ FLAGS = ProtocolFlags(
     system_messages_in_turns=True,
     tool_results="items",
     tool_calls="items",
-    reasoning_fields=(),
-    plan_field=None,
-    reasoning_text_in_requests=False,
     parallel_flag="parallel_tool_calls",
     max_tokens_required=False,
     max_tokens_default=None,
     usage_input_includes_cache=True,
-    foreign_reasoning="signature",
-    enveloped_reasoning=False,
-    call_id_signatures=False,
     server_state=True,
     sse_event_names=True,
     stream_usage_opt_in=None,
@@ -1794,7 +1788,7 @@ RESPONSE_KEPT: tuple[str, ...] = (
 )
 RESPONSE_ID: str | None = "resp_interlingua"  # the default id (response_envelope.defaults)
 
-REASONING_ITEMS: str | None = None
+
 __all__ = [
     "PROTOCOL",
     "FLAGS",

@@ -24,7 +24,7 @@ from interlingua.streams.encoder import ItemBlock as _ItemBlock
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
-from interlingua.transforms.reasoning_envelope import signature_for as _signature_for
+from interlingua.transforms.envelopes import signature_for as _signature_for
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)

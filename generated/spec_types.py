@@ -55,31 +55,10 @@ class ProtocolFlags:
     system_messages_in_turns: bool
     tool_results: Literal["user_turn_blocks", "tool_messages", "items"]
     tool_calls: Literal["content_blocks", "message_field", "items"]
-    # assistant message fields carrying reasoning text; none: reasoning is a content part (its part
-    # row)
-    reasoning_fields: tuple[str, ...]
-    # assistant message field holding the text written before tool calls (Cohere tool_plan): read as
-    # a text part, written from the text of a turn with calls
-    plan_field: str | None
-    # assistant reasoning is sent back in requests whatever the client spoke (dialects that want the
-    # turn's reasoning back: DeepSeek, OpenRouter)
-    reasoning_text_in_requests: bool
     parallel_flag: Literal["disable_parallel_tool_use", "parallel_tool_calls", "none"]
     max_tokens_required: bool
     max_tokens_default: int | None
     usage_input_includes_cache: bool
-    # how a client of this protocol receives another protocol's opaque reasoning state (its codec's
-    # CARRIER, runtime/transforms/envelopes.py): not at all, wrapped in the reasoning part's own
-    # signature (Responses encrypted_content), or as thought parts followed by one signature-only
-    # part (Gemini thoughtSignature)
-    foreign_reasoning: Literal["none", "signature", "parts"]
-    # its opaque reasoning state rides through clients of other protocols in the reasoning envelope
-    # and comes back to it (Anthropic: thinking must be replayed before tool use)
-    enveloped_reasoning: bool
-    # a signature this protocol attaches to a tool call rides, toward clients of other protocols, in
-    # the call id they echo (the __ilgsig1__ envelope, runtime/transforms/gemini_envelope.py; Gemini
-    # thoughtSignature). The envelope names no owner, so one protocol at most may set it
-    call_id_signatures: bool
     # the API keeps conversations server-side (stored responses, previous_response_id); the gateway
     # emulates that for its clients when the upstream speaks another protocol
     # (runtime/gateway/state). One protocol at most may set it

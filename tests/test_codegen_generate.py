@@ -134,7 +134,8 @@ def test_generated_enum_tables_defaults_flags_and_http(tiny: ModuleType) -> None
     assert not hasattr(codec, "TOOL_CHOICE_ENCODE_DEFAULT")  # declared only when the spec says
     assert codec.ROLE_ENCODE == {"user": "user", "assistant": "chatbot"}
     assert codec.ERROR_STATUS == {"invalid_request": 400, "api_error": 500}
-    assert codec.FLAGS.tool_calls == "message_field" and codec.FLAGS.reasoning_fields == ()
+    assert codec.FLAGS.tool_calls == "message_field"
+    assert not hasattr(codec.FLAGS, "reasoning_fields")  # codegen_only: compiled, not carried
     assert codec.HTTP.auth.value("k-1") == "Bearer k-1"
     assert codec.HTTP.auth.key_in("bearer k-1") == "k-1"
     assert codec.HTTP.auth.key_in("Basic k-1") is None
@@ -162,7 +163,8 @@ def test_a_spec_change_changes_the_generated_behaviour(tmp_path: Path) -> None:
 
 def test_generated_spec_types_carry_the_spec_model_fields(tmp_path: Path) -> None:
     """The runtime's flag and HTTP types are generated from the pydantic spec models: every
-    model field (and computed field) is a field of the runtime type."""
+    model field (and computed field) is a field of the runtime type, but those the model names
+    ``codegen_only`` (compiled into the codecs, read by no runtime code)."""
     import dataclasses
 
     import interlingua.generated.spec_types as generated_types
@@ -172,7 +174,8 @@ def test_generated_spec_types_carry_the_spec_model_fields(tmp_path: Path) -> Non
     for model, name in RUNTIME_TYPES.items():
         runtime_type = getattr(generated_types, name)
         fields = {f.name for f in dataclasses.fields(runtime_type)}
-        assert fields == set(model.model_fields) | set(model.model_computed_fields), name
+        only = getattr(model, "codegen_only", frozenset())
+        assert fields == (set(model.model_fields) | set(model.model_computed_fields)) - only, name
 
 
 def test_a_flag_constant_and_a_canonical_default_in_part_rows(tmp_path: Path) -> None:

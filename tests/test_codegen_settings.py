@@ -286,8 +286,8 @@ def test_generated_budget_stays_below_its_limit_and_not_under_its_minimum(
 
 def test_the_registry_holds_the_reasoning_flags_the_envelope_reads(tmp_path: Path) -> None:
     """flags.foreign_reasoning is compiled into each codec's CARRIER and the enveloped_reasoning
-    owners are generated into generated/registry.py (runtime/transforms/envelopes.py and
-    reasoning_envelope.py read them; test_codegen_reasoning_items: CARRIER across protocols)."""
+    owners are generated into generated/registry.py (runtime/transforms/envelopes.py
+    reads them; test_codegen_reasoning_items: CARRIER across protocols)."""
     flags = "  sse_event_names: true\n"
     rows = TINY.replace(
         flags, flags + "  foreign_reasoning: signature\n  enveloped_reasoning: true\n"

@@ -1,5 +1,5 @@
 """Anthropic thinking through an OpenAI Responses client: the ``ilgenv1:`` reasoning envelope in
-``encrypted_content`` (runtime/transforms/reasoning_envelope.py, docs/openai_responses.md)."""
+``encrypted_content`` (runtime/transforms/envelopes.py, docs/openai_responses.md)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import interlingua
 import orjson
 from interlingua.generated.canonical import ReasoningPart
 from interlingua.streams.accumulate import accumulate
-from interlingua.transforms.reasoning_envelope import B64_MARK, PREFIX, unwrap, wrap
+from interlingua.transforms.envelopes import B64_MARK, PREFIX, unwrap, wrap
 
 from tests.stream_util import decode_stream
 from tests.test_openai_responses import check_responses_sse, sdk_client
@@ -139,8 +139,10 @@ def _back_to_anthropic(req: dict[str, Any]) -> dict[str, Any]:
 def test_envelope_roundtrip_helpers() -> None:
     env = wrap(A, THINKING, SIG, None)
     assert env.startswith(PREFIX + A + ":")
-    assert unwrap(env) == (A, [(THINKING, SIG, None)])
-    assert unwrap(wrap(A, "", None, REDACTED)) == (A, [("", None, REDACTED)])
+    assert unwrap(env) == [ReasoningPart(text=THINKING, signature=SIG, owner=A)]
+    assert unwrap(wrap(A, "", None, REDACTED)) == [
+        ReasoningPart(text="", redacted=REDACTED, owner=A)
+    ]
     assert unwrap(PREFIX + A + ":not*base64") is None
     assert unwrap(PREFIX + "gemini:" + env.rpartition(":")[2]) is None  # owner not carried
 

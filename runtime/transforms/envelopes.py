@@ -1,27 +1,40 @@
-"""The pipeline's two envelope hooks, one mechanism for every envelope kind.
+"""Envelopes: a protocol's opaque reasoning state carried through a client of another protocol,
+in a field that client echoes verbatim, and back; the pipeline's two hooks that run them.
 
-An envelope carries a protocol's opaque reasoning state through a client of another protocol,
-in a field that client echoes verbatim:
+- the call id envelope (gemini_envelope): a Gemini thoughtSignature attached to a functionCall
+  rides in the tool call id (``<id>__ilgsig1__<base64url>``, any client; docs/gemini.md);
+- the reasoning envelope, version 1 (here; docs/openai_responses.md, docs/gemini.md). Anthropic
+  extended thinking with tool use requires the assistant turn's thinking block (text and
+  signature, unchanged; or a redacted_thinking block's data) back on the next request. That
+  state rides, in a response or a stream going to a client of OpenAI Responses (Codex:
+  ``store: false``, ``include: ["reasoning.encrypted_content"]``), in a reasoning item's
+  ``encrypted_content``, one item per block, its thinking text as the summary; to a Gemini
+  client, in the ``thoughtSignature`` of the part that follows the blocks (usually the
+  functionCall), consecutive blocks in one envelope written as the standard base64 of its text
+  (Gemini SDKs type the signature as base64 bytes), the thinking text shown before it as
+  thought parts (copies the envelope makes redundant when the client echoes them). Its text::
 
-- ``gemini_envelope``: a Gemini thoughtSignature attached to a functionCall rides in the tool
-  call id (``<id>__ilgsig1__<base64url>``, any client; docs/gemini.md);
-- ``reasoning_envelope``: Anthropic thinking (text + signature, or redacted data) rides in a
-  Responses reasoning item's ``encrypted_content``, or in the Gemini ``thoughtSignature`` of the
-  part that follows it (``ilgenv1:<owner>:<base64url JSON>``; docs/openai_responses.md,
-  docs/gemini.md).
+      ilgenv1:<owner>:<base64url(compact JSON), no padding>
+
+  with the JSON ``{"t": thinking, "s": signature}`` or ``{"r": redacted data}`` for one block,
+  a list of those for several.
+
+Which owner's state reaches a client, and how, is a fact compiled into each codec from the rows
+(``codec.CARRIER``, codegen/reasoning_items.py: flags foreign_reasoning, enveloped_reasoning,
+call_id_signatures, and a dialect's reasoning_details owners): ``own`` (the client's own state,
+as it is, or an owner its dialect's items name), ``signature`` (enveloped in the client's own
+reasoning signature), ``parts`` (thought parts, then one signature), ``ids`` (a signature on a
+call, in its id); an owner absent is carried by nothing. Responses, streams and the gateway read
+that one table.
 
 ``fold_for_client`` runs on every response going to a client (``_pipeline.encode_response``;
-streams fold in their decoder / encoder, which have no other slot), ``unwrap_request`` on every
-decoded request (``_pipeline.decode_request``), so a canonical request never holds an envelope:
-the state goes back to its owner, and every other encoder drops it (reported).
-
-Which owner's state reaches a client, and how, is a fact compiled into each codec from the
-rows (``codec.CARRIER``, codegen/reasoning_items.py: flags foreign_reasoning,
-enveloped_reasoning, call_id_signatures, and a dialect's reasoning_details owners): ``own``
-(the client's own state, as it is, or an owner its dialect's items name), ``signature``
-(enveloped in the client's own reasoning signature), ``parts`` (thought parts, then one
-signature), ``ids`` (a signature on a call, in its id); an owner absent is carried by nothing.
-Responses, streams and the gateway read that one table.
+streams fold in their decoder / encoder, which have no other slot, with ``signature_for`` and
+``parts_signature``), ``unwrap_request`` on every decoded request (``_pipeline.decode_request``),
+so a canonical request never holds an envelope: the owner gets its state back exactly, and every
+other encoder (a Responses or Gemini upstream included) drops it and reports
+``reasoning_replay``. A malformed envelope, or one naming an owner that is not enveloped, becomes
+reasoning with no opaque state (dropped everywhere, reported). A signature without the prefix is
+the client protocol's own state and is never touched.
 
 The same hook is the one rule for reasoning in a response: its text reaches every client that
 can show it (Anthropic thinking, a Responses summary, a Gemini thought part, Chat's reasoning
@@ -31,28 +44,168 @@ streams, so both paths report the same)."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import dataclasses
 from typing import Any, TypeGuard
 
+import orjson
+
 from .._losses import Ctx, Loss
 from ..generated.canonical import Part, ReasoningPart, Request, ToolCallPart
+from ..generated.registry import ENVELOPED_REASONING
 from . import gemini_envelope as gem
-from . import reasoning_envelope as rsn
 
-__all__ = ["unwrap_request", "fold_for_client", "state_lost", "replay_loss", "carried"]
+__all__ = [
+    "PREFIX",
+    "B64_MARK",
+    "wrap",
+    "unwrap",
+    "parts_signature",
+    "signature_for",
+    "enveloped",
+    "state_lost",
+    "replay_loss",
+    "carried",
+    "unwrap_request",
+    "fold_for_client",
+]
+
+PREFIX = "ilgenv1:"
+# Gemini SDKs type thoughtSignature as bytes (base64): there the envelope is the standard
+# base64 (padded) of its text, which they decode and encode back unchanged.
+B64_MARK = base64.b64encode(b"ilgenv").decode("ascii")  # every such envelope starts with it
 
 
-def _needs_unwrap(p: Part) -> bool:
-    return gem.needs_unwrap(p) or (
-        type(p) is ReasoningPart and rsn.is_envelope(p.signature)  # type: ignore[union-attr]
+# ---------------------------------------------------------------- the reasoning envelope's text
+
+
+def _block(text: str, signature: str | None, redacted: str | None) -> dict[str, str]:
+    if redacted is not None:
+        return {"r": redacted}
+    return {"t": text, "s": signature} if signature is not None else {"t": text}
+
+
+def _encode(owner: str, body: Any) -> str:
+    payload = base64.urlsafe_b64encode(orjson.dumps(body)).decode("ascii").rstrip("=")
+    return f"{PREFIX}{owner}:{payload}"
+
+
+def wrap(owner: str, text: str, signature: str | None, redacted: str | None) -> str:
+    """One block's envelope (the ``signature`` carrier's form)."""
+    return _encode(owner, _block(text, signature, redacted))
+
+
+def parts_signature(run: list[ReasoningPart]) -> str:
+    """The signature a client taking foreign reasoning as ``parts`` gets for consecutive parts
+    of one owner, in responses (``_fold_run``) and streams alike: one envelope (a list when
+    there are several blocks) as the standard base64 of its text."""
+    blocks = [_block(p.text, p.signature, p.redacted) for p in run]
+    env = _encode(run[0].owner or "", blocks[0] if len(blocks) == 1 else blocks)
+    return base64.b64encode(env.encode("utf-8")).decode("ascii")
+
+
+def _text(v: Any) -> str | None:
+    """The envelope text of ``v`` (in either form), None when ``v`` is not an envelope."""
+    if type(v) is not str:
+        return None
+    if v.startswith(PREFIX):
+        return v
+    if v.startswith(B64_MARK):
+        try:
+            t = base64.b64decode(v, validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            return None
+        return t if t.startswith(PREFIX) else None
+    return None
+
+
+def unwrap(v: str) -> list[ReasoningPart] | None:
+    """The reasoning parts an envelope holds (their owner's, state restored), or None for a
+    malformed envelope / an owner that is not enveloped."""
+    v = _text(v) or ""
+    owner, sep, payload = v[len(PREFIX) :].partition(":")
+    if not sep or not enveloped(owner):
+        return None
+    try:
+        body = orjson.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    except (binascii.Error, ValueError, orjson.JSONDecodeError):
+        return None
+    out: list[ReasoningPart] = []
+    for b in body if type(body) is list else [body]:
+        if type(b) is not dict:
+            return None
+        t, s, r = b.get("t"), b.get("s"), b.get("r")
+        if type(r) is str:
+            out.append(ReasoningPart(text="", redacted=r, owner=owner))
+        elif type(t) is str and type(s) is str:  # Anthropic needs the signature
+            out.append(ReasoningPart(text=t, signature=s, owner=owner))
+        else:
+            return None
+    return out or None
+
+
+# ---------------------------------------------------------------- which client carries what
+
+
+def signature_for(
+    owner: str | None, text: str, signature: str | None, redacted: str | None, codec: Any
+) -> str | None:
+    """The opaque state a client of ``codec`` receives in its own reasoning signature field
+    (item streams and responses, ``_fold_run``): its own state as it is; another owner's
+    wrapped with the block's text where the envelope rides there (``codec.CARRIER``); else
+    None."""
+    how = codec.CARRIER.get(owner)
+    if how == "own":
+        return signature or None
+    if how == "signature" and (signature is not None or redacted is not None):
+        return wrap(owner or "", text, signature, redacted)
+    return None
+
+
+def enveloped(owner: str | None) -> bool:
+    """Does the envelope carry reasoning state of ``owner`` (flag enveloped_reasoning)?"""
+    return owner in ENVELOPED_REASONING
+
+
+def state_lost(owner: str | None, signature: str | None, redacted: str | None, codec: Any) -> bool:
+    """Does a client of ``codec`` (a dialect's too) lose this opaque reasoning state: does no
+    carrier of its ``CARRIER`` take it? The one rule of responses (``fold_for_client``) and
+    streams (``StreamTranslator``). Asked of state that is not on a tool call: a Gemini
+    signature on a call rides in the call id (folded before, in a response; by the Gemini
+    stream decoder, in a stream); any other Gemini signature has no field to ride in outside
+    Gemini (``ids``)."""
+    return bool(signature or redacted) and codec.CARRIER.get(owner, "ids") == "ids"
+
+
+def replay_loss(path: str, owner: str | None) -> Loss:
+    return Loss(
+        path,
+        "reasoning signature dropped",
+        f"its opaque state belongs to {owner}",
+        "reasoning_replay",
     )
+
+
+def carried(owner: str | None, codec: Any) -> bool:
+    """Does opaque state made by ``owner`` reach a client of ``codec`` (its own, inside an
+    envelope the client echoes, or on a call in its id, which every client echoes)?"""
+    return owner in codec.CARRIER
+
+
+# ---------------------------------------------------------------- the hooks
+
+
+def _echoed(p: Part) -> bool:
+    """A reasoning part whose signature is a reasoning envelope a client echoed."""
+    return type(p) is ReasoningPart and _text(p.signature) is not None
 
 
 def unwrap_request(req: Request) -> None:
     """Clean every envelope a client echoed in a decoded request; restore the state it held."""
     for m in req.messages:
         for p in m.parts:  # envelopes are rare: look for one before rebuilding anything
-            if _needs_unwrap(p):
+            if gem.needs_unwrap(p) or _echoed(p):
                 m.parts = _unwrap_parts(m.parts)
                 break
 
@@ -60,17 +213,13 @@ def unwrap_request(req: Request) -> None:
 def _unwrap_parts(parts: list[Part]) -> list[Part]:
     out: list[Part] = []
     for p in parts:
-        if type(p) is not ReasoningPart or not rsn.is_envelope(p.signature):
+        if not _echoed(p):
             gem.unwrap_into(p, out)
             continue
-        got = rsn.unwrap(p.signature or "")
-        if got is None:  # ours but unreadable: no opaque state goes anywhere
-            blocks: list[Part] = [
-                dataclasses.replace(p, signature=None, redacted=None, owner=None, ext=None, id=None)
-            ]
-        else:
+        blocks: list[Part] | None = unwrap(p.signature or "")  # type: ignore[union-attr]
+        if blocks is None:  # ours but unreadable: no opaque state goes anywhere
             blocks = [
-                ReasoningPart(text=t, signature=s, redacted=r, owner=got[0]) for t, s, r in got[1]
+                dataclasses.replace(p, signature=None, redacted=None, owner=None, ext=None, id=None)
             ]
         _drop_shown_copies(out, blocks)
         out.extend(blocks)
@@ -145,37 +294,12 @@ def _fold_run(run: list[ReasoningPart], how: str, codec: Any) -> list[Part]:
     pid = codec.PROTOCOL
     if how == "parts":
         shown: list[Part] = [ReasoningPart(text=p.text, owner=pid) for p in run if p.text]
-        return [*shown, gem.attach_part(rsn.parts_signature(run), pid)]
+        return [*shown, gem.attach_part(parts_signature(run), pid)]
     return [
         ReasoningPart(
             text=p.text,
-            signature=rsn.signature_for(p.owner, p.text, p.signature, p.redacted, codec),
+            signature=signature_for(p.owner, p.text, p.signature, p.redacted, codec),
             owner=pid,
         )
         for p in run
     ]
-
-
-def state_lost(owner: str | None, signature: str | None, redacted: str | None, codec: Any) -> bool:
-    """Does a client of ``codec`` (a dialect's too) lose this opaque reasoning state: does no
-    carrier of its ``CARRIER`` take it? The one rule of responses (``fold_for_client``) and
-    streams (``StreamTranslator``). Asked of state that is not on a tool call: a Gemini
-    signature on a call rides in the call id (folded before, in a response; by the Gemini
-    stream decoder, in a stream); any other Gemini signature has no field to ride in outside
-    Gemini (``ids``)."""
-    return bool(signature or redacted) and codec.CARRIER.get(owner, "ids") == "ids"
-
-
-def replay_loss(path: str, owner: str | None) -> Loss:
-    return Loss(
-        path,
-        "reasoning signature dropped",
-        f"its opaque state belongs to {owner}",
-        "reasoning_replay",
-    )
-
-
-def carried(owner: str | None, codec: Any) -> bool:
-    """Does opaque state made by ``owner`` reach a client of ``codec`` (its own, inside an
-    envelope the client echoes, or on a call in its id, which every client echoes)?"""
-    return owner in codec.CARRIER
