@@ -319,11 +319,10 @@ class _ProtocolChecks:
         )
         for i, row in enumerate(p.stream.decode if p.stream is not None else ()):
             self.feature(("stream", "decode", i, "feature"), row.feature)
-            finishes = self.enums["FinishReason"]
-            if row.finish_as is not None and row.finish_as not in finishes:
+            if row.blocked and (p.response_envelope is None or p.response_envelope.blocked is None):
                 src.error(
-                    ("stream", "decode", i, "finish_as"),
-                    f"{row.finish_as!r} is not a FinishReason {_one_of(finishes)}",
+                    ("stream", "decode", i, "blocked"),
+                    "no response_envelope.blocked row says where a refused prompt's reason is",
                 )
         for loc, msg in stream_problems(p.stream) if p.stream is not None else ():
             src.error(loc, msg)

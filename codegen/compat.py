@@ -139,7 +139,9 @@ def row_summary(row: DecodeRow) -> tuple[str, str, str]:
     if row.usage:
         emits.append("usage")
     if row.finish:
-        emits.append(f"finish ({row.finish_as})" if row.finish_as else "finish")
+        emits.append("finish")
+    if row.blocked:
+        emits.append("finish (response_envelope.blocked)")
     if row.end:
         emits.append("end")
     paths = [row.key] if isinstance(row.key, str) else row.key or []

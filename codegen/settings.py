@@ -123,9 +123,6 @@ class ReasoningRows(Strict):
         "ride in ReasoningConfig.ext under the object's last key: back to the same protocol, "
         "reported for another",
     )
-    snake_case: bool = Field(
-        False, description="the keys of those objects may come in snake_case (written back so)"
-    )
 
     def paths(self) -> list[str]:
         return [p for p in (self.mode, self.budget, self.effort, self.summary) if p is not None]

@@ -3,14 +3,13 @@ and ``encode_reasoning_config`` in generated/<id>_codec.py hold only the steps t
 call for, with its paths and value tables as literals. Which of mode, budget, effort and summary
 have a path, whether budgets say modes (Gemini 0 and -1), which efforts it knows and what it writes
 for others, whether an effort needs a mode beside it, whether budget and effort exclude each other,
-whether the summary is a switch, which objects' other keys ride in ReasoningConfig.ext and whether
-their keys may come in snake_case: all of it is known when codegen runs. What every protocol
+whether the summary is a switch, which objects' other keys ride in ReasoningConfig.ext: all of it
+is known when codegen runs (keys an API also takes in snake_case are recased before, by the
+snake_case_keys row). What every protocol
 shares stays in runtime/transforms/reasoning.py: the one thinking-budget rule (``thinking_budget``,
 ``effort_for_budget``) and the loss words."""
 
 from __future__ import annotations
-
-import re
 
 from .settings import ReasoningRows, known_keys
 from .settings_format import keys_literal, read
@@ -22,10 +21,6 @@ def _segs(path: str) -> tuple[str, ...]:
     return tuple(path.split("."))
 
 
-def _snake(k: str) -> str:
-    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), k)
-
-
 class _Facts:
     """The rows, as what the compiled steps test."""
 
@@ -34,13 +29,8 @@ class _Facts:
         self.ext = known_keys(rows.ext, rows.paths() + fmt_paths)  # output_config.format
         self.objs = {segs: f"o{i}" for i, (segs, _) in enumerate(self.ext.values())}
         self.keys = [k for k in _KEYS if getattr(rows, k) is not None]
-        self.snake = (
-            {_snake(k): k for _, known in self.ext.values() for k in known if _snake(k) != k}
-            if rows.snake_case
-            else {}
-        )
         # the encode for the same protocol reads hints (an effort's spelling, includeThoughts:
-        # false, empty or snake_case objects)
+        # false, empty objects)
         self.same_hints = bool(rows.ext) or rows.efforts is not None or rows.summary_bool
         self.effort_fn = bool(rows.effort_map) or rows.efforts is not None
 
@@ -85,16 +75,11 @@ def _tables(f: _Facts) -> str:
         out.append(f"_REASONING_EFFORTS = {keys_literal(rows.efforts)}")
     for i, (_, known) in enumerate(f.ext.values()):
         out.append(f"_REASONING_EXT{i} = {keys_literal(known)}")
-    if f.snake:
-        out.append(f"_REASONING_CAMEL: dict[str, str] = {f.snake!r}  # snake_case: either spelling")
-        rev = {c: s for s, c in f.snake.items()}
-        out.append(f"_REASONING_SNAKE: dict[str, str] = {rev!r}")
     return "\n".join(out) or "# (no tables)"
 
 
 def _decode(f: _Facts) -> str:
     rows = f.rows
-    hints = f.same_hints or bool(f.snake)
     tops = sorted({p.split(".")[0] for p in rows.paths()})
     test = f"{tops[0]!r} not in w" if len(tops) == 1 else f"w.keys().isdisjoint({tuple(tops)!r})"
     out = [
@@ -105,17 +90,13 @@ def _decode(f: _Facts) -> str:
         "    r = ReasoningConfig()",
     ]
     add = out.append
-    if hints:
+    if f.same_hints:
         add("    hints: dict[str, Any] = {}")
     for i, (name, (segs, _)) in enumerate(f.ext.items()):
         o = f"o{i}"
         add(f"    {o} = {read(segs)}")
         add(f"    if {o} is not None:")
         add(f"        {o} = expect_dict({o}, {name!r})")
-        if f.snake:  # the API takes both spellings
-            add(f"        if not _REASONING_CAMEL.keys().isdisjoint({o}):")
-            add(f"            {o} = {{_REASONING_CAMEL.get(k, k): v for k, v in {o}.items()}}")
-            add('            hints["reasoning_snake"] = True')
         add(f"        if rest := kept_keys({o}, _REASONING_EXT{i}):")
         merged = "" if i == 0 else "**(r.ext or {}), "
         add(f"            r.ext = {{{merged}{segs[-1]!r}: rest}}")
@@ -169,7 +150,7 @@ def _decode(f: _Facts) -> str:
         conds.append("r.ext")
     add(f"    if {' or '.join(conds)}:")
     add("        req.reasoning = r")
-    if hints:
+    if f.same_hints:
         add("    add_hints(req, hints)")
     return "\n".join(out)
 
@@ -241,11 +222,6 @@ def _encode(f: _Facts) -> str:
         add(f"        keep_keys(obj_at(out, {segs!r}), rest)")
         add(f'    if {name!r} in hints.get("reasoning_empty", ()):')
         add(f"        obj_at(out, {segs!r})")
-        if f.snake:
-            add(f'    if hints.get("reasoning_snake") and type(o := dig(out, {segs!r})) is dict:')
-            add(
-                f"        put(out, {segs!r}, {{_REASONING_SNAKE.get(k, k): v for k, v in o.items()}})"
-            )
     return "\n".join(out)
 
 

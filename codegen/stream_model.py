@@ -182,8 +182,10 @@ class DecodeRow(Strict):
         "call's arguments from `pieces` (`arguments_object` seeds it); one delta at the end",
     )
     pieces: str | None = Field(None, description="argument pieces for `assemble`")
-    finish_as: str | None = Field(
-        None, description="unified finish reason for any value of `finish` (a blocked prompt)"
+    blocked: bool = Field(
+        False,
+        description="a refused prompt: the event read by the response_envelope.blocked row (the "
+        "codec's read_blocked, as a response is); its finish, if any, is the stream's",
     )
 
     @property
@@ -213,8 +215,8 @@ class DecodeRow(Strict):
             raise ValueError("a row that touches a block needs `key` or `key_const`")
         if self.pieces is not None and self.assemble is None:
             raise ValueError("`pieces` needs `assemble` (the transform that joins them)")
-        if self.finish_as is not None and self.finish is None:
-            raise ValueError("`finish_as` needs `finish` (the wire value kept as raw)")
+        if self.blocked and self.finish is not None:
+            raise ValueError("`blocked` reads the finish the response_envelope.blocked row says")
         return self
 
 

@@ -198,7 +198,7 @@ def _fast_text(row: DecodeRow) -> bool:
         and row.key_const is not None
         and not row.key_prefix
         and row.open in (None, "text", "reasoning")
-        and not (row.close or row.whole or row.count or row.end or row.ends)
+        and not (row.close or row.whole or row.count or row.end or row.ends or row.blocked)
         and all(x is None for x in others)
     )
 

@@ -6,8 +6,9 @@ protocol's reasoning.
 Where a template writes ``$pending_signature`` (whole parts, Gemini), opaque state waits on the
 encoder (``s.sig``) for the next part written: a signature that came with no reasoning block
 (``_lone_end``, called by the compiled ``_on_ReasoningEnd``) and a call's envelope signature. Where the flag
-is ``parts`` as well, another protocol's reasoning (text and state, when its owner is one the
-envelope carries) is kept (``_keep_foreign``) and folded into one envelope by the first template
+is ``parts`` as well, another protocol's reasoning (text and state, when the codec's CARRIER
+says its owner reaches this protocol's clients in ``parts``, the response path's rule) is kept
+(``_keep_foreign``) and folded into one envelope by the first template
 that writes ``$pending_signature`` and is no reasoning part (``_take_folded``; clients may drop
 reasoning parts). ``$encrypted`` (a reasoning end's opaque state for the client: its own, or
 another's in an envelope, ``envelopes.signature_for`` through the codec's compiled
@@ -22,7 +23,6 @@ __all__ = ["IMPORTS", "pending_funcs", "var_exprs"]
 IMPORTS = {
     "_parts_signature": "from interlingua.transforms.envelopes import parts_signature "
     "as _parts_signature",
-    "_enveloped": "from interlingua.transforms.envelopes import enveloped as _enveloped",
     "_signature_for": "from interlingua.transforms.envelopes import signature_for "
     "as _signature_for",
     "_raw_error_type": "from interlingua._pipeline import raw_error_type as _raw_error_type",
@@ -66,7 +66,7 @@ def pending_funcs(pending: bool, foreign: str) -> dict[str, str]:
     keep = [
         "def _keep_foreign(s: Any, text: str, ev: Any) -> None:",
         '    """Another protocol\'s reasoning state, for the envelope of the next part."""',
-        "    if _enveloped(ev.owner) and (ev.signature or ev.redacted):",
+        '    if s.codec.CARRIER.get(ev.owner) == "parts" and (ev.signature or ev.redacted):',
         "        part = _ReasoningPart(",
         "            text=text, signature=ev.signature, redacted=ev.redacted, owner=ev.owner",
         "        )",

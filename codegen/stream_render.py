@@ -139,7 +139,7 @@ def _op(row: DecodeRow) -> str:
         "start": row.start is not None,
         "error": row.error is not None,
         "usage": bool(row.usage),
-        "other": bool(row.count or row.ends or row.finish or row.end or row.each),
+        "other": bool(row.count or row.ends or row.finish or row.blocked or row.end or row.each),
     }
     if row.start is not None and row.restart != "ignore":
         does["other"] = True

@@ -8,8 +8,8 @@ In order: a counted event is reported; a truthy error fails the stream (nothing 
 start is recorded (a second one only where ``restart: fail``: it ends the stream or is ignored,
 and nothing else of the event runs); the blocks of ``ends`` end; the row's block step runs
 (``stream_block``); a terminal row with a usage or finish ends the open blocks first;
-the usage merges; a finish is decoded through the finish rule (implicit blocks end first); the
-terminal row ends the stream."""
+the usage merges; a finish is decoded through the finish rule, a blocked prompt read by the
+codec's read_blocked (implicit blocks end first); the terminal row ends the stream."""
 
 from __future__ import annotations
 
@@ -69,10 +69,12 @@ def steps(
         if implicit:
             rest.append("    out += m._close_all()")
         path = ".".join([*([row.at] if row.at else []), _paths(row.finish)[0]])
-        fin = f"m._finish(raw, {seq}, out, {path!r})"
-        rest.append(
-            f"    {fin}" if row.finish_as is None else f"    {fin}.unified = {row.finish_as!r}"
-        )
+        rest.append(f"    m._finish(raw, {seq}, out, {path!r})")
+    if row.blocked:  # the response_envelope.blocked row, the response path's
+        rest += ["if (fin := m.codec.read_blocked(d)) is not None:"]
+        if implicit:
+            rest.append("    out += m._close_all()")
+        rest.append("    m._finished(fin, None, out)")
     if row.end:
         rest.append('out += m._end("completed")')
     if row.start is not None:  # read into the start only the fields the row has

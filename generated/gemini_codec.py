@@ -1166,7 +1166,7 @@ def decode_snake_case(w: dict[str, Any], req: Request) -> dict[str, Any]:
     """The body with the keys the API also takes in snake_case in camelCase (snake_case_keys)."""
     seen: set[str] = set()
     w = camel_key(w, "systemInstruction", "system_instruction", 0, seen)
-    w = camel_key(w, "generationConfig", "generation_config", 1, seen)
+    w = camel_key(w, "generationConfig", "generation_config", 2, seen)
     w = camel_key(w, "toolConfig", "tool_config", 2, seen)
     if seen:
         req.hints = {**(req.hints or {}), "snake_keys": sorted(seen)}
@@ -1178,7 +1178,7 @@ def encode_snake_case(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     seen = (req.hints or {}).get("snake_keys") if ctx.same else None
     if seen:
         snake_key(out, "systemInstruction", 0, seen)
-        snake_key(out, "generationConfig", 1, seen)
+        snake_key(out, "generationConfig", 2, seen)
         snake_key(out, "toolConfig", 2, seen)
 
 
@@ -1378,16 +1378,6 @@ _REASONING_BUDGET_MODES: dict[str, int] = {"disabled": 0, "adaptive": -1}
 _REASONING_BUDGET_DECODE: dict[int, str] = {0: "disabled", -1: "adaptive"}
 _REASONING_EFFORTS = frozenset({"high", "low", "medium", "minimal"})
 _REASONING_EXT0 = frozenset({"includeThoughts", "thinkingBudget", "thinkingLevel"})
-_REASONING_CAMEL: dict[str, str] = {
-    "include_thoughts": "includeThoughts",
-    "thinking_budget": "thinkingBudget",
-    "thinking_level": "thinkingLevel",
-}  # snake_case: either spelling
-_REASONING_SNAKE: dict[str, str] = {
-    "includeThoughts": "include_thoughts",
-    "thinkingBudget": "thinking_budget",
-    "thinkingLevel": "thinking_level",
-}
 
 
 def decode_reasoning_config(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -1399,9 +1389,6 @@ def decode_reasoning_config(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     o0 = dig(w, ("generationConfig", "thinkingConfig"))
     if o0 is not None:
         o0 = expect_dict(o0, "generationConfig.thinkingConfig")
-        if not _REASONING_CAMEL.keys().isdisjoint(o0):
-            o0 = {_REASONING_CAMEL.get(k, k): v for k, v in o0.items()}
-            hints["reasoning_snake"] = True
         if rest := kept_keys(o0, _REASONING_EXT0):
             r.ext = {"thinkingConfig": rest}
         if not o0:
@@ -1483,15 +1470,6 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
         keep_keys(obj_at(out, ("generationConfig", "thinkingConfig")), rest)
     if "generationConfig.thinkingConfig" in hints.get("reasoning_empty", ()):
         obj_at(out, ("generationConfig", "thinkingConfig"))
-    if (
-        hints.get("reasoning_snake")
-        and type(o := dig(out, ("generationConfig", "thinkingConfig"))) is dict
-    ):
-        put(
-            out,
-            ("generationConfig", "thinkingConfig"),
-            {_REASONING_SNAKE.get(k, k): v for k, v in o.items()},
-        )
 
 
 def _reasoning_effort(effort: str, ctx: Ctx | None) -> str | None:

@@ -27,7 +27,6 @@ from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
 from interlingua.streams.rules import some as _some
-from interlingua.transforms.envelopes import enveloped as _enveloped
 from interlingua.transforms.envelopes import parts_signature as _parts_signature
 from interlingua.transforms.gemini_envelope import SYNTH_PREFIX as _SYNTH_PREFIX
 from interlingua.transforms.gemini_envelope import synth_id as _synth_id
@@ -335,7 +334,7 @@ def _lone_end(s: Any, ev: Any) -> None:
 
 def _keep_foreign(s: Any, text: str, ev: Any) -> None:
     """Another protocol's reasoning state, for the envelope of the next part."""
-    if _enveloped(ev.owner) and (ev.signature or ev.redacted):
+    if s.codec.CARRIER.get(ev.owner) == "parts" and (ev.signature or ev.redacted):
         part = _ReasoningPart(
             text=text, signature=ev.signature, redacted=ev.redacted, owner=ev.owner
         )
@@ -658,10 +657,9 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     w0 = d.get("candidates")
     if w0 in (None, []):
         matched = True
-        raw = _v.get("blockReason") if type(_v := d.get("promptFeedback")) is dict else None
-        if raw is not None:
+        if (fin := m.codec.read_blocked(d)) is not None:
             out += m._close_all()
-            m._finish(raw, None, out, "promptFeedback.blockReason").unified = "content_filter"
+            m._finished(fin, None, out)
         if m.ended is not None:
             return True
     if (

@@ -200,13 +200,14 @@ class Decoder:
         self.raw_usage = {**self.raw_usage, **{k: v for k, v in u.items() if v is not None}}
         return self.codec.decode_usage(self.raw_usage, "usage")  # type: ignore[no-any-return]
 
-    def _finish(self, raw: Any, seq: Any, out: list[Any], path: str) -> Finish:
-        """A raw finish value (at ``path``) through the finish rule, the response path's (a row's
-        own unified reason, a blocked prompt, is set on what this gives)."""
+    def _finish(self, raw: Any, seq: Any, out: list[Any], path: str) -> None:
+        """A raw finish value (at ``path``) through the finish rule, the response path's."""
+        self._finished(self.codec.decode_finish(raw, self.calls > 0, path), seq, out)
+
+    def _finished(self, fin: Finish, seq: Any, out: list[Any]) -> None:
+        """The stream's finish (a blocked prompt's: the codec's read_blocked, as a response's)."""
         self.finished = True
-        fin = self.codec.decode_finish(raw, self.calls > 0, path)
         out.append(FinishEvent(finish=fin, stop_sequence=seq))
-        return fin
 
     # ---------------------------------------------------------------- blocks
     # A row's block step is compiled per row (generated ``_block<i>``, codegen/stream_block.py);
