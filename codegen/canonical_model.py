@@ -51,6 +51,21 @@ class CanonicalType(Strict):
     fields: list[CanonicalField]
 
 
+class TransformRow(Strict):
+    """A named transform: where it lives and what a protocol naming it must give (the compiled
+    code it calls is emitted for these rows alone)."""
+
+    object: str = Field(description="module.OBJECT in runtime/transforms (checked)")
+    flags: dict[str, str | bool] = Field(
+        default_factory=dict, description="flags a protocol naming it must have, with these values"
+    )
+    rows: list[str] = Field(
+        default_factory=list,
+        description="protocol rows it reads, as key paths that must be given "
+        "(`response_envelope.message`)",
+    )
+
+
 class CanonicalSpec(Strict):
     version: Literal[1]
     effort_budgets: dict[str, int] = Field(
@@ -65,7 +80,15 @@ class CanonicalSpec(Strict):
     features: list[Feature]
     enums: list[CanonicalEnum]
     types: list[CanonicalType]
-    transforms: dict[str, str] = Field(
-        description="the named transforms: name -> module.OBJECT in runtime/transforms (checked; "
-        "generated/transforms.py is the runtime REGISTRY's table)"
+    transforms: dict[str, str | TransformRow] = Field(
+        description="the named transforms: name -> module.OBJECT in runtime/transforms, or a row "
+        "with what a protocol naming it needs (checked; generated/transforms.py is the runtime "
+        "REGISTRY's table)"
     )
+
+    def transform_rows(self) -> dict[str, TransformRow]:
+        """Every transform as a row (a bare module.OBJECT needs nothing)."""
+        return {
+            n: TransformRow(object=t) if isinstance(t, str) else t
+            for n, t in self.transforms.items()
+        }

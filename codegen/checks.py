@@ -4,11 +4,8 @@ canonical enum value must encode. Each problem is recorded on its SourceFile wit
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Iterable
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from .canonical_model import CanonicalSpec
@@ -25,6 +22,7 @@ from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
 from .spec_turns import turns_problems
 from .stream_checks import stream_problems
 from .tool_choice import tool_choice_problems
+from .transform_rows import canonical_transform_problems, protocol_transform_problems
 from .turns_code import check_turns
 
 # protocol enum table -> the canonical enum its `unified` values come from
@@ -43,38 +41,6 @@ FIELD_LISTS = {
 }
 # usage rows that name no Usage field: `input` (total or uncached per flags) and `total`
 USAGE_VIRTUAL = {"input": "int", "total": "int"}
-
-
-# where the named transforms live (a ``transforms:`` value is module.OBJECT in this package)
-TRANSFORMS_DIR = Path(__file__).resolve().parent.parent / "runtime" / "transforms"
-
-
-@cache
-def _module_names(module: str) -> frozenset[str] | None:
-    """The top-level names runtime/transforms/<module>.py assigns or defines (None: no file)."""
-    path = TRANSFORMS_DIR / f"{module}.py"
-    if not module.isidentifier() or not path.is_file():
-        return None
-    names: set[str] = set()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.Assign):
-            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            names.add(node.target.id)
-        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            names.add(node.name)
-    return frozenset(names)
-
-
-def transform_problem(target: str) -> str | None:
-    """Why ``module.OBJECT`` names no object runtime/transforms defines (None: it does)."""
-    module, _, obj = target.rpartition(".")
-    names = _module_names(module) if module else None
-    if names is None:
-        return f"no module runtime/transforms/{module or target}.py (expected module.OBJECT)"
-    if obj not in names:
-        return f"runtime/transforms/{module}.py defines no {obj}"
-    return None
 
 
 def _base(ctype: str) -> str:
@@ -110,10 +76,8 @@ def check_canonical(c: CanonicalSpec, src: SourceFile) -> None:
     _unique(src, ("features",), c.features, lambda f: f.id, "feature {k!r}")
     _unique(src, ("enums",), c.enums, lambda e: e.name, "enum {k!r}")
     _unique(src, ("types",), c.types, lambda t: t.name, "type {k!r}")
-    for name, target in c.transforms.items():
-        problem = transform_problem(target)
-        if problem:
-            src.error(("transforms", name), f"{target}: {problem}")
+    for loc, msg in canonical_transform_problems(c):
+        src.error(loc, msg)
     for i, e in enumerate(c.enums):
         _unique(src, ("enums", i, "values"), e.items(), lambda v: v.value, "value {k!r}")
     for what, needed, have in (
@@ -332,7 +296,7 @@ class _ProtocolChecks:
             else set()
         )
         finish_raws = {r.raw for r in p.finish_reasons}
-        for loc, msg in envelope_problems(p.response_envelope, p.transforms, finish_raws):
+        for loc, msg in envelope_problems(p.response_envelope, finish_raws):
             src.error(loc, msg)
         for loc, msg in compile_problems(p, self.enums["FinishReason"]):
             src.error(loc, msg)
@@ -347,12 +311,8 @@ class _ProtocolChecks:
             src.error(loc, msg)
         for loc, msg in snake_case_problems(p):
             src.error(loc, msg)
-        for i, name in enumerate(p.transforms):
-            if name not in self.c.transforms:
-                src.error(
-                    ("transforms", i),
-                    f"unknown transform {name!r} (expected one of canonical.yaml transforms: {', '.join(self.c.transforms)})",
-                )
+        for loc, msg in protocol_transform_problems(self.c, p):
+            src.error(loc, msg)
         _unique(src, ("transforms",), p.transforms, lambda t: t, "transform {k!r}")
         for fid in p.support:
             self.feature(("support", fid), fid)

@@ -144,14 +144,11 @@ def stream_defaults(data: Any) -> Any:
     return {**data, "stream": {**stream, "encode": enc}}
 
 
-def envelope_problems(
-    env: ResponseEnvelope | None, transforms: list[str], finish_raws: set[str]
-) -> list[tuple[Loc, str]]:
-    """What the envelope rows lack for the transforms that read them, say twice, or name
-    without a finish row (``finish_raws``: the raw values of the finish_reasons rows)."""
+def envelope_problems(env: ResponseEnvelope | None, finish_raws: set[str]) -> list[tuple[Loc, str]]:
+    """What the envelope rows say twice, or name without a finish row (``finish_raws``: the raw
+    values of the finish_reasons rows). The rows a transform reads are its canonical.yaml row's
+    (codegen/transform_rows.py)."""
     if env is None:
-        if "message_response" in transforms:
-            return [(("transforms",), "message_response needs a response_envelope section")]
         return []
     out: list[tuple[Loc, str]] = []
     if env.parts is not None and (env.choices or env.message):
@@ -159,10 +156,6 @@ def envelope_problems(
         out.append((("response_envelope", "parts"), f"parts sit at the top level: no `{key}`"))
     if env.part_defaults and env.parts is None:
         out.append((("response_envelope", "part_defaults"), "no `parts` key to write them in"))
-    if "message_response" in transforms:
-        for key in ("message", "content"):
-            if getattr(env, key) is None:
-                out.append((("response_envelope",), f"message_response needs `{key}`"))
     for name in ("echo", "choice_quiet"):
         first: dict[str, int] = {}
         for i, k in enumerate(getattr(env, name)):

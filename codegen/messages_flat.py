@@ -56,20 +56,13 @@ class FlatMessages(Strict):
 
 
 def check_flat_messages(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
-    """The messages rows against the transforms, the flags, the part rows and the roles."""
+    """The messages rows against the transforms, the part rows and the roles (the transform's
+    flags and this section are its canonical.yaml row's needs: codegen/transform_rows.py)."""
     fm = p.messages
     if fm is None:
-        if TRANSFORM in p.transforms:
-            i = p.transforms.index(TRANSFORM)
-            src.error(("transforms", i), f"transform {TRANSFORM} needs a `messages` section")
         return
     if TRANSFORM not in p.transforms:
         src.error(("messages",), f"messages rows are read by the {TRANSFORM} transform alone")
-    if p.flags.tool_calls != "message_field" or p.flags.tool_results != "tool_messages":
-        src.error(
-            ("messages",),
-            "flat messages need flags tool_calls: message_field and tool_results: tool_messages",
-        )
     for kind in ("tool_call", "tool_result"):
         if not any(r.part == kind for r in p.parts):
             src.error(("messages",), f"no `{kind}` part row: flat messages hold {kind}s")

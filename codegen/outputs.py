@@ -119,7 +119,7 @@ def render_registry(spec: Spec) -> str:
 def render_transforms(spec: Spec, source: str) -> str:
     """generated/transforms.py: the named transforms' table (canonical.yaml ``transforms``),
     name -> (module in runtime/transforms, object), which runtime/transforms imports."""
-    table = {n: tuple(t.rsplit(".", 1)) for n, t in spec.canonical.transforms.items()}
+    table = {n: tuple(t.object.rsplit(".", 1)) for n, t in spec.canonical.transform_rows().items()}
     return (
         header(source)
         + '"""The named transforms: name -> (module in runtime/transforms, object)."""\n\n'

@@ -18,6 +18,7 @@ from interlingua._codec_support import (
     expect_whole_number,
     report_ext,
     restore_wire_names,
+    said,
     snake_key,
     split_ext,
     wire_shape_hints,
@@ -1754,12 +1755,8 @@ def first_choice(
     extra = {k: v for k, v in c0.items() if k not in _CHOICE_READ}
     if extra:
         hints["choice_ext"] = extra
-        if not ctx.same:
-            said = {
-                k: v for k, v in extra.items() if k not in _CHOICE_QUIET and v not in (None, [], {})
-            }
-            if said:
-                report_ext(said, "candidates[0]", ctx)
+        if not ctx.same:  # those saying something
+            report_ext(said(extra, _CHOICE_QUIET), "candidates[0]", ctx)
     return c0
 
 

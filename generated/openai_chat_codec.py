@@ -14,6 +14,7 @@ from interlingua._codec_support import (
     drop_ext,
     report_ext,
     restore_wire_names,
+    said,
     split_ext,
     wire_shape_hints,
 )
@@ -1623,10 +1624,8 @@ def first_choice(
     extra = {k: v for k, v in c0.items() if k not in _CHOICE_READ}
     if extra:
         hints["choice_ext"] = extra
-        if not ctx.same:
-            said = {k: v for k, v in extra.items() if v not in (None, [], {})}
-            if said:
-                report_ext(said, "choices[0]", ctx)
+        if not ctx.same:  # those saying something
+            report_ext(said(extra), "choices[0]", ctx)
     return c0
 
 

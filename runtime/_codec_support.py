@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Container, Sequence
 from typing import Any
 
 from ._errors import InvalidInput, brief
@@ -16,6 +16,7 @@ __all__ = [
     "get_dotted",
     "split_ext",
     "drop_ext",
+    "said",
     "arguments_object",
     "deep_merge",
     "wire_shape_hints",
@@ -90,6 +91,17 @@ def drop_ext(ext: dict[str, Any], out: dict[str, Any], path: str, ctx: Ctx) -> N
                 out.setdefault(k, v)
         return
     report_ext(ext, path, ctx)
+
+
+_EMPTY: tuple[Any, ...] = (None, "", [], {})
+
+
+def said(obj: dict[str, Any], skip: Container[str] = ()) -> dict[str, Any]:
+    """The keys of ``obj`` outside ``skip`` whose value says something, to report: an empty one
+    (null, "", [], {}: OpenAI's ``annotations: []``, ``logprobs: null``) carries nothing. The
+    response path (message_response, a compiled first choice) and the stream machine's fields
+    with no canonical home alike."""
+    return {k: v for k, v in obj.items() if k not in skip and v not in _EMPTY}
 
 
 def report_ext(ext: dict[str, Any], path: str, ctx: Ctx) -> None:

@@ -103,11 +103,7 @@ def protocol(pid: str, dialect: str | None = None) -> Protocol:
     resp_known = frozenset(codec.RESPONSE_ROW_KEYS).union(
         codec.RESPONSE_KNOWN, *(t.response_keys for t in transforms)
     )
-    nested: dict[str, frozenset[str]] = dict(getattr(codec, "REQUEST_NESTED", {}))
-    for t in transforms:
-        for k, keys in t.request_nested.items():
-            nested[k] = nested.get(k, frozenset()) | keys
-    return Protocol(pid, codec, transforms, req_known, resp_known, nested)
+    return Protocol(pid, codec, transforms, req_known, resp_known, codec.REQUEST_NESTED)
 
 
 def available() -> list[str]:

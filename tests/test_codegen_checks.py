@@ -231,6 +231,54 @@ def test_a_transform_whose_module_or_object_does_not_exist(
     assert msg == f"{at} transforms.tiny_messages: {target}: {expected}"
 
 
+@pytest.mark.parametrize(
+    ("row", "at", "expected"),
+    [
+        (
+            "flags: {tool_result: items}",
+            "transforms.tiny_messages.flags.tool_result",
+            "no flag 'tool_result' (a key of a protocol's flags)",
+        ),
+        (
+            "flags: {tool_results: blocks}",
+            "transforms.tiny_messages.flags.tool_results",
+            "'blocks' is no value of flags.tool_results",
+        ),
+        (
+            "rows: [response_envelope.mesage]",
+            "transforms.tiny_messages.rows[0] response_envelope.mesage",
+            "'mesage' is no key of ResponseEnvelope (expected ",
+        ),
+    ],
+)
+def test_a_transform_row_naming_no_flag_value_or_row(
+    tmp_path: Path, row: str, at: str, expected: str
+) -> None:
+    """What a transform needs must be a flag with one of its values, or a protocol's row."""
+    msg, line = refused(
+        tmp_path,
+        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
+        f"transforms: {{tiny_messages: {{object: messages_blocks.MESSAGES_BLOCKS, {row}}}}}",
+        canonical=True,
+    )
+    assert msg.startswith(f"{line} {at}: {expected}"), msg
+
+
+def test_a_protocol_without_a_row_its_transform_reads_is_refused(tmp_path: Path) -> None:
+    canonical = CANONICAL.replace(
+        "tiny_messages: messages_blocks.MESSAGES_BLOCKS",
+        "tiny_messages: {object: messages_blocks.MESSAGES_BLOCKS, rows: [response_envelope]}",
+    )
+    spec = write_spec(tmp_path, canonical, PROTOCOL)
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    line = PROTOCOL[: PROTOCOL.index("transforms: [tiny_messages]")].count("\n") + 1
+    assert str(info.value) == (
+        f"{spec / 'protocols/tiny_v2.yaml'}:{line}: transforms[0] tiny_messages: transform "
+        "tiny_messages needs `response_envelope`"
+    )
+
+
 def test_a_canonical_value_without_an_encode_row_or_default(tmp_path: Path) -> None:
     msg, at = refused(tmp_path, "  - {unified: none, raw: NONE}\n", "", at="tool_choice:")
     assert msg == (

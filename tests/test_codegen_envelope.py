@@ -148,26 +148,30 @@ def _line(text: str, at: str) -> int:
 def test_message_response_needs_message_and_content(tmp_path: Path) -> None:
     canonical = CANONICAL.replace(
         "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
-        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS, message_response: message_response.MESSAGE_RESPONSE}",
+        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS, message_response: "
+        "{object: message_response.MESSAGE_RESPONSE, "
+        "rows: [response_envelope.message, response_envelope.content]}}",
     )
     protocol = (PROTOCOL + ENVELOPE).replace(
         "transforms: [tiny_messages]", "transforms: [tiny_messages, message_response]"
     )
     msg = _refused(tmp_path, protocol, canonical)
     path = tmp_path / "spec" / "protocols" / "tiny_v2.yaml"
-    line = _line(protocol, "response_envelope:")
+    line = _line(protocol, "transforms: [tiny_messages, message_response]")
+    at = f"{path}:{line}: transforms[1] message_response: transform message_response needs"
     assert msg.splitlines() == [
-        f"{path}:{line}: response_envelope: message_response needs `message`",
-        f"{path}:{line}: response_envelope: message_response needs `content`",
+        f"{at} `response_envelope.message`",
+        f"{at} `response_envelope.content`",
     ]
     no_envelope = PROTOCOL.replace(
         "transforms: [tiny_messages]", "transforms: [tiny_messages, message_response]"
     )
     msg = _refused(tmp_path, no_envelope, canonical)
-    assert msg == (
+    assert msg.splitlines() == [
         f"{path}:{_line(no_envelope, 'transforms: [tiny_messages, message_response]')}: "
-        "transforms: message_response needs a response_envelope section"
-    )
+        f"transforms[1] message_response: transform message_response needs `{row}`"
+        for row in ("response_envelope.message", "response_envelope.content")
+    ]
 
 
 def test_echo_key_twice_is_refused_with_its_row(tmp_path: Path) -> None:

@@ -338,7 +338,8 @@ def test_bad_item_rows_are_refused(tmp_path: Path, old: str, new: str, expected:
 def test_the_items_transform_needs_item_rows(tmp_path: Path) -> None:
     canonical = CANONICAL.replace(
         "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
-        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS, responses_items: responses_input.RESPONSES_ITEMS}",
+        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS, "
+        "responses_items: {object: responses_input.RESPONSES_ITEMS, rows: [items]}}",
     )
     protocol = PROTOCOL.replace(
         "transforms: [tiny_messages]", "transforms: [tiny_messages, responses_items]"
@@ -349,7 +350,7 @@ def test_the_items_transform_needs_item_rows(tmp_path: Path) -> None:
     line = protocol[: protocol.index("transforms: [tiny_messages, responses")].count("\n") + 1
     assert str(info.value) == (
         f"{spec / 'protocols/tiny_v2.yaml'}:{line}: transforms[1] responses_items: transform "
-        "responses_items needs an `items` section"
+        "responses_items needs `items`"
     )
 
 

@@ -22,8 +22,9 @@ from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 FLAT_CANONICAL = (
     CANONICAL.replace(
         "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
-        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS, "
-        "messages_flat: messages_flat.MESSAGES_FLAT}",
+        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS, messages_flat: "
+        "{object: messages_flat.MESSAGES_FLAT, rows: [messages], "
+        "flags: {tool_calls: message_field, tool_results: tool_messages}}}",
     )
     .replace(
         "{name: Role, values: [user, assistant]}", "{name: Role, values: [user, assistant, tool]}"
@@ -225,7 +226,7 @@ def _refused(tmp_path: Path, old: str, new: str, at: str) -> str:
             MESSAGES,
             "",
             "transforms: [messages_flat]",
-            "transform messages_flat needs a `messages` section",
+            "transforms[0] messages_flat: transform messages_flat needs `messages`",
         ),
         (
             "  refusal: declined\n",
@@ -248,8 +249,8 @@ def _refused(tmp_path: Path, old: str, new: str, at: str) -> str:
         (
             "  tool_calls: message_field\n",
             "  tool_calls: content_blocks\n",
-            "messages:",
-            "flat messages need flags tool_calls: message_field and tool_results: tool_messages",
+            "transforms: [messages_flat]",
+            "transform messages_flat needs flags.tool_calls: message_field (got content_blocks)",
         ),
         (
             "transforms: [messages_flat]",

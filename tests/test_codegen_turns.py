@@ -254,3 +254,36 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
     plain = generate(tmp_path / "plain", turns(WRAP), TURNS_CANONICAL)
     source = inspect.getsource(plain.encode_turns) + inspect.getsource(plain.decode_turns)
     assert "hoisted" not in source and "one_object" not in source  # no such rows: no such steps
+
+
+# the transform's canonical.yaml row says what it needs: the flag its compiled walk is emitted for
+NEEDS = "{object: messages_blocks.MESSAGES_BLOCKS, flags: {tool_results: user_turn_blocks}}"
+NEEDS_CANONICAL = TURNS_CANONICAL.replace(
+    "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
+    f"transforms: {{tiny_messages: {NEEDS}}}",
+)
+
+
+def test_a_transform_whose_flag_the_protocol_lacks_is_refused(tmp_path: Path) -> None:
+    """A protocol naming the turn-walk transform with tool results as messages of their own has
+    no compiled walk to call: refused at its transforms row, not an AttributeError at run time."""
+    spec = write_spec(tmp_path, NEEDS_CANONICAL, PROTOCOL)
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    line = PROTOCOL[: PROTOCOL.index("transforms: [tiny_messages]")].count("\n") + 1
+    assert str(info.value) == (
+        f"{spec / 'protocols/tiny_v2.yaml'}:{line}: transforms[0] tiny_messages: transform "
+        "tiny_messages needs flags.tool_results: user_turn_blocks (got tool_messages)"
+    )
+
+
+def test_a_transform_whose_needs_are_met_runs_its_compiled_walk(tmp_path: Path) -> None:
+    codec = generate(tmp_path, turns(WRAP), NEEDS_CANONICAL)
+    text = [{"type": "text", "text": "hi"}]
+    wire = {"system": text, "messages": [{"role": "user", "content": text}]}
+    req, ctx = Request(), Ctx("tiny_v2", "tiny_v2")
+    MESSAGES_BLOCKS.decode_request(wire, req, codec, ctx)
+    assert [m.role for m in req.messages] == ["system", "user"]
+    out: dict[str, Any] = {}
+    MESSAGES_BLOCKS.encode_request(req, out, codec, ctx)
+    assert out == wire and ctx.losses == []

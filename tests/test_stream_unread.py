@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import orjson
 from interlingua import StreamTranslator, translate_response
 
 from tests.conftest import need_fixtures
@@ -125,3 +126,22 @@ def test_a_choice_field_with_no_home_is_reported_by_the_response_path_too() -> N
     assert [x.path for x in to_a.losses if x.feature == "extensions"] == ["choices[0].logprobs"]
     back = translate_response(body, source=C, target=C)
     assert back.body["choices"][0]["logprobs"] == logprobs and back.losses == []
+
+
+def test_the_response_and_stream_paths_agree_on_what_says_something() -> None:
+    """One rule (``_codec_support.said``) on both paths: an unknown message or choice key
+    holding null, "", [] or {} carries nothing; one holding a value is reported."""
+    empty = {"x_mood": "", "x_tags": [], "x_meta": {}, "x_none": None}
+    msg = {"role": "assistant", "content": "hi", **empty, "x_note": "kept"}
+    choice = {"index": 0, "finish_reason": "stop", **empty, "x_seen": 1}
+    body = {"id": "c1", "model": "m", "choices": [{**choice, "message": msg}]}
+    out = translate_response(body, source=C, target=A)
+    reported = sorted(x.path for x in out.losses if x.feature == "extensions")
+    assert reported == ["choices[0].message.x_note", "choices[0].x_seen"]
+    delta = {"role": "assistant", "content": "hi", **empty, "x_note": "kept"}
+    chunk = {"id": "c1", "model": "m", "choices": [{**choice, "delta": delta}]}
+    t = StreamTranslator(C, A)
+    t.feed(b"data: " + orjson.dumps(chunk) + b"\n\ndata: [DONE]\n\n")
+    t.close()
+    streamed = sorted(x.path for x in t.losses if x.feature == "extensions")
+    assert streamed == ["stream.choices[index=0].delta.x_note", "stream.choices[index=0].x_seen"]

@@ -27,6 +27,7 @@ from typing import Any
 
 import orjson
 
+from .._codec_support import said
 from .._errors import InvalidInput, brief
 from .._pipeline import error_info
 from .._sse import SSEEvent
@@ -272,10 +273,9 @@ class Decoder:
         self.unread[kind, path] = self.unread.get((kind, path), 0) + 1
 
     def drop_fields(self, obj: dict[str, Any], keys: frozenset[str], at: str) -> None:
-        """Report the keys of ``obj`` outside ``keys`` that hold a value."""
-        for k, v in obj.items():
-            if k not in keys and v is not None and v != "" and v != [] and v != {}:
-                self.drop(f"{at}.{k}")
+        """Report the keys of ``obj`` outside ``keys`` that say something (``said``)."""
+        for k in said(obj, keys):
+            self.drop(f"{at}.{k}")
 
     def _end(self, ending: str, *events: Any) -> list[Any]:
         """The open blocks end, then ``events`` (an error), then the stream."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .._losses import Ctx
@@ -23,8 +23,6 @@ class Transform:
     doc: str
     request_keys: frozenset[str] = frozenset()
     response_keys: frozenset[str] = frozenset()
-    # known keys inside a known top-level object the transform reads (the rest rides in ext)
-    request_nested: dict[str, frozenset[str]] = field(default_factory=dict)
     decode_request: Dec = _noop
     encode_request: Enc = _noop
     decode_response: Dec = _noop

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._codec_support import report_ext
+from .._codec_support import report_ext, said
 from .._losses import Ctx
 from ..generated.canonical import Message, Response, ToolCallPart
 from ._base import Codec, Transform
@@ -24,16 +24,9 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     hints["message_hints"] = msg.hints or {}  # decoded: its form is known
     if msg.ext:  # e.g. Cohere citations: back to the same protocol, reported for any other
         hints["message_ext"] = msg.ext
-        _report_said(msg.ext, codec.MESSAGE_PATH, ctx)
+        # reported now (the target is known, its encoder never sees them): those saying something
+        report_ext(said(msg.ext), codec.MESSAGE_PATH, ctx)
     resp.hints = hints
-
-
-def _report_said(ext: dict[str, Any], path: str, ctx: Ctx) -> None:
-    """Report now (the target is known, its encoder never sees them) the extensions that say
-    something: an empty value (OpenAI's ``annotations: []``, ``logprobs: null``) carries nothing."""
-    said = {k: v for k, v in ext.items() if v is not None and v != [] and v != {}}
-    if said:
-        report_ext(said, path, ctx)
 
 
 def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:

@@ -1,0 +1,128 @@
+"""The named transforms' rows (spec/canonical.yaml ``transforms``), checked both ways: a row's
+object must be one runtime/transforms defines and what it needs must be flags and protocol rows
+that exist; a protocol naming a transform must have the flags and give the rows it needs (the
+compiled code the transform calls is emitted for them alone: the turn walk for tool results in
+user turns, the message functions for a ``messages`` section, ...). Each problem is a (key path,
+message) pair for codegen/checks.py, which adds the file, the line and the row."""
+
+from __future__ import annotations
+
+import ast
+import types
+import typing
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from .canonical_model import CanonicalSpec
+from .source import Loc
+from .spec_model import Flags, ProtocolSpec
+
+__all__ = ["canonical_transform_problems", "protocol_transform_problems"]
+
+# where the named transforms live (a row's object is module.OBJECT in this package)
+TRANSFORMS_DIR = Path(__file__).resolve().parent.parent / "runtime" / "transforms"
+
+
+@cache
+def _module_names(module: str) -> frozenset[str] | None:
+    """The top-level names runtime/transforms/<module>.py assigns or defines (None: no file)."""
+    path = TRANSFORMS_DIR / f"{module}.py"
+    if not module.isidentifier() or not path.is_file():
+        return None
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+    return frozenset(names)
+
+
+def transform_problem(target: str) -> str | None:
+    """Why ``module.OBJECT`` names no object runtime/transforms defines (None: it does)."""
+    module, _, obj = target.rpartition(".")
+    names = _module_names(module) if module else None
+    if names is None:
+        return f"no module runtime/transforms/{module or target}.py (expected module.OBJECT)"
+    if obj not in names:
+        return f"runtime/transforms/{module}.py defines no {obj}"
+    return None
+
+
+def _row_path_problem(path: str) -> str | None:
+    """Why the key path ``path`` names no row of a protocol file (None: it does)."""
+    model: Any = ProtocolSpec
+    for seg in path.split("."):
+        if model is None:
+            return f"{path.partition('.' + seg)[0]} holds no keys ({seg!r})"
+        field = model.model_fields.get(seg)
+        if field is None:
+            known = ", ".join(sorted(model.model_fields))
+            return f"{seg!r} is no key of {model.__name__} (expected one of {known})"
+        ann = field.annotation  # a nested section, or one that may be absent (X | None)
+        args = typing.get_args(ann) if isinstance(ann, types.UnionType) else (ann,)
+        model = next((a for a in args if isinstance(a, type) and issubclass(a, BaseModel)), None)
+    return None
+
+
+def canonical_transform_problems(c: CanonicalSpec) -> list[tuple[Loc, str]]:
+    out: list[tuple[Loc, str]] = []
+    for name, row in c.transform_rows().items():
+        at: Loc = ("transforms", name)
+        problem = transform_problem(row.object)
+        if problem:
+            out.append((at, f"{row.object}: {problem}"))
+        for flag, value in row.flags.items():
+            field = Flags.model_fields.get(flag)
+            if field is None or field.annotation is None:
+                out.append(
+                    ((*at, "flags", flag), f"no flag {flag!r} (a key of a protocol's flags)")
+                )
+                continue
+            try:
+                TypeAdapter(field.annotation).validate_python(value, strict=True)
+            except ValidationError:
+                out.append(((*at, "flags", flag), f"{value!r} is no value of flags.{flag}"))
+        for i, path in enumerate(row.rows):
+            if problem := _row_path_problem(path):
+                out.append(((*at, "rows", i), problem))
+    return out
+
+
+def _given(p: ProtocolSpec, path: str) -> bool:
+    v: Any = p
+    for seg in path.split("."):
+        v = getattr(v, seg, None)
+    return v is not None and v != [] and v != {}
+
+
+def protocol_transform_problems(c: CanonicalSpec, p: ProtocolSpec) -> list[tuple[Loc, str]]:
+    """The protocol's transforms that canonical.yaml lacks, or whose needs it does not meet."""
+    rows = c.transform_rows()
+    out: list[tuple[Loc, str]] = []
+    for i, name in enumerate(p.transforms):
+        row = rows.get(name)
+        if row is None:
+            out.append(
+                (
+                    ("transforms", i),
+                    f"unknown transform {name!r} (expected one of canonical.yaml transforms: "
+                    f"{', '.join(rows)})",
+                )
+            )
+            continue
+        for flag, want in row.flags.items():
+            got = getattr(p.flags, flag, None)
+            if got != want:
+                out.append(
+                    (("transforms", i), f"transform {name} needs flags.{flag}: {want} (got {got})")
+                )
+        for path in row.rows:
+            if not _given(p, path):
+                out.append((("transforms", i), f"transform {name} needs `{path}`"))
+    return out
