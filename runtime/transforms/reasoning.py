@@ -55,70 +55,47 @@ def effort_for_budget(budget: int) -> str:
 # ---------------------------------------------------------------- the losses the rows report
 
 
+def _lost(key: str, what: str, why: str, ctx: Ctx) -> None:
+    """A reasoning setting the target cannot say as the client did (``reasoning.<key>``)."""
+    ctx.loss(f"reasoning.{key}", what, why, _FEATURE)
+
+
 def effort_mapped(effort: str, wire: str, ctx: Ctx) -> None:
     """An effort the protocol lacks, sent as the one its effort_map row names."""
-    ctx.loss(
-        "reasoning.effort",
-        f"effort {effort!r} sent as {wire!r}",
-        f"{ctx.target} has no {effort!r} effort",
-        _FEATURE,
-    )
+    why = f"{ctx.target} has no {effort!r} effort"
+    _lost("effort", f"effort {effort!r} sent as {wire!r}", why, ctx)
 
 
 def effort_as_budget(effort: str | None, budget: int | None, ctx: Ctx) -> None:
-    ctx.loss(
-        "reasoning.effort",
-        f"effort {brief(effort)} sent as budget {budget}",
-        f"{ctx.target} has no such effort",
-        _FEATURE,
-    )
+    why = f"{ctx.target} has no such effort"
+    _lost("effort", f"effort {brief(effort)} sent as budget {budget}", why, ctx)
 
 
 def budget_as_effort(budget: int, where: str, effort: str | None, ctx: Ctx) -> None:
-    ctx.loss(
-        "reasoning.budget_tokens",
-        f"budget {budget} sent as {where} {effort!r}",
-        f"{ctx.target} has efforts, not budgets",
-        _FEATURE,
-    )
+    why = f"{ctx.target} has efforts, not budgets"
+    _lost("budget_tokens", f"budget {budget} sent as {where} {effort!r}", why, ctx)
 
 
 def mode_as_effort(mode: str, where: str, ctx: Ctx) -> str:
     """A mode with no amount where there are efforts only: the default effort (reported)."""
-    ctx.loss(
-        "reasoning.mode",
-        f"thinking {mode!r} sent as {where} {DEFAULT_EFFORT!r}",
-        f"{ctx.target} has efforts only",
-        _FEATURE,
-    )
+    what = f"thinking {mode!r} sent as {where} {DEFAULT_EFFORT!r}"
+    _lost("mode", what, f"{ctx.target} has efforts only", ctx)
     return DEFAULT_EFFORT
 
 
 def one_of_two(r: ReasoningConfig, budget: bool, effort: bool, ctx: Ctx) -> None:
     """A budget and an effort where the target writes one of them: the other is reported."""
     if not budget:
-        ctx.loss(
-            "reasoning.budget_tokens",
-            f"budget {r.budget_tokens} dropped",
-            f"{ctx.target} takes the effort alone",
-            _FEATURE,
-        )
+        why = f"{ctx.target} takes the effort alone"
+        _lost("budget_tokens", f"budget {r.budget_tokens} dropped", why, ctx)
     elif not effort:
-        ctx.loss(
-            "reasoning.effort",
-            f"effort {brief(r.effort)} dropped",
-            f"{ctx.target} takes the budget alone",
-            _FEATURE,
-        )
+        why = f"{ctx.target} takes the budget alone"
+        _lost("effort", f"effort {brief(r.effort)} dropped", why, ctx)
 
 
 def summary_dropped(summary: str, ctx: Ctx) -> None:
-    ctx.loss(
-        "reasoning.summary",
-        f"summary {brief(summary)} dropped",
-        f"{ctx.target} has no reasoning summary setting (what it returns is its own)",
-        _FEATURE,
-    )
+    why = f"{ctx.target} has no reasoning summary setting (what it returns is its own)"
+    _lost("summary", f"summary {brief(summary)} dropped", why, ctx)
 
 
 def lowered_budget(budget: int, limit: Any, least: int, key: str, ctx: Ctx) -> int | None:
@@ -127,12 +104,8 @@ def lowered_budget(budget: int, limit: Any, least: int, key: str, ctx: Ctx) -> i
     if type(limit) is not int or budget < limit:
         return budget
     lowered = max(least, limit // 2)
-    ctx.loss(
-        "reasoning.budget_tokens",
-        f"thinking budget {budget} lowered to {lowered}",
-        f"it must stay below {key}",
-        _FEATURE,
-    )
+    what = f"thinking budget {budget} lowered to {lowered}"
+    _lost("budget_tokens", what, f"it must stay below {key}", ctx)
     return lowered if lowered < limit else None
 
 
