@@ -11,7 +11,7 @@ In order: the values are read (text: the first non-empty string of its paths); a
 protocol has implicit blocks and whose values are all absent does nothing; the wire key is made;
 an opening row ends the call at its key when a new call id comes, and opens a block when none is
 open there (with implicit blocks: only when a value, or opaque state where the row says whose it
-is, is there); a closing row ends the blocks under its key first; a value for no open block is
+is, is there, and the open blocks end first, a call's other than calls); a closing row ends the blocks under its key first; a value for no open block is
 counted as ignored; whole values are used only when no delta came (since the last separator);
 text goes to an open text or reasoning block (counted as ignored on a tool call or an ignored
 block), arguments to a call, opaque state and its owner to a reasoning block; a closing row ends
@@ -194,8 +194,16 @@ def _opening(
         got = " or ".join(terms)
         cond = f"({cond}) and ({got})" if len(terms) > 1 else f"({cond}) and {got}"
     always = cond == "b is None or not b.open"
-    out += [f"    if {cond}:", f"        b = m._new({row.open!r}, wkey, out)"]
+    out.append(f"    if {cond}:")
     kind = row.open
+    if facts.implicit and kind == "tool_call":  # another kind starting ends the open blocks
+        out += [
+            '        for o in [o for o in m.open if o.kind != "tool_call"]:',
+            "            m._close(o, out)",
+        ]
+    elif facts.implicit:
+        out.append("        out += m._close_all()")
+    out.append(f"        b = m._new({kind!r}, wkey)")
     if kind in _START:
         imports.add(_START[kind])
         out.append(f"        out.append(_{_START[kind]}(key=b.key))")

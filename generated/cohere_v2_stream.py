@@ -414,7 +414,7 @@ def _block1(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = str(k if (k := _r1(w)) is not None else pos)
     b = m.blocks.get(wkey)
     if b is None or not b.open:
-        b = m._new("text", wkey, out)
+        b = m._new("text", wkey)
         out.append(_TextStart(key=b.key))
     kind = b.kind
     # (text at the key of a tool call is not the call's)
@@ -431,7 +431,7 @@ def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = str(k if (k := _r1(w)) is not None else pos)
     b = m.blocks.get(wkey)
     if b is None or not b.open:
-        b = m._new("reasoning", wkey, out)
+        b = m._new("reasoning", wkey)
         out.append(_ReasoningStart(key=b.key))
     kind = b.kind
     # (text at the key of a tool call is not the call's)
@@ -447,7 +447,7 @@ def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = str(k if (k := _r1(w)) is not None else pos)
     b = m.blocks.get(wkey)
     if b is None or not b.open:
-        b = m._new("ignored", wkey, out)
+        b = m._new("ignored", wkey)
         m.ignored += 1
         m.drop(
             (f"content-start[{n}]" if type(n := _r3(w)) is str and n else "content-start"), "event"
@@ -489,7 +489,7 @@ def _block6(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = "tool_plan"
     b = m.blocks.get(wkey)
     if b is None or not b.open:
-        b = m._new("text", wkey, out)
+        b = m._new("text", wkey)
         out.append(_TextStart(key=b.key))
     kind = b.kind
     # (text at the key of a tool call is not the call's)
@@ -509,7 +509,7 @@ def _block7(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
         m._close(b, out)  # a new call id at a known key: a new call
     if b is None or not b.open:
-        b = m._new("tool_call", wkey, out)
+        b = m._new("tool_call", wkey)
         m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r7(w), out)
     kind = b.kind
     if kind == "ignored" and args:
@@ -633,7 +633,6 @@ ROWS = StreamRows(
     protocol="cohere_v2",
     dispatch=dispatch,
     start_event=True,
-    implicit_blocks=False,
     done_sentinel=None,
     end_after_finish=False,
     on={

@@ -497,7 +497,9 @@ def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
         m._close(b, out)  # a new call id at a known key: a new call
     if b is None or not b.open:
-        b = m._new("tool_call", wkey, out)
+        for o in [o for o in m.open if o.kind != "tool_call"]:
+            m._close(o, out)
+        b = m._new("tool_call", wkey)
         m._call(b, str(cid) if cid else _synth_id(), sig, _r3(w), out)
     kind = b.kind
     if kind == "ignored":
@@ -518,7 +520,9 @@ def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
         m._close(b, out)  # a new call id at a known key: a new call
     if b is None or not b.open:
-        b = m._new("tool_call", wkey, out)
+        for o in [o for o in m.open if o.kind != "tool_call"]:
+            m._close(o, out)
+        b = m._new("tool_call", wkey)
         m._call(b, str(cid) if cid else _synth_id(), sig, _r3(w), out)
     kind = b.kind
     if kind == "ignored":
@@ -539,7 +543,8 @@ def _block6(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = "thought"
     b = m.blocks.get(wkey)
     if (b is None or not b.open) and (text or sig):
-        b = m._new("reasoning", wkey, out)
+        out += m._close_all()
+        b = m._new("reasoning", wkey)
         out.append(_ReasoningStart(key=b.key))
     if b is None or not b.open:
         if text:
@@ -561,7 +566,8 @@ def _block7(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = "text"
     b = m.blocks.get(wkey)
     if (b is None or not b.open) and text:
-        b = m._new("text", wkey, out)
+        out += m._close_all()
+        b = m._new("text", wkey)
         out.append(_TextStart(key=b.key))
     if b is None or not b.open:
         if text:
@@ -675,7 +681,6 @@ ROWS = StreamRows(
     protocol="gemini",
     dispatch=dispatch,
     start_event=False,
-    implicit_blocks=True,
     done_sentinel=None,
     end_after_finish=True,
     on={

@@ -63,7 +63,8 @@ def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = "reasoning"
     b = m.blocks.get(wkey)
     if (b is None or not b.open) and text:
-        b = m._new("reasoning", wkey, out)
+        out += m._close_all()
+        b = m._new("reasoning", wkey)
         out.append(_ReasoningStart(key=b.key))
     if b is None or not b.open:
         if text:
@@ -159,7 +160,6 @@ ROWS = StreamRows(
     protocol="openai_chat",
     dispatch=dispatch,
     start_event=False,
-    implicit_blocks=True,
     done_sentinel="[DONE]",
     end_after_finish=True,
     special=("[DONE]",),

@@ -254,7 +254,8 @@ def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = "reasoning"
     b = m.blocks.get(wkey)
     if (b is None or not b.open) and text:
-        b = m._new("reasoning", wkey, out)
+        out += m._close_all()
+        b = m._new("reasoning", wkey)
         out.append(_ReasoningStart(key=b.key))
     if b is None or not b.open:
         if text:
@@ -281,7 +282,8 @@ def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = "rd" + str(k if (k := _r6(w)) is not None else pos)
     b = m.blocks.get(wkey)
     if (b is None or not b.open) and (text or sig or red):
-        b = m._new("reasoning", wkey, out)
+        out += m._close_all()
+        b = m._new("reasoning", wkey)
         out.append(_ReasoningStart(key=b.key))
     if b is None or not b.open:
         if text:
@@ -394,7 +396,6 @@ ROWS = StreamRows(
     protocol="openai_chat",
     dispatch=dispatch,
     start_event=False,
-    implicit_blocks=True,
     done_sentinel="[DONE]",
     end_after_finish=True,
     special=("[DONE]",),

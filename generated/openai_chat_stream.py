@@ -385,7 +385,8 @@ def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = "reasoning"
     b = m.blocks.get(wkey)
     if (b is None or not b.open) and text:
-        b = m._new("reasoning", wkey, out)
+        out += m._close_all()
+        b = m._new("reasoning", wkey)
         out.append(_ReasoningStart(key=b.key))
     if b is None or not b.open:
         if text:
@@ -408,7 +409,8 @@ def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = "text"
     b = m.blocks.get(wkey)
     if (b is None or not b.open) and text:
-        b = m._new("text", wkey, out)
+        out += m._close_all()
+        b = m._new("text", wkey)
         out.append(_TextStart(key=b.key))
     if b is None or not b.open:
         if text:
@@ -431,7 +433,8 @@ def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = "refusal"
     b = m.blocks.get(wkey)
     if (b is None or not b.open) and text:
-        b = m._new("text", wkey, out)
+        out += m._close_all()
+        b = m._new("text", wkey)
         out.append(_TextStart(key=b.key))
     if b is None or not b.open:
         if text:
@@ -457,7 +460,9 @@ def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
         m._close(b, out)  # a new call id at a known key: a new call
     if (b is None or not b.open) and (args or cid):
-        b = m._new("tool_call", wkey, out)
+        for o in [o for o in m.open if o.kind != "tool_call"]:
+            m._close(o, out)
+        b = m._new("tool_call", wkey)
         m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r7(w), out)
     if b is None or not b.open:
         if args:
@@ -545,7 +550,6 @@ ROWS = StreamRows(
     protocol="openai_chat",
     dispatch=dispatch,
     start_event=False,
-    implicit_blocks=True,
     done_sentinel="[DONE]",
     end_after_finish=True,
     special=("[DONE]",),

@@ -968,7 +968,7 @@ def _block0(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = f"{parent}:{s if (s := _r4(w)) is not None else 0}"
     b = m.blocks.get(wkey)
     if b is None or not b.open:
-        b = m._new("text", wkey, out)
+        b = m._new("text", wkey)
         out.append(_TextStart(key=b.key))
         b.parent = parent  # it ends with the block of its key
     if text:
@@ -1009,7 +1009,7 @@ def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     if b is not None and b.open and cid and b.call_id is not None and str(cid) != b.call_id:
         m._close(b, out)  # a new call id at a known key: a new call
     if b is None or not b.open:
-        b = m._new("tool_call", wkey, out)
+        b = m._new("tool_call", wkey)
         m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r10(w), out)
     if args:
         b.fresh = False
@@ -1025,7 +1025,7 @@ def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = str(k if (k := _r9(w)) is not None else pos)
     b = m.blocks.get(wkey)
     if b is None or not b.open:
-        b = m._new("reasoning", wkey, out)
+        b = m._new("reasoning", wkey)
         out.append(_ReasoningStart(key=b.key))
 
 
@@ -1034,7 +1034,7 @@ def _block6(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = str(k if (k := _r9(w)) is not None else pos)
     b = m.blocks.get(wkey)
     if b is None or not b.open:
-        b = m._new("ignored", wkey, out)
+        b = m._new("ignored", wkey)
         m.ignored += 1
         m.drop(
             (
@@ -1058,7 +1058,7 @@ def _block7(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     wkey = f"{parent}:{s if (s := _r4(w)) is not None else 0}"
     b = m.blocks.get(wkey)
     if b is None or not b.open:
-        b = m._new("text", wkey, out)
+        b = m._new("text", wkey)
         out.append(_TextStart(key=b.key))
         b.parent = parent  # it ends with the block of its key
     if text:
@@ -1437,7 +1437,6 @@ ROWS = StreamRows(
     protocol="openai_responses",
     dispatch=dispatch,
     start_event=True,
-    implicit_blocks=False,
     done_sentinel=None,
     end_after_finish=False,
     special=("[DONE]",),

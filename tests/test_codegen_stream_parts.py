@@ -190,6 +190,34 @@ def test_whole_parts_decode(tiny: tuple[Any, Any]) -> None:
     assert len({e.key for e in events if type(e) in (ToolCallStart, ReasoningEnd)}) == 5
 
 
+def test_implicit_blocks_end_when_another_kind_opens(tiny: tuple[Any, Any]) -> None:
+    """``blocks: implicit`` is compiled into the opening steps: a block of another kind opening
+    ends the open ones, but a call opening leaves the open calls open (parallel calls)."""
+    codec, rows = tiny
+    wire = _sse(
+        _parts({"t": "hi"}),
+        _parts({"call": {"name": "mul", "more": True}}),  # stays open (key pc)
+        _parts({"call": {"name": "add", "args": {"a": 1}}}),  # opens and ends beside it
+        _parts({"t": "ok"}, why="COMPLETE"),
+    )
+    events, _ = _decode(codec, rows, wire)
+    starts = {e.key: e.name for e in events if type(e) is ToolCallStart}
+    order = [(type(e).__name__, starts.get(e.key, "")) for e in events if hasattr(e, "key")]
+    assert [x for x in order if x[0] not in _CONTENT] == [
+        ("TextStart", ""),
+        ("TextEnd", ""),  # a call opens
+        ("ToolCallStart", "mul"),
+        ("ToolCallStart", "add"),  # the other call stays open
+        ("ToolCallEnd", "add"),
+        ("ToolCallEnd", "mul"),  # text opens
+        ("TextStart", ""),
+        ("TextEnd", ""),
+    ]
+
+
+_CONTENT = ("TextDelta", "ToolCallDelta")
+
+
 def test_whole_parts_encode_what_they_decode(tiny: tuple[Any, Any]) -> None:
     codec, rows = tiny
     events, _ = _decode(codec, rows, WIRE)

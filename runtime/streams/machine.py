@@ -17,7 +17,7 @@ the call ends; a data line holding a list of events runs each (``batches``).
 
 In-band errors: a decode row's ``error`` path (and ``error_type``) is read into an ``ErrorInfo``
 by the codec's ``read_error`` (error_shape compiled) and the error table, as HTTP errors are
-(``inband_error``). A stream that went wrong on its own is a bad gateway (``upstream_error``):
+(``_fail_error``). A stream that went wrong on its own is a bad gateway (``upstream_error``):
 data that is not JSON (``bad_data``), a cut stream (``DISCONNECTED``), a usage asked for that
 never came (``USAGE_LOST``), a second message spliced in."""
 
@@ -75,21 +75,6 @@ def bad_data(e: Exception) -> ErrorEvent:
     deeper than the encoders can write (``InvalidInput`` from ``check_parsed``)."""
     why = f"has a value {e}" if isinstance(e, InvalidInput) else "is not JSON"
     return ErrorEvent(error=upstream_error(f"upstream sent an SSE event that {why}"))
-
-
-def inband_error(codec: Any, pid: str, err: Any, d: Any, type_at: Any = None) -> ErrorInfo:
-    """``err``: the value at the row's error path in event ``d``: the error object, read by the
-    codec's ``read_error`` as an HTTP error body's is; ``type_at``: the reader of its raw type
-    (``error_type``) when it has none where error_shape says, read in the error object, or in
-    the event when the error is a bare message (Cohere's message-end delta.error, Responses'
-    flat error event), whose code, param and status are then the event's own. The status is
-    the one it carries, else its type's."""
-    if type(err) is dict:
-        fields = codec.read_error(err, type_at(err) if type_at is not None else None)
-    else:
-        code, param, carried = codec.read_error(d)[2:]
-        fields = (type_at(d) if type_at is not None else None, err, code, param, carried)
-    return error_info(codec, pid, None, d, fields)
 
 
 class _Block:
@@ -215,14 +200,10 @@ class Decoder:
     # a row with one text or argument path is compiled to a short path first
     # (codegen/stream_fast.py ``pass_on``): an open block of its kind takes the delta at once,
     # anything else goes through the step.
-    def _new(self, kind: str, wkey: str, out: list[Any]) -> _Block:
-        """A block of ``kind`` opens at ``wkey`` (the step writes its start)."""
-        if self.rows.implicit_blocks:  # another kind starting ends the open blocks
-            for o in list(self.open):
-                if o.kind != kind or kind != "tool_call":
-                    self._close(o, out)
-        b = _Block(kind, self._fresh(wkey))
-        self.blocks[wkey] = b
+    def _new(self, kind: str, wkey: str) -> _Block:
+        """A block of ``kind`` opens at ``wkey`` (the step writes its start; with implicit
+        blocks it ends the open ones of another kind first)."""
+        b = self.blocks[wkey] = _Block(kind, self._fresh(wkey))
         self.open.append(b)
         return b
 
@@ -286,9 +267,20 @@ class Decoder:
         return out
 
     def _fail_error(self, err: Any, d: Any, out: list[Any], type_at: Any = None) -> None:
-        """``err``: the value at a row's ``error`` path in event ``d``: the stream fails
-        (``type_at``: the reader of the row's ``error_type``)."""
-        info = inband_error(self.codec, self.rows.protocol, err, d, type_at)
+        """``err``: the value at a row's ``error`` path in event ``d``: the stream fails. An
+        error object is read by the codec's ``read_error`` as an HTTP error body's is;
+        ``type_at``: the reader of its raw type (the row's ``error_type``) when it has none where
+        error_shape says, read in the error object, or in the event when the error is a bare
+        message (Cohere's message-end delta.error, Responses' flat error event), whose code,
+        param and status are then the event's own. The status is the one it carries, else its
+        type's."""
+        codec = self.codec
+        if type(err) is dict:
+            fields = codec.read_error(err, type_at(err) if type_at is not None else None)
+        else:
+            code, param, carried = codec.read_error(d)[2:]
+            fields = (type_at(d) if type_at is not None else None, err, code, param, carried)
+        info = error_info(codec, self.pid, None, d, fields)
         out += self._end("failed", ErrorEvent(error=info))
 
     def close(self) -> list[Any]:

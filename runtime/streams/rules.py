@@ -20,7 +20,6 @@ class StreamRows:
     protocol: str
     dispatch: Callable[[Any, Any, list[Any]], bool]  # runs the rows on one event: matched?
     start_event: bool  # the start is an event of its own (else read from every chunk)
-    implicit_blocks: bool
     done_sentinel: str | None
     end_after_finish: bool
     special: tuple[str, ...] = ()  # data lines that are no JSON: the done sentinel, data to skip
