@@ -331,7 +331,7 @@ class ProtocolSpec(Strict):
     snake_case_keys: dict[str, int] = Field(
         default_factory=dict,
         description="top-level request keys also taken in snake_case -> how many levels of "
-        "their keys are recased too (codegen/snake_case.py)",
+        "their keys are recased too, lists walked through (codegen/snake_case.py)",
     )
     usage_path: str
     usage_fields: list[FieldRow] = Field(

@@ -38,11 +38,6 @@ class Turns(Strict):
     result_wrap: ResultWrap | None = Field(
         None, description="tool result text wrapped in a one-key object (Gemini)"
     )
-    snake_case: bool = Field(
-        False,
-        description="snake_case spellings of camelCase keys are read too and written back as "
-        "they came (Gemini)",
-    )
     key: str = Field("messages", description="tool_results user_turn_blocks: key of the turn list")
     parts_key: str = Field("content", description="key of a turn's parts (Gemini `parts`)")
     system_key: str = Field(

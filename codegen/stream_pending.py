@@ -26,8 +26,7 @@ IMPORTS = {
     "_signature_for": "from interlingua.transforms.envelopes import signature_for "
     "as _signature_for",
     "_raw_error_type": "from interlingua._pipeline import raw_error_type as _raw_error_type",
-    "_SYNTH_PREFIX": "from interlingua.transforms.gemini_envelope import SYNTH_PREFIX "
-    "as _SYNTH_PREFIX",
+    "_bare_id": "from interlingua.transforms.gemini_envelope import bare_id as _bare_id",
     "_unwrap_id": "from interlingua.transforms.gemini_envelope import unwrap_id as _unwrap_id",
     "_ReasoningPart": "from interlingua.generated.canonical import ReasoningPart as _ReasoningPart",
 }
@@ -43,8 +42,7 @@ def var_exprs(ev: str, foreign: str) -> dict[str, str]:
         else "(s.take_signature() if s.sig is not None else None)",
         "$encrypted": "_signature_for(ev.owner, s.cur.all(), ev.signature, ev.redacted, s.codec)",
         "$error_type": "_raw_error_type(ev.error, s.pid, s.codec)",
-        "$bare_call_id": "(None if (_c := _unwrap_id(s.cur.ev.id)[0]).startswith(_SYNTH_PREFIX) "
-        "else _c)",
+        "$bare_call_id": "_bare_id(s.cur.ev.id)",
     }
 
 

@@ -106,7 +106,6 @@ FLAGS = ProtocolFlags(
         role_default=None,
         results_order="first",
         result_wrap=None,
-        snake_case=False,
         key="messages",
         parts_key="content",
         system_key="system",

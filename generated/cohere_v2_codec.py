@@ -100,7 +100,6 @@ FLAGS = ProtocolFlags(
         role_default=None,
         results_order="in_place",
         result_wrap=None,
-        snake_case=False,
         key="messages",
         parts_key="content",
         system_key="system",

@@ -110,7 +110,6 @@ FLAGS = ProtocolFlags(
         role_default="user",
         results_order="in_place",
         result_wrap=ResultWrap(text="output", error="error", read=("result",)),
-        snake_case=True,
         key="contents",
         parts_key="parts",
         system_key="systemInstruction",
@@ -1166,7 +1165,9 @@ def encode_usage(u: Usage) -> dict[str, Any]:
 def decode_snake_case(w: dict[str, Any], req: Request) -> dict[str, Any]:
     """The body with the keys the API also takes in snake_case in camelCase (snake_case_keys)."""
     seen: set[str] = set()
-    w = camel_key(w, "systemInstruction", "system_instruction", 0, seen)
+    w = camel_key(w, "systemInstruction", "system_instruction", 3, seen)
+    w = camel_key(w, "contents", "contents", 3, seen)
+    w = camel_key(w, "tools", "tools", 2, seen)
     w = camel_key(w, "generationConfig", "generation_config", 2, seen)
     w = camel_key(w, "toolConfig", "tool_config", 2, seen)
     if seen:
@@ -1178,7 +1179,9 @@ def encode_snake_case(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     """Back to this protocol, the keys that came snake_case written so again."""
     seen = (req.hints or {}).get("snake_keys") if ctx.same else None
     if seen:
-        snake_key(out, "systemInstruction", 0, seen)
+        snake_key(out, "systemInstruction", 3, seen)
+        snake_key(out, "contents", 3, seen)
+        snake_key(out, "tools", 2, seen)
         snake_key(out, "generationConfig", 2, seen)
         snake_key(out, "toolConfig", 2, seen)
 

@@ -28,7 +28,7 @@ from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
 from interlingua.streams.rules import some as _some
 from interlingua.transforms.envelopes import parts_signature as _parts_signature
-from interlingua.transforms.gemini_envelope import SYNTH_PREFIX as _SYNTH_PREFIX
+from interlingua.transforms.gemini_envelope import bare_id as _bare_id
 from interlingua.transforms.gemini_envelope import synth_id as _synth_id
 from interlingua.transforms.gemini_envelope import unwrap_id as _unwrap_id
 from orjson import dumps as _dumps
@@ -238,16 +238,7 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
                                         ),
                                         **(
                                             {"id": _o0}
-                                            if (
-                                                _o0 := (
-                                                    None
-                                                    if (
-                                                        _c := _unwrap_id(s.cur.ev.id)[0]
-                                                    ).startswith(_SYNTH_PREFIX)
-                                                    else _c
-                                                )
-                                            )
-                                            is not None
+                                            if (_o0 := _bare_id(s.cur.ev.id)) is not None
                                             else _NONE
                                         ),
                                     },

@@ -34,8 +34,6 @@ class Turns:
     results_order: Literal["first", "in_place"]
     # tool result text wrapped in a one-key object (Gemini)
     result_wrap: ResultWrap | None
-    # snake_case spellings of camelCase keys are read too and written back as they came (Gemini)
-    snake_case: bool
     # tool_results user_turn_blocks: key of the turn list
     key: str
     # key of a turn's parts (Gemini `parts`)

@@ -220,7 +220,11 @@ def snake(k: str) -> str:
 
 def camel_keys(v: Any, depth: int, seen: set[str]) -> Any:
     """``v`` with the keys of its objects ``depth`` levels deep in camelCase (an API that also
-    takes snake_case: Gemini), ``v`` itself if none changed; the snake_case keys go in ``seen``."""
+    takes snake_case: Gemini; a list is walked through, no level), ``v`` itself if none changed;
+    the snake_case keys go in ``seen``."""
+    if depth and type(v) is list:
+        items = [camel_keys(x, depth, seen) for x in v]
+        return items if any(y is not x for y, x in zip(items, v, strict=True)) else v
     if not depth or type(v) is not dict:
         return v
     out: dict[str, Any] = {}
@@ -237,6 +241,8 @@ def camel_keys(v: Any, depth: int, seen: set[str]) -> Any:
 
 def snake_keys(v: Any, depth: int, seen: Collection[str]) -> Any:
     """Undo ``camel_keys`` for the keys that came snake_case (``seen``)."""
+    if depth and type(v) is list:
+        return [snake_keys(x, depth, seen) for x in v]
     if not depth or type(v) is not dict:
         return v
     return {

@@ -1,7 +1,7 @@
 """The snake_case_keys row on the tiny inline spec: the generated codec's decode_snake_case /
 encode_snake_case are run (an object taken in either spelling, its keys recased as deep as the
-row says, written back as it came), and rows codegen cannot compile are refused with file, line
-and row."""
+row says, lists walked through, written back as it came), and rows codegen cannot compile are
+refused with file, line and row."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 ROW = "  - {c: temperature, w: options.temperature, type: number, feature: sampling}\n"
 NEW = "  - {c: temperature, w: modelOptions.temperature, type: number, feature: sampling}\n"
 TINY = PROTOCOL.replace(ROW, NEW).replace(
-    "request_fields:\n", "snake_case_keys: {modelOptions: 1, toolSetup: 0}\nrequest_fields:\n"
+    "request_fields:\n",
+    "snake_case_keys: {modelOptions: 1, toolSetup: 0, turns: 2}\nrequest_fields:\n",
 )
 
 
@@ -59,10 +60,24 @@ def test_depth_zero_renames_the_key_alone(tiny: Any) -> None:
     assert w == {"model": "m", "toolSetup": {"a_b": 1}} and body["tool_setup"] == {"a_b": 1}
 
 
+def test_a_key_of_one_spelling_has_its_keys_recased_through_lists(tiny: Any) -> None:
+    """``turns: 2``: the keys of the list's objects and of theirs, never deeper (the args')."""
+    body = {"turns": [{"the_parts": [{"call_args": {"a_b": 1}}]}, {"role": "user"}]}
+    req = canonical_of(tiny).Request()
+    w = tiny.decode_snake_case(body, req)
+    assert w == {"turns": [{"theParts": [{"callArgs": {"a_b": 1}}]}, {"role": "user"}]}
+    assert req.hints == {"snake_keys": ["call_args", "the_parts"]}
+    out = dict(w)
+    tiny.encode_snake_case(req, out, Ctx("tiny_v2", "tiny_v2"))
+    assert out == body
+    camel = {"turns": [{"role": "user"}]}
+    assert tiny.decode_snake_case(camel, canonical_of(tiny).Request()) is camel  # unchanged
+
+
 @pytest.mark.parametrize(
     ("row", "words"),
     [
-        ("snake_case_keys: {options: 1}", "'options' has no other snake_case spelling"),
+        ("snake_case_keys: {options: 0}", "'options' has no other snake_case spelling and no"),
         ("snake_case_keys: {modelOptions: 4}", "depth 4 is not between 0 and 3"),
         ("snake_case_keys: {model.options: 1}", "'model.options' is not a camelCase top-level"),
     ],

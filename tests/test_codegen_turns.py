@@ -134,7 +134,7 @@ def first(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
 
 def test_generated_turns_flags(first: ModuleType) -> None:
     t = first.FLAGS.turns
-    assert (t.role_default, t.results_order, t.snake_case) == ("user", "first", False)
+    assert (t.role_default, t.results_order) == ("user", "first")
     assert (t.result_wrap.text, t.result_wrap.error, t.result_wrap.read) == (
         "output",
         "error",

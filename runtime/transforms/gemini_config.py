@@ -4,7 +4,7 @@
   ``parametersJsonSchema`` is what we emit, ``parameters`` — the OpenAPI subset — is accepted and
   converted to JSON Schema for other protocols) and hosted tools (``googleSearch``,
   ``codeExecution``, ``urlContext`` ...) carried only between Gemini endpoints (tools.hosted_entry);
-  snake_case keys (``function_declarations``) are read and written back so;
+  snake_case keys (``function_declarations``) are recased before (the snake_case_keys row);
 - ``toolConfig.functionCallingConfig``: through the tool_choice rule its rows compile to (mode
   AUTO / ANY / NONE, ``allowedFunctionNames``: one name with ANY is a named tool choice);
 - ``generationConfig``: the sampling, response_format and reasoning rows are generated; this
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._codec_support import camel, camel_keys, snake
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import Request, Tool
@@ -39,18 +38,13 @@ def _decode_tools(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> No
         for i, entry in enumerate(expect_list(tools, "tools")):
             entry = expect_dict(entry, f"tools[{i}]")
             for key, value in entry.items():
-                ck = camel(key)
-                if ck != "functionDeclarations":
-                    req.tools.append(Tool(name=ck, kind=ck, ext={key: value}, hints={"entry": i}))
+                if key != "functionDeclarations":
+                    req.tools.append(Tool(name=key, kind=key, ext={key: value}, hints={"entry": i}))
                     continue
                 for j, decl in enumerate(expect_list(value, f"tools[{i}].{key}")):
                     path = f"tools[{i}].{key}[{j}]"
-                    decl = expect_dict(decl, path)
-                    sn: set[str] = set()
-                    norm = dict(camel_keys(decl, 1, sn))  # a copy: parameters renamed below
-                    hints: dict[str, Any] = {"entry": i, "key": key}
-                    if sn:
-                        hints["snake"] = True
+                    norm = dict(expect_dict(decl, path))  # a copy: parameters renamed below
+                    hints: dict[str, Any] = {"entry": i}
                     if "parameters" in norm and "parametersJsonSchema" not in norm:
                         norm["parametersJsonSchema"] = norm.pop("parameters")  # OpenAPI subset
                         hints["openapi"] = norm["parametersJsonSchema"]  # (as sent, for Gemini)
@@ -75,10 +69,8 @@ def _encode_tools(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> 
         if "openapi" in h:
             decl.pop("parametersJsonSchema", None)
             decl["parameters"] = h["openapi"]
-        if h.get("snake"):
-            decl = {snake(k): v for k, v in decl.items()}
         entry = entries.setdefault(h.get("entry", "functions"), {})
-        entry.setdefault(h.get("key", "functionDeclarations"), []).append(decl)
+        entry.setdefault("functionDeclarations", []).append(decl)
     if entries:
         items = list(entries.values())
         one = ctx.same and (req.hints or {}).get("tools_object") and len(items) == 1

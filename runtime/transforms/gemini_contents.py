@@ -38,15 +38,13 @@ class _Contents(TurnWalk):
         si = expect_dict(si, "systemInstruction")
         hints: dict[str, Any] = {"role": si["role"]} if "role" in si else {}
         path = "systemInstruction.parts"
-        parts = decode_parts(si.get("parts") or [], path, self.codec, self.ctx, self.ids, hints)
+        parts = decode_parts(si.get("parts") or [], path, self.codec, self.ctx, self.ids)
         return Message(role="system", parts=parts, ext=split_ext(si, _CONTENT_KEYS), hints=hints)
 
     def decode_turn(self, t: dict[str, Any], path: str, role: str) -> tuple[list[Part], Any]:
         keys = t.keys() & _CONTENT_KEYS  # the ones the source left out go back so
         hints: dict[str, Any] = {} if len(keys) == 2 else {"keys": sorted(keys)}
-        parts = decode_parts(
-            t.get("parts", []), path + ".parts", self.codec, self.ctx, self.ids, hints
-        )
+        parts = decode_parts(t.get("parts", []), path + ".parts", self.codec, self.ctx, self.ids)
         raw_role = t.get("role")
         if raw_role is not None and raw_role != self.codec.ROLE_ENCODE.get(role):
             hints["role"] = raw_role
@@ -61,7 +59,7 @@ class _Contents(TurnWalk):
         super().encode(req, out)
 
     def encode_parts(self, m: Message, path: str, as_list: bool) -> Any:
-        return encode_parts(m.parts, path, self.codec, self.ctx, self.names, m.hints)
+        return encode_parts(m.parts, path, self.codec, self.ctx, self.names)
 
     def new_turn(self, m: Message, content: Any) -> dict[str, Any]:
         c: dict[str, Any] = {"role": self.codec.ROLE_ENCODE[m.role], "parts": content}

@@ -39,6 +39,7 @@ __all__ = [
     "attach_part",
     "is_attach",
     "synth_id",
+    "bare_id",
     "needs_unwrap",
     "unwrap_into",
     "folds",
@@ -81,6 +82,13 @@ def synth_id(n: int | None = None) -> str:
     """An id for a call Gemini sent without one: ``ilg_<n>`` in a request (stable, unique within
     it), ``ilg_<random>`` in a response (unique across the turns a client keeps)."""
     return f"{SYNTH_PREFIX}{n}" if n is not None else f"{SYNTH_PREFIX}{uuid.uuid4().hex[:16]}"
+
+
+def bare_id(call_id: str) -> str | None:
+    """The id a call or result is sent to Gemini with (responses and streams alike): the
+    envelope taken off; None for a synthesised id or none (Gemini sent none: left out)."""
+    cid = unwrap_id(call_id)[0]
+    return cid if cid and not cid.startswith(SYNTH_PREFIX) else None
 
 
 def needs_unwrap(p: Any) -> bool:

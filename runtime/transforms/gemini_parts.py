@@ -7,9 +7,10 @@ and fileData, this module the rest:
   (call_ids); its ``response`` read and written by the codec's ``decode_result`` /
   ``encode_result``, compiled from flags.turns.result_wrap (``{output: text}`` ...);
 - ``thoughtSignature`` on any other part -> an attached ReasoningPart before it
-  (gemini_envelope, docs/gemini.md);
-- snake_case part keys (``function_call``, ``inline_data`` ... the API accepts both; a part's keys
-  and theirs, flags.turns.snake_case) are read and, back to Gemini, written as they came.
+  (gemini_envelope, docs/gemini.md).
+
+A request's snake_case part keys (``function_call``, ``inline_data`` ...) are recased before
+(the snake_case_keys row of ``contents``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import base64
 from typing import Any
 
-from .._codec_support import camel_keys, drop_ext, snake_keys, split_ext
+from .._codec_support import drop_ext, split_ext
 from .._errors import brief
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
@@ -31,7 +32,7 @@ from ..generated.canonical import (
 )
 from ._base import Codec
 from .call_ids import CallIds
-from .gemini_envelope import SYNTH_PREFIX, attach_part, is_attach, unwrap_id
+from .gemini_envelope import attach_part, bare_id, is_attach, unwrap_id
 
 __all__ = ["decode_parts", "encode_parts"]
 
@@ -58,18 +59,12 @@ def _decode_result(w: dict[str, Any], path: str, ids: CallIds, codec: Codec) -> 
     )
 
 
-def decode_parts(
-    raw: Any, path: str, codec: Codec, ctx: Ctx, ids: CallIds, hints: dict[str, Any]
-) -> list[Part]:
-    """Wire parts -> canonical parts; the snake_case keys they used go in ``hints`` (of their
-    message or response), which ``encode_parts`` is given back."""
+def decode_parts(raw: Any, path: str, codec: Codec, ctx: Ctx, ids: CallIds) -> list[Part]:
+    """Wire parts -> canonical parts."""
     out: list[Part] = []
-    snake: set[str] = set()
     for k, w in enumerate(expect_list(raw, path)):
         p = f"{path}[{k}]"
         w = expect_dict(w, p)
-        if codec.FLAGS.turns.snake_case:  # a part's keys and theirs (args: the model's)
-            w = camel_keys(w, 2, snake)
         sig = w.get("thoughtSignature")
         if sig is not None and w.get("thought") is not True:  # a thought part's own: its row
             sig = expect_str(sig, p + ".thoughtSignature")
@@ -87,8 +82,6 @@ def decode_parts(
         if type(part) is ToolCallPart:  # its id: given, else synthesised
             part.id = ids.call(part.name, part.id or None)
         out.append(part)
-    if snake:
-        hints["snake"] = sorted(snake)
     return out
 
 
@@ -120,8 +113,8 @@ def _encode_result(
     fr: dict[str, Any] = {"name": name}
     if response is not None:
         fr["response"] = response
-    if cid and not cid.startswith(SYNTH_PREFIX) and not (ctx.same and hints.get("no_id")):
-        fr["id"] = cid
+    if (bare := bare_id(cid)) is not None and not (ctx.same and hints.get("no_id")):
+        fr["id"] = bare
     out: dict[str, Any] = {"functionResponse": fr}
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
@@ -144,10 +137,9 @@ def _unaddressed(p: Any, path: str, ctx: Ctx) -> dict[str, Any] | None:
 
 
 def encode_parts(
-    parts: list[Part], path: str, codec: Codec, ctx: Ctx, names: dict[str, str], hints: Any = None
+    parts: list[Part], path: str, codec: Codec, ctx: Ctx, names: dict[str, str]
 ) -> list[dict[str, Any]]:
-    """Canonical parts -> wire parts (``names``: function names by call id, for results;
-    ``hints``: those ``decode_parts`` wrote, the snake_case keys back to Gemini)."""
+    """Canonical parts -> wire parts (``names``: function names by call id, for results)."""
     out: list[dict[str, Any]] = []
     sig: str | None = None
     for k, p in enumerate(parts):
@@ -162,12 +154,11 @@ def encode_parts(
             continue
         if t is ToolCallPart:
             d = codec.encode_tool_call(p, pp, ctx)
-            cid, own = unwrap_id(p.id)  # type: ignore[union-attr]
-            if cid and not cid.startswith(SYNTH_PREFIX):
-                d["functionCall"]["id"] = cid  # the signature it carried goes on the part
-            else:
+            if (bare := bare_id(p.id)) is None:  # type: ignore[union-attr]
                 del d["functionCall"]["id"]  # synthesised: Gemini sent none
-            sig = own or sig
+            else:
+                d["functionCall"]["id"] = bare  # the signature it carried goes on the part
+            sig = unwrap_id(p.id)[1] or sig  # type: ignore[union-attr]
         elif t is ToolResultPart:
             d = _encode_result(p, pp, names, codec, ctx)  # type: ignore[arg-type]
         elif t in (ImagePart, FilePart) and p.data is None and p.url is None:  # type: ignore[union-attr]
@@ -182,7 +173,4 @@ def encode_parts(
         out.append(d)
     if sig is not None:
         out.append({"text": "", "thoughtSignature": sig})
-    if hints and ctx.same and hints.get("snake"):
-        ks = set(hints["snake"])
-        return [snake_keys(p, 2, ks) for p in out]
     return out

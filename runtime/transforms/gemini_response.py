@@ -46,7 +46,7 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
         content = expect_dict(content, "candidates[0].content")
         raw = content.get("parts") or []
         ids = CallIds(False)  # ids a client keeps across turns: random
-        resp.parts = decode_parts(raw, "candidates[0].content.parts", codec, ctx, ids, hints)
+        resp.parts = decode_parts(raw, "candidates[0].content.parts", codec, ctx, ids)
         hints["content"] = {k: v for k, v in content.items() if k != "parts"}
         hints["content_parts"] = "parts" in content
     elif c0.get("finishReason") is None:  # no content and no reason: not a candidate
@@ -61,26 +61,20 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
 
 
 def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
-    h = resp.hints or {}
-    cand: dict[str, Any]
-    if not ctx.same:  # a candidate from another protocol's response
-        parts = encode_parts(resp.parts, "content", codec, ctx, {})
-        cand = {"content": {"parts": parts, "role": codec.ROLE_ENCODE["assistant"]}}
-        codec.write_finish(resp.finish, cand, ctx)
-        codec.write_choices(cand, resp, out, ctx)
-        return
+    h = (resp.hints or {}) if ctx.same else {}  # another protocol's: one candidate, finished
     if h.get("no_candidates") is not None:  # back to Gemini as it came
         if h["no_candidates"]:
             out["candidates"] = []
     else:
-        parts = encode_parts(resp.parts, "content", codec, ctx, {}, h)
-        cand = {}
+        cand: dict[str, Any] = {}
         if not h.get("no_content"):
+            parts = encode_parts(resp.parts, "content", codec, ctx, {})
             kept = {"parts": parts} if h.get("content_parts", True) else {}
-            cand["content"] = {**kept, **h.get("content", {})}
+            role = {"role": codec.ROLE_ENCODE["assistant"]}  # another protocol's content
+            cand["content"] = {**kept, **h.get("content", role)}  # the source's keys
         if "finish_int" in h:
             cand["finishReason"] = h["finish_int"]
-        elif resp.finish is not None:
+        elif resp.finish is not None or not ctx.same:  # finish_required
             codec.write_finish(resp.finish, cand, ctx)
         codec.write_choices(cand, resp, out, ctx)
     if "prompt_feedback" in h:
