@@ -64,6 +64,12 @@ class TransformRow(Strict):
         description="protocol rows it reads, as key paths that must be given "
         "(`response_envelope.message`)",
     )
+    side: Literal["request", "response"] = Field(
+        default="request",
+        description="the body it walks: its decode_/encode_request hooks or its "
+        "decode_/encode_response ones (each codec's compiled pipeline calls them on that side, "
+        "codegen/pipeline.py)",
+    )
 
 
 class CanonicalSpec(Strict):

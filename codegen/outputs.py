@@ -69,7 +69,7 @@ def link_codec(base: str, text: str, base_id: str) -> str:
     """A dialect's codec module importing from its base protocol's codec what its rows leave as
     it is (``link_stream``); its ``__all__`` names everything imported too, so the runtime finds
     the whole codec interface on the dialect's module (and ruff keeps the imports)."""
-    linked = link_stream(base, text, f"{base_id}_codec", keep=frozenset({"__all__"}))
+    linked = link_stream(base, text, f"{base_id}_codec", keep=frozenset({"__all__", "_CODEC"}))
     tree = ast.parse(linked)
     taken = [
         a.asname or a.name

@@ -15,6 +15,7 @@ from .errors import error_view
 from .items import items_code
 from .load import Spec
 from .messages_flat import flat_messages_code
+from .pipeline import pipeline_view
 from .reasoning_items import carriers, reasoning_items_view
 from .row_views import FieldView, dropped_fields, nested_known, part_row_view, split_ext_expr
 from .settings import with_settings_keys
@@ -235,6 +236,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             compiled=compiled_settings(p.response_format, p.reasoning),
             response=top(p.response_fields, "Response"),
             snake_case=snake_case_view(p),
+            pipeline=pipeline_view(spec.canonical, p),
             usage={
                 "fields": usage_fields,
                 "extra": usage_extra,

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import sys
+from dataclasses import replace
 from typing import Any
 
 from interlingua._codec_support import (
@@ -22,8 +24,16 @@ from interlingua._wire import (
     format_data_url,
 )
 from interlingua.transforms._util import content_parts, role_of, text_content
-from interlingua.transforms.envelopes import replay_loss
-from interlingua.transforms.messages_flat import foreign_result
+from interlingua.transforms.envelopes import fold_for_client, replay_loss, unwrap_request
+from interlingua.transforms.message_response import MESSAGE_RESPONSE
+from interlingua.transforms.messages_flat import MESSAGES_FLAT, foreign_result
+from interlingua.transforms.reasoning import (
+    REASONING,
+)
+from interlingua.transforms.structured import (
+    RESPONSE_FORMAT,
+)
+from interlingua.transforms.tools import TOOLS
 
 from .canonical import (
     AudioPart,
@@ -87,10 +97,12 @@ from .openai_chat_codec import (
     MESSAGE_PATH,
     NATIVE_PARTS,
     PROTOCOL,
+    REQUEST_KEYS,
     REQUEST_NESTED,
     REQUEST_ROW_KEYS,
     RESPONSE_ID,
     RESPONSE_KEPT,
+    RESPONSE_KEYS,
     RESPONSE_KNOWN,
     RESPONSE_ROW_KEYS,
     ROLE_DECODE,
@@ -692,6 +704,68 @@ def encode_reasoning_items(parts: list[ReasoningPart], path: str, ctx: Ctx) -> l
     return out
 
 
+# ---------------------------------------------------------------- pipeline (transforms)
+_CODEC = sys.modules[__name__]  # the transforms read this codec's rows
+
+
+def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
+    """A request body -> canonical: the rows, then the transforms, in row order."""
+    req = Request(source=PROTOCOL)
+    w = decode_snake_case(w, req)
+    decode_request_fields(w, req, ctx)
+    MESSAGES_FLAT.decode_request(w, req, _CODEC, ctx)
+    TOOLS.decode_request(w, req, _CODEC, ctx)
+    REASONING.decode_request(w, req, _CODEC, ctx)
+    RESPONSE_FORMAT.decode_request(w, req, _CODEC, ctx)
+    ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
+    if ext:
+        req.ext = {**req.ext, **ext} if req.ext else ext
+    unwrap_request(req)  # state a client echoed in an envelope (transforms/envelopes)
+    return req
+
+
+def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
+    """Canonical -> a request body of this protocol."""
+    out: dict[str, Any] = {}
+    encode_request_fields(req, out, ctx)
+    if req.model is not None:
+        out["model"] = req.model
+    MESSAGES_FLAT.encode_request(req, out, _CODEC, ctx)
+    TOOLS.encode_request(req, out, _CODEC, ctx)
+    REASONING.encode_request(req, out, _CODEC, ctx)
+    RESPONSE_FORMAT.encode_request(req, out, _CODEC, ctx)
+    if req.ext:
+        drop_ext(req.ext, out, "", ctx)
+    encode_snake_case(req, out, ctx)
+    return out
+
+
+def decode_response(w: dict[str, Any], ctx: Ctx) -> Response:
+    """A response body -> canonical: the rows, the transforms, then the envelope."""
+    resp = Response(source=PROTOCOL)
+    decode_response_fields(w, resp, ctx)
+    MESSAGE_RESPONSE.decode_response(w, resp, _CODEC, ctx)
+    decode_response_envelope(w, resp, ctx)
+    ext = split_ext(w, RESPONSE_KEYS)
+    if ext:
+        resp.ext = {**resp.ext, **ext} if resp.ext else ext
+    return resp
+
+
+def encode_response(resp: Response, ctx: Ctx) -> dict[str, Any]:
+    """Canonical -> a response body of this protocol, in its envelope row's key order."""
+    parts = fold_for_client(resp.parts, _CODEC, ctx)  # reasoning shown, state enveloped
+    if parts is not resp.parts:
+        resp = replace(resp, parts=parts)
+    out = response_defaults()
+    encode_response_fields(resp, out, ctx)
+    MESSAGE_RESPONSE.encode_response(resp, out, _CODEC, ctx)
+    encode_response_envelope(resp, out, ctx)
+    if resp.ext:
+        drop_ext(resp.ext, out, "", ctx)
+    return out
+
+
 __all__ = [
     "PROTOCOL",
     "FLAGS",
@@ -711,6 +785,10 @@ __all__ = [
     "decode_usage",
     "encode_usage",
     "split_ext",
+    "decode_request",
+    "encode_request",
+    "decode_response",
+    "encode_response",
     "decode_tool_choice",
     "encode_tool_choice",
     "decode_text",
@@ -739,10 +817,12 @@ __all__ = [
     "FINISH_KEY",
     "MESSAGE_PATH",
     "NATIVE_PARTS",
+    "REQUEST_KEYS",
     "REQUEST_NESTED",
     "REQUEST_ROW_KEYS",
     "RESPONSE_ID",
     "RESPONSE_KEPT",
+    "RESPONSE_KEYS",
     "RESPONSE_KNOWN",
     "RESPONSE_ROW_KEYS",
     "ROLE_DECODE",

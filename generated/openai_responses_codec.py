@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import sys
+from dataclasses import replace
 from typing import Any
 
 from interlingua._codec_support import (
@@ -30,7 +32,9 @@ from interlingua._wire import (
     parse_data_url,
 )
 from interlingua.transforms._paths import obj_at, put
+from interlingua.transforms.envelopes import fold_for_client, unwrap_request
 from interlingua.transforms.reasoning import (
+    REASONING,
     budget_as_effort,
     effort_for_budget,
     effort_mapped,
@@ -38,13 +42,17 @@ from interlingua.transforms.reasoning import (
     one_of_two,
     thinking_off,
 )
+from interlingua.transforms.responses_input import RESPONSES_ITEMS
 from interlingua.transforms.responses_message import hold, item_texts, unext
+from interlingua.transforms.responses_output import RESPONSES_OUTPUT
 from interlingua.transforms.structured import (
+    RESPONSE_FORMAT,
     add_hints,
     format_dropped,
     keep_keys,
     kept_keys,
 )
+from interlingua.transforms.tools import TOOLS
 
 from .canonical import (
     FilePart,
@@ -1788,6 +1796,80 @@ RESPONSE_KEPT: tuple[str, ...] = (
 RESPONSE_ID: str | None = "resp_interlingua"  # the default id (response_envelope.defaults)
 
 
+# ---------------------------------------------------------------- pipeline (transforms)
+_CODEC = sys.modules[__name__]  # the transforms read this codec's rows
+# every top-level key the rows and the transforms read (the rest rides in ext)
+REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
+    TOOL_CHOICE_KEYS,
+    RESPONSES_ITEMS.request_keys,
+    TOOLS.request_keys,
+    RESPONSE_FORMAT.request_keys,
+    REASONING.request_keys,
+)
+RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
+    RESPONSE_KNOWN,
+    RESPONSES_OUTPUT.response_keys,
+)
+
+
+def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
+    """A request body -> canonical: the rows, then the transforms, in row order."""
+    req = Request(source=PROTOCOL)
+    w = decode_snake_case(w, req)
+    decode_request_fields(w, req, ctx)
+    RESPONSES_ITEMS.decode_request(w, req, _CODEC, ctx)
+    TOOLS.decode_request(w, req, _CODEC, ctx)
+    RESPONSE_FORMAT.decode_request(w, req, _CODEC, ctx)
+    REASONING.decode_request(w, req, _CODEC, ctx)
+    ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
+    if ext:
+        req.ext = {**req.ext, **ext} if req.ext else ext
+    unwrap_request(req)  # state a client echoed in an envelope (transforms/envelopes)
+    return req
+
+
+def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
+    """Canonical -> a request body of this protocol."""
+    out: dict[str, Any] = {}
+    encode_request_fields(req, out, ctx)
+    if req.model is not None:
+        out["model"] = req.model
+    RESPONSES_ITEMS.encode_request(req, out, _CODEC, ctx)
+    TOOLS.encode_request(req, out, _CODEC, ctx)
+    RESPONSE_FORMAT.encode_request(req, out, _CODEC, ctx)
+    REASONING.encode_request(req, out, _CODEC, ctx)
+    if req.ext:
+        drop_ext(req.ext, out, "", ctx)
+    encode_snake_case(req, out, ctx)
+    return out
+
+
+def decode_response(w: dict[str, Any], ctx: Ctx) -> Response:
+    """A response body -> canonical: the rows, the transforms, then the envelope."""
+    resp = Response(source=PROTOCOL)
+    decode_response_fields(w, resp, ctx)
+    RESPONSES_OUTPUT.decode_response(w, resp, _CODEC, ctx)
+    decode_response_envelope(w, resp, ctx)
+    ext = split_ext(w, RESPONSE_KEYS)
+    if ext:
+        resp.ext = {**resp.ext, **ext} if resp.ext else ext
+    return resp
+
+
+def encode_response(resp: Response, ctx: Ctx) -> dict[str, Any]:
+    """Canonical -> a response body of this protocol, in its envelope row's key order."""
+    parts = fold_for_client(resp.parts, _CODEC, ctx)  # reasoning shown, state enveloped
+    if parts is not resp.parts:
+        resp = replace(resp, parts=parts)
+    out = response_defaults()
+    encode_response_fields(resp, out, ctx)
+    RESPONSES_OUTPUT.encode_response(resp, out, _CODEC, ctx)
+    encode_response_envelope(resp, out, ctx)
+    if resp.ext:
+        drop_ext(resp.ext, out, "", ctx)
+    return out
+
+
 __all__ = [
     "PROTOCOL",
     "FLAGS",
@@ -1807,6 +1889,10 @@ __all__ = [
     "decode_usage",
     "encode_usage",
     "split_ext",
+    "decode_request",
+    "encode_request",
+    "decode_response",
+    "encode_response",
     "decode_tool_choice",
     "encode_tool_choice",
     "decode_text",

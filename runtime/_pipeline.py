@@ -1,23 +1,20 @@
 """The canonical API: wire dict -> canonical -> wire dict, for requests, responses and errors.
 
-Decoders and encoders are pure: no I/O, losses collected in the Ctx."""
+Decoders and encoders are pure: no I/O, losses collected in the Ctx. Each protocol's walk (its
+rows, then its transforms in row order) is compiled into its codec (codegen/pipeline.py): here
+the codec is found and called."""
 
 from __future__ import annotations
 
-from copy import copy
-from dataclasses import replace
 from typing import Any
 
 import orjson
 
-from ._codec_support import drop_ext, split_ext
 from ._errors import InvalidInput, brief
 from ._losses import Ctx
 from ._protocols import protocol
 from ._wire import expect_dict
 from .generated.canonical import ERROR_TYPE_STATUS, ErrorInfo, Request, Response
-from .transforms.envelopes import fold_for_client, unwrap_request
-from .transforms.reasoning import thinking_budget
 
 __all__ = [
     "decode_request",
@@ -34,84 +31,27 @@ __all__ = [
 def decode_request(
     body: Any, source: str, ctx: Ctx | None = None, *, dialect: str | None = None
 ) -> Request:
-    p = protocol(source, dialect)
-    ctx = ctx or Ctx(source, source)
-    w = expect_dict(body, "")
-    req = Request(source=source)
-    w = p.codec.decode_snake_case(w, req)  # generation_config ... as generationConfig (a row)
-    p.codec.decode_request_fields(w, req, ctx)
-    for dec in p.request_decoders:
-        dec(w, req, p.codec, ctx)
-    ext = split_ext(w, p.request_known, p.request_nested)
-    if ext or req.ext:
-        req.ext = {**(req.ext or {}), **(ext or {})}
-    unwrap_request(req)  # state a client echoed in an envelope (transforms/envelopes)
-    return req
+    codec = protocol(source, dialect).codec  # its compiled pipeline (transforms row)
+    return codec.decode_request(expect_dict(body, ""), ctx or Ctx(source, source))
 
 
 def encode_request(
     req: Request, target: str, ctx: Ctx, *, dialect: str | None = None
 ) -> dict[str, Any]:
-    p = protocol(target, dialect)
-    out: dict[str, Any] = {}
-    if req.max_tokens is None and p.codec.FLAGS.max_tokens_required:
-        req = copy(req)  # never mutate the caller's canonical request
-        req.max_tokens = _default_limit(req, p.codec.FLAGS.max_tokens_default)
-        ctx.loss(
-            "max_tokens",
-            f"no output limit given; sent the default {req.max_tokens}",
-            f"{target} requires one",
-            "max_tokens",
-        )
-    p.codec.encode_request_fields(req, out, ctx)
-    if req.model is not None and not p.codec.HTTP.model_in_path:
-        out["model"] = req.model
-    for enc in p.request_encoders:
-        enc(req, out, p.codec, ctx)
-    if req.ext:
-        drop_ext(req.ext, out, "", ctx)
-    p.codec.encode_snake_case(req, out, ctx)
-    return out
-
-
-def _default_limit(req: Request, default: int | None) -> int:
-    """The documented default output limit, plus room for the thinking budget the request asks
-    (``thinking_budget``, the rule the reasoning rows write the budget by: it stays below)."""
-    return (default or 4096) + (thinking_budget(req.reasoning) or 0)
+    return protocol(target, dialect).codec.encode_request(req, ctx)
 
 
 def decode_response(
     body: Any, source: str, ctx: Ctx | None = None, *, dialect: str | None = None
 ) -> Response:
-    p = protocol(source, dialect)
-    ctx = ctx or Ctx(source, source)
-    w = expect_dict(body, "")
-    resp = Response(source=source)
-    p.codec.decode_response_fields(w, resp, ctx)
-    for dec in p.response_decoders:
-        dec(w, resp, p.codec, ctx)
-    p.codec.decode_response_envelope(w, resp, ctx)
-    ext = split_ext(w, p.response_known)
-    if ext or resp.ext:
-        resp.ext = {**(resp.ext or {}), **(ext or {})}
-    return resp
+    codec = protocol(source, dialect).codec
+    return codec.decode_response(expect_dict(body, ""), ctx or Ctx(source, source))
 
 
 def encode_response(
     resp: Response, target: str, ctx: Ctx, *, dialect: str | None = None
 ) -> dict[str, Any]:
-    p = protocol(target, dialect)
-    parts = fold_for_client(resp.parts, p.codec, ctx)  # reasoning shown, state enveloped
-    if parts is not resp.parts:
-        resp = replace(resp, parts=parts)
-    out: dict[str, Any] = p.codec.response_defaults()  # the envelope row's, in its order
-    p.codec.encode_response_fields(resp, out, ctx)
-    for enc in p.response_encoders:
-        enc(resp, out, p.codec, ctx)
-    p.codec.encode_response_envelope(resp, out, ctx)
-    if resp.ext:
-        drop_ext(resp.ext, out, "", ctx)
-    return out
+    return protocol(target, dialect).codec.encode_response(resp, ctx)
 
 
 def decode_error(status: int, body: Any, source: str) -> ErrorInfo:

@@ -1,4 +1,4 @@
-"""Protocol registry: protocol id (and dialect) -> generated codec module and its transforms.
+"""Protocol registry: protocol id (and dialect) -> generated codec module.
 
 A dialect (spec/dialects/<name>.yaml) is its base protocol with an overlay merged in by codegen:
 ``protocol("openai_chat", "openrouter")`` loads generated/openai_chat__openrouter_codec.py. The
@@ -6,15 +6,13 @@ protocol id stays the base id (a dialect speaks its protocol); only the rows dif
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from typing import Any
 
 from ._errors import InterlinguaError
 from .generated import registry
-from .transforms import REGISTRY, Transform
-from .transforms._base import Dec, Enc, _noop
 
 PROTOCOLS: tuple[str, ...] = registry.PROTOCOLS  # spec/protocols/*.yaml
 _DIALECTS: dict[str, tuple[str, str, str]] = registry.DIALECTS
@@ -64,23 +62,10 @@ def check_dialect(dialect: str | None, *pids: str) -> None:
 
 @dataclass(frozen=True)
 class Protocol:
+    """A protocol id and its generated codec (rows, error tables, the compiled pipeline)."""
+
     id: str
     codec: Any
-    transforms: tuple[Transform, ...]
-    request_known: frozenset[str]
-    response_known: frozenset[str]
-    request_nested: dict[str, frozenset[str]] | None = None
-    # the transforms' hooks per direction, in row order, without the no-op defaults
-    request_decoders: tuple[Dec, ...] = field(init=False)
-    request_encoders: tuple[Enc, ...] = field(init=False)
-    response_decoders: tuple[Dec, ...] = field(init=False)
-    response_encoders: tuple[Enc, ...] = field(init=False)
-
-    def __post_init__(self) -> None:
-        for hook in ("decode_request", "encode_request", "decode_response", "encode_response"):
-            real = tuple(h for t in self.transforms if (h := getattr(t, hook)) is not _noop)
-            verb, side = hook.split("_")  # t.decode_request -> self.request_decoders
-            object.__setattr__(self, f"{side}_{verb}rs", real)
 
 
 def dialect_module(pid: str, dialect: str | None) -> str:
@@ -96,14 +81,7 @@ def protocol(pid: str, dialect: str | None = None) -> Protocol:
     if pid not in PROTOCOLS:
         raise UnknownProtocol(f"unknown protocol {pid!r} (expected one of {', '.join(PROTOCOLS)})")
     codec = import_module(f"interlingua.generated.{dialect_module(pid, dialect)}_codec")
-    transforms = tuple(REGISTRY[name] for name in codec.TRANSFORMS)
-    req_known = frozenset(codec.REQUEST_ROW_KEYS).union(
-        codec.TOOL_CHOICE_KEYS, *(t.request_keys for t in transforms)
-    )
-    resp_known = frozenset(codec.RESPONSE_ROW_KEYS).union(
-        codec.RESPONSE_KNOWN, *(t.response_keys for t in transforms)
-    )
-    return Protocol(pid, codec, transforms, req_known, resp_known, codec.REQUEST_NESTED)
+    return Protocol(pid, codec)
 
 
 def available() -> list[str]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import interlingua
 import pytest
-from interlingua._pipeline import _default_limit
+from interlingua._losses import Ctx
 from interlingua.generated.canonical import (
     DEFAULT_EFFORT,
     EFFORT_BUDGETS,
@@ -228,7 +228,9 @@ def test_the_default_limit_and_the_written_budget_are_one_rule(
     another, and 0 for the default limit; an enabled mode with no amount was the medium budget
     for the helper and 0 for the limit."""
     assert thinking_budget(r) == budget
-    assert _default_limit(Request(reasoning=r), DEFAULT_LIMIT) == DEFAULT_LIMIT + (budget or 0)
+    ctx = Ctx(CHAT, ANT)  # the limit Anthropic's compiled encode_request writes when none came
+    wire = interlingua.encode_request(Request(model="m", reasoning=r), ANT, ctx)
+    assert wire["max_tokens"] == DEFAULT_LIMIT + (budget or 0)
 
 
 def test_a_budget_and_an_effort_toward_a_protocol_that_takes_one() -> None:

@@ -25,8 +25,8 @@ _FEATURE = "reasoning_config"
 
 def thinking_budget(r: ReasoningConfig | None) -> int | None:
     """The thinking tokens ``r`` asks for, the one rule of the budget a protocol with budgets
-    gets and of the room a defaulted output limit leaves (``_pipeline._default_limit``): its
-    budget, else its effort's (an effort the table lacks: UNKNOWN_EFFORT's), else for an
+    gets and of the room a defaulted output limit leaves (a codec's compiled
+    ``encode_request``): its budget, else its effort's (an effort the table lacks: UNKNOWN_EFFORT's), else for an
     enabled mode, or a reasoning summary asked for with no mode (Codex: who asks to see the
     reasoning wants thinking on), DEFAULT_EFFORT's; None when it asks none (disabled, effort
     none with no mode, adaptive or no mode with no amount and no summary)."""

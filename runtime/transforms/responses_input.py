@@ -61,9 +61,7 @@ def _decode_request(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> 
 def _nulls(w: dict[str, Any], codec: Codec) -> list[str]:
     """The top-level keys the rows and the protocol's transforms read that ``w`` sends as null
     (written back on identity)."""
-    from .._protocols import protocol  # the registry imports the transforms
-
-    known = protocol(codec.PROTOCOL, codec.DIALECT).request_known
+    known = codec.REQUEST_KEYS
     return [k for k, v in w.items() if v is None and k in known]
 
 
