@@ -63,7 +63,6 @@ __all__ = [
     "unwrap",
     "parts_signature",
     "signature_for",
-    "enveloped",
     "state_lost",
     "replay_loss",
     "carried",
@@ -125,7 +124,7 @@ def unwrap(v: str) -> list[ReasoningPart] | None:
     malformed envelope / an owner that is not enveloped."""
     v = _text(v) or ""
     owner, sep, payload = v[len(PREFIX) :].partition(":")
-    if not sep or not enveloped(owner):
+    if not sep or owner not in ENVELOPED_REASONING:  # flags.enveloped_reasoning
         return None
     try:
         body = orjson.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
@@ -161,11 +160,6 @@ def signature_for(
     if how == "signature" and (signature is not None or redacted is not None):
         return wrap(owner or "", text, signature, redacted)
     return None
-
-
-def enveloped(owner: str | None) -> bool:
-    """Does the envelope carry reasoning state of ``owner`` (flag enveloped_reasoning)?"""
-    return owner in ENVELOPED_REASONING
 
 
 def state_lost(owner: str | None, signature: str | None, redacted: str | None, codec: Any) -> bool:
