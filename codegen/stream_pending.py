@@ -5,15 +5,15 @@ protocol's reasoning.
 
 Where a template writes ``$pending_signature`` (whole parts, Gemini), opaque state waits on the
 encoder (``s.sig``) for the next part written: a signature that came with no reasoning block
-(``_lone_end``, called by the compiled ``_on_ReasoningEnd``) and a call's envelope signature. Where the flag
-is ``parts`` as well, another protocol's reasoning (text and state, when the codec's CARRIER
-says its owner reaches this protocol's clients in ``parts``, the response path's rule) is kept
-(``_keep_foreign``) and folded into one envelope by the first template
-that writes ``$pending_signature`` and is no reasoning part (``_take_folded``; clients may drop
-reasoning parts). ``$encrypted`` (a reasoning end's opaque state for the client: its own, or
-another's in an envelope, ``envelopes.signature_for`` through the codec's compiled
-CARRIER), ``$error_type`` and ``$bare_call_id`` are read in place (no encoder method asks at run
-time whether the event is a reasoning end: codegen allows ``$encrypted`` only there)."""
+(``_lone_end``, called by the compiled ``_on_ReasoningEnd``) and a call's envelope signature. Where
+the flag is ``parts`` as well, another protocol's reasoning (text and state, when the codec's
+CARRIER says its owner reaches this protocol's clients in ``parts``, the response path's rule) is
+kept (``_keep_foreign``) and folded into one envelope by the first template that writes
+``$pending_signature`` and is no reasoning part (``_take_folded``; clients may drop reasoning
+parts). ``$encrypted`` (a reasoning end's opaque state for the client: its own, or another's in an
+envelope, ``envelopes.signature_for`` through the codec's compiled CARRIER), ``$error_type`` and
+``$bare_call_id`` are read in place (no encoder method asks at run time whether the event is a
+reasoning end: codegen allows ``$encrypted`` only there)."""
 
 from __future__ import annotations
 

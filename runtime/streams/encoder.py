@@ -82,9 +82,6 @@ class ItemBlock:
         return [v for _, v in sorted(self.parts.items())]
 
 
-_Block = ItemBlock
-
-
 class Encoder:
     """``losses``: what the target could not say (a finish reason it has no value for);
     ``cur``: the block (or group) a template is written for."""
@@ -107,9 +104,9 @@ class Encoder:
         self.finish_raw: str | None = None
         self.stop_sequence: str | None = None
         self.started = False
-        self.blocks: dict[str, _Block] = {}
-        self.current: _Block | None = None  # sequential: the open block
-        self.waiting: dict[str, _Block] = {}  # sequential: tool calls waiting, in order
+        self.blocks: dict[str, ItemBlock] = {}
+        self.current: ItemBlock | None = None  # sequential: the open block
+        self.waiting: dict[str, ItemBlock] = {}  # sequential: tool calls waiting, in order
         self.counters: dict[str, int] = {}
         self.calls = 0
         self.sig: str | None = None  # opaque state waiting for the next part ($pending_signature)
@@ -193,10 +190,10 @@ class Encoder:
             out.append(self.rows.start(self, ev, 0))
 
     # ---------------------------------------------------------------- blocks
-    def _open(self, key: str, kind: str, ev: Any, out: list[bytes]) -> _Block:
+    def _open(self, key: str, kind: str, ev: Any, out: list[bytes]) -> ItemBlock:
         """A new block in a sequential protocol: the open one ends (and the waiting calls start),
         unless both are tool calls: then the new one waits."""
-        b = self.blocks[key] = _Block(kind, ev, key)
+        b = self.blocks[key] = ItemBlock(kind, ev, key)
         cur = self.current
         if kind == "tool_call" and cur is not None and cur.kind == "tool_call":
             b.queued = []
@@ -208,7 +205,7 @@ class Encoder:
         self.current = b
         return b
 
-    def _wire_start(self, b: _Block, out: list[bytes]) -> None:
+    def _wire_start(self, b: ItemBlock, out: list[bytes]) -> None:
         """A block starts on the wire once (its kind's compiled start: index, group, item id,
         template)."""
         if not b.started:
@@ -242,7 +239,7 @@ class Encoder:
             if not b.ended:
                 self._end_block(b, None, out)
 
-    def _end_block(self, b: _Block, ev: Any, out: list[bytes], flush: bool = True) -> None:
+    def _end_block(self, b: ItemBlock, ev: Any, out: list[bytes], flush: bool = True) -> None:
         """``ev``: the source's end event; None: a block the source never ended (the stream
         ends, another kind starts), ended as a reasoning end with no state would end it (its
         kind's compiled end: opaque state, a start not written yet, empty arguments, template)."""
