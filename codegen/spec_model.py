@@ -90,7 +90,11 @@ class PartRow(Strict):
         description="dotted wire path -> constant (a string, or true / false: a flag such as "
         "Gemini's `thought: true`); written on encode"
     )
-    when: str | None = Field(None, description="canonical field that selects this row on encode")
+    when: str | None = Field(
+        None,
+        description="canonical field that selects this row on encode; when the last row of the "
+        "kind has one too, a part with none of them is dropped (reported)",
+    )
     present: str | None = Field(
         None,
         description="wire key whose presence selects this row on decode, for parts without a "

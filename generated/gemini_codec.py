@@ -703,10 +703,13 @@ def decode_image(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     return _dec_image_4(w, path, ctx)
 
 
-def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any] | None:
     if p.data is not None:
         return _enc_image_3(p, path, ctx)
-    return _enc_image_4(p, path, ctx)
+    if p.url is not None:
+        return _enc_image_4(p, path, ctx)
+    ctx.loss(path, "ImagePart dropped", "neither data nor url: " + _why("image"), "image")
+    return None
 
 
 _KNOWN_FILE_5 = frozenset({"inlineData"})
@@ -834,10 +837,13 @@ def decode_file(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     return _dec_file_6(w, path, ctx)
 
 
-def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any] | None:
     if p.data is not None:
         return _enc_file_5(p, path, ctx)
-    return _enc_file_6(p, path, ctx)
+    if p.url is not None:
+        return _enc_file_6(p, path, ctx)
+    ctx.loss(path, "FilePart dropped", "neither data nor url: " + _why("file"), "file")
+    return None
 
 
 _PART_DECODERS: dict[str, Any] = {}

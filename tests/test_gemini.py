@@ -965,6 +965,44 @@ def test_openapi_schema_conversion() -> None:
     }
 
 
+def test_a_file_id_is_dropped_and_a_text_document_goes_inline() -> None:
+    """Anthropic Files API ids cannot be resolved by Gemini: no part row writes an image or
+    document with neither data nor URL (dropped, reported); a plain-text document is sent inline."""
+    body = {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 256,
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "image",
+                        "source": {"type": "file", "file_id": "file_011CNha8iCJcU1wXNR6q4V8w"},
+                    },
+                    {
+                        "type": "document",
+                        "source": {
+                            "type": "text",
+                            "media_type": "text/plain",
+                            "data": "Grass is green.",
+                        },
+                    },
+                    {"type": "text", "text": "What colour is the grass in the picture?"},
+                ],
+            }
+        ],
+    }
+    t = req(body, A, G)
+    inline = {"mimeType": "text/plain", "data": "R3Jhc3MgaXMgZ3JlZW4u"}  # base64 of the text
+    assert t.body["contents"][0]["parts"] == [
+        {"inlineData": inline},
+        {"text": "What colour is the grass in the picture?"},
+    ]
+    [lost] = [loss for loss in t.losses if loss.feature == "image"]
+    assert (lost.path, lost.what) == ("messages[0].content[0]", "ImagePart dropped")
+    assert lost.why.startswith("neither data nor url: gemini lossy")
+
+
 def test_snake_case_parts_are_read_and_written_back() -> None:
     body = {
         "system_instruction": {"parts": [{"text": "be brief"}]},

@@ -19,17 +19,9 @@ import base64
 from typing import Any
 
 from .._codec_support import drop_ext, split_ext
-from .._errors import brief
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
-from ..generated.canonical import (
-    FilePart,
-    ImagePart,
-    Part,
-    TextPart,
-    ToolCallPart,
-    ToolResultPart,
-)
+from ..generated.canonical import FilePart, Part, TextPart, ToolCallPart, ToolResultPart
 from ._base import Codec
 from .call_ids import CallIds
 from .gemini_envelope import attach_part, bare_id, is_attach, unwrap_id
@@ -121,19 +113,13 @@ def _encode_result(
     return out
 
 
-def _unaddressed(p: Any, path: str, ctx: Ctx) -> dict[str, Any] | None:
-    """An image / document with neither data nor URL: a plain-text document goes inline,
-    a provider file id cannot be resolved by Gemini (reported)."""
-    if type(p) is FilePart and p.text is not None:
-        data = base64.b64encode(p.text.encode("utf-8")).decode("ascii")
-        return {"inlineData": {"mimeType": p.media_type or "text/plain", "data": data}}
-    ctx.loss(
-        path,
-        f"{type(p).__name__} dropped",
-        f"file id {brief(p.file_id)} of another provider cannot be resolved by Gemini",
-        "image" if type(p) is ImagePart else "file",
-    )
-    return None
+def _text_document(p: FilePart) -> dict[str, Any] | None:
+    """A plain-text document (neither data nor URL) inline, else None (an image or document
+    with neither and no text, another provider's file id: the rows drop it, reported)."""
+    if p.text is None or p.data is not None or p.url is not None:
+        return None
+    data = base64.b64encode(p.text.encode("utf-8")).decode("ascii")
+    return {"inlineData": {"mimeType": p.media_type or "text/plain", "data": data}}
 
 
 def encode_parts(
@@ -161,10 +147,10 @@ def encode_parts(
             sig = unwrap_id(p.id)[1] or sig  # type: ignore[union-attr]
         elif t is ToolResultPart:
             d = _encode_result(p, pp, names, codec, ctx)  # type: ignore[arg-type]
-        elif t in (ImagePart, FilePart) and p.data is None and p.url is None:  # type: ignore[union-attr]
-            d = _unaddressed(p, pp, ctx)
+        elif t is FilePart and (doc := _text_document(p)) is not None:  # type: ignore[arg-type]
+            d = doc
         else:
-            d = codec.encode_part(p, pp, ctx)
+            d = codec.encode_part(p, pp, ctx)  # an image / file with neither data nor URL: dropped
         if d is None:
             continue
         if sig is not None:
