@@ -13,7 +13,6 @@ from interlingua._codec_support import (
     deep_merge,
     dig,
     drop_ext,
-    get_dotted,
     restore_wire_names,
     split_ext,
     wire_shape_hints,
@@ -1635,7 +1634,9 @@ def read_finish(holder: dict[str, Any], has_calls: bool = False) -> Finish | Non
     """The finish at status (response_envelope); "incomplete" reads the reason at incomplete_details.reason."""
     raw = holder.get("status")
     if raw == "incomplete":
-        reason = get_dotted(holder, "incomplete_details.reason")
+        reason: Any = holder  # a step that is not an object: no reason
+        reason = reason.get("incomplete_details") if type(reason) is dict else None
+        reason = reason.get("reason") if type(reason) is dict else None
         raw = reason if type(reason) is str else raw
     if raw is None:
         return None

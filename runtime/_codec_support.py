@@ -13,7 +13,6 @@ from ._wire import expect_dict, object_from_json_text
 __all__ = [
     "dig",
     "expect_whole_number",
-    "get_dotted",
     "split_ext",
     "drop_ext",
     "said",
@@ -196,18 +195,6 @@ def restore_wire_names(
         v = out.get(key) if key is not None else None
         if type(v) is list and len(v) == 1:
             out[key] = v[0]  # type: ignore[index]
-
-
-def get_dotted(w: Any, path: str | None) -> Any:
-    """Read a dotted path leniently: None when there is no path (a row left out), or when any
-    step is missing or not an object."""
-    if path is None:
-        return None
-    for seg in path.split("."):
-        if type(w) is not dict:
-            return None
-        w = w.get(seg)
-    return w
 
 
 def camel(k: str) -> str:

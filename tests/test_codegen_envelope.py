@@ -108,6 +108,8 @@ def test_finish_where_the_row_puts_it(tiny: tuple[Any, Any]) -> None:
     # the detail value with no reason beside it reads as itself (no row: the decode default)
     f = codec.read_finish({"why": "INCOMPLETE"})
     assert (f.unified, f.raw) == ("other", "INCOMPLETE")
+    f = codec.read_finish({"why": "INCOMPLETE", "details": "MAX_TOKENS"})  # not an object
+    assert (f.unified, f.raw) == ("other", "INCOMPLETE")
     # finish_required: no finish is written as how the output ended
     out = {}
     codec.write_finish(None, out, ctx)
