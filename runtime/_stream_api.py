@@ -11,7 +11,6 @@ from ._protocols import sides
 from ._sse import SSEDecoder
 from .generated.canonical import (
     ErrorEvent,
-    ErrorInfo,
     ReasoningEnd,
     StreamEnd,
     StreamStart,
@@ -19,6 +18,7 @@ from .generated.canonical import (
     UsageEvent,
 )
 from .streams import Decoder, stream_decoder, stream_encoder
+from .streams.machine import upstream_error
 from .transforms.envelopes import replay_loss, state_lost
 
 __all__ = ["StreamTranslator", "translate_stream", "atranslate_stream"]
@@ -89,9 +89,7 @@ class StreamTranslator:
         if self.decoder.ended is not None:
             return []
         self.decoder.ended = "failed"
-        err = ErrorInfo(
-            type="bad_gateway", message=f"upstream sent an invalid stream event: {e}", status=502
-        )
+        err = upstream_error(f"upstream sent an invalid stream event: {e}")
         return [ErrorEvent(error=err), StreamEnd(ending="failed")]
 
     def close(self) -> bytes:
