@@ -7,7 +7,8 @@ compiled rows say what they can: an effort becomes its budget where there are bu
 budget the smallest effort covering it where there are efforts only (reported), a mode with no
 amount the default effort. What every protocol shares stays here: the one budget rule
 (``thinking_budget``, ``effort_for_budget``; its facts are spec/canonical.yaml's), which
-``_pipeline`` also uses for the room a defaulted output limit leaves, and the loss words."""
+a codec's compiled ``encode_request`` also uses for the room a defaulted output limit leaves, and
+the loss words."""
 
 from __future__ import annotations
 
@@ -26,10 +27,11 @@ _FEATURE = "reasoning_config"
 def thinking_budget(r: ReasoningConfig | None) -> int | None:
     """The thinking tokens ``r`` asks for, the one rule of the budget a protocol with budgets
     gets and of the room a defaulted output limit leaves (a codec's compiled
-    ``encode_request``): its budget, else its effort's (an effort the table lacks: UNKNOWN_EFFORT's), else for an
-    enabled mode, or a reasoning summary asked for with no mode (Codex: who asks to see the
-    reasoning wants thinking on), DEFAULT_EFFORT's; None when it asks none (disabled, effort
-    none with no mode, adaptive or no mode with no amount and no summary)."""
+    ``encode_request``): its budget, else its effort's (an effort the table lacks:
+    UNKNOWN_EFFORT's), else for an enabled mode, or a reasoning summary asked for with no mode
+    (Codex: who asks to see the reasoning wants thinking on), DEFAULT_EFFORT's; None when it
+    asks none (disabled, effort none with no mode, adaptive or no mode with no amount and no
+    summary)."""
     if r is None or thinking_off(r):
         return None
     if r.budget_tokens is not None:

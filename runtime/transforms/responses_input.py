@@ -52,17 +52,11 @@ def _decode_request(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> 
     elif inp is not None:
         msgs.extend(decode_items(expect_list(inp, "input"), "input", codec, ctx))
     req.messages = msgs
-    nulls = _nulls(w, codec)
+    # the top-level keys the rows and the transforms read, sent as null: written back on identity
+    nulls = [k for k, v in w.items() if v is None and k in codec.REQUEST_KEYS]
     if nulls:
         hints["nulls"] = nulls
     req.hints = {**(req.hints or {}), **hints} if hints else req.hints
-
-
-def _nulls(w: dict[str, Any], codec: Codec) -> list[str]:
-    """The top-level keys the rows and the protocol's transforms read that ``w`` sends as null
-    (written back on identity)."""
-    known = codec.REQUEST_KEYS
-    return [k for k, v in w.items() if v is None and k in known]
 
 
 def _instructions(m: Message, ctx: Ctx) -> str | None:
