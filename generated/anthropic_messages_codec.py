@@ -1660,7 +1660,7 @@ def decode_turns(walk: Any, w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     """The system prompt (``walk.decode_system``) and the messages turns -> canonical
     messages; a turn with tool results and a user turn after one keep its index (hint ``turn``)."""
     out: list[Message] = []
-    system = walk.decode_system(w, req)
+    system = walk.decode_system(w.get("system"), "system", req)
     if system is not None:
         out.append(system)
     raw = w.get("messages")
@@ -1672,7 +1672,7 @@ def decode_turns(walk: Any, w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         if type(t) is not dict:
             t = expect_dict(t, path)
         role = role_of(t, path, ROLE_DECODE, None)
-        parts, hints = walk.decode_turn(t, path, role)
+        parts, hints = walk.decode_turn(t, t.get("content"), path + ".content", role)
         ext = None if _TURN_KEYS.issuperset(t) else split_ext(t, _TURN_KEYS)
         user = role == "user" or role == "tool"
         results = user and ToolResultPart in map(type, parts)
@@ -1721,13 +1721,15 @@ def encode_turns(walk: Any, req: Request, out: dict[str, Any], ctx: Ctx) -> None
             turn.setdefault("content", []).extend(content)
             results = results and tool
         else:
-            turn = walk.new_turn(m, content)
+            turn = walk.new_turn(m, "content", content)
             turns.append(turn)
             cur = turn if tool or m.role == "user" else None
             results, tag = tool, t
         if m.ext:
             drop_ext(m.ext, turn, path, ctx)
-    walk.encode_system(req, n, system, False, out)
+    prompt = walk.encode_system(req, n, system, False)
+    if prompt is not None:
+        out["system"] = prompt
     out["messages"] = turns
 
 

@@ -1517,7 +1517,7 @@ def decode_turns(walk: Any, w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     """The system prompt (``walk.decode_system``) and the contents turns -> canonical
     messages; a turn with tool results and a user turn after one keep its index (hint ``turn``)."""
     out: list[Message] = []
-    system = walk.decode_system(w, req)
+    system = walk.decode_system(w.get("systemInstruction"), "systemInstruction", req)
     if system is not None:
         out.append(system)
     raw = w.get("contents")
@@ -1532,7 +1532,7 @@ def decode_turns(walk: Any, w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         if type(t) is not dict:
             t = expect_dict(t, path)
         role = role_of(t, path, ROLE_DECODE, "user")
-        parts, hints = walk.decode_turn(t, path, role)
+        parts, hints = walk.decode_turn(t, t.get("parts"), path + ".parts", role)
         ext = None if _TURN_KEYS.issuperset(t) else split_ext(t, _TURN_KEYS)
         user = role == "user" or role == "tool"
         results = user and ToolResultPart in map(type, parts)
@@ -1594,13 +1594,15 @@ def encode_turns(walk: Any, req: Request, out: dict[str, Any], ctx: Ctx) -> None
             turn.setdefault("parts", []).extend(content)
             results = results and tool
         else:
-            turn = walk.new_turn(m, content)
+            turn = walk.new_turn(m, "parts", content)
             turns.append(turn)
             cur = turn if tool or m.role == "user" else None
             results, tag = tool, t
         if m.ext:
             drop_ext(m.ext, turn, path, ctx)
-    walk.encode_system(req, n, system, hoisted, out)
+    prompt = walk.encode_system(req, n, system, hoisted)
+    if prompt is not None:
+        out["systemInstruction"] = prompt
     one = ctx.same and (req.hints or {}).get("one_object")  # one turn object, as it came
     out["contents"] = turns[0] if one else turns
 

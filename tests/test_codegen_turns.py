@@ -160,8 +160,8 @@ class _Roles(TurnWalk):
     def encode_parts(self, m: Any, path: str, as_list: bool) -> Any:
         return [m.role]
 
-    def new_turn(self, m: Any, content: Any) -> dict[str, Any]:
-        return {"content": content}
+    def new_turn(self, m: Any, key: str, content: Any) -> dict[str, Any]:
+        return {key: content}
 
 
 def test_results_order_places_results_and_joins_them_back(
@@ -251,6 +251,7 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
     # the rows' keys are literals of the compiled walk, with only the steps they ask for
     source = inspect.getsource(codec.encode_turns)
     assert 'out["turns"]' in source and "hoisted into preamble" in source and "FLAGS" not in source
+    assert "FLAGS" not in inspect.getsource(TurnWalk)  # the hooks are given the rows' keys
     plain = generate(tmp_path / "plain", turns(WRAP), TURNS_CANONICAL)
     source = inspect.getsource(plain.encode_turns) + inspect.getsource(plain.decode_turns)
     assert "hoisted" not in source and "one_object" not in source  # no such rows: no such steps

@@ -28,23 +28,25 @@ class _Contents(TurnWalk):
     ids: CallIds  # the calls' ids, while decoding (the walk reads the system prompt first)
     names: dict[str, str]  # function names by call id, for the results, while encoding
 
-    def decode_system(self, w: dict[str, Any], req: Request) -> Message | None:
+    def decode_system(self, si: Any, path: str, req: Request) -> Message | None:
         self.ids = CallIds()
-        si = w.get("systemInstruction")  # system_instruction too (snake_case_keys row)
         if si is None:
             return None
         if type(si) is str:  # as content blocks say it
-            return super().decode_system({"systemInstruction": si}, req)
-        si = expect_dict(si, "systemInstruction")
+            return super().decode_system(si, path, req)
+        si = expect_dict(si, path)
         hints: dict[str, Any] = {"role": si["role"]} if "role" in si else {}
-        path = "systemInstruction.parts"
-        parts = decode_parts(si.get("parts") or [], path, self.codec, self.ctx, self.ids)
+        raw = si.get("parts") or []
+        parts = decode_parts(raw, path + ".parts", self.codec, self.ctx, self.ids)
         return Message(role="system", parts=parts, ext=split_ext(si, _CONTENT_KEYS), hints=hints)
 
-    def decode_turn(self, t: dict[str, Any], path: str, role: str) -> tuple[list[Part], Any]:
+    def decode_turn(
+        self, t: dict[str, Any], content: Any, path: str, role: str
+    ) -> tuple[list[Part], Any]:
         keys = t.keys() & _CONTENT_KEYS  # the ones the source left out go back so
         hints: dict[str, Any] = {} if len(keys) == 2 else {"keys": sorted(keys)}
-        parts = decode_parts(t.get("parts", []), path + ".parts", self.codec, self.ctx, self.ids)
+        raw = content if "parts" in t else []  # absent: none (null: refused)
+        parts = decode_parts(raw, path, self.codec, self.ctx, self.ids)
         raw_role = t.get("role")
         if raw_role is not None and raw_role != self.codec.ROLE_ENCODE.get(role):
             hints["role"] = raw_role
@@ -61,8 +63,8 @@ class _Contents(TurnWalk):
     def encode_parts(self, m: Message, path: str, as_list: bool) -> Any:
         return encode_parts(m.parts, path, self.codec, self.ctx, self.names)
 
-    def new_turn(self, m: Message, content: Any) -> dict[str, Any]:
-        c: dict[str, Any] = {"role": self.codec.ROLE_ENCODE[m.role], "parts": content}
+    def new_turn(self, m: Message, key: str, content: Any) -> dict[str, Any]:
+        c = super().new_turn(m, key, content)
         h = m.hints
         if h and self.ctx.same:  # the source's role and keys
             c["role"] = h.get("role", c["role"])
@@ -71,22 +73,20 @@ class _Contents(TurnWalk):
                     c.pop(k, None)
         return c
 
-    def encode_system(
-        self, req: Request, n: int, parts: list[Any], hoisted: bool, out: dict[str, Any]
-    ) -> None:
+    def encode_system(self, req: Request, n: int, parts: list[Any], hoisted: bool) -> Any:
         """A string when the source sent one, else a content of ``parts``."""
-        if n or parts:
-            first = req.messages[0] if n else None
-            h = (first.hints or {}) if first and self.ctx.same else {}
-            if h.get("string") and len(parts) == 1 and set(parts[0]) == {"text"}:
-                out["systemInstruction"] = parts[0]["text"]
-            else:
-                si: dict[str, Any] = {"parts": parts}
-                if "role" in h:
-                    si["role"] = h["role"]
-                if first and first.ext:
-                    drop_ext(first.ext, si, "messages[0]", self.ctx)
-                out["systemInstruction"] = si
+        if not (n or parts):
+            return None
+        first = req.messages[0] if n else None
+        h = (first.hints or {}) if first and self.ctx.same else {}
+        if h.get("string") and len(parts) == 1 and set(parts[0]) == {"text"}:
+            return parts[0]["text"]
+        si: dict[str, Any] = {"parts": parts}
+        if "role" in h:
+            si["role"] = h["role"]
+        if first and first.ext:
+            drop_ext(first.ext, si, "messages[0]", self.ctx)
+        return si
 
 
 GEMINI_CONTENTS = _Contents.transform(

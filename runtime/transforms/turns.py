@@ -6,9 +6,10 @@ messages are hoisted (reported) where the turns hold no system role, a message's
 reported, and tool messages join user turns back on the way out.
 
 What stays here are the walk's hooks, which read and write the system prompt and a turn's parts
-as content blocks do (Anthropic: a string or a list of the codec's parts); a protocol whose
-wire says them otherwise overrides them (gemini_contents). messages_flat and the Responses items
-need none of it: their tool results are messages or items of their own.
+as content blocks do (Anthropic: a string or a list of the codec's parts), given the values at the
+rows' keys by the compiled walk; a protocol whose wire says them otherwise overrides them
+(gemini_contents). messages_flat and the Responses items need none of it: their tool results are
+messages or items of their own.
 """
 
 from __future__ import annotations
@@ -25,30 +26,29 @@ __all__ = ["TurnWalk"]
 
 
 class TurnWalk:
-    """One request's turns both ways: the codec's compiled walk, with these hooks. ``transform``
-    makes the named transform."""
+    """One request's turns both ways: the codec's compiled walk, with these hooks (given the
+    values at the rows' keys, and the keys, by the walk). ``transform`` makes the named
+    transform."""
 
-    __slots__ = ("codec", "ctx", "rows")
+    __slots__ = ("codec", "ctx")
 
     def __init__(self, codec: Codec, ctx: Ctx) -> None:
-        self.codec, self.ctx, self.rows = codec, ctx, codec.FLAGS.turns
+        self.codec, self.ctx = codec, ctx
 
-    def decode_system(self, w: dict[str, Any], req: Request) -> Message | None:
-        system = w.get(self.rows.system_key)
-        if system is None:
+    def decode_system(self, raw: Any, path: str, req: Request) -> Message | None:
+        """The system prompt ``raw`` (None: absent), at ``path``."""
+        if raw is None:
             return None
-        parts, hints = content_parts(
-            system, self.rows.system_key, self.codec.decode_parts, self.ctx
-        )
+        parts, hints = content_parts(raw, path, self.codec.decode_parts, self.ctx)
         return Message(role="system", parts=parts, hints=hints)
 
-    def decode_turn(self, t: dict[str, Any], path: str, role: str) -> tuple[list[Part], Any]:
-        """A wire turn's parts and the hints that restore their form."""
-        pk = self.rows.parts_key
-        content = t.get(pk)
+    def decode_turn(
+        self, t: dict[str, Any], content: Any, path: str, role: str
+    ) -> tuple[list[Part], Any]:
+        """A wire turn's parts (``content``, at ``path``) and the hints that restore their form."""
         if content is None:
-            raise InvalidInput("missing required field", path=f"{path}.{pk}")
-        return content_parts(content, f"{path}.{pk}", self.codec.decode_parts, self.ctx)
+            raise InvalidInput("missing required field", path=path)
+        return content_parts(content, path, self.codec.decode_parts, self.ctx)
 
     def encode_parts(self, m: Message, path: str, as_list: bool) -> Any:
         """A message's parts for a turn (``as_list``: a list of parts, never a string)."""
@@ -56,19 +56,17 @@ class TurnWalk:
             return self.codec.encode_parts(m.parts, None, path, self.ctx)
         return text_content(m, self.codec.encode_parts, path, self.ctx)
 
-    def new_turn(self, m: Message, content: Any) -> dict[str, Any]:
-        return {"role": self.codec.ROLE_ENCODE[m.role], self.rows.parts_key: content}
+    def new_turn(self, m: Message, key: str, content: Any) -> dict[str, Any]:
+        """A turn of ``m``'s role holding ``content`` at ``key``."""
+        return {"role": self.codec.ROLE_ENCODE[m.role], key: content}
 
-    def encode_system(
-        self, req: Request, n: int, parts: list[Any], hoisted: bool, out: dict[str, Any]
-    ) -> None:
-        """The system prompt: the ``n`` leading system messages' ``parts``, and those of any
-        ``hoisted`` later ones (one source string stays a string)."""
+    def encode_system(self, req: Request, n: int, parts: list[Any], hoisted: bool) -> Any:
+        """The system prompt (None: none): the ``n`` leading system messages' ``parts``, and
+        those of any ``hoisted`` later ones (one source string stays a string)."""
         first = req.messages[0] if n == 1 and not hoisted else None
         if first and first.hints and first.hints.get("string") and len(first.parts) == 1:
-            out[self.rows.system_key] = first.parts[0].text  # type: ignore[union-attr]
-        elif parts:
-            out[self.rows.system_key] = parts
+            return first.parts[0].text  # type: ignore[union-attr]
+        return parts or None
 
     def decode(self, w: dict[str, Any], req: Request) -> None:
         self.codec.decode_turns(self, w, req, self.ctx)
