@@ -17,7 +17,14 @@ from .load import Spec
 from .messages_flat import flat_messages_code
 from .pipeline import pipeline_view
 from .reasoning_items import carriers, reasoning_items_view
-from .row_views import FieldView, dropped_fields, nested_known, part_row_view, split_ext_expr
+from .row_views import (
+    FieldView,
+    dropped_fields,
+    loss_reasons,
+    nested_known,
+    part_row_view,
+    split_ext_expr,
+)
 from .settings import with_settings_keys
 from .settings_compile import compiled_settings
 from .snake_case import snake_case_view
@@ -202,6 +209,12 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
         usage_fields.append(v)
 
     request = with_settings_keys(top(p.request_fields, "Request"), p.response_format, p.reasoning)
+    response = top(p.response_fields, "Response")
+    # the features of the part types encode_part has no encoder for (NativePart: its own rule)
+    unencoded = sorted(
+        {t.feature for k, t in part_types.items() if k not in content_kinds and t.feature}
+        - {part_types["native"].feature}
+    )
     request["row_keys"].update(p.items.state if p.items else ())  # read by responses_input
     return (
         env()
@@ -234,7 +247,14 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             tc=tool_choice_view(p) if "ToolChoice" in types else None,
             request=request,
             compiled=compiled_settings(p.response_format, p.reasoning),
-            response=top(p.response_fields, "Response"),
+            response=response,
+            why=loss_reasons(
+                p,
+                [v for rows in enc_rows_by_kind.values() for v in rows],
+                tool["dropped"] + request["dropped"] + response["dropped"],
+                unencoded,
+            ),
+            why_part=unencoded,
             snake_case=snake_case_view(p),
             pipeline=pipeline_view(spec.canonical, p),
             usage={

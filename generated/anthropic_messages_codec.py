@@ -330,9 +330,22 @@ def response_defaults() -> dict[str, Any]:
 CARRIER: dict[str | None, str] = {"gemini": "ids", "anthropic_messages": "own"}
 
 
-def _why(feature: str) -> str:
-    level, note = SUPPORT[feature]
-    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+# the reason a loss of each feature the encoders report gives (spec: support), one constant per
+# feature: a dialect whose support rows leave it as it is shares it and the code that uses it
+_WHY_AUDIO = "anthropic_messages unsupported"
+_WHY_CACHING = "anthropic_messages full: cache_control breakpoints"
+_WHY_EXTENSIONS = (
+    "anthropic_messages lossy: fields with no canonical home go back only to this protocol"
+)
+_WHY_FILE = "anthropic_messages full: PDF and text documents"
+_WHY_IMAGE = "anthropic_messages lossy: base64, URL and file sources; no detail level"
+_WHY_PENALTIES = "anthropic_messages unsupported"
+_WHY_REASONING_REPLAY = "anthropic_messages lossy: thinking signatures and redacted_thinking replay only to Anthropic (through a Responses or Gemini client they ride in an ilgenv1 envelope: encrypted_content, thoughtSignature); other owners\u0027 state is dropped"
+_WHY_SEED = "anthropic_messages unsupported"
+_WHY_TEXT = "anthropic_messages lossy: citations only in Anthropic form; other annotation shapes are dropped"
+_WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
+    "audio": _WHY_AUDIO,
+}
 
 
 # ---------------------------------------------------------------- tool_choice (tool_choice_rule)
@@ -468,9 +481,9 @@ def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.cache is not None:
         out["cache_control"] = p.cache
     if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
+        ctx.loss(path + ".file_id", "file_id dropped", _WHY_IMAGE, "image")
     if p.detail is not None:
-        ctx.loss(path + ".detail", "detail dropped", _why("image"), "image")
+        ctx.loss(path + ".detail", "detail dropped", _WHY_IMAGE, "image")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -510,7 +523,7 @@ def _enc_image_2(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.cache is not None:
         out["cache_control"] = p.cache
     if p.detail is not None:
-        ctx.loss(path + ".detail", "detail dropped", _why("image"), "image")
+        ctx.loss(path + ".detail", "detail dropped", _WHY_IMAGE, "image")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -550,9 +563,9 @@ def _enc_image_3(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.cache is not None:
         out["cache_control"] = p.cache
     if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
+        ctx.loss(path + ".file_id", "file_id dropped", _WHY_IMAGE, "image")
     if p.detail is not None:
-        ctx.loss(path + ".detail", "detail dropped", _why("image"), "image")
+        ctx.loss(path + ".detail", "detail dropped", _WHY_IMAGE, "image")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -627,9 +640,9 @@ def _enc_file_4(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.cache is not None:
         out["cache_control"] = p.cache
     if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("file"), "file")
+        ctx.loss(path + ".file_id", "file_id dropped", _WHY_FILE, "file")
     if p.text is not None:
-        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
+        ctx.loss(path + ".text", "text dropped", _WHY_FILE, "file")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -687,7 +700,7 @@ def _enc_file_5(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.cache is not None:
         out["cache_control"] = p.cache
     if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("file"), "file")
+        ctx.loss(path + ".file_id", "file_id dropped", _WHY_FILE, "file")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -734,7 +747,7 @@ def _enc_file_6(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.cache is not None:
         out["cache_control"] = p.cache
     if p.text is not None:
-        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
+        ctx.loss(path + ".text", "text dropped", _WHY_FILE, "file")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -781,9 +794,9 @@ def _enc_file_7(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.cache is not None:
         out["cache_control"] = p.cache
     if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("file"), "file")
+        ctx.loss(path + ".file_id", "file_id dropped", _WHY_FILE, "file")
     if p.text is not None:
-        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
+        ctx.loss(path + ".text", "text dropped", _WHY_FILE, "file")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -827,7 +840,7 @@ def _dec_refusal_8(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
 
 def _enc_refusal_8(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "text"}
-    ctx.loss(path, "refusal sent as a text block", _why("text"), "text")
+    ctx.loss(path, "refusal sent as a text block", _WHY_TEXT, "text")
 
     out["text"] = p.text
     if p.ext:
@@ -969,10 +982,10 @@ def _enc_reasoning_11(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out["data"] = p.redacted
     if p.signature is not None:
         ctx.loss(
-            path + ".signature", "signature dropped", _why("reasoning_replay"), "reasoning_replay"
+            path + ".signature", "signature dropped", _WHY_REASONING_REPLAY, "reasoning_replay"
         )
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -1007,11 +1020,9 @@ def _enc_reasoning_12(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.signature is not None:
         out["signature"] = p.signature
     if p.redacted is not None:
-        ctx.loss(
-            path + ".redacted", "redacted dropped", _why("reasoning_replay"), "reasoning_replay"
-        )
+        ctx.loss(path + ".redacted", "redacted dropped", _WHY_REASONING_REPLAY, "reasoning_replay")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -1111,7 +1122,7 @@ def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
         return None
     if fn is None:
         feature = type(p).FEATURE
-        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
+        ctx.loss(path, f"{type(p).__name__} dropped", _WHY_PART[feature], feature)
         return None
     return fn(p, path, ctx)
 
@@ -1290,13 +1301,13 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     if req.user is not None:
         out.setdefault("metadata", {})["user_id"] = req.user
     if req.seed is not None:
-        ctx.loss("seed", "seed dropped", _why("seed"), "seed")
+        ctx.loss("seed", "seed dropped", _WHY_SEED, "seed")
     if req.presence_penalty is not None:
-        ctx.loss("presence_penalty", "presence_penalty dropped", _why("penalties"), "penalties")
+        ctx.loss("presence_penalty", "presence_penalty dropped", _WHY_PENALTIES, "penalties")
     if req.frequency_penalty is not None:
-        ctx.loss("frequency_penalty", "frequency_penalty dropped", _why("penalties"), "penalties")
+        ctx.loss("frequency_penalty", "frequency_penalty dropped", _WHY_PENALTIES, "penalties")
     if req.metadata is not None:
-        ctx.loss("metadata", "metadata dropped", _why("extensions"), "extensions")
+        ctx.loss("metadata", "metadata dropped", _WHY_EXTENSIONS, "extensions")
     restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 

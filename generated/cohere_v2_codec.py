@@ -258,9 +258,32 @@ def response_defaults() -> dict[str, Any]:
 CARRIER: dict[str | None, str] = {"gemini": "ids", "cohere_v2": "own"}
 
 
-def _why(feature: str) -> str:
-    level, note = SUPPORT[feature]
-    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+# the reason a loss of each feature the encoders report gives (spec: support), one constant per
+# feature: a dialect whose support rows leave it as it is shares it and the code that uses it
+_WHY_AUDIO = "cohere_v2 unsupported"
+_WHY_CACHING = "cohere_v2 unsupported: cached_tokens reported, no cache hints"
+_WHY_EXTENSIONS = "cohere_v2 lossy: fields with no canonical home (seed, penalties, documents, citations) go back only to this protocol"
+_WHY_FILE = (
+    "cohere_v2 unsupported: documents are their own part, carried only between Cohere endpoints"
+)
+_WHY_FINISH_REASON = (
+    "cohere_v2 lossy: content_filter / refusal / pause become COMPLETE; TIMEOUT reads as error"
+)
+_WHY_IMAGE = (
+    "cohere_v2 lossy: image_url in requests (data URLs and URLs); a response message holds no image"
+)
+_WHY_REASONING_REPLAY = "cohere_v2 unsupported: no opaque reasoning state"
+_WHY_TEXT = "cohere_v2 lossy: citations on the message are carried only between Cohere endpoints"
+_WHY_TOOL_CALL = "cohere_v2 full"
+_WHY_TOOL_RESULT = "cohere_v2 full"
+_WHY_TOOL_RESULT_ERROR = "cohere_v2 unsupported: no is_error on tool messages"
+_WHY_USER = "cohere_v2 unsupported"
+_WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
+    "audio": _WHY_AUDIO,
+    "file": _WHY_FILE,
+    "tool_call": _WHY_TOOL_CALL,
+    "tool_result": _WHY_TOOL_RESULT,
+}
 
 
 # ---------------------------------------------------------------- tool_choice (tool_choice_rule)
@@ -344,9 +367,9 @@ def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     out["text"] = p.text
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.annotations is not None:
-        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
+        ctx.loss(path + ".annotations", "annotations dropped", _WHY_TEXT, "text")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -402,9 +425,9 @@ def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.detail is not None:
         out.setdefault("image_url", {})["detail"] = p.detail
     if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
+        ctx.loss(path + ".file_id", "file_id dropped", _WHY_IMAGE, "image")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -432,7 +455,7 @@ def _dec_refusal_2(w: dict[str, Any], path: str, ctx: Ctx) -> RefusalPart:
 
 def _enc_refusal_2(p: RefusalPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "text"}
-    ctx.loss(path, "refusal sent as a text block", _why("text"), "text")
+    ctx.loss(path, "refusal sent as a text block", _WHY_TEXT, "text")
 
     out["text"] = p.text
     if p.ext:
@@ -466,14 +489,12 @@ def _enc_reasoning_3(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out["thinking"] = p.text
     if p.signature is not None:
         ctx.loss(
-            path + ".signature", "signature dropped", _why("reasoning_replay"), "reasoning_replay"
+            path + ".signature", "signature dropped", _WHY_REASONING_REPLAY, "reasoning_replay"
         )
     if p.redacted is not None:
-        ctx.loss(
-            path + ".redacted", "redacted dropped", _why("reasoning_replay"), "reasoning_replay"
-        )
+        ctx.loss(path + ".redacted", "redacted dropped", _WHY_REASONING_REPLAY, "reasoning_replay")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -547,7 +568,7 @@ def _enc_tool_call_4(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     out.setdefault("function", {})["arguments"] = p.arguments
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     apply_wire_shape(out, p.hints, ctx)
@@ -589,10 +610,10 @@ def _enc_tool_result_5(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]
         out["content"] = encode_parts(p.content, p.hints, path + ".content", ctx)
     if p.is_error:
         ctx.loss(
-            path + ".is_error", "is_error dropped", _why("tool_result_error"), "tool_result_error"
+            path + ".is_error", "is_error dropped", _WHY_TOOL_RESULT_ERROR, "tool_result_error"
         )
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -642,7 +663,7 @@ def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
         return None
     if fn is None:
         feature = type(p).FEATURE
-        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
+        ctx.loss(path, f"{type(p).__name__} dropped", _WHY_PART[feature], feature)
         return None
     return fn(p, path, ctx)
 
@@ -710,7 +731,7 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.parameters is not None:
         out["parameters"] = p.parameters
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     out = {"type": "function", "function": out}
     apply_wire_shape(out, p.hints, ctx)
     if p.ext:
@@ -828,9 +849,9 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     if req.stream is not None:
         out["stream"] = req.stream
     if req.user is not None:
-        ctx.loss("user", "user dropped", _why("user"), "user")
+        ctx.loss("user", "user dropped", _WHY_USER, "user")
     if req.metadata is not None:
-        ctx.loss("metadata", "metadata dropped", _why("extensions"), "extensions")
+        ctx.loss("metadata", "metadata dropped", _WHY_EXTENSIONS, "extensions")
     restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
@@ -850,7 +871,7 @@ def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> Non
     if resp.id is not None:
         out["id"] = resp.id
     if resp.stop_sequence is not None:
-        ctx.loss("stop_sequence", "stop_sequence dropped", _why("finish_reason"), "finish_reason")
+        ctx.loss("stop_sequence", "stop_sequence dropped", _WHY_FINISH_REASON, "finish_reason")
 
 
 # ---------------------------------------------------------------- usage

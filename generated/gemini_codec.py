@@ -348,9 +348,24 @@ def response_defaults() -> dict[str, Any]:
 CARRIER: dict[str | None, str] = {"anthropic_messages": "parts", "gemini": "own"}
 
 
-def _why(feature: str) -> str:
-    level, note = SUPPORT[feature]
-    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+# the reason a loss of each feature the encoders report gives (spec: support), one constant per
+# feature: a dialect whose support rows leave it as it is shares it and the code that uses it
+_WHY_AUDIO = "gemini lossy: inlineData audio/* decodes as a file part"
+_WHY_CACHING = "gemini unsupported: implicit caching; cachedContent references ride in extensions"
+_WHY_EXTENSIONS = "gemini lossy: fields with no canonical home go back only to this protocol"
+_WHY_FILE = "gemini lossy: inlineData and fileData with any mime type; other providers\u0027 file ids dropped"
+_WHY_FINISH_REASON = "gemini lossy: tool calls end with STOP; SAFETY, RECITATION and the rest are content_filter (raw kept)"
+_WHY_IMAGE = "gemini lossy: inlineData and fileData (URIs); no detail; other providers\u0027 file ids dropped"
+_WHY_REASONING_REPLAY = "gemini lossy: thoughtSignature replays only to Gemini; through other clients it rides in the tool call id envelope (docs/gemini.md); Anthropic thinking reaches a Gemini client in an ilgenv1 envelope in the next part\u0027s thoughtSignature"
+_WHY_TEXT = "gemini lossy: citations / annotations and refusal parts have no Gemini equivalent"
+_WHY_TOOL_RESULT = "gemini lossy: functionResponse mapped by id, else by name and order; its response is JSON: images / files in results dropped"
+_WHY_TOOL_SPEC = "gemini lossy: no strict flag; parametersJsonSchema holds the JSON Schema"
+_WHY_USER = "gemini unsupported"
+_WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
+    "audio": _WHY_AUDIO,
+    "text": _WHY_TEXT,
+    "tool_result": _WHY_TOOL_RESULT,
+}
 
 
 # ---------------------------------------------------------------- tool_choice (tool_choice_rule)
@@ -465,11 +480,9 @@ def _enc_reasoning_0(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.signature is not None:
         out["thoughtSignature"] = p.signature
     if p.redacted is not None:
-        ctx.loss(
-            path + ".redacted", "redacted dropped", _why("reasoning_replay"), "reasoning_replay"
-        )
+        ctx.loss(path + ".redacted", "redacted dropped", _WHY_REASONING_REPLAY, "reasoning_replay")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -554,7 +567,7 @@ def _enc_tool_call_1(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
         p.arguments, path + ".arguments", ctx
     )
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     apply_wire_shape(out, p.hints, ctx)
@@ -586,9 +599,9 @@ def _enc_text_2(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     out["text"] = p.text
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.annotations is not None:
-        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
+        ctx.loss(path + ".annotations", "annotations dropped", _WHY_TEXT, "text")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -637,11 +650,11 @@ def _enc_image_3(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     out.setdefault("inlineData", {})["data"] = p.data
     if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
+        ctx.loss(path + ".file_id", "file_id dropped", _WHY_IMAGE, "image")
     if p.detail is not None:
-        ctx.loss(path + ".detail", "detail dropped", _why("image"), "image")
+        ctx.loss(path + ".detail", "detail dropped", _WHY_IMAGE, "image")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -685,11 +698,11 @@ def _enc_image_4(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     out.setdefault("fileData", {})["fileUri"] = p.url
     if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
+        ctx.loss(path + ".file_id", "file_id dropped", _WHY_IMAGE, "image")
     if p.detail is not None:
-        ctx.loss(path + ".detail", "detail dropped", _why("image"), "image")
+        ctx.loss(path + ".detail", "detail dropped", _WHY_IMAGE, "image")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -762,11 +775,11 @@ def _enc_file_5(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.filename is not None:
         out.setdefault("inlineData", {})["displayName"] = p.filename
     if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("file"), "file")
+        ctx.loss(path + ".file_id", "file_id dropped", _WHY_FILE, "file")
     if p.text is not None:
-        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
+        ctx.loss(path + ".text", "text dropped", _WHY_FILE, "file")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -821,11 +834,11 @@ def _enc_file_6(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.filename is not None:
         out.setdefault("fileData", {})["displayName"] = p.filename
     if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("file"), "file")
+        ctx.loss(path + ".file_id", "file_id dropped", _WHY_FILE, "file")
     if p.text is not None:
-        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
+        ctx.loss(path + ".text", "text dropped", _WHY_FILE, "file")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -898,7 +911,7 @@ def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
         return None
     if fn is None:
         feature = type(p).FEATURE
-        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
+        ctx.loss(path, f"{type(p).__name__} dropped", _WHY_PART[feature], feature)
         return None
     return fn(p, path, ctx)
 
@@ -959,9 +972,9 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.parameters is not None:
         out["parametersJsonSchema"] = p.parameters
     if p.strict:
-        ctx.loss(path + ".strict", "strict dropped", _why("tool_spec"), "tool_spec")
+        ctx.loss(path + ".strict", "strict dropped", _WHY_TOOL_SPEC, "tool_spec")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -1090,9 +1103,9 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     if req.frequency_penalty is not None:
         out.setdefault("generationConfig", {})["frequencyPenalty"] = req.frequency_penalty
     if req.user is not None:
-        ctx.loss("user", "user dropped", _why("user"), "user")
+        ctx.loss("user", "user dropped", _WHY_USER, "user")
     if req.metadata is not None:
-        ctx.loss("metadata", "metadata dropped", _why("extensions"), "extensions")
+        ctx.loss("metadata", "metadata dropped", _WHY_EXTENSIONS, "extensions")
     restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
@@ -1119,7 +1132,7 @@ def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> Non
     if resp.model is not None:
         out["modelVersion"] = resp.model
     if resp.stop_sequence is not None:
-        ctx.loss("stop_sequence", "stop_sequence dropped", _why("finish_reason"), "finish_reason")
+        ctx.loss("stop_sequence", "stop_sequence dropped", _WHY_FINISH_REASON, "finish_reason")
 
 
 # ---------------------------------------------------------------- usage

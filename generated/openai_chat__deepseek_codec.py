@@ -9,9 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from interlingua._codec_support import (
-    apply_wire_shape,
     drop_ext,
-    restore_wire_names,
     split_ext,
 )
 from interlingua._errors import InvalidInput
@@ -20,12 +18,11 @@ from interlingua._wire import (
     expect_dict,
     expect_list,
     expect_str,
-    format_data_url,
 )
-from interlingua.transforms._util import content_parts, role_of, text_content
-from interlingua.transforms.envelopes import fold_for_client, replay_loss, unwrap_request
+from interlingua.transforms._util import content_parts, role_of
+from interlingua.transforms.envelopes import fold_for_client, unwrap_request
 from interlingua.transforms.message_response import MESSAGE_RESPONSE
-from interlingua.transforms.messages_flat import MESSAGES_FLAT, foreign_result
+from interlingua.transforms.messages_flat import MESSAGES_FLAT
 from interlingua.transforms.reasoning import (
     REASONING,
 )
@@ -35,20 +32,12 @@ from interlingua.transforms.structured import (
 from interlingua.transforms.tools import TOOLS
 
 from .canonical import (
-    AudioPart,
-    FilePart,
-    ImagePart,
     Message,
-    NativePart,
     Part,
     ReasoningPart,
     RefusalPart,
     Request,
     Response,
-    TextPart,
-    Tool,
-    ToolCallPart,
-    ToolResultPart,
 )
 from .openai_chat_codec import (
     _ALWAYS,
@@ -78,9 +67,21 @@ from .openai_chat_codec import (
     _NESTED_TOOL_OUTER,
     _NESTED_TOOL_RESULT_6,
     _PART_DECODERS,
+    _PART_ENCODERS,
     _REASONING_EFFORT_MAP,
     _REQUEST_WIRE_NAMES,
     _SHAPE_TOOL_CALL_5,
+    _WHY_CACHING,
+    _WHY_FILE,
+    _WHY_FINISH_REASON,
+    _WHY_IMAGE,
+    _WHY_PART,
+    _WHY_REASONING_REPLAY,
+    _WHY_TEXT,
+    _WHY_TOOL_CALL,
+    _WHY_TOOL_RESULT,
+    _WHY_TOOL_RESULT_ERROR,
+    _WHY_TOP_K,
     CARRIER,
     ERROR_BY_STATUS,
     ERROR_CANONICAL_STATUS,
@@ -120,7 +121,12 @@ from .openai_chat_codec import (
     _dec_tool_call_5,
     _dec_tool_result_6,
     _enc_audio_3,
+    _enc_file_2,
+    _enc_image_1,
     _enc_refusal_4,
+    _enc_text_0,
+    _enc_tool_call_5,
+    _enc_tool_result_6,
     _format_out,
     _reasoning_effort,
     decode_audio,
@@ -143,13 +149,24 @@ from .openai_chat_codec import (
     decode_tool_result,
     decode_usage,
     encode_audio,
+    encode_file,
     encode_finish,
+    encode_image,
+    encode_message,
+    encode_part,
+    encode_parts,
     encode_reasoning_config,
     encode_refusal,
+    encode_request_fields,
     encode_response_envelope,
+    encode_response_fields,
     encode_response_format,
     encode_snake_case,
+    encode_text,
+    encode_tool,
+    encode_tool_call,
     encode_tool_choice,
+    encode_tool_result,
     encode_usage,
     first_choice,
     message_parts,
@@ -217,232 +234,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
 }
 
 
-def _why(feature: str) -> str:
-    level, note = SUPPORT[feature]
-    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
-
-
 # ---------------------------------------------------------------- parts
-
-
-def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "text"}
-
-    out["text"] = p.text
-    if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
-    if p.annotations is not None:
-        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out
-
-
-encode_text = _enc_text_0  # the only row: no dispatch call
-
-
-def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "image_url"}
-
-    if p.data is not None:
-        out.setdefault("image_url", {})["url"] = format_data_url(p.media_type, p.data)
-    elif p.url is not None:
-        out.setdefault("image_url", {})["url"] = p.url
-
-    if p.detail is not None:
-        out.setdefault("image_url", {})["detail"] = p.detail
-    if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
-    if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out
-
-
-encode_image = _enc_image_1  # the only row: no dispatch call
-
-
-def _enc_file_2(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "file"}
-
-    if p.data is not None:
-        out.setdefault("file", {})["file_data"] = format_data_url(p.media_type, p.data)
-    elif p.url is not None:
-        out.setdefault("file", {})["file_data"] = p.url
-
-    if p.file_id is not None:
-        out.setdefault("file", {})["file_id"] = p.file_id
-
-    if p.filename is not None:
-        out.setdefault("file", {})["filename"] = p.filename
-    if p.text is not None:
-        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
-    if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out
-
-
-encode_file = _enc_file_2  # the only row: no dispatch call
-
-
-def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "function"}
-
-    out["id"] = p.id
-
-    out.setdefault("function", {})["name"] = p.name
-
-    out.setdefault("function", {})["arguments"] = p.arguments
-    if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    apply_wire_shape(out, p.hints, ctx)
-    return out
-
-
-encode_tool_call = _enc_tool_call_5  # the only row: no dispatch call
-
-
-def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {"role": "tool"}
-
-    out["tool_call_id"] = p.call_id
-
-    if p.content is not None:
-        out["content"] = encode_parts(p.content, p.hints, path + ".content", ctx)
-    if p.is_error:
-        ctx.loss(
-            path + ".is_error", "is_error dropped", _why("tool_result_error"), "tool_result_error"
-        )
-    if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out
-
-
-encode_tool_result = _enc_tool_result_6  # the only row: no dispatch call
-
-
-_PART_ENCODERS: dict[type, Any] = {
-    TextPart: encode_text,
-    ImagePart: encode_image,
-    FilePart: encode_file,
-    AudioPart: encode_audio,
-    RefusalPart: encode_refusal,
-}
-
-
-def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
-    fn = _PART_ENCODERS.get(type(p))
-    if type(p) is NativePart:
-        if p.owner == PROTOCOL:
-            return p.data
-        ctx.loss(
-            path,
-            f"{p.type} block dropped",
-            f"a block of {p.owner} with no equivalent in {PROTOCOL}",
-            "native_parts",
-        )
-        return None
-    if fn is None:
-        feature = type(p).FEATURE
-        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
-        return None
-    return fn(p, path, ctx)
-
-
-def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx: Ctx) -> Any:
-    if hints is not None and hints.get("string") and len(parts) == 1 and type(parts[0]) is TextPart:
-        return parts[0].text
-    out = []
-    for i, part in enumerate(parts):
-        e = encode_part(part, f"{path}[{i}]", ctx)
-        if e is not None:
-            out.append(e)
-    return out
-
-
-def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-
-    out["name"] = p.name
-
-    if p.description is not None:
-        out["description"] = p.description
-
-    if p.parameters is not None:
-        out["parameters"] = p.parameters
-
-    if p.strict is not None:
-        out["strict"] = p.strict
-    if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
-    out = {"type": "function", "function": out}
-    apply_wire_shape(out, p.hints, ctx)
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out
-
-
-def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
-
-    if req.model is not None:
-        out["model"] = req.model
-
-    if req.max_tokens is not None:
-        out["max_completion_tokens"] = req.max_tokens
-
-    if req.temperature is not None:
-        out["temperature"] = req.temperature
-
-    if req.top_p is not None:
-        out["top_p"] = req.top_p
-
-    if req.stop is not None:
-        out["stop"] = req.stop
-
-    if req.seed is not None:
-        out["seed"] = req.seed
-
-    if req.presence_penalty is not None:
-        out["presence_penalty"] = req.presence_penalty
-
-    if req.frequency_penalty is not None:
-        out["frequency_penalty"] = req.frequency_penalty
-
-    if req.stream is not None:
-        out["stream"] = req.stream
-
-    if req.include_usage is not None:
-        out.setdefault("stream_options", {})["include_usage"] = req.include_usage
-
-    if req.user is not None:
-        out["user"] = req.user
-
-    if req.metadata is not None:
-        out["metadata"] = req.metadata
-    if req.top_k is not None:
-        ctx.loss("top_k", "top_k dropped", _why("top_k"), "top_k")
-    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
-
-
-def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
-
-    if resp.id is not None:
-        out["id"] = resp.id
-
-    if resp.model is not None:
-        out["model"] = resp.model
-
-    if resp.created is not None:
-        out["created"] = resp.created
-    if resp.stop_sequence is not None:
-        ctx.loss("stop_sequence", "stop_sequence dropped", _why("finish_reason"), "finish_reason")
 
 
 # ---------------------------------------------------------------- request settings (response_format, reasoning)
@@ -492,77 +284,6 @@ def decode_message(m: dict[str, Any], path: str, ctx: Ctx) -> Message:
         ext=split_ext(m, _FLAT_READ.union(known) if known else _FLAT_READ),
         hints=hints,
     )
-
-
-def encode_message(
-    m: Message, path: str, ctx: Ctx, reasoning_out: bool, media: list[Part] | None = None
-) -> list[dict[str, Any]]:
-    """One canonical message -> wire messages (a tool message holding several results: several;
-    ``media``: where the media of tool results go when taken out)."""
-    if m.role == "tool":
-        results = [
-            encode_tool_result(p if ctx.same else foreign_result(p, media), path, ctx)
-            for p in m.parts
-            if type(p) is ToolResultPart
-        ]
-        if m.ext and results:
-            drop_ext(m.ext, results[0], path, ctx)
-        return results
-    msg: dict[str, Any] = {"role": ROLE_ENCODE[m.role]}
-    content: list[Part] = []
-    calls: list[dict[str, Any]] = []
-    reasoning: list[str] = []
-    hints = m.hints or {}
-    for k, p in enumerate(m.parts):
-        t = type(p)
-        if t is ToolCallPart:
-            calls.append(encode_tool_call(p, f"{path}.tool_calls[{len(calls)}]", ctx))  # type: ignore[arg-type]
-        elif t is ReasoningPart:
-            if p.text or (ctx.same and hints.get("reasoning_field")):  # type: ignore[union-attr]
-                reasoning.append(p.text)  # type: ignore[union-attr,arg-type]
-            if not reasoning_out:
-                ctx.loss(
-                    f"{path}.content[{k}]",
-                    "reasoning block dropped",
-                    f"{ctx.target} requests carry no reasoning from another protocol",
-                    "reasoning_replay",
-                )
-            elif p.signature or p.redacted:  # type: ignore[union-attr]
-                ctx.losses.append(replay_loss(f"{path}.content[{k}]", p.owner))  # type: ignore[union-attr]
-        elif t is RefusalPart and m.role == "assistant":
-            msg["refusal"] = p.text  # type: ignore[union-attr]
-        else:
-            content.append(p)
-    if reasoning and reasoning_out:
-        both = hints.get("reasoning_fields") if ctx.same else None
-        if both and reasoning == list(dict.fromkeys(both.values())):
-            msg.update(both)
-        else:
-            msg[hints.get("reasoning_field") or "reasoning_content"] = "".join(reasoning)
-    if content:  # the message itself unless calls, reasoning or a refusal were taken out
-        shown = (
-            m
-            if len(content) == len(m.parts)
-            else Message(role=m.role, parts=content, hints=m.hints)
-        )
-        msg["content"] = text_content(shown, encode_parts, path + ".content", ctx)
-    elif ctx.same and hints.get("absent"):
-        pass
-    elif ctx.same and hints.get("empty_list"):
-        msg["content"] = []
-    elif m.role == "assistant" or hints.get("null"):
-        msg["content"] = None
-    else:
-        msg["content"] = ""
-    if calls or (ctx.same and hints.get("tool_calls_empty")):
-        msg["tool_calls"] = calls
-    if ctx.same and hints.get("refusal_null") and "refusal" not in msg:
-        msg["refusal"] = None
-    if m.name is not None:
-        msg["name"] = m.name
-    if m.ext:
-        drop_ext(m.ext, msg, path, ctx)
-    return [msg]
 
 
 def decode_messages(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -754,9 +475,21 @@ __all__ = [
     "_NESTED_TOOL_OUTER",
     "_NESTED_TOOL_RESULT_6",
     "_PART_DECODERS",
+    "_PART_ENCODERS",
     "_REASONING_EFFORT_MAP",
     "_REQUEST_WIRE_NAMES",
     "_SHAPE_TOOL_CALL_5",
+    "_WHY_CACHING",
+    "_WHY_FILE",
+    "_WHY_FINISH_REASON",
+    "_WHY_IMAGE",
+    "_WHY_PART",
+    "_WHY_REASONING_REPLAY",
+    "_WHY_TEXT",
+    "_WHY_TOOL_CALL",
+    "_WHY_TOOL_RESULT",
+    "_WHY_TOOL_RESULT_ERROR",
+    "_WHY_TOP_K",
     "_dec_audio_3",
     "_dec_file_2",
     "_dec_image_1",
@@ -765,7 +498,12 @@ __all__ = [
     "_dec_tool_call_5",
     "_dec_tool_result_6",
     "_enc_audio_3",
+    "_enc_file_2",
+    "_enc_image_1",
     "_enc_refusal_4",
+    "_enc_text_0",
+    "_enc_tool_call_5",
+    "_enc_tool_result_6",
     "_format_out",
     "_reasoning_effort",
     "decode_finish",
@@ -774,6 +512,7 @@ __all__ = [
     "decode_response_format",
     "decode_snake_case",
     "encode_finish",
+    "encode_message",
     "encode_reasoning_config",
     "encode_response_envelope",
     "encode_response_format",

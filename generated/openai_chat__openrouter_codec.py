@@ -9,9 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from interlingua._codec_support import (
-    apply_wire_shape,
     drop_ext,
-    restore_wire_names,
     split_ext,
     text_of,
 )
@@ -21,7 +19,6 @@ from interlingua._wire import (
     expect_dict,
     expect_list,
     expect_str,
-    format_data_url,
 )
 from interlingua.transforms._util import content_parts, role_of, text_content
 from interlingua.transforms.envelopes import fold_for_client, replay_loss, unwrap_request
@@ -36,9 +33,6 @@ from interlingua.transforms.structured import (
 from interlingua.transforms.tools import TOOLS
 
 from .canonical import (
-    AudioPart,
-    FilePart,
-    ImagePart,
     Message,
     NativePart,
     Part,
@@ -47,7 +41,6 @@ from .canonical import (
     Request,
     Response,
     TextPart,
-    Tool,
     ToolCallPart,
     ToolResultPart,
 )
@@ -79,9 +72,19 @@ from .openai_chat_codec import (
     _NESTED_TOOL_OUTER,
     _NESTED_TOOL_RESULT_6,
     _PART_DECODERS,
+    _PART_ENCODERS,
     _REASONING_EFFORT_MAP,
     _REQUEST_WIRE_NAMES,
     _SHAPE_TOOL_CALL_5,
+    _WHY_CACHING,
+    _WHY_FILE,
+    _WHY_FINISH_REASON,
+    _WHY_IMAGE,
+    _WHY_TEXT,
+    _WHY_TOOL_CALL,
+    _WHY_TOOL_RESULT,
+    _WHY_TOOL_RESULT_ERROR,
+    _WHY_TOP_K,
     ERROR_BY_STATUS,
     ERROR_CANONICAL_STATUS,
     ERROR_DECODE,
@@ -120,7 +123,11 @@ from .openai_chat_codec import (
     _dec_tool_call_5,
     _dec_tool_result_6,
     _enc_audio_3,
+    _enc_file_2,
+    _enc_image_1,
     _enc_refusal_4,
+    _enc_text_0,
+    _enc_tool_call_5,
     _format_out,
     _reasoning_effort,
     decode_audio,
@@ -143,12 +150,19 @@ from .openai_chat_codec import (
     decode_tool_result,
     decode_usage,
     encode_audio,
+    encode_file,
     encode_finish,
+    encode_image,
     encode_reasoning_config,
     encode_refusal,
+    encode_request_fields,
     encode_response_envelope,
+    encode_response_fields,
     encode_response_format,
     encode_snake_case,
+    encode_text,
+    encode_tool,
+    encode_tool_call,
     encode_tool_choice,
     encode_usage,
     first_choice,
@@ -229,94 +243,15 @@ CARRIER: dict[str | None, str] = {
 }
 
 
-def _why(feature: str) -> str:
-    level, note = SUPPORT[feature]
-    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+_WHY_REASONING_REPLAY = "openai_chat lossy: reasoning_details: state of Anthropic, OpenAI Responses and Gemini models, by format"
+_WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
+    "reasoning_replay": _WHY_REASONING_REPLAY,
+    "tool_call": _WHY_TOOL_CALL,
+    "tool_result": _WHY_TOOL_RESULT,
+}
 
 
 # ---------------------------------------------------------------- parts
-
-
-def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "text"}
-
-    out["text"] = p.text
-    if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
-    if p.annotations is not None:
-        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out
-
-
-encode_text = _enc_text_0  # the only row: no dispatch call
-
-
-def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "image_url"}
-
-    if p.data is not None:
-        out.setdefault("image_url", {})["url"] = format_data_url(p.media_type, p.data)
-    elif p.url is not None:
-        out.setdefault("image_url", {})["url"] = p.url
-
-    if p.detail is not None:
-        out.setdefault("image_url", {})["detail"] = p.detail
-    if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
-    if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out
-
-
-encode_image = _enc_image_1  # the only row: no dispatch call
-
-
-def _enc_file_2(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "file"}
-
-    if p.data is not None:
-        out.setdefault("file", {})["file_data"] = format_data_url(p.media_type, p.data)
-    elif p.url is not None:
-        out.setdefault("file", {})["file_data"] = p.url
-
-    if p.file_id is not None:
-        out.setdefault("file", {})["file_id"] = p.file_id
-
-    if p.filename is not None:
-        out.setdefault("file", {})["filename"] = p.filename
-    if p.text is not None:
-        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
-    if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out
-
-
-encode_file = _enc_file_2  # the only row: no dispatch call
-
-
-def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "function"}
-
-    out["id"] = p.id
-
-    out.setdefault("function", {})["name"] = p.name
-
-    out.setdefault("function", {})["arguments"] = p.arguments
-    if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    apply_wire_shape(out, p.hints, ctx)
-    return out
-
-
-encode_tool_call = _enc_tool_call_5  # the only row: no dispatch call
 
 
 def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
@@ -328,25 +263,16 @@ def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]
         out["content"] = encode_parts(p.content, p.hints, path + ".content", ctx)
     if p.is_error:
         ctx.loss(
-            path + ".is_error", "is_error dropped", _why("tool_result_error"), "tool_result_error"
+            path + ".is_error", "is_error dropped", _WHY_TOOL_RESULT_ERROR, "tool_result_error"
         )
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
 
 
 encode_tool_result = _enc_tool_result_6  # the only row: no dispatch call
-
-
-_PART_ENCODERS: dict[type, Any] = {
-    TextPart: encode_text,
-    ImagePart: encode_image,
-    FilePart: encode_file,
-    AudioPart: encode_audio,
-    RefusalPart: encode_refusal,
-}
 
 
 def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
@@ -363,7 +289,7 @@ def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
         return None
     if fn is None:
         feature = type(p).FEATURE
-        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
+        ctx.loss(path, f"{type(p).__name__} dropped", _WHY_PART[feature], feature)
         return None
     return fn(p, path, ctx)
 
@@ -377,84 +303,6 @@ def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx
         if e is not None:
             out.append(e)
     return out
-
-
-def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-
-    out["name"] = p.name
-
-    if p.description is not None:
-        out["description"] = p.description
-
-    if p.parameters is not None:
-        out["parameters"] = p.parameters
-
-    if p.strict is not None:
-        out["strict"] = p.strict
-    if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
-    out = {"type": "function", "function": out}
-    apply_wire_shape(out, p.hints, ctx)
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out
-
-
-def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
-
-    if req.model is not None:
-        out["model"] = req.model
-
-    if req.max_tokens is not None:
-        out["max_completion_tokens"] = req.max_tokens
-
-    if req.temperature is not None:
-        out["temperature"] = req.temperature
-
-    if req.top_p is not None:
-        out["top_p"] = req.top_p
-
-    if req.stop is not None:
-        out["stop"] = req.stop
-
-    if req.seed is not None:
-        out["seed"] = req.seed
-
-    if req.presence_penalty is not None:
-        out["presence_penalty"] = req.presence_penalty
-
-    if req.frequency_penalty is not None:
-        out["frequency_penalty"] = req.frequency_penalty
-
-    if req.stream is not None:
-        out["stream"] = req.stream
-
-    if req.include_usage is not None:
-        out.setdefault("stream_options", {})["include_usage"] = req.include_usage
-
-    if req.user is not None:
-        out["user"] = req.user
-
-    if req.metadata is not None:
-        out["metadata"] = req.metadata
-    if req.top_k is not None:
-        ctx.loss("top_k", "top_k dropped", _why("top_k"), "top_k")
-    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
-
-
-def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
-
-    if resp.id is not None:
-        out["id"] = resp.id
-
-    if resp.model is not None:
-        out["model"] = resp.model
-
-    if resp.created is not None:
-        out["created"] = resp.created
-    if resp.stop_sequence is not None:
-        ctx.loss("stop_sequence", "stop_sequence dropped", _why("finish_reason"), "finish_reason")
 
 
 # ---------------------------------------------------------------- request settings (response_format, reasoning)
@@ -858,9 +706,19 @@ __all__ = [
     "_NESTED_TOOL_OUTER",
     "_NESTED_TOOL_RESULT_6",
     "_PART_DECODERS",
+    "_PART_ENCODERS",
     "_REASONING_EFFORT_MAP",
     "_REQUEST_WIRE_NAMES",
     "_SHAPE_TOOL_CALL_5",
+    "_WHY_CACHING",
+    "_WHY_FILE",
+    "_WHY_FINISH_REASON",
+    "_WHY_IMAGE",
+    "_WHY_TEXT",
+    "_WHY_TOOL_CALL",
+    "_WHY_TOOL_RESULT",
+    "_WHY_TOOL_RESULT_ERROR",
+    "_WHY_TOP_K",
     "_dec_audio_3",
     "_dec_file_2",
     "_dec_image_1",
@@ -869,7 +727,11 @@ __all__ = [
     "_dec_tool_call_5",
     "_dec_tool_result_6",
     "_enc_audio_3",
+    "_enc_file_2",
+    "_enc_image_1",
     "_enc_refusal_4",
+    "_enc_text_0",
+    "_enc_tool_call_5",
     "_format_out",
     "_reasoning_effort",
     "decode_finish",

@@ -312,9 +312,25 @@ def response_defaults() -> dict[str, Any]:
 CARRIER: dict[str | None, str] = {"gemini": "ids", "openai_chat": "own"}
 
 
-def _why(feature: str) -> str:
-    level, note = SUPPORT[feature]
-    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+# the reason a loss of each feature the encoders report gives (spec: support), one constant per
+# feature: a dialect whose support rows leave it as it is shares it and the code that uses it
+_WHY_CACHING = "openai_chat unsupported: automatic prefix caching; cache_control hints are dropped"
+_WHY_FILE = "openai_chat full: file_data data URLs and file ids"
+_WHY_FINISH_REASON = (
+    "openai_chat lossy: stop_sequence / pause_turn become stop, refusal becomes content_filter"
+)
+_WHY_IMAGE = "openai_chat full: data URLs and URLs"
+_WHY_REASONING_REPLAY = "openai_chat unsupported: no opaque reasoning state to replay"
+_WHY_TEXT = "openai_chat lossy: no citations or annotations on text parts"
+_WHY_TOOL_CALL = "openai_chat full"
+_WHY_TOOL_RESULT = "openai_chat full"
+_WHY_TOOL_RESULT_ERROR = "openai_chat unsupported: no is_error on tool messages"
+_WHY_TOP_K = "openai_chat unsupported: not in the official API"
+_WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
+    "reasoning_replay": _WHY_REASONING_REPLAY,
+    "tool_call": _WHY_TOOL_CALL,
+    "tool_result": _WHY_TOOL_RESULT,
+}
 
 
 # ---------------------------------------------------------------- tool_choice (tool_choice_rule)
@@ -396,9 +412,9 @@ def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     out["text"] = p.text
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.annotations is not None:
-        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
+        ctx.loss(path + ".annotations", "annotations dropped", _WHY_TEXT, "text")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -454,9 +470,9 @@ def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.detail is not None:
         out.setdefault("image_url", {})["detail"] = p.detail
     if p.file_id is not None:
-        ctx.loss(path + ".file_id", "file_id dropped", _why("image"), "image")
+        ctx.loss(path + ".file_id", "file_id dropped", _WHY_IMAGE, "image")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -521,9 +537,9 @@ def _enc_file_2(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.filename is not None:
         out.setdefault("file", {})["filename"] = p.filename
     if p.text is not None:
-        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
+        ctx.loss(path + ".text", "text dropped", _WHY_FILE, "file")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -661,7 +677,7 @@ def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     out.setdefault("function", {})["arguments"] = p.arguments
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     apply_wire_shape(out, p.hints, ctx)
@@ -705,10 +721,10 @@ def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]
         out["content"] = encode_parts(p.content, p.hints, path + ".content", ctx)
     if p.is_error:
         ctx.loss(
-            path + ".is_error", "is_error dropped", _why("tool_result_error"), "tool_result_error"
+            path + ".is_error", "is_error dropped", _WHY_TOOL_RESULT_ERROR, "tool_result_error"
         )
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -761,7 +777,7 @@ def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
         return None
     if fn is None:
         feature = type(p).FEATURE
-        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
+        ctx.loss(path, f"{type(p).__name__} dropped", _WHY_PART[feature], feature)
         return None
     return fn(p, path, ctx)
 
@@ -836,7 +852,7 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.strict is not None:
         out["strict"] = p.strict
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     out = {"type": "function", "function": out}
     apply_wire_shape(out, p.hints, ctx)
     if p.ext:
@@ -981,7 +997,7 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     if req.metadata is not None:
         out["metadata"] = req.metadata
     if req.top_k is not None:
-        ctx.loss("top_k", "top_k dropped", _why("top_k"), "top_k")
+        ctx.loss("top_k", "top_k dropped", _WHY_TOP_K, "top_k")
     restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
@@ -1015,7 +1031,7 @@ def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> Non
     if resp.created is not None:
         out["created"] = resp.created
     if resp.stop_sequence is not None:
-        ctx.loss("stop_sequence", "stop_sequence dropped", _why("finish_reason"), "finish_reason")
+        ctx.loss("stop_sequence", "stop_sequence dropped", _WHY_FINISH_REASON, "finish_reason")
 
 
 # ---------------------------------------------------------------- usage

@@ -366,9 +366,26 @@ CARRIER: dict[str | None, str] = {
 }
 
 
-def _why(feature: str) -> str:
-    level, note = SUPPORT[feature]
-    return f"{PROTOCOL} {level}{': ' + note if note else ''}"
+# the reason a loss of each feature the encoders report gives (spec: support), one constant per
+# feature: a dialect whose support rows leave it as it is shares it and the code that uses it
+_WHY_AUDIO = "openai_responses unsupported"
+_WHY_CACHING = (
+    "openai_responses lossy: prompt_cache_key only; cache_control breakpoints are dropped"
+)
+_WHY_FILE = "openai_responses full: input_file: file_data data URLs and file ids (file_url carried between Responses endpoints)"
+_WHY_FINISH_REASON = (
+    "openai_responses lossy: status + incomplete_details: stop_sequence / pause become completed"
+)
+_WHY_PENALTIES = "openai_responses unsupported"
+_WHY_REASONING_REPLAY = "openai_responses lossy: reasoning items (id + encrypted_content) replay only to Responses; other owners\u0027 state is dropped toward a Responses upstream; Anthropic thinking reaches a Responses client in an ilgenv1 encrypted_content envelope, unwrapped back to Anthropic on the next request"
+_WHY_SAMPLING = "openai_responses lossy: no stop sequences"
+_WHY_SEED = "openai_responses unsupported"
+_WHY_TEXT = "openai_responses lossy: output_text annotations only in Responses form"
+_WHY_TOOL_RESULT_ERROR = "openai_responses unsupported: no is_error on function_call_output"
+_WHY_TOP_K = "openai_responses unsupported"
+_WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
+    "audio": _WHY_AUDIO,
+}
 
 
 # ---------------------------------------------------------------- tool_choice (tool_choice_rule)
@@ -454,9 +471,9 @@ def _enc_text_0(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     out["text"] = p.text
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.annotations is not None:
-        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
+        ctx.loss(path + ".annotations", "annotations dropped", _WHY_TEXT, "text")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -483,9 +500,9 @@ def _enc_text_1(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     out["text"] = p.text
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.annotations is not None:
-        ctx.loss(path + ".annotations", "annotations dropped", _why("text"), "text")
+        ctx.loss(path + ".annotations", "annotations dropped", _WHY_TEXT, "text")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -541,7 +558,7 @@ def _enc_image_2(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.detail is not None:
         out["detail"] = p.detail
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -592,9 +609,9 @@ def _enc_file_3(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.filename is not None:
         out["filename"] = p.filename
     if p.text is not None:
-        ctx.loss(path + ".text", "text dropped", _why("file"), "file")
+        ctx.loss(path + ".text", "text dropped", _WHY_FILE, "file")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -674,7 +691,7 @@ def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
 
     out["arguments"] = p.arguments
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     apply_wire_shape(out, p.hints, ctx)
@@ -716,10 +733,10 @@ def _enc_tool_result_6(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]
         out["output"] = encode_parts(p.content, p.hints, path + ".content", ctx)
     if p.is_error:
         ctx.loss(
-            path + ".is_error", "is_error dropped", _why("tool_result_error"), "tool_result_error"
+            path + ".is_error", "is_error dropped", _WHY_TOOL_RESULT_ERROR, "tool_result_error"
         )
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -757,11 +774,9 @@ def _enc_reasoning_7(p: ReasoningPart, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.signature is not None:
         out["encrypted_content"] = p.signature
     if p.redacted is not None:
-        ctx.loss(
-            path + ".redacted", "redacted dropped", _why("reasoning_replay"), "reasoning_replay"
-        )
+        ctx.loss(path + ".redacted", "redacted dropped", _WHY_REASONING_REPLAY, "reasoning_replay")
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -838,7 +853,7 @@ def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
         return None
     if fn is None:
         feature = type(p).FEATURE
-        ctx.loss(path, f"{type(p).__name__} dropped", _why(feature), feature)
+        ctx.loss(path, f"{type(p).__name__} dropped", _WHY_PART[feature], feature)
         return None
     return fn(p, path, ctx)
 
@@ -914,7 +929,7 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.strict is not None:
         out["strict"] = p.strict
     if p.cache is not None:
-        ctx.loss(path + ".cache", "cache dropped", _why("caching"), "caching")
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out
@@ -1003,15 +1018,15 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     if req.metadata is not None:
         out["metadata"] = req.metadata
     if req.top_k is not None:
-        ctx.loss("top_k", "top_k dropped", _why("top_k"), "top_k")
+        ctx.loss("top_k", "top_k dropped", _WHY_TOP_K, "top_k")
     if req.stop is not None:
-        ctx.loss("stop", "stop dropped", _why("sampling"), "sampling")
+        ctx.loss("stop", "stop dropped", _WHY_SAMPLING, "sampling")
     if req.seed is not None:
-        ctx.loss("seed", "seed dropped", _why("seed"), "seed")
+        ctx.loss("seed", "seed dropped", _WHY_SEED, "seed")
     if req.presence_penalty is not None:
-        ctx.loss("presence_penalty", "presence_penalty dropped", _why("penalties"), "penalties")
+        ctx.loss("presence_penalty", "presence_penalty dropped", _WHY_PENALTIES, "penalties")
     if req.frequency_penalty is not None:
-        ctx.loss("frequency_penalty", "frequency_penalty dropped", _why("penalties"), "penalties")
+        ctx.loss("frequency_penalty", "frequency_penalty dropped", _WHY_PENALTIES, "penalties")
     restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
@@ -1045,7 +1060,7 @@ def encode_response_fields(resp: Response, out: dict[str, Any], ctx: Ctx) -> Non
     if resp.created is not None:
         out["created_at"] = resp.created
     if resp.stop_sequence is not None:
-        ctx.loss("stop_sequence", "stop_sequence dropped", _why("finish_reason"), "finish_reason")
+        ctx.loss("stop_sequence", "stop_sequence dropped", _WHY_FINISH_REASON, "finish_reason")
 
 
 # ---------------------------------------------------------------- usage

@@ -107,6 +107,29 @@ def test_an_overlay_generates_a_variant_that_runs_its_rows(tmp_path: Path) -> No
     )
 
 
+def test_a_support_note_changes_only_the_code_that_reports_its_feature(tmp_path: Path) -> None:
+    """A loss's reason is one constant per feature (``_WHY_<FEATURE>``): an overlay changing the
+    support row of a feature shares every function that reports none of it with its base, and
+    the functions that do report it give the overlay's words."""
+    notes = "support:\n  sampling: {level: unsupported, note: Acme has none}\n"
+    overlay = "name: acme\nprotocol: tiny_v2\ntitle: Acme\n" + notes
+    base = generate(tmp_path, PROTOCOL)
+    write(tmp_path, overlay, PROTOCOL)
+    assert main(["--spec", str(tmp_path / "spec"), "--out", str(tmp_path / "out")]) == 0
+    pkg = base.__name__.rsplit(".", 1)[0]
+    acme = importlib.import_module(f"{pkg}.tiny_v2__acme_codec")
+    assert acme.encode_part is base.encode_part and acme.encode_tool is base.encode_tool
+    assert acme.encode_request_fields is not base.encode_request_fields  # it reports `user`
+    req = importlib.import_module(f"{pkg}.canonical").Request(model="m", user="u1")
+    for codec, why in (
+        (base, "tiny_v2 lossy: no top_p; user is dropped"),
+        (acme, "tiny_v2 unsupported: Acme has none"),
+    ):
+        ctx = Ctx("t", "tiny_v2")
+        codec.encode_request_fields(req, {}, ctx)
+        assert [(x.path, x.why) for x in ctx.losses] == [("user", why)]
+
+
 def test_unknown_key_in_an_overlay(tmp_path: Path) -> None:
     msg, at = refused(tmp_path, "title: Acme", "title: Acme\ntittle: Acme", at="tittle")
     assert msg.startswith(f"{at} tittle: Extra inputs are not permitted")
