@@ -250,7 +250,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             response=response,
             why=loss_reasons(
                 p,
-                [v for rows in enc_rows_by_kind.values() for v in rows],
+                enc_rows_by_kind,
                 tool["dropped"] + request["dropped"] + response["dropped"],
                 unencoded,
             ),

@@ -158,18 +158,20 @@ def part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) 
 
 def loss_reasons(
     p: ProtocolSpec,
-    enc_views: list[dict[str, Any]],
+    enc_by_kind: dict[str, list[dict[str, Any]]],
     dropped: list[dict[str, str]],
     unencoded: list[str],
 ) -> dict[str, str]:
     """The reason a loss of each feature the compiled encoders report gives, from the
     protocol's support row (``<id> <level>: <note>``): the features of the encoded part rows'
-    ``encode_only`` and dropped fields, of the other ``dropped`` rows and of the part types with
-    no encoder (``unencoded``). Each is one constant (``_WHY_<FEATURE>``), so a dialect whose
+    ``encode_only`` and dropped fields, of a kind whose rows all need something (``when``), of
+    the other ``dropped`` rows and of the part types with no encoder (``unencoded``). Each is one constant (``_WHY_<FEATURE>``), so a dialect whose
     support rows leave it as it is shares it, and every function using it, with its base
     (codegen/outputs.py link_codec)."""
+    enc_views = [v for rows in enc_by_kind.values() for v in rows]
     features = {v["row"].feature for v in enc_views if v["row"].encode_only}
     features |= {d["feature"] for v in enc_views for d in v["dropped"]}
+    features |= {r[0]["row"].feature for r in enc_by_kind.values() if r and r[-1]["row"].when}
     features |= {d["feature"] for d in dropped} | set(unencoded)
     out = {}
     for f in sorted(features):

@@ -353,10 +353,14 @@ CARRIER: dict[str | None, str] = {"anthropic_messages": "parts", "gemini": "own"
 _WHY_AUDIO = "gemini lossy: inlineData audio/* decodes as a file part"
 _WHY_CACHING = "gemini unsupported: implicit caching; cachedContent references ride in extensions"
 _WHY_EXTENSIONS = "gemini lossy: fields with no canonical home go back only to this protocol"
-_WHY_FILE = "gemini lossy: inlineData and fileData with any mime type; other providers\u0027 file ids dropped"
+_WHY_FILE = (
+    "gemini lossy: inlineData and fileData with any mime type; other providers' file ids dropped"
+)
 _WHY_FINISH_REASON = "gemini lossy: tool calls end with STOP; SAFETY, RECITATION and the rest are content_filter (raw kept)"
-_WHY_IMAGE = "gemini lossy: inlineData and fileData (URIs); no detail; other providers\u0027 file ids dropped"
-_WHY_REASONING_REPLAY = "gemini lossy: thoughtSignature replays only to Gemini; through other clients it rides in the tool call id envelope (docs/gemini.md); Anthropic thinking reaches a Gemini client in an ilgenv1 envelope in the next part\u0027s thoughtSignature"
+_WHY_IMAGE = (
+    "gemini lossy: inlineData and fileData (URIs); no detail; other providers' file ids dropped"
+)
+_WHY_REASONING_REPLAY = "gemini lossy: thoughtSignature replays only to Gemini; through other clients it rides in the tool call id envelope (docs/gemini.md); Anthropic thinking reaches a Gemini client in an ilgenv1 envelope in the next part's thoughtSignature"
 _WHY_TEXT = "gemini lossy: citations / annotations and refusal parts have no Gemini equivalent"
 _WHY_TOOL_RESULT = "gemini lossy: functionResponse mapped by id, else by name and order; its response is JSON: images / files in results dropped"
 _WHY_TOOL_SPEC = "gemini lossy: no strict flag; parametersJsonSchema holds the JSON Schema"
@@ -721,7 +725,7 @@ def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any] | None:
         return _enc_image_3(p, path, ctx)
     if p.url is not None:
         return _enc_image_4(p, path, ctx)
-    ctx.loss(path, "ImagePart dropped", "neither data nor url: " + _why("image"), "image")
+    ctx.loss(path, "ImagePart dropped", "neither data nor url: " + _WHY_IMAGE, "image")
     return None
 
 
@@ -855,7 +859,7 @@ def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any] | None:
         return _enc_file_5(p, path, ctx)
     if p.url is not None:
         return _enc_file_6(p, path, ctx)
-    ctx.loss(path, "FilePart dropped", "neither data nor url: " + _why("file"), "file")
+    ctx.loss(path, "FilePart dropped", "neither data nor url: " + _WHY_FILE, "file")
     return None
 
 

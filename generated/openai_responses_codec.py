@@ -377,7 +377,7 @@ _WHY_FINISH_REASON = (
     "openai_responses lossy: status + incomplete_details: stop_sequence / pause become completed"
 )
 _WHY_PENALTIES = "openai_responses unsupported"
-_WHY_REASONING_REPLAY = "openai_responses lossy: reasoning items (id + encrypted_content) replay only to Responses; other owners\u0027 state is dropped toward a Responses upstream; Anthropic thinking reaches a Responses client in an ilgenv1 encrypted_content envelope, unwrapped back to Anthropic on the next request"
+_WHY_REASONING_REPLAY = "openai_responses lossy: reasoning items (id + encrypted_content) replay only to Responses; other owners' state is dropped toward a Responses upstream; Anthropic thinking reaches a Responses client in an ilgenv1 encrypted_content envelope, unwrapped back to Anthropic on the next request"
 _WHY_SAMPLING = "openai_responses lossy: no stop sequences"
 _WHY_SEED = "openai_responses unsupported"
 _WHY_TEXT = "openai_responses lossy: output_text annotations only in Responses form"
