@@ -328,5 +328,18 @@ def check_protocol(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
         check_reasoning_items(p.reasoning_details, src)
     check_flat_messages(c, p, src)
     check_turns(c, p, src)
+    _check_tool_schema_openapi(p, src)
     if p.id != src.path.stem:
         src.error(("id",), f"expected {src.path.stem!r} (the file name), got {p.id!r}")
+
+
+def _check_tool_schema_openapi(p: ProtocolSpec, src: SourceFile) -> None:
+    """The OpenAPI key of a tool converts into the parameters row, beside its key."""
+    key = p.tool_schema_openapi
+    if key is None:
+        return
+    keys = {f.w.split(".")[0] for f in p.tool_fields}
+    if not any(f.c == "parameters" for f in p.tool_fields):
+        src.error(("tool_schema_openapi",), "no tool_fields row for parameters to convert it into")
+    elif "." in key or key in keys:
+        src.error(("tool_schema_openapi",), f"{key!r} is not a tool key of its own {sorted(keys)}")

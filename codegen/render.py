@@ -160,6 +160,9 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             # an explicit `type: <tool_type>` is optional on the wire: a hint, never an extension
             tool_known.add("type")
             tool_ctor.append(("hints", '{"type": w["type"]} if "type" in w else None'))
+    if p.tool_schema_openapi:  # the parameters as sent, for the same protocol
+        tool_known.add(p.tool_schema_openapi)
+        tool_ctor.append(("hints", '{"openapi": v_openapi} if v_openapi is not None else None'))
     tool = {
         "outer_known": sorted({"type", p.tool_wrapper}) if p.tool_wrapper else [],
         "type_hint": bool(p.tool_type and not p.tool_wrapper and "hints" in dict(tool_ctor)),

@@ -307,6 +307,12 @@ class ProtocolSpec(Strict):
     tool_fields: list[FieldRow]
     tool_wrapper: str | None = Field(None, description="wire path the tool fields live under")
     tool_type: str | None = Field(None, description="constant `type` of a function tool")
+    tool_schema_openapi: str | None = Field(
+        None,
+        description="a tool's key holding its parameters in the OpenAPI subset (Gemini "
+        "`parameters`), accepted when the parameters row's key is absent and converted to JSON "
+        "Schema; written back as it came to the same protocol",
+    )
     finish_reasons: list[EnumRow]
     tool_choice: list[EnumRow]
     errors: list[EnumRow]

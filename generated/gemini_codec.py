@@ -939,7 +939,7 @@ def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx
 
 
 # ---------------------------------------------------------------- tools
-_KNOWN_TOOL = frozenset({"description", "name", "parametersJsonSchema"})
+_KNOWN_TOOL = frozenset({"description", "name", "parameters", "parametersJsonSchema"})
 _NESTED_TOOL: dict[str, frozenset[str]] = {}
 
 
@@ -957,11 +957,15 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
     v_parameters = w.get("parametersJsonSchema")
     if v_parameters is not None and type(v_parameters) is not dict:
         v_parameters = expect_dict(v_parameters, path + ".parametersJsonSchema")
+    v_openapi = w.get("parameters") if v_parameters is None else None
+    if v_openapi is not None:  # the OpenAPI subset (tool_schema_openapi)
+        v_parameters = openapi_to_json_schema(expect_dict(v_openapi, path + ".parameters"))
     return new_Tool(
         name=v_name,
         description=v_description,
         parameters=v_parameters,
         ext=None if _KNOWN_TOOL.issuperset(w) else split_ext(w, _KNOWN_TOOL),
+        hints={"openapi": v_openapi} if v_openapi is not None else None,
     )
 
 
@@ -979,6 +983,9 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
         ctx.loss(path + ".strict", "strict dropped", _WHY_TOOL_SPEC, "tool_spec")
     if p.cache is not None:
         ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
+    if ctx.same and p.hints and "openapi" in p.hints:  # as the client sent them
+        out.pop("parametersJsonSchema", None)
+        out["parameters"] = p.hints["openapi"]
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out

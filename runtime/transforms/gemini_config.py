@@ -2,8 +2,9 @@
 
 - ``tools``: entries of ``functionDeclarations`` (function tools through the generated tool rows;
   ``parametersJsonSchema`` is what we emit, ``parameters`` — the OpenAPI subset — is accepted and
-  converted to JSON Schema for other protocols) and hosted tools (``googleSearch``,
-  ``codeExecution``, ``urlContext`` ...) carried only between Gemini endpoints (tools.hosted_entry);
+  converted to JSON Schema for other protocols: the tool_schema_openapi row) and hosted tools
+  (``googleSearch``, ``codeExecution``, ``urlContext`` ...) carried only between Gemini endpoints
+  (tools.hosted_entry);
   snake_case keys (``function_declarations``) are recased before (the snake_case_keys row);
 - ``toolConfig.functionCallingConfig``: through the tool_choice rule its rows compile to (mode
   AUTO / ANY / NONE, ``allowedFunctionNames``: one name with ANY is a named tool choice);
@@ -20,7 +21,6 @@ from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import Request, Tool
 from ._base import Codec, Transform
-from .structured import openapi_to_json_schema
 from .tools import hosted_entry
 
 __all__ = ["GEMINI_CONFIG"]
@@ -42,16 +42,8 @@ def _decode_tools(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> No
                     req.tools.append(Tool(name=key, kind=key, ext={key: value}, hints={"entry": i}))
                     continue
                 for j, decl in enumerate(expect_list(value, f"tools[{i}].{key}")):
-                    path = f"tools[{i}].{key}[{j}]"
-                    norm = dict(expect_dict(decl, path))  # a copy: parameters renamed below
-                    hints: dict[str, Any] = {"entry": i}
-                    if "parameters" in norm and "parametersJsonSchema" not in norm:
-                        norm["parametersJsonSchema"] = norm.pop("parameters")  # OpenAPI subset
-                        hints["openapi"] = norm["parametersJsonSchema"]  # (as sent, for Gemini)
-                    t = codec.decode_tool(norm, path, ctx)
-                    if "openapi" in hints and t.parameters is not None:
-                        t.parameters = openapi_to_json_schema(t.parameters)
-                    t.hints = hints
+                    t = codec.decode_tool(decl, f"tools[{i}].{key}[{j}]", ctx)
+                    t.hints = {**(t.hints or {}), "entry": i}  # its tools[] item
                     req.tools.append(t)
     codec.decode_tool_choice(w, req, ctx)  # toolConfig.functionCallingConfig: its rule rows
 
@@ -66,9 +58,6 @@ def _encode_tools(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> 
                 entries.setdefault(h.get("entry", ("hosted", i)), {}).update(hosted)
             continue
         decl = codec.encode_tool(t, path, ctx)
-        if "openapi" in h:
-            decl.pop("parametersJsonSchema", None)
-            decl["parameters"] = h["openapi"]
         entry = entries.setdefault(h.get("entry", "functions"), {})
         entry.setdefault("functionDeclarations", []).append(decl)
     if entries:
