@@ -83,7 +83,7 @@ def translate_request(
         req.stream = stream
     wire = encode_request(req, target, ctx, dialect=td)
     out = _finish(wire, ctx, strict)
-    http = protocol(target).codec.HTTP  # the endpoint, when the model (and stream) is in the URL
+    http = protocol(target).HTTP  # the endpoint, when the model (and stream) is in the URL
     tmpl = http.upstream_stream_path if req.stream else None
     out.path = model_path(http, tmpl or http.upstream_path, req.model)
     return out

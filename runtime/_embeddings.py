@@ -71,7 +71,7 @@ def translate_embeddings_request(
         req.model = model
     out = _finish(dst.encode_request(req, ctx), ctx, strict)
     # the model in the URL: the path below the base_url of the chat protocol it rides
-    out.path = model_path(protocol(dst.UPSTREAMS[0]).codec.HTTP, dst.UPSTREAM_PATH, req.model)
+    out.path = model_path(protocol(dst.UPSTREAMS[0]).HTTP, dst.UPSTREAM_PATH, req.model)
     return out
 
 

@@ -31,27 +31,27 @@ __all__ = [
 def decode_request(
     body: Any, source: str, ctx: Ctx | None = None, *, dialect: str | None = None
 ) -> Request:
-    codec = protocol(source, dialect).codec  # its compiled pipeline (transforms row)
+    codec = protocol(source, dialect)  # its compiled pipeline (transforms row)
     return codec.decode_request(expect_dict(body, ""), ctx or Ctx(source, source))
 
 
 def encode_request(
     req: Request, target: str, ctx: Ctx, *, dialect: str | None = None
 ) -> dict[str, Any]:
-    return protocol(target, dialect).codec.encode_request(req, ctx)
+    return protocol(target, dialect).encode_request(req, ctx)
 
 
 def decode_response(
     body: Any, source: str, ctx: Ctx | None = None, *, dialect: str | None = None
 ) -> Response:
-    codec = protocol(source, dialect).codec
+    codec = protocol(source, dialect)
     return codec.decode_response(expect_dict(body, ""), ctx or Ctx(source, source))
 
 
 def encode_response(
     resp: Response, target: str, ctx: Ctx, *, dialect: str | None = None
 ) -> dict[str, Any]:
-    return protocol(target, dialect).codec.encode_response(resp, ctx)
+    return protocol(target, dialect).encode_response(resp, ctx)
 
 
 def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
@@ -59,7 +59,7 @@ def decode_error(status: int, body: Any, source: str) -> ErrorInfo:
     fields its error_shape row says (the codec's ``read_error_body``), typed by ``error_info``."""
     if type(status) is not int:
         raise InvalidInput(f"expected an HTTP status (an int), got {brief(status)}", path="status")
-    codec = protocol(source).codec
+    codec = protocol(source)
     return error_info(codec, source, status, body, codec.read_error_body(body))
 
 
@@ -141,7 +141,7 @@ def encode_error(err: ErrorInfo, target: str, inband: bool = False) -> tuple[int
     ``write_error``); ``inband``: the body of a stream's in-band error event."""
     if not isinstance(err, ErrorInfo):
         raise InvalidInput(f"expected an ErrorInfo, got {brief(err)}", path="err")
-    codec = protocol(target).codec
+    codec = protocol(target)
     status = err.status or codec.ERROR_STATUS.get(err.type, 500)
     if status == ERROR_TYPE_STATUS.get(err.type):
         # the canonical status of the type -> the target's own status for it (529 <-> 503)

@@ -6,10 +6,9 @@ protocol id stays the base id (a dialect speaks its protocol); only the rows dif
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
-from typing import Any
+from types import ModuleType
 
 from ._errors import InterlinguaError
 from .generated import registry
@@ -60,14 +59,6 @@ def check_dialect(dialect: str | None, *pids: str) -> None:
         )
 
 
-@dataclass(frozen=True)
-class Protocol:
-    """A protocol id and its generated codec (rows, error tables, the compiled pipeline)."""
-
-    id: str
-    codec: Any
-
-
 def dialect_module(pid: str, dialect: str | None) -> str:
     """Stem of the generated modules of ``pid`` in ``dialect`` (checked)."""
     if dialect is None:
@@ -77,11 +68,12 @@ def dialect_module(pid: str, dialect: str | None) -> str:
 
 
 @cache
-def protocol(pid: str, dialect: str | None = None) -> Protocol:
+def protocol(pid: str, dialect: str | None = None) -> ModuleType:
+    """The generated codec of ``pid`` in ``dialect`` (rows, error tables, the compiled
+    pipeline); UnknownProtocol when the spec has no such protocol."""
     if pid not in PROTOCOLS:
         raise UnknownProtocol(f"unknown protocol {pid!r} (expected one of {', '.join(PROTOCOLS)})")
-    codec = import_module(f"interlingua.generated.{dialect_module(pid, dialect)}_codec")
-    return Protocol(pid, codec)
+    return import_module(f"interlingua.generated.{dialect_module(pid, dialect)}_codec")
 
 
 def available() -> list[str]:

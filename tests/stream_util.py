@@ -235,7 +235,7 @@ def view(r: Response) -> dict[str, Any]:
 
 def expected_finish(unified: str, target: str) -> str:
     """The unified finish reason a ``unified`` reason reads as after a trip through ``target``."""
-    codec = protocol(target).codec
+    codec = protocol(target)
     raw, _ = codec.encode_finish(Finish(unified=unified, raw=None))
     return str(codec.decode_finish(raw).unified)
 

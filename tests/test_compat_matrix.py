@@ -22,8 +22,8 @@ EXAMPLES = ROOT / "examples" / "tool_loop"
 
 def lost_in_direction(source: str, target: str) -> set[str]:
     """The features docs/compatibility.md lists for source -> target (same rule as codegen)."""
-    src = protocol(source).codec.SUPPORT
-    dst = protocol(target).codec.SUPPORT
+    src = protocol(source).SUPPORT
+    dst = protocol(target).SUPPORT
     return {f for f in dst if src[f][0] != "unsupported" and dst[f][0] != "full"}
 
 

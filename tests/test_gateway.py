@@ -307,7 +307,7 @@ def test_model_listing_merges_the_protocols_sharing_a_path() -> None:
     from interlingua._protocols import protocol
     from interlingua.gateway.app import model_listing
 
-    shared = [protocol(p).codec.HTTP.models for p in ("anthropic_messages", "openai_chat")]
+    shared = [protocol(p).HTTP.models for p in ("anthropic_messages", "openai_chat")]
     body = model_listing(shared, ["a", "b"])
     assert body["object"] == "list" and body["has_more"] is False
     assert (body["first_id"], body["last_id"]) == ("a", "b")

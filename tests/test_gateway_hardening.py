@@ -93,7 +93,7 @@ def in_shape(r: httpx.Response, pid: str) -> str:
     """The message of an error body in ``pid``'s shape (fails when it is not that shape): the
     codec reads it (its error_shape row's paths) and writes the same body back."""
     assert r.headers["content-type"].startswith("application/json"), r.text[:200]
-    codec = protocol(pid).codec
+    codec = protocol(pid)
     body = r.json()
     raw, message, code, param, _ = codec.read_error_body(body)
     assert type(message) is str, body

@@ -334,7 +334,7 @@ def test_the_media_formulas() -> None:
     from interlingua.gateway.estimate import image_size, image_tokens, pdf_pages
 
     def row(pid: str) -> Any:
-        return protocol(pid).codec.HTTP.token_estimate.image
+        return protocol(pid).HTTP.token_estimate.image
 
     anthropic, gemini, openai = row("anthropic_messages"), row("gemini"), row("openai_chat")
     assert image_tokens(anthropic, (1000, 1000), None) == 1334

@@ -40,8 +40,8 @@ from interlingua.transforms import REGISTRY
 ROOT = Path(__file__).resolve().parents[1]
 ANT = "anthropic_messages"
 CHAT = "openai_chat"
-A = protocol(ANT).codec
-C = protocol(CHAT).codec
+A = protocol(ANT)
+C = protocol(CHAT)
 CODEC = {ANT: A, CHAT: C}
 
 
@@ -130,7 +130,7 @@ def test_registry_keys_match_names_and_generated_codecs_follow_the_rows() -> Non
         assert t.doc.strip(), f"{key} has no docstring"
     for pid, names in _spec_transforms().items():
         try:
-            codec = protocol(pid).codec
+            codec = protocol(pid)
         except Exception:  # a protocol row whose codec is not generated yet
             continue
         assert list(codec.TRANSFORMS) == names, f"generated/{pid}_codec.py is stale"
@@ -144,7 +144,7 @@ def test_transforms_of_a_protocol_claim_disjoint_wire_keys() -> None:
     for pid in available():
         for side in ("request_keys", "response_keys"):
             seen: dict[str, str] = {}
-            for t in (REGISTRY[name] for name in protocol(pid).codec.TRANSFORMS):
+            for t in (REGISTRY[name] for name in protocol(pid).TRANSFORMS):
                 for key in getattr(t, side):
                     assert key not in seen, f"{pid} {side}: {key!r} in {seen[key]} and {t.name}"
                     seen[key] = t.name
@@ -385,7 +385,7 @@ def test_blocks_late_system_message_is_hoisted_and_reported_when_the_flag_says_s
     assert out["system"] == "S" and ctx.losses == []
     assert [m["content"] for m in out["messages"]] == ["q", "late", "q2"]
     out, ctx = {}, Ctx(CHAT, "gemini")
-    G = protocol("gemini").codec
+    G = protocol("gemini")
     REGISTRY["gemini_contents"].encode_request(Request(messages=msgs), out, G, ctx)
     assert out["systemInstruction"] == {"parts": [{"text": "S"}, {"text": "late"}]}
     assert [c["parts"] for c in out["contents"]] == [[{"text": "q"}], [{"text": "q2"}]]
@@ -673,7 +673,7 @@ def test_flat_developer_becomes_system_where_the_roles_rows_have_no_developer_ro
     assert out["messages"][0]["role"] == "developer"
     out2: dict[str, Any] = {}  # Cohere: {unified: developer, raw: system, only: encode}
     REGISTRY["messages_flat"].encode_request(
-        req, out2, protocol("cohere_v2").codec, Ctx(CHAT, "cohere_v2")
+        req, out2, protocol("cohere_v2"), Ctx(CHAT, "cohere_v2")
     )
     assert out2["messages"] == [{"role": "system", "content": "Be terse."}]
 

@@ -183,9 +183,7 @@ class Gateway:
                 req.stream = action == "stream"
             rec.stream = bool(req.stream)
             req.model = mapped
-            opt_in = getattr(
-                protocol(up.protocol, up.dialect).codec.FLAGS, "stream_usage_opt_in", None
-            )
+            opt_in = getattr(protocol(up.protocol, up.dialect).FLAGS, "stream_usage_opt_in", None)
             if req.stream and opt_in and not same:
                 req.include_usage = True  # so the caller gets usage, and the access log too
             await call.restore(req, ctx)
@@ -327,7 +325,7 @@ def servable() -> list[str]:
     out = []
     for pid in PROTOCOLS:
         try:
-            if getattr(protocol(pid).codec, "HTTP", None) is None:
+            if getattr(protocol(pid), "HTTP", None) is None:
                 continue
             stream_decoder(pid)
             stream_encoder(pid)

@@ -35,7 +35,7 @@ TRACE_HEADERS = ("traceparent", "tracestate")
 
 def http_spec(pid: str) -> HttpSpec:
     """The protocol's HTTP facts (spec: http)."""
-    http: HttpSpec = protocol(pid).codec.HTTP
+    http: HttpSpec = protocol(pid).HTTP
     return http
 
 

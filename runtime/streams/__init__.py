@@ -29,11 +29,11 @@ def _rows(pid: str, dialect: str | None = None) -> StreamRows:
 
 
 def stream_decoder(pid: str, dialect: str | None = None) -> Decoder:
-    return Decoder(protocol(pid, dialect).codec, _rows(pid, dialect))
+    return Decoder(protocol(pid, dialect), _rows(pid, dialect))
 
 
 def stream_encoder(pid: str, dialect: str | None = None) -> Encoder:
-    return Encoder(protocol(pid, dialect).codec, _rows(pid, dialect))
+    return Encoder(protocol(pid, dialect), _rows(pid, dialect))
 
 
 __all__ = [

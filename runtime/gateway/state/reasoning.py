@@ -46,11 +46,11 @@ def keeps_state(upstream: str, client: str, dialect: str | None = None) -> bool:
     a ``client`` of this protocol: does the upstream replay state (spec: support
     reasoning_replay is not ``unsupported``), its own or of an owner its dialect names, that
     the client cannot carry?"""
-    codec = protocol(upstream, dialect).codec
+    codec = protocol(upstream, dialect)
     support = codec.SUPPORT.get("reasoning_replay")
     if support is None or support[0] == "unsupported":
         return False
-    mine = protocol(client).codec
+    mine = protocol(client)
     return not all(carried(o, mine) for o, how in codec.CARRIER.items() if how == "own")
 
 
@@ -61,7 +61,7 @@ def _opaque(p: Any) -> bool:
 def reasoning_puts(parts: list[Any], client: str) -> list[tuple[str, bytes]]:
     """(key, value) for every run of opaque reasoning the client cannot carry, keyed by the
     tool call that follows it; ``lead``: the run opened the message (it goes back there)."""
-    codec = protocol(client).codec
+    codec = protocol(client)
     out: list[tuple[str, bytes]] = []
     run: list[ReasoningPart] = []
     lead = False
@@ -134,7 +134,7 @@ async def restore_reasoning(
     still missing it. Returns how many runs were restored."""
     if not keeps_state(upstream, client, dialect) or not _wants_reasoning(req):
         return 0  # an upstream not asked to think needs no thinking replayed
-    codec = protocol(upstream, dialect).codec
+    codec = protocol(upstream, dialect)
     lacking = [m for m in current_turn(req.messages) if _lacking(m, codec)]
     if not lacking:
         return 0
