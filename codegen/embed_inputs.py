@@ -59,7 +59,7 @@ def read_list(form: InputRow) -> list[str]:
 
 def write_list(p: EmbedProtocol) -> list[str]:
     """In the per-input loop of ``encode_request``: the input's wire value onto ``values``."""
-    text = f"values.append(text_of(inp, path, ctx, {why(p, 'multipart_input')!r}))"
+    text = f"values.append(input_text(inp, path, ctx, {why(p, 'multipart_input')!r}))"
     if not p.request.input.tokens:
         return ["        " + text]
     return [

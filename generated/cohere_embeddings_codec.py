@@ -9,7 +9,7 @@ from typing import Any
 from interlingua._codec_support import dig, drop_ext, report_ext, split_ext
 from interlingua._embed_support import (
     by_index,
-    text_of,
+    input_text,
     vector_from_floats,
 )
 from interlingua._errors import InvalidInput
@@ -137,7 +137,7 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
         if inp.title is not None:
             ctx.loss(path + ".title", "title dropped", "cohere_embeddings unsupported", "title")
         values.append(
-            text_of(
+            input_text(
                 inp,
                 path,
                 ctx,

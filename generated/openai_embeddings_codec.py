@@ -11,7 +11,7 @@ from interlingua._embed_support import (
     base64_from_vector,
     by_index,
     in_index_order,
-    text_of,
+    input_text,
     token_ids,
     vector_from_base64,
     vector_from_floats,
@@ -150,7 +150,7 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
             )
         else:
             values.append(
-                text_of(
+                input_text(
                     inp,
                     path,
                     ctx,

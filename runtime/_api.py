@@ -19,7 +19,7 @@ from ._pipeline import (
     encode_response,
 )
 from ._protocols import protocol, sides
-from ._wire import check_writable, parse_json
+from ._wire import check_parsed, check_writable, parse_json
 from .generated.spec_types import HttpSpec
 
 __all__ = ["Translation", "translate_request", "translate_response", "translate_error", "load_json"]
@@ -126,19 +126,16 @@ def translate_error(
     a malformed body: whatever arrived becomes the message (at most 2,000 characters; a body
     nested too deep to quote is summarised)."""
     parsed: Any = body
-    if type(body) in (bytes, str):
-        try:
-            parsed = parse_json(body)  # type: ignore[arg-type]
-        except InvalidInput as e:
-            if "nested deeper" in e.message:
-                parsed = f"upstream error (HTTP {status}): a body {e.message}"
-            else:
-                parsed = body.decode("utf-8", "replace") if type(body) is bytes else body  # type: ignore[union-attr]
-    elif type(body) is dict or type(body) is list:
-        try:
+    try:
+        if type(body) is bytes or type(body) is str:
+            parsed = orjson.loads(body)
+            check_parsed(parsed)
+        elif type(body) is dict or type(body) is list:
             check_writable(body)
-        except InvalidInput as e:
-            parsed = f"upstream error (HTTP {status}): a body {e.message}"
+    except orjson.JSONDecodeError:  # not JSON: the text is the message
+        parsed = body.decode("utf-8", "replace") if type(body) is bytes else body  # type: ignore[union-attr]
+    except InvalidInput as e:  # too deep to quote, or not Unicode
+        parsed = f"upstream error (HTTP {status}): a body {e.message}"
     if type(status) is not int or not 100 <= status <= 599:
         status = 502  # not an HTTP status: the upstream is broken
     return encode_error(decode_error(status, parsed, source), target)

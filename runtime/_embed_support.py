@@ -30,10 +30,10 @@ __all__ = [
     "base64_from_vector",
     "by_index",
     "in_index_order",
+    "input_text",
     "join_responses",
     "read_content",
     "split_request",
-    "text_of",
     "token_ids",
     "vector_from_base64",
     "vector_from_floats",
@@ -56,7 +56,7 @@ def token_ids(v: list[Any], path: str) -> list[int]:
     return v
 
 
-def text_of(inp: EmbedInput, path: str, ctx: Ctx, joined: str = "") -> str:
+def input_text(inp: EmbedInput, path: str, ctx: Ctx, joined: str = "") -> str:
     """The text of an input toward a protocol that takes text: token arrays (no tokenizer here)
     and another protocol's content parts other than text are refused; several text parts made
     one string are reported (``joined``: why, from the target's ``multipart_input`` row)."""
@@ -100,10 +100,10 @@ def read_content(v: Any, path: str) -> EmbedInput:
 
 def write_content(inp: EmbedInput, path: str, ctx: Ctx) -> dict[str, Any]:
     """One input as a ``content`` object: the one it came as between endpoints of its protocol,
-    else its text (``text_of``)."""
+    else its text (``input_text``)."""
     if ctx.same and inp.hints is not None and "content" in inp.hints:
         return dict(inp.hints["content"])
-    return {"parts": [{"text": text_of(inp, path, ctx)}]}
+    return {"parts": [{"text": input_text(inp, path, ctx)}]}
 
 
 # ---------------------------------------------------------------- vector forms
