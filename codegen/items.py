@@ -7,8 +7,8 @@ item ids) and holds no wire name of its own but the request keys it owns.
 
 The item types other than messages are the part rows' own (the row of a tool call, a tool result
 or reasoning): codegen derives them (item type -> item kind), with the tool result's content
-key, the reasoning row's keys and the item id prefixes of the stream's encode rows (``ITEMS``),
-so a row says each fact once. ``hints`` (an item kind's bookkeeping keys) and ``new`` (what an
+key and the reasoning row's keys, so a row says each fact once (the item id prefixes are the
+stream's encode rows', the codec's ``ITEM_ID_PREFIXES``, read by responses and streams alike). ``hints`` (an item kind's bookkeeping keys) and ``new`` (what an
 item made here gets) become steps of the kind's compiled functions. Checked here against the part
 rows and canonical.yaml; every problem names the file, the line and the row."""
 
@@ -216,6 +216,5 @@ def items_code(p: ProtocolSpec) -> dict[str, Any] | None:
             f.w for r in p.parts if r.part == "reasoning" for f in r.fields if "." not in f.w
         ],
         "file_url": it.file_url,
-        "ids": dict(p.stream.encode.ids) if p.stream is not None else {},
         "state": tuple(it.state),
     }

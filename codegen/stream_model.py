@@ -284,8 +284,9 @@ class EncodeSpec(Strict):
     )
     ids: dict[Literal["text", "reasoning", "tool_call"], str] = Field(
         default_factory=dict,
-        description="kind -> wire item id prefix: the canonical key (up to ':') when it has the "
-        "prefix and is unused, else <prefix>interlingua_<message id>_<n> ($item_id)",
+        description="kind -> wire item id prefix (the codec's ITEM_ID_PREFIXES, responses use it "
+        "too): the canonical key (up to ':') when it has the prefix and is unused, else "
+        "<prefix>interlingua_<message id>_<n> ($item_id)",
     )
     defs: dict[str, dict[str, Any]] = Field(
         default_factory=dict,

@@ -310,6 +310,9 @@ def response_defaults() -> dict[str, Any]:
 
 # owner -> how its opaque reasoning state reaches this protocol's clients (transforms/envelopes)
 CARRIER: dict[str | None, str] = {"gemini": "ids", "openai_chat": "own"}
+# wire item id prefixes by kind (stream.encode.ids), for responses and streams alike
+# (responses_item_list.ItemIds)
+ITEM_ID_PREFIXES: dict[str, str] = {}
 
 
 # the reason a loss of each feature the encoders report gives (spec: support), one constant per

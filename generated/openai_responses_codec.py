@@ -364,6 +364,9 @@ CARRIER: dict[str | None, str] = {
     "gemini": "ids",
     "openai_responses": "own",
 }
+# wire item id prefixes by kind (stream.encode.ids), for responses and streams alike
+# (responses_item_list.ItemIds)
+ITEM_ID_PREFIXES: dict[str, str] = {"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"}
 
 
 # the reason a loss of each feature the encoders report gives (spec: support), one constant per
@@ -1388,8 +1391,6 @@ def _reasoning_effort(effort: str, ctx: Ctx | None) -> str | None:
 
 
 # ---------------------------------------------------------------- items (spec: items)
-# the item id prefixes by kind (the stream's encode.ids): responses_item_list.ItemIds
-ITEM_ID_PREFIXES: dict[str, str] = {"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"}
 # request keys naming state stored by the server that made them (items.state): responses_input
 STATE_KEYS: tuple[str, ...] = (
     "previous_response_id",

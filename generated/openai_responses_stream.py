@@ -1467,5 +1467,4 @@ ROWS = StreamRows(
     group_end=_group_end,
     error=_error,
     end=_ending,
-    ids={"text": "msg_", "reasoning": "rs_", "tool_call": "fc_"},
 )

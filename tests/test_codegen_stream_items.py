@@ -174,6 +174,20 @@ def test_item_rows_encode_what_they_decode(tiny: tuple[Any, Any]) -> None:
     assert [e.usage.input_total for e in again if type(e) is UsageEvent] == [3]
 
 
+def test_item_ids_come_from_the_codecs_one_table(tiny: tuple[Any, Any]) -> None:
+    # the `ids` row is compiled once, into the codec, which responses read too (ItemIds)
+    codec, rows = tiny
+    assert codec.ITEM_ID_PREFIXES == {"text": "m_", "reasoning": "t_", "tool_call": "c_"}
+    assert not hasattr(rows, "ids")
+    foreign = WIRE.replace(b'"m_1"', b'"x1"').replace(b'"c_1"', b'"t_1"')  # no / another prefix
+    done = [
+        b["item"]["id"]
+        for b in _bodies(_encode(codec, rows, _decode(codec, rows, foreign)))
+        if b["kind"] == "item-done"
+    ]
+    assert done == ["m_interlingua_r1_0", "t_1", "c_interlingua_r1_2"]
+
+
 def test_item_rows_end_by_finish_and_fail_as_incomplete(tiny: tuple[Any, Any]) -> None:
     codec, rows = tiny
     events = _decode(codec, rows, WIRE.replace(b'"status": "COMPLETE"', b'"why": "MAX_TOKENS"'))

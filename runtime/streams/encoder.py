@@ -11,11 +11,12 @@ reported) and usage only at a completed end, an in-band error otherwise (``error
 the target has no error template: the body its HTTP errors have).
 
 Item-shaped streams (OpenAI Responses; see the template variables in codegen/stream_model.py)
-use, as their rows say: wire item ids (``rows.ids``), blocks grouped into one wire item (the
-encode section's ``group``: text parts in a message item), sequence numbers, the whole text of
-a block, the finished items and parts kept for the final object (``$output``, ``$parts``), the
-status of items a failure ends (the raw error type and opaque reasoning state for the client are
-read in place by the compiled templates: codegen/stream_pending.py)."""
+use, as their rows say: wire item ids (the codec's ``ITEM_ID_PREFIXES``), blocks grouped into
+one wire item (the encode section's ``group``: text parts in a message item), sequence numbers,
+the whole text of a block, the finished items and parts kept for the final object
+(``$output``, ``$parts``), the status of items a failure ends (the raw error type and opaque
+reasoning state for the client are read in place by the compiled templates:
+codegen/stream_pending.py)."""
 
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ class ItemBlock:
         self.args = False  # argument text went out
         self.queued: list[str] | None = None  # waiting argument pieces (sequential)
         self.key = key  # canonical key
-        self.wid = ""  # wire item id (rows.ids)
+        self.wid = ""  # wire item id (codec.ITEM_ID_PREFIXES)
         self.part = 0  # position in its group
         self.group: ItemBlock | None = None
         self.pieces: list[str] = []  # its text / arguments (kinds the templates read)
@@ -152,7 +153,7 @@ class Encoder:
         """The block's wire item id (``ItemIds``, the rule responses share): a canonical key
         (a part's is "<item key>:<position>") is the source's own id."""
         if self.ids is None:  # the first item: the stream's id is known
-            self.ids = ItemIds(self.rows.ids, self.id)
+            self.ids = ItemIds(self.codec.ITEM_ID_PREFIXES, self.id)
         return self.ids.take(kind, key.partition(":")[0], index)
 
     # ------------------------------------------------------------------ feed

@@ -38,7 +38,6 @@ class StreamRows:
     begin: dict[str, Callable[[Any, Any, list[bytes]], None]] = field(default_factory=dict)
     finish: dict[str, Callable[[Any, Any, Any, list[bytes]], None]] = field(default_factory=dict)
     end: Callable[[Any, Any, list[bytes]], None] = lambda s, ev, out: None  # a completed ending
-    ids: dict[str, str] = field(default_factory=dict)  # kind -> wire item id prefix
     # whole parts (Gemini; the decoder's _batch)
     batches: bool = False  # a data line may hold a list of events
 

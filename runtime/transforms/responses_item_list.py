@@ -61,8 +61,8 @@ def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Mess
 
 class ItemIds:
     """Wire item ids, one rule for a response's ``output`` (assistant_items) and a stream
-    (streams/encoder.py): the source's own id when it has the kind's prefix (the stream's ``encode.ids``
-    row: the codec's ITEM_ID_PREFIXES) and is unused, else
+    (streams/encoder.py): the source's own id when it has the kind's prefix (the codec's
+    ITEM_ID_PREFIXES, from the stream's ``encode.ids`` row) and is unused, else
     ``<prefix>interlingua_<response id>_<output index>``; "" for a kind with no prefix."""
 
     __slots__ = ("prefixes", "made", "used")
