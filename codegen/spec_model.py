@@ -165,7 +165,7 @@ class Flags(Strict):
     # left out of the runtime's ProtocolFlags (codegen/spec_types.py)
     codegen_only: ClassVar[frozenset[str]] = frozenset(
         ("reasoning_fields", "plan_field", "reasoning_text_in_requests", "foreign_reasoning")
-        + ("enveloped_reasoning", "call_id_signatures")
+        + ("enveloped_reasoning", "call_id_signatures", "server_state")
     )
     system_placement: Literal["top_level_field", "in_messages", "instructions"]
     system_messages_in_turns: bool = Field(

@@ -106,7 +106,6 @@ FLAGS = ProtocolFlags(
     max_tokens_required=True,
     max_tokens_default=4096,
     usage_input_includes_cache=False,
-    server_state=False,
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,

@@ -110,7 +110,6 @@ FLAGS = ProtocolFlags(
     max_tokens_required=False,
     max_tokens_default=None,
     usage_input_includes_cache=True,
-    server_state=False,
     sse_event_names=False,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=False,

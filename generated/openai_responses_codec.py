@@ -101,7 +101,6 @@ FLAGS = ProtocolFlags(
     max_tokens_required=False,
     max_tokens_default=None,
     usage_input_includes_cache=True,
-    server_state=True,
     sse_event_names=True,
     stream_usage_opt_in=None,
     usage_output_includes_reasoning=True,

@@ -57,10 +57,6 @@ class ProtocolFlags:
     max_tokens_required: bool
     max_tokens_default: int | None
     usage_input_includes_cache: bool
-    # the API keeps conversations server-side (stored responses, previous_response_id); the gateway
-    # emulates that for its clients when the upstream speaks another protocol
-    # (runtime/gateway/state). One protocol at most may set it
-    server_state: bool
     sse_event_names: bool
     # request path that asks for usage in streams
     stream_usage_opt_in: str | None

@@ -12,6 +12,7 @@ import pytest
 
 from codegen.load import SpecError, load_spec
 from codegen.outputs import render_registry
+from tests.test_codegen_generate import generate
 from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 
 FLAGS = {
@@ -38,6 +39,9 @@ def _registry(spec: Path) -> dict[str, object]:
 def test_the_flag_names_its_protocol_in_the_registry(tmp_path: Path, flag: str) -> None:
     name = FLAGS[flag][0]
     assert _registry(write_spec(tmp_path / "on", CANONICAL, _with(flag)))[name] == "tiny_v2"
+    # read only through the registry: the codec's FLAGS do not carry it (codegen_only)
+    codec = generate(tmp_path / "gen", _with(flag))
+    assert not hasattr(codec.FLAGS, flag)
     assert _registry(write_spec(tmp_path / "off"))[name] is None
 
 
