@@ -63,6 +63,7 @@ __all__ = [
     "unwrap",
     "parts_signature",
     "signature_for",
+    "opaque",
     "state_lost",
     "replay_loss",
     "carried",
@@ -172,6 +173,12 @@ def state_lost(owner: str | None, signature: str | None, redacted: str | None, c
     return bool(signature or redacted) and codec.CARRIER.get(owner, "ids") == "ids"
 
 
+def opaque(p: Any) -> TypeGuard[ReasoningPart]:
+    """A reasoning part holding opaque state (a signature, redacted data): what a carrier
+    carries (``fold_for_client``), ``state_lost`` asks about, the gateway keeps."""
+    return type(p) is ReasoningPart and bool(p.signature or p.redacted)
+
+
 def replay_loss(path: str, owner: str | None) -> Loss:
     return Loss(
         path,
@@ -226,14 +233,10 @@ def _drop_shown_copies(out: list[Part], blocks: list[Part]) -> None:
     restores that text: the copies go."""
     text = "".join(b.text for b in blocks if type(b) is ReasoningPart)
     k = len(out)
-    while k and type(out[k - 1]) is ReasoningPart and not _opaque(out[k - 1]):
+    while k and type(out[k - 1]) is ReasoningPart and not opaque(out[k - 1]):
         k -= 1
     if text and k < len(out) and "".join(q.text for q in out[k:]) == text:  # type: ignore[union-attr]
         del out[k:]
-
-
-def _opaque(p: Any) -> TypeGuard[ReasoningPart]:
-    return type(p) is ReasoningPart and (p.signature is not None or p.redacted is not None)
 
 
 def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:
@@ -261,9 +264,9 @@ def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:
             i += 1
         elif how == "own":
             out.append(p)
-        elif how in ("signature", "parts") and _opaque(p):
+        elif how in ("signature", "parts") and opaque(p):
             run = [p]
-            while i < len(parts) and _opaque(q := parts[i]) and q.owner == p.owner:
+            while i < len(parts) and opaque(q := parts[i]) and q.owner == p.owner:
                 run.append(q)
                 i += 1
             out += _fold_run(run, how, codec)

@@ -34,7 +34,7 @@ from ...generated.canonical import (
     ToolCallPart,
     ToolResultPart,
 )
-from ...transforms.envelopes import carried
+from ...transforms.envelopes import carried, opaque
 from ...transforms.reasoning import thinking_budget
 from .store import Store
 
@@ -54,10 +54,6 @@ def keeps_state(upstream: str, client: str, dialect: str | None = None) -> bool:
     return not all(carried(o, mine) for o, how in codec.CARRIER.items() if how == "own")
 
 
-def _opaque(p: Any) -> bool:
-    return type(p) is ReasoningPart and bool(p.signature or p.redacted)
-
-
 def reasoning_puts(parts: list[Any], client: str) -> list[tuple[str, bytes]]:
     """(key, value) for every run of opaque reasoning the client cannot carry, keyed by the
     tool call that follows it; ``lead``: the run opened the message (it goes back there)."""
@@ -66,7 +62,7 @@ def reasoning_puts(parts: list[Any], client: str) -> list[tuple[str, bytes]]:
     run: list[ReasoningPart] = []
     lead = False
     for i, p in enumerate(parts):
-        if _opaque(p) and not carried(p.owner, codec):
+        if opaque(p) and not carried(p.owner, codec):
             lead = lead or i == 0
             run.append(p)
         elif type(p) is ToolCallPart and run:
@@ -89,10 +85,7 @@ def current_turn(messages: list[Message]) -> list[Message]:
 def _lacking(m: Message, codec: Any) -> bool:
     """A tool-use message without opaque reasoning the upstream takes back as its own."""
     calls = any(type(p) is ToolCallPart for p in m.parts)
-    return calls and not any(
-        _opaque(p) and codec.CARRIER.get(p.owner) == "own"  # type: ignore[union-attr]
-        for p in m.parts
-    )
+    return calls and not any(opaque(p) and codec.CARRIER.get(p.owner) == "own" for p in m.parts)
 
 
 def _restore(m: Message, got: dict[str, bytes | None]) -> int:
@@ -110,7 +103,7 @@ def _restore(m: Message, got: dict[str, bytes | None]) -> int:
             (head if kept["lead"] else parts).extend(run)
             texts |= {r.text for r in run} | {"".join(r.text for r in run)}
         parts.append(p)
-    copy = [type(p) is ReasoningPart and not _opaque(p) and p.text in texts for p in head + parts]
+    copy = [type(p) is ReasoningPart and not opaque(p) and p.text in texts for p in head + parts]
     m.parts = [p for p, c in zip(head + parts, copy, strict=True) if not c]
     return len([p for p in parts if type(p) is ToolCallPart and got.get(p.id) is not None])
 
