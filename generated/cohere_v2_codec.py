@@ -19,7 +19,7 @@ from interlingua._codec_support import (
     wire_shape_hints,
 )
 from interlingua._errors import InvalidInput, brief
-from interlingua._finish import finish_loss
+from interlingua._finish import finish_wire
 from interlingua._losses import Ctx, Loss, keys_lost
 from interlingua._wire import (
     expect_bool,
@@ -1363,9 +1363,7 @@ def write_finish(
 ) -> None:
     """``f`` at finish_reason; a
     value the target cannot say is reported."""
-    raw, lossy = encode_finish(f, has_calls, ctx.same)
-    if lossy:
-        ctx.loss("finish_reason", *finish_loss(f, raw, ctx.target), "finish_reason")
+    raw = finish_wire(encode_finish, f, has_calls, ctx, "finish_reason")
     holder["finish_reason"] = raw
 
 

@@ -18,7 +18,7 @@ from interlingua._codec_support import (
     wire_shape_hints,
 )
 from interlingua._errors import InvalidInput, brief
-from interlingua._finish import finish_loss
+from interlingua._finish import finish_wire
 from interlingua._losses import Ctx, Loss, keys_lost
 from interlingua._wire import (
     expect_bool,
@@ -1664,9 +1664,7 @@ def write_finish(
     """``f`` at status; a
     value the target cannot say is reported (a detail reason: "incomplete", the reason at
     incomplete_details.reason)."""
-    raw, lossy = encode_finish(f, has_calls, ctx.same)
-    if lossy:
-        ctx.loss("status", *finish_loss(f, raw, ctx.target), "finish_reason")
+    raw = finish_wire(encode_finish, f, has_calls, ctx, "status")
     said = raw in {"content_filter", "incomplete", "max_output_tokens"}
     holder["status"] = "incomplete" if said else raw
     holder["incomplete_details"] = {"reason": raw} if said else None

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Any
 
 from ._errors import InterlinguaError
-from ._losses import Loss, extension_loss
+from ._losses import Ctx, Loss, extension_loss
 from ._protocols import sides
 from ._sse import SSEDecoder
 from .generated.canonical import (
@@ -52,7 +52,7 @@ class StreamTranslator:
         self.decoder: Decoder = stream_decoder(source, sd)
         self.decoder.expect_usage = expect_usage
         self.encoder = stream_encoder(target, td)
-        self.encoder.same = source == target  # as Ctx.same: an unknown finish value is kept
+        self.encoder.ctx = Ctx(source, target, self.encoder.losses)  # (same: a finish is kept)
         self.target = target
         self.usage: Usage | None = None
         self.losses: list[Loss] = []

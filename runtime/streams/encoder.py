@@ -24,7 +24,7 @@ from typing import Any
 
 import orjson
 
-from .._finish import finish_loss
+from .._finish import finish_wire
 from .._losses import Ctx
 from .._pipeline import encode_error
 from ..generated.canonical import (
@@ -90,12 +90,12 @@ class Encoder:
     def __init__(self, codec: Any, rows: StreamRows) -> None:
         self.codec = codec
         self.closed = False
-        # what the target could not say, through the rules the response path reports with
-        self.ctx = Ctx(rows.protocol, rows.protocol)
+        # what the target could not say, through the rules the response path reports with; the
+        # source is the translator's (StreamTranslator sets it: ctx.same keeps an unknown finish)
+        self.ctx = Ctx("", rows.protocol)
         self.losses = self.ctx.losses
         self.rows = rows
         self.pid = rows.protocol
-        self.same = False  # source and target are one protocol (set by the translator)
         self.on = rows.on
         self.id = rows.id_default
         self.model = "unknown"
@@ -294,10 +294,8 @@ class Encoder:
         self._end_group(out)
         f = self.finish.finish if self.finish is not None else None
         self.stop_sequence = self.finish.stop_sequence if self.finish is not None else None
-        self.finish_raw, lossy = self.codec.encode_finish(f, self.calls > 0, self.same)
-        if lossy:
-            what, why = finish_loss(f, self.finish_raw, self.pid)
-            self.ctx.loss("stream.finish", what, why, "finish_reason")
+        enc = self.codec.encode_finish
+        self.finish_raw = finish_wire(enc, f, self.calls > 0, self.ctx, "stream.finish")
         self.rows.end(self, None, out)  # (compiled: the end rows under their conditions, then done)
         return out
 
