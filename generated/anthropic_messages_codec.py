@@ -31,7 +31,7 @@ from interlingua._wire import (
     expect_number,
     expect_str,
     expect_str_list,
-    json_text_from_object,
+    json_text,
 )
 from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms._util import role_of
@@ -872,7 +872,7 @@ def _dec_tool_call_9(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         v_name = expect_str(v_name, path + ".name")
     v_arguments = w.get("input")
     if v_arguments is not None:
-        v_arguments = json_text_from_object(v_arguments, path + ".input")
+        v_arguments = json_text(expect_dict(v_arguments, path + ".input"), path + ".input")
     else:
         raise InvalidInput("missing required field", path=path + ".input")
     v_cache = w.get("cache_control")

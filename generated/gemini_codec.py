@@ -37,7 +37,6 @@ from interlingua._wire import (
     expect_str,
     expect_str_list,
     json_text,
-    json_text_from_object,
 )
 from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms._util import role_of
@@ -547,7 +546,9 @@ def _dec_tool_call_1(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
             v_arguments = expect_dict(v_arguments, path + ".functionCall")
         v_arguments = v_arguments.get("args")
     if v_arguments is not None:
-        v_arguments = json_text_from_object(v_arguments, path + ".functionCall.args")
+        v_arguments = json_text(
+            expect_dict(v_arguments, path + ".functionCall.args"), path + ".functionCall.args"
+        )
     if v_arguments is None:
         v_arguments = "{}"  # no arguments: the wire-shape hint says whether absent or null
     return new_ToolCallPart(

@@ -8,7 +8,7 @@ from typing import Any
 
 from ._errors import InvalidInput, brief
 from ._losses import Ctx, extension_loss
-from ._wire import expect_dict, object_from_json_text
+from ._wire import _kind, expect_dict, parse_json
 
 __all__ = [
     "dig",
@@ -114,12 +114,21 @@ def report_ext(ext: dict[str, Any], path: str, ctx: Ctx) -> None:
 
 
 def arguments_object(text: str, path: str, ctx: Ctx) -> dict[str, Any]:
-    """Canonical raw JSON text -> object for protocols whose arguments are objects."""
-    obj, err = object_from_json_text(text)
-    if err is not None:
-        ctx.loss(path, f"{err}; sent as {{}}", "the target needs a JSON object", "tool_call")
+    """Canonical raw JSON text -> object for protocols whose arguments are objects (the response
+    rows and the stream encoders alike). Text that is not a JSON object is reported and sent as
+    ``{}``, never crashed on."""
+    if not text:
         return {}
-    return obj  # type: ignore[no-any-return]
+    try:
+        obj = parse_json(text, "arguments")
+    except InvalidInput as e:
+        err = f"arguments: {e}" if e.path else e.message
+    else:
+        if type(obj) is dict:
+            return obj
+        err = f"arguments are JSON {_kind(obj)}, not an object"
+    ctx.loss(path, f"{err}; sent as {{}}", "the target needs a JSON object", "tool_call")
+    return {}
 
 
 def deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:

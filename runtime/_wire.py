@@ -25,8 +25,6 @@ __all__ = [
     "expect_bool",
     "expect_str_list",
     "json_text",
-    "json_text_from_object",
-    "object_from_json_text",
     "parse_data_url",
     "format_data_url",
 ]
@@ -178,11 +176,6 @@ def expect_str_list(v: Any, path: str) -> list[str]:
     return v
 
 
-def json_text_from_object(v: Any, path: str) -> str:
-    """Wire JSON value (Anthropic ``input``) -> canonical raw JSON text."""
-    return json_text(expect_dict(v, path), path)
-
-
 def json_text(v: Any, path: str) -> str:
     """Any JSON value -> its text (integers past 64 bits too); InvalidInput when not JSON."""
     try:
@@ -192,19 +185,6 @@ def json_text(v: Any, path: str) -> str:
             return json.dumps(v, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
         except (TypeError, ValueError) as e:
             raise InvalidInput(f"not JSON-serialisable: {e}", path=path) from None
-
-
-def object_from_json_text(text: str) -> tuple[Any, str | None]:
-    """Canonical raw JSON text -> (object, error). Invalid JSON is surfaced, not crashed on."""
-    if not text:
-        return {}, None
-    try:
-        obj = parse_json(text, "arguments")
-    except InvalidInput as e:
-        return None, f"arguments: {e}" if e.path else e.message
-    if type(obj) is not dict:
-        return None, f"arguments are JSON {_kind(obj)}, not an object"
-    return obj, None
 
 
 def parse_data_url(url: str) -> tuple[str | None, str | None]:
