@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["FlatMessages", "check_flat_messages", "flat_messages_code"]
 
 TRANSFORM = "messages_flat"
-LIST_KEY = "messages"  # the transform's own request key (Transform.request_keys)
+LIST_KEY = "messages"  # the list's request key (one of the codec's REQUEST_ROW_KEYS)
 READ = ("role", "content", "name")  # every message's keys
 IMPORTS = (
     "from interlingua.transforms._util import content_parts, role_of, text_content\n"

@@ -219,6 +219,11 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
         - {part_types["native"].feature}
     )
     request["row_keys"].update(p.items.state if p.items else ())  # read by responses_input
+    turns, flat = turns_view(p), flat_messages_code(p)
+    if turns is not None:  # the compiled turn walk's list and system prompt
+        request["row_keys"].update((turns["key"], turns["system_key"]))
+    if flat is not None:  # the compiled flat messages' list
+        request["row_keys"].add(flat["list_key"])
     return (
         env()
         .get_template("codec.py.j2")
@@ -229,8 +234,8 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             carrier=carriers(spec, p),
             ri=reasoning_items_view(p),
             items=items_code(p),
-            flat=flat_messages_code(p),
-            turns=turns_view(p),
+            flat=flat,
+            turns=turns,
             flags=pysrc(p.flags),
             http=pysrc(p.http),
             kinds=kinds,

@@ -131,6 +131,7 @@ def tool_choice_view(p: Any) -> dict[str, Any]:
     default = d.decode if d is not None else None
     at = rule.at.split(".")
     name = rule.name.split(".") if rule.name else None
+    parallel = p.flags.parallel_flag if p.flags.parallel_flag == "parallel_tool_calls" else None
     value = "tc.name"  # a named choice's name, in the objects of the name path past the first
     for seg in reversed(name[1:] if name else ()):
         value = f"{{{json.dumps(seg)}: {value}}}"
@@ -156,5 +157,5 @@ def tool_choice_view(p: Any) -> dict[str, Any]:
         # default): it goes back as it came to the same protocol
         "spelled": default is not None or any(enc.get(m) != raw for raw, m in dec.items()),
         "tool_raw": enc.get("tool"),
-        "keys": {rule.strict_path} - {None},
+        "keys": {at[0], parallel, rule.strict_path} - {None},
     }

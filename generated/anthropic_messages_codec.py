@@ -351,8 +351,8 @@ _WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
 
 
 # ---------------------------------------------------------------- tool_choice (tool_choice_rule)
-# top-level request keys the rule reads beside the transforms' own (a strict switch)
-TOOL_CHOICE_KEYS: frozenset[str] = frozenset()
+# top-level request keys the rule reads: the choice, a top-level parallel switch, a strict switch
+TOOL_CHOICE_KEYS: frozenset[str] = frozenset({"tool_choice"})
 
 
 def decode_tool_choice(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -1210,11 +1210,13 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 REQUEST_ROW_KEYS = frozenset(
     {
         "max_tokens",
+        "messages",
         "metadata",
         "model",
         "output_config",
         "stop_sequences",
         "stream",
+        "system",
         "temperature",
         "thinking",
         "top_k",

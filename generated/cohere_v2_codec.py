@@ -289,8 +289,8 @@ _WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
 
 
 # ---------------------------------------------------------------- tool_choice (tool_choice_rule)
-# top-level request keys the rule reads beside the transforms' own (a strict switch)
-TOOL_CHOICE_KEYS: frozenset[str] = frozenset({"strict_tools"})
+# top-level request keys the rule reads: the choice, a top-level parallel switch, a strict switch
+TOOL_CHOICE_KEYS: frozenset[str] = frozenset({"strict_tools", "tool_choice"})
 
 
 def decode_tool_choice(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -747,6 +747,7 @@ REQUEST_ROW_KEYS = frozenset(
         "frequency_penalty",
         "k",
         "max_tokens",
+        "messages",
         "model",
         "p",
         "presence_penalty",

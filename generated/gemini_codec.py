@@ -374,8 +374,8 @@ _WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
 
 
 # ---------------------------------------------------------------- tool_choice (tool_choice_rule)
-# top-level request keys the rule reads beside the transforms' own (a strict switch)
-TOOL_CHOICE_KEYS: frozenset[str] = frozenset()
+# top-level request keys the rule reads: the choice, a top-level parallel switch, a strict switch
+TOOL_CHOICE_KEYS: frozenset[str] = frozenset({"toolConfig"})
 
 
 def decode_tool_choice(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -995,7 +995,7 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- request and response fields
-REQUEST_ROW_KEYS = frozenset({"generationConfig"})
+REQUEST_ROW_KEYS = frozenset({"contents", "generationConfig", "systemInstruction"})
 REQUEST_NESTED: dict[str, frozenset[str]] = {
     "generationConfig": frozenset(
         {

@@ -391,8 +391,8 @@ _WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
 
 
 # ---------------------------------------------------------------- tool_choice (tool_choice_rule)
-# top-level request keys the rule reads beside the transforms' own (a strict switch)
-TOOL_CHOICE_KEYS: frozenset[str] = frozenset()
+# top-level request keys the rule reads: the choice, a top-level parallel switch, a strict switch
+TOOL_CHOICE_KEYS: frozenset[str] = frozenset({"parallel_tool_calls", "tool_choice"})
 
 
 def decode_tool_choice(w: dict[str, Any], req: Request, ctx: Ctx) -> None:

@@ -252,6 +252,7 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
     source = inspect.getsource(codec.encode_turns)
     assert 'out["turns"]' in source and "hoisted into preamble" in source and "FLAGS" not in source
     assert "FLAGS" not in inspect.getsource(TurnWalk)  # the hooks are given the rows' keys
+    assert {"preamble", "turns"} <= codec.REQUEST_ROW_KEYS  # the walk's keys: known, not ext
     plain = generate(tmp_path / "plain", turns(WRAP), TURNS_CANONICAL)
     source = inspect.getsource(plain.encode_turns) + inspect.getsource(plain.decode_turns)
     assert "hoisted" not in source and "one_object" not in source  # no such rows: no such steps

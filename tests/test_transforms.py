@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 import yaml
-from interlingua import Ctx, InvalidInput, Loss, available, encode_response
+from interlingua import Ctx, InvalidInput, Loss, available, encode_response, translate_request
 from interlingua._protocols import protocol
 from interlingua.generated.canonical import (
     EFFORT_BUDGETS,
@@ -860,6 +860,29 @@ def test_tools_explicit_custom_type_is_not_reported_as_a_loss() -> None:
     out, ctx = enc_req("tools", req, ANT, CHAT)
     assert out == {"tools": [CHAT_TOOL]}
     assert ctx.losses == []
+
+
+def test_tools_a_switch_the_source_protocol_has_not_is_kept_for_it_and_reported_across() -> None:
+    """Chat's top-level ``parallel_tool_calls`` is no Anthropic key (its switch sits inside
+    tool_choice): in an Anthropic request it rides in ext, back to Anthropic as it came and
+    reported toward Chat, never read as the switch nor dropped in silence. The keys the tool
+    choice rule reads are its rows' (TOOL_CHOICE_KEYS), not the tools transform's."""
+    assert "parallel_tool_calls" not in A.TOOL_CHOICE_KEYS | REGISTRY["tools"].request_keys
+    assert "parallel_tool_calls" in C.TOOL_CHOICE_KEYS
+    body = {**TOOL_LOOP_ANT, "model": "m", "max_tokens": 64, "parallel_tool_calls": False}
+    same = translate_request(body, source=ANT, target=ANT)
+    assert same.body == body and same.losses == []
+    across = translate_request(body, source=ANT, target=CHAT)
+    assert "parallel_tool_calls" not in across.body
+    assert [(x.path, x.feature) for x in across.losses] == [("parallel_tool_calls", "extensions")]
+
+
+def test_the_turn_walk_and_flat_list_keys_are_the_codecs_rows() -> None:
+    """The keys a compiled walk reads are its rows' (flags.turns), among the codec's
+    REQUEST_ROW_KEYS; the transforms calling it claim none."""
+    assert {"system", "messages"} <= A.REQUEST_ROW_KEYS and "messages" in C.REQUEST_ROW_KEYS
+    for name in ("messages_blocks", "messages_flat", "gemini_contents"):
+        assert REGISTRY[name].request_keys == frozenset()
 
 
 # ---------------------------------------------------------------- thinking_config (Anthropic)

@@ -1,8 +1,8 @@
 """Named transforms: the structural regroupings a YAML row cannot express.
 
 Rows reference them by name (``transforms:`` in spec/protocols/*.yaml). Each one declares the
-top-level wire keys it consumes (so everything else can ride in ``ext``) and the canonical fields
-it handles. Each is tested on its own in tests/test_transforms.py.
+top-level wire keys it consumes that no row says (so everything else can ride in ``ext``; those
+of the compiled code it calls are the codec's rows') and the canonical fields it handles. Each is tested on its own in tests/test_transforms.py.
 """
 
 from __future__ import annotations

@@ -89,8 +89,4 @@ class _Contents(TurnWalk):
         return si
 
 
-GEMINI_CONTENTS = _Contents.transform(
-    "gemini_contents",
-    __doc__ or "",
-    frozenset({"systemInstruction", "contents"}),
-)
+GEMINI_CONTENTS = _Contents.transform("gemini_contents", __doc__ or "")

@@ -8,6 +8,4 @@ from __future__ import annotations
 
 from .turns import TurnWalk
 
-MESSAGES_BLOCKS = TurnWalk.transform(
-    "messages_blocks", __doc__ or "", frozenset({"system", "messages"})
-)
+MESSAGES_BLOCKS = TurnWalk.transform("messages_blocks", __doc__ or "")

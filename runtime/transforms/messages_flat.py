@@ -47,7 +47,6 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
 MESSAGES_FLAT = Transform(
     name="messages_flat",
     doc=__doc__ or "",
-    request_keys=frozenset({"messages"}),
     decode_request=_decode,
     encode_request=_encode,
 )

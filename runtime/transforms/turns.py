@@ -75,13 +75,11 @@ class TurnWalk:
         self.codec.encode_turns(self, req, out, self.ctx)
 
     @classmethod
-    def transform(cls, name: str, doc: str, keys: frozenset[str]) -> Transform:
+    def transform(cls, name: str, doc: str) -> Transform:
         def decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
             cls(codec, ctx).decode(w, req)
 
         def encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
             cls(codec, ctx).encode(req, out)
 
-        return Transform(
-            name=name, doc=doc, request_keys=keys, decode_request=decode, encode_request=encode
-        )
+        return Transform(name=name, doc=doc, decode_request=decode, encode_request=encode)
