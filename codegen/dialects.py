@@ -36,6 +36,7 @@ from .spec_model import (
     ReasoningDetails,
     Support,
 )
+from .transform_rows import dialect_transform_problems
 
 __all__ = ["Dialect", "DialectSpec", "load_dialect"]
 
@@ -154,6 +155,8 @@ def load_dialect(
     if not changed:
         src.error(("name",), "the dialect changes nothing (give the sections it changes)")
     flags = _flags(d, base, src)
+    for loc, msg in dialect_transform_problems(canonical, base, flags) if flags else ():
+        src.error(loc, msg)
     update: dict[str, Any] = {"flags": flags or base.flags}
     checks = _ProtocolChecks(canonical, base, src)
     for group, tname in FIELD_GROUPS.items():

@@ -16,11 +16,15 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from .canonical_model import CanonicalSpec
+from .canonical_model import CanonicalSpec, TransformRow
 from .source import Loc
 from .spec_model import Flags, ProtocolSpec
 
-__all__ = ["canonical_transform_problems", "protocol_transform_problems"]
+__all__ = [
+    "canonical_transform_problems",
+    "dialect_transform_problems",
+    "protocol_transform_problems",
+]
 
 # where the named transforms live (a row's object is module.OBJECT in this package)
 TRANSFORMS_DIR = Path(__file__).resolve().parent.parent / "runtime" / "transforms"
@@ -101,6 +105,26 @@ def _given(p: ProtocolSpec, path: str) -> bool:
     return v is not None and v != [] and v != {}
 
 
+def _unmet_flags(row: TransformRow, flags: Flags) -> list[tuple[str, Any, Any]]:
+    """(flag, the value the transform needs, the protocol's) for each flag it needs otherwise."""
+    got = {flag: getattr(flags, flag, None) for flag in row.flags}
+    return [(flag, want, got[flag]) for flag, want in row.flags.items() if got[flag] != want]
+
+
+def dialect_transform_problems(
+    c: CanonicalSpec, base: ProtocolSpec, flags: Flags
+) -> list[tuple[Loc, str]]:
+    """The flags a dialect (spec/dialects) sets that a transform of its base protocol needs
+    otherwise, at the dialect's own flag."""
+    rows = c.transform_rows()
+    return [
+        (("flags", flag), f"{base.id}'s transform {name} needs flags.{flag}: {want} (got {got})")
+        for name in base.transforms
+        if name in rows
+        for flag, want, got in _unmet_flags(rows[name], flags)
+    ]
+
+
 def protocol_transform_problems(c: CanonicalSpec, p: ProtocolSpec) -> list[tuple[Loc, str]]:
     """The protocol's transforms that canonical.yaml lacks, or whose needs it does not meet."""
     rows = c.transform_rows()
@@ -116,12 +140,10 @@ def protocol_transform_problems(c: CanonicalSpec, p: ProtocolSpec) -> list[tuple
                 )
             )
             continue
-        for flag, want in row.flags.items():
-            got = getattr(p.flags, flag, None)
-            if got != want:
-                out.append(
-                    (("transforms", i), f"transform {name} needs flags.{flag}: {want} (got {got})")
-                )
+        for flag, want, got in _unmet_flags(row, p.flags):
+            out.append(
+                (("transforms", i), f"transform {name} needs flags.{flag}: {want} (got {got})")
+            )
         for path in row.rows:
             if not _given(p, path):
                 out.append((("transforms", i), f"transform {name} needs `{path}`"))

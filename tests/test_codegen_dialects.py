@@ -130,6 +130,24 @@ def test_a_support_note_changes_only_the_code_that_reports_its_feature(tmp_path:
         assert [(x.path, x.why) for x in ctx.losses] == [("user", why)]
 
 
+def test_a_flag_a_transform_of_the_base_needs_otherwise_is_refused(tmp_path: Path) -> None:
+    """A dialect's flags meet its base protocol's transforms' rows (canonical.yaml) like the
+    base's own: flat messages with tool results in items have no compiled walk."""
+    needs = "{object: messages_flat.MESSAGES_FLAT, flags: {tool_results: tool_messages}}"
+    canonical = CANONICAL.replace(
+        "{tiny_messages: messages_blocks.MESSAGES_BLOCKS}", f"{{tiny_messages: {needs}}}"
+    )
+    overlay = "name: acme\nprotocol: tiny_v2\ntitle: Acme\nflags:\n  tool_results: items\n"
+    spec = write(tmp_path, overlay, PROTOCOL)
+    (spec / "canonical.yaml").write_text(canonical, encoding="utf-8")
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    assert str(info.value) == (
+        f"{spec / 'dialects' / 'acme.yaml'}:5: flags.tool_results: tiny_v2's transform "
+        "tiny_messages needs flags.tool_results: tool_messages (got items)"
+    )
+
+
 def test_unknown_key_in_an_overlay(tmp_path: Path) -> None:
     msg, at = refused(tmp_path, "title: Acme", "title: Acme\ntittle: Acme", at="tittle")
     assert msg.startswith(f"{at} tittle: Extra inputs are not permitted")
