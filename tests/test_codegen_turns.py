@@ -53,10 +53,12 @@ def turns(rows: str, tool_results: str = BLOCKS) -> str:
     return PROTOCOL.replace(FLAGS, tool_results + "  turns:\n" + rows)
 
 
-def refused_turns(tmp_path: Path, protocol: str, at: str) -> tuple[str, str]:
+def refused_turns(
+    tmp_path: Path, protocol: str, at: str, canonical: str = TURNS_CANONICAL
+) -> tuple[str, str]:
     """Load the tiny spec with this protocol (and the canonical model with a tool result part):
     (the error, "file:line:" of the line holding ``at``)."""
-    spec = write_spec(tmp_path, TURNS_CANONICAL, protocol)
+    spec = write_spec(tmp_path, canonical, protocol)
     with pytest.raises(SpecError) as info:
         load_spec(spec)
     line = protocol[: protocol.index(at)].count("\n") + 1
@@ -269,13 +271,10 @@ NEEDS_CANONICAL = TURNS_CANONICAL.replace(
 def test_a_transform_whose_flag_the_protocol_lacks_is_refused(tmp_path: Path) -> None:
     """A protocol naming the turn-walk transform with tool results as messages of their own has
     no compiled walk to call: refused at its transforms row, not an AttributeError at run time."""
-    spec = write_spec(tmp_path, NEEDS_CANONICAL, PROTOCOL)
-    with pytest.raises(SpecError) as info:
-        load_spec(spec)
-    line = PROTOCOL[: PROTOCOL.index("transforms: [tiny_messages]")].count("\n") + 1
-    assert str(info.value) == (
-        f"{spec / 'protocols/tiny_v2.yaml'}:{line}: transforms[0] tiny_messages: transform "
-        "tiny_messages needs flags.tool_results: user_turn_blocks (got tool_messages)"
+    msg, at = refused_turns(tmp_path, PROTOCOL, "transforms: [tiny_messages]", NEEDS_CANONICAL)
+    assert msg == (
+        f"{at} transforms[0] tiny_messages: transform tiny_messages needs "
+        "flags.tool_results: user_turn_blocks (got tool_messages)"
     )
 
 
