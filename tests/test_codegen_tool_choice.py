@@ -176,7 +176,8 @@ def chat(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
 
 def test_no_rule_dict_at_run_time(chat: ModuleType) -> None:
     assert not hasattr(chat, "TOOL_CHOICE_RULE")
-    assert frozenset() == chat.TOOL_CHOICE_KEYS
+    # the top-level keys the compiled rule reads: the choice's and the switch beside it
+    assert frozenset({"tool_choice", "parallel_tool_calls"}) == chat.TOOL_CHOICE_KEYS
 
 
 def test_bare_modes_named_objects_and_the_switch_beside(chat: ModuleType) -> None:
@@ -285,7 +286,7 @@ def cohere(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
 
 def test_auto_by_omission_no_named_form_and_one_strict_switch(cohere: ModuleType) -> None:
     c = _canonical(cohere)
-    assert frozenset({"strict_all"}) == cohere.TOOL_CHOICE_KEYS
+    assert frozenset({"tool_choice", "strict_all"}) == cohere.TOOL_CHOICE_KEYS  # no switch
     tools = [c.Tool(name="f", strict=True), c.Tool(name="g", strict=False)]
     req = c.Request(tools=tools, tool_choice=_tc(cohere, "tool", "f"), parallel_tool_calls=False)
     out, ctx = _encode(cohere, req, "tiny_v2")
