@@ -254,7 +254,14 @@ class Decoder:
         self.unread[kind, path] = self.unread.get((kind, path), 0) + 1
 
     def drop_fields(self, obj: dict[str, Any], keys: frozenset[str], at: str) -> None:
-        """Report the keys of ``obj`` outside ``keys`` that say something (``said``)."""
+        """Report the keys of ``obj`` outside ``keys`` that say something (``said``). The common
+        case is tested first, in the loop ``said`` would run: no key outside ``keys`` holds more
+        than null (Chat's ``logprobs: null`` on every chunk), so there is nothing to report."""
+        for k, v in obj.items():
+            if v is not None and k not in keys:
+                break
+        else:
+            return
         for k in said(obj, keys):
             self.drop(f"{at}.{k}")
 
