@@ -27,14 +27,15 @@ reasoning signature), ``parts`` (thought parts, then one signature), ``ids`` (a 
 call, in its id); an owner absent is carried by nothing. Responses, streams and the gateway read
 that one table.
 
-``fold_for_client`` runs on every response going to a client (``_pipeline.encode_response``;
-streams fold in their decoder / encoder, which have no other slot, with ``signature_for`` and
-``parts_signature``), ``unwrap_request`` on every decoded request (``_pipeline.decode_request``),
-so a canonical request never holds an envelope: the owner gets its state back exactly, and every
-other encoder (a Responses or Gemini upstream included) drops it and reports
-``reasoning_replay``. A malformed envelope, or one naming an owner that is not enveloped, becomes
-reasoning with no opaque state (dropped everywhere, reported). A signature without the prefix is
-the client protocol's own state and is never touched.
+``fold_for_client`` runs on every response going to a client (each codec's compiled
+``encode_response``, templates/_codec_pipeline.j2; streams fold in their decoder / encoder,
+which have no other slot, with ``signature_for`` and ``parts_signature``), ``unwrap_request``
+on every decoded request (the compiled ``decode_request``), so a canonical request never holds
+an envelope: the owner gets its state back exactly, and every other encoder (a Responses or
+Gemini upstream included) drops it and reports ``reasoning_replay``. A malformed envelope, or
+one naming an owner that is not enveloped, becomes reasoning with no opaque state (dropped
+everywhere, reported). A signature without the prefix is the client protocol's own state and is
+never touched.
 
 The same hook is the one rule for reasoning in a response: its text reaches every client that
 can show it (Anthropic thinking, a Responses summary, a Gemini thought part, Chat's reasoning
@@ -66,7 +67,6 @@ __all__ = [
     "opaque",
     "state_lost",
     "replay_loss",
-    "carried",
     "unwrap_request",
     "fold_for_client",
 ]
@@ -98,7 +98,7 @@ def wrap(owner: str, text: str, signature: str | None, redacted: str | None) -> 
 
 def parts_signature(run: list[ReasoningPart]) -> str:
     """The signature a client taking foreign reasoning as ``parts`` gets for consecutive parts
-    of one owner, in responses (``_fold_run``) and streams alike: one envelope (a list when
+    of one owner, in responses (``fold_for_client``) and streams alike: one envelope (a list when
     there are several blocks) as the standard base64 of its text."""
     blocks = [_block(p.text, p.signature, p.redacted) for p in run]
     env = _encode(run[0].owner or "", blocks[0] if len(blocks) == 1 else blocks)
@@ -152,13 +152,13 @@ def signature_for(
     owner: str | None, text: str, signature: str | None, redacted: str | None, codec: Any
 ) -> str | None:
     """The opaque state a client of ``codec`` receives in its own reasoning signature field
-    (item streams and responses, ``_fold_run``): its own state as it is; another owner's
+    (item streams and responses, ``fold_for_client``): its own state as it is; another owner's
     wrapped with the block's text where the envelope rides there (``codec.CARRIER``); else
     None."""
     how = codec.CARRIER.get(owner)
     if how == "own":
         return signature or None
-    if how == "signature" and (signature is not None or redacted is not None):
+    if how == "signature" and (signature or redacted):
         return wrap(owner or "", text, signature, redacted)
     return None
 
@@ -188,16 +188,10 @@ def replay_loss(path: str, owner: str | None) -> Loss:
     )
 
 
-def carried(owner: str | None, codec: Any) -> bool:
-    """Does opaque state made by ``owner`` reach a client of ``codec`` (its own, inside an
-    envelope the client echoes, or on a call in its id, which every client echoes)?"""
-    return owner in codec.CARRIER
-
-
 # ---------------------------------------------------------------- the hooks
 
 
-def _echoed(p: Part) -> bool:
+def _echoed(p: Part) -> TypeGuard[ReasoningPart]:
     """A reasoning part whose signature is a reasoning envelope a client echoed."""
     return type(p) is ReasoningPart and _text(p.signature) is not None
 
@@ -217,7 +211,7 @@ def _unwrap_parts(parts: list[Part]) -> list[Part]:
         if not _echoed(p):
             gem.unwrap_into(p, out)
             continue
-        blocks: list[Part] | None = unwrap(p.signature or "")  # type: ignore[union-attr]
+        blocks: list[Part] | None = unwrap(p.signature or "")
         if blocks is None:  # ours but unreadable: no opaque state goes anywhere
             blocks = [
                 dataclasses.replace(p, signature=None, redacted=None, owner=None, ext=None, id=None)
@@ -243,9 +237,12 @@ def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:
     """Parts for a client of ``codec``'s protocol (every response; streams make the same
     choices event by event): reasoning it owns as it is; a signature attached to a tool call
     folded into the call id; foreign state its carrier takes as it is (a dialect's items,
-    which report the rest) or folded, with its text shown, into the envelope that client
-    echoes back (``_fold_run``); any other reasoning shown as the client's own reasoning text,
-    its opaque state dropped and reported (``state_lost``, ``replay_loss``)."""
+    which report the rest), or with its text shown and its state in an envelope the client
+    echoes back: in each part's own signature (``signature_for``, as item streams write it),
+    or as thought parts then one signature on the part that follows (``parts_signature``,
+    gemini_envelope; as the Gemini stream encoder sends them); any other reasoning shown as the
+    client's own reasoning text, its opaque state dropped and reported (``state_lost``,
+    ``replay_loss``)."""
     if ReasoningPart not in map(type, parts):
         return parts  # the common case, tested without a Python call per part
     pid = codec.PROTOCOL
@@ -255,21 +252,25 @@ def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:
     i = 0
     while i < len(parts):
         p, i = parts[i], i + 1
-        if not isinstance(p, ReasoningPart) or p.owner == pid:
+        if not isinstance(p, ReasoningPart):
             out.append(p)
             continue
         how = codec.CARRIER.get(p.owner)
         if gem.folds(p, pid) and i < len(parts) and isinstance(nxt := parts[i], ToolCallPart):
             out.append(gem.fold_call(p, nxt))
             i += 1
-        elif how == "own":
+        elif how == "own":  # the client's own, or an owner its dialect's items name
             out.append(p)
-        elif how in ("signature", "parts") and opaque(p):
+        elif how == "signature" and opaque(p):
+            sig = signature_for(p.owner, p.text, p.signature, p.redacted, codec)
+            out.append(ReasoningPart(text=p.text, signature=sig, owner=pid))
+        elif how == "parts" and opaque(p):  # consecutive parts of one owner: one envelope
             run = [p]
             while i < len(parts) and opaque(q := parts[i]) and q.owner == p.owner:
                 run.append(q)
                 i += 1
-            out += _fold_run(run, how, codec)
+            out += [ReasoningPart(text=q.text, owner=pid) for q in run if q.text]
+            out.append(gem.attach_part(parts_signature(run), pid))
         else:
             if state_lost(p.owner, p.signature, p.redacted, codec):
                 ctx.losses.append(replay_loss(f"parts[{i - 1}]", p.owner))
@@ -281,22 +282,3 @@ def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:
             elif p.owner is not None and p.text:
                 out.append(ReasoningPart(text=p.text, owner=pid))
     return out
-
-
-def _fold_run(run: list[ReasoningPart], how: str, codec: Any) -> list[Part]:
-    """What a client receives for consecutive foreign reasoning parts an envelope carries:
-    each with its state in its own signature, the rule item streams use (``signature_for``);
-    or the text as thought parts, then one signature on the part that follows
-    (gemini_envelope), as the Gemini stream encoder sends them."""
-    pid = codec.PROTOCOL
-    if how == "parts":
-        shown: list[Part] = [ReasoningPart(text=p.text, owner=pid) for p in run if p.text]
-        return [*shown, gem.attach_part(parts_signature(run), pid)]
-    return [
-        ReasoningPart(
-            text=p.text,
-            signature=signature_for(p.owner, p.text, p.signature, p.redacted, codec),
-            owner=pid,
-        )
-        for p in run
-    ]

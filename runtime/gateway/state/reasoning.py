@@ -34,7 +34,7 @@ from ...generated.canonical import (
     ToolCallPart,
     ToolResultPart,
 )
-from ...transforms.envelopes import carried, opaque
+from ...transforms.envelopes import opaque
 from ...transforms.reasoning import thinking_budget
 from .store import Store
 
@@ -51,7 +51,7 @@ def keeps_state(upstream: str, client: str, dialect: str | None = None) -> bool:
     if support is None or support[0] == "unsupported":
         return False
     mine = protocol(client)
-    return not all(carried(o, mine) for o, how in codec.CARRIER.items() if how == "own")
+    return not all(o in mine.CARRIER for o, how in codec.CARRIER.items() if how == "own")
 
 
 def reasoning_puts(parts: list[Any], client: str) -> list[tuple[str, bytes]]:
@@ -62,7 +62,7 @@ def reasoning_puts(parts: list[Any], client: str) -> list[tuple[str, bytes]]:
     run: list[ReasoningPart] = []
     lead = False
     for i, p in enumerate(parts):
-        if opaque(p) and not carried(p.owner, codec):
+        if opaque(p) and p.owner not in codec.CARRIER:  # no carrier takes it to the client
             lead = lead or i == 0
             run.append(p)
         elif type(p) is ToolCallPart and run:
