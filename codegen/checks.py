@@ -334,12 +334,17 @@ def check_protocol(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
 
 
 def _check_tool_schema_openapi(p: ProtocolSpec, src: SourceFile) -> None:
-    """The OpenAPI key of a tool converts into the parameters row, beside its key."""
+    """The OpenAPI key of a tool converts into the parameters row, beside its key; that row
+    names the feature whose loss a tool sending both keys reports (the OpenAPI one dropped)."""
     key = p.tool_schema_openapi
     if key is None:
         return
     keys = {f.w.split(".")[0] for f in p.tool_fields}
-    if not any(f.c == "parameters" for f in p.tool_fields):
+    row = next((f for f in p.tool_fields if f.c == "parameters"), None)
+    if row is None:
         src.error(("tool_schema_openapi",), "no tool_fields row for parameters to convert it into")
+    elif row.feature is None:
+        i = p.tool_fields.index(row)
+        src.error(("tool_fields", i), "no feature: the loss when a tool sends both keys")
     elif "." in key or key in keys:
         src.error(("tool_schema_openapi",), f"{key!r} is not a tool key of its own {sorted(keys)}")

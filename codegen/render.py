@@ -163,6 +163,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
     if p.tool_schema_openapi:  # the parameters as sent, for the same protocol
         tool_known.add(p.tool_schema_openapi)
         tool_ctor.append(("hints", '{"openapi": v_openapi} if v_openapi is not None else None'))
+    openapi = _tool_openapi(p)
     tool = {
         "outer_known": sorted({"type", p.tool_wrapper}) if p.tool_wrapper else [],
         "type_hint": bool(p.tool_type and not p.tool_wrapper and "hints" in dict(tool_ctor)),
@@ -170,6 +171,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
         "fields": tool_fields,
         "ctor": tool_ctor,
         "known": tool_known,
+        "openapi": openapi,
         "dropped": dropped_fields(
             types["Tool"],
             {f.c for f in p.tool_fields},
@@ -259,7 +261,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             why=loss_reasons(
                 p,
                 enc_rows_by_kind,
-                tool["dropped"] + request["dropped"] + response["dropped"],
+                tool["dropped"] + request["dropped"] + response["dropped"] + openapi["lost"],
                 unencoded,
             ),
             why_part=unencoded,
@@ -296,3 +298,17 @@ def render_canonical(spec: Spec, source: str) -> str:
             events=[t.name for t in c.types if t.event],
         )
     )
+
+
+def _tool_openapi(p: ProtocolSpec) -> dict[str, Any]:
+    """The tool_schema_openapi row as decode_tool / encode_tool use it: its key, the parameters
+    row's key that wins when a tool sends both (``wins``), and the feature that loss reports."""
+    row = next((f for f in p.tool_fields if f.c == "parameters"), None)
+    if not p.tool_schema_openapi or row is None or row.feature is None:
+        return {"lost": []}  # (the check refuses a row with no parameters row or feature)
+    return {
+        "key": p.tool_schema_openapi,
+        "wins": row.w,
+        "feature": row.feature,
+        "lost": [{"feature": row.feature}],
+    }

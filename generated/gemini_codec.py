@@ -230,7 +230,10 @@ SUPPORT: dict[str, tuple[str, str]] = {
         "lossy",
         "thoughtSignature replays only to Gemini; through other clients it rides in the tool call id envelope (docs/gemini.md); Anthropic thinking reaches a Gemini client in an ilgenv1 envelope in the next part\u0027s thoughtSignature",
     ),
-    "tool_spec": ("lossy", "no strict flag; parametersJsonSchema holds the JSON Schema"),
+    "tool_spec": (
+        "lossy",
+        "no strict flag; parametersJsonSchema holds the JSON Schema (sent with the OpenAPI parameters too, it wins: they are dropped)",
+    ),
     "hosted_tools": (
         "lossy",
         "googleSearch, codeExecution, urlContext ... carried only between Gemini endpoints",
@@ -364,7 +367,7 @@ _WHY_IMAGE = (
 _WHY_REASONING_REPLAY = "gemini lossy: thoughtSignature replays only to Gemini; through other clients it rides in the tool call id envelope (docs/gemini.md); Anthropic thinking reaches a Gemini client in an ilgenv1 envelope in the next part's thoughtSignature"
 _WHY_TEXT = "gemini lossy: citations / annotations and refusal parts have no Gemini equivalent"
 _WHY_TOOL_RESULT = "gemini lossy: functionResponse mapped by id, else by name and order; its response is JSON: images / files in results dropped"
-_WHY_TOOL_SPEC = "gemini lossy: no strict flag; parametersJsonSchema holds the JSON Schema"
+_WHY_TOOL_SPEC = "gemini lossy: no strict flag; parametersJsonSchema holds the JSON Schema (sent with the OpenAPI parameters too, it wins: they are dropped)"
 _WHY_USER = "gemini unsupported"
 _WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
     "audio": _WHY_AUDIO,
@@ -960,8 +963,16 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
     v_parameters = w.get("parametersJsonSchema")
     if v_parameters is not None and type(v_parameters) is not dict:
         v_parameters = expect_dict(v_parameters, path + ".parametersJsonSchema")
-    v_openapi = w.get("parameters") if v_parameters is None else None
-    if v_openapi is not None:  # the OpenAPI subset (tool_schema_openapi)
+    v_openapi = w.get("parameters")
+    if v_openapi is not None and v_parameters is not None:  # both: the parameters row's key wins
+        ctx.loss(
+            path + ".parameters",
+            "parameters dropped: parametersJsonSchema given too",
+            _WHY_TOOL_SPEC,
+            "tool_spec",
+        )
+        v_openapi = None
+    elif v_openapi is not None:  # the OpenAPI subset (tool_schema_openapi)
         v_parameters = openapi_to_json_schema(expect_dict(v_openapi, path + ".parameters"))
     return new_Tool(
         name=v_name,

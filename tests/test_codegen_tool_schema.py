@@ -1,8 +1,9 @@
 """The tool_schema_openapi row on the tiny spec: a tool's parameters sent in the OpenAPI subset
 (Gemini ``parameters`` beside its ``parametersJsonSchema``) are read by the generated
 ``decode_tool`` as JSON Schema, written back as they came by ``encode_tool`` to the same protocol
-and as JSON Schema at the parameters row's key to another; rows codegen cannot compile are
-refused with file, line and row."""
+and as JSON Schema at the parameters row's key to another; beside that key it is dropped and
+reported (the parameters row's feature); rows codegen cannot compile are refused with file, line
+and row."""
 
 from __future__ import annotations
 
@@ -17,7 +18,11 @@ from tests.test_codegen_generate import generate
 from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 
 ROW = "tool_schema_openapi: oas\n"
-TINY = PROTOCOL.replace("finish_reasons:\n", ROW + "finish_reasons:\n")
+PARAMETERS = "  - {c: parameters, w: parameters, type: object}\n"
+TINY = PROTOCOL.replace("finish_reasons:\n", ROW + "finish_reasons:\n").replace(
+    PARAMETERS,
+    PARAMETERS.replace("}", ", feature: sampling}"),  # the loss when both are sent
+)
 OPENAPI = {
     "type": "OBJECT",
     "properties": {"city": {"type": "STRING"}, "days": {"type": "INTEGER", "nullable": True}},
@@ -55,7 +60,13 @@ def test_the_parameters_rows_key_wins(tiny: Any) -> None:
     tool = tiny.decode_tool({"name": "f", "parameters": schema}, "t", Ctx("tiny_v2", "other"))
     assert (tool.parameters, tool.hints) == (schema, None)
     both = {"name": "f", "parameters": schema, "oas": OPENAPI}  # the API takes one of the two
-    assert tiny.decode_tool(both, "t", Ctx("tiny_v2", "other")).parameters == schema
+    for target in ("other", "tiny_v2"):  # dropped, and said, whatever the target
+        ctx = Ctx("tiny_v2", target)
+        tool = tiny.decode_tool(both, "t", ctx)
+        assert (tool.parameters, tool.hints, tool.ext) == (schema, None, None)
+        assert [(lo.path, lo.feature) for lo in ctx.losses] == [("t.oas", "sampling")]
+        assert ctx.losses[0].why == "tiny_v2 lossy: no top_p; user is dropped"  # its support row
+        assert tiny.encode_tool(tool, "t", ctx) == {"name": "f", "parameters": schema}
 
 
 @pytest.mark.parametrize(
@@ -63,8 +74,10 @@ def test_the_parameters_rows_key_wins(tiny: Any) -> None:
     [
         ("tool_schema_openapi: parameters", TINY.replace(ROW, "tool_schema_openapi: parameters\n"),
          "'parameters' is not a tool key of its own"),
-        ("tool_schema_openapi: oas", TINY.replace("  - {c: parameters, w: parameters, type: object}\n", ""),
+        ("tool_schema_openapi: oas", TINY.replace(PARAMETERS.replace("}", ", feature: sampling}"), ""),
          "no tool_fields row for parameters"),
+        ("{c: parameters, w: parameters, type: object}", PROTOCOL.replace("finish_reasons:\n", ROW + "finish_reasons:\n"),
+         "no feature: the loss when a tool sends both keys"),
     ],
 )  # fmt: skip
 def test_rows_that_cannot_compile_are_refused(

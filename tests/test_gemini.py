@@ -512,6 +512,31 @@ def test_openapi_parameters_become_json_schema() -> None:
     assert req(body, G, G).body == body
 
 
+def test_a_declaration_with_both_schemas_keeps_the_json_schema_and_says_so() -> None:
+    schema = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+    decl = {
+        "name": "get_weather",
+        "description": "Weather by city",
+        "parameters": {"type": "OBJECT", "properties": {"city": {"type": "STRING"}}},
+        "parametersJsonSchema": schema,
+    }
+    body = {
+        "contents": [{"role": "user", "parts": [{"text": "Weather in Paris?"}]}],
+        "tools": [{"functionDeclarations": [decl]}],
+    }
+    kept = {k: v for k, v in decl.items() if k != "parameters"}
+    for target in (G, A, C, R, "cohere_v2"):
+        t = req(body, G, target, model="m")
+        lost = [lo for lo in t.losses if lo.feature == "tool_spec"]
+        assert [(lo.path, lo.what) for lo in lost] == [
+            ("tools[0].functionDeclarations[0].parameters",
+             "parameters dropped: parametersJsonSchema given too"),
+        ], target  # fmt: skip
+        assert "parametersJsonSchema" in lost[0].why
+    assert req(body, G, G).body["tools"] == [{"functionDeclarations": [kept]}]
+    assert req(body, G, A, model="m").body["tools"][0]["input_schema"] == schema
+
+
 def test_full_json_schema_goes_to_parameters_json_schema() -> None:
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
