@@ -242,8 +242,9 @@ class _ProtocolChecks:
                 )
                 continue
             self.fields(("parts", i, "fields"), row.fields, ctype.name, {})
-            if row.when is not None and row.when not in {f.name for f in ctype.fields}:
-                self.src.error(("parts", i, "when"), f"{ctype.name} has no field {row.when!r}")
+            for w in row.whens:
+                if w not in {f.name for f in ctype.fields}:
+                    self.src.error(("parts", i, "when"), f"{ctype.name} has no field {w!r}")
         _unique(self.src, ("parts",), self.p.parts, lambda r: r.model_dump_json(), "the same row")
         _unique(self.src, ("native_parts",), self.p.native_parts, lambda n: n, "native part {k!r}")
 

@@ -141,7 +141,7 @@ def part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) 
     return {
         "fn": fn,
         "row": row,
-        "when": row.when,
+        "when": row.whens,
         "fields": fields,
         "literal": literal,
         "test": " and ".join(tests) or "True",

@@ -90,11 +90,17 @@ class PartRow(Strict):
         description="dotted wire path -> constant (a string, or true / false: a flag such as "
         "Gemini's `thought: true`); written on encode"
     )
-    when: str | None = Field(
+    when: str | list[str] | None = Field(
         None,
-        description="canonical field that selects this row on encode; when the last row of the "
-        "kind has one too, a part with none of them is dropped (reported)",
+        description="canonical field (or fields: any of them) that selects this row on encode; "
+        "when the last row of the kind has one too, a part with none of them is dropped (reported)",
     )
+
+    @property
+    def whens(self) -> list[str]:
+        """The ``when`` fields as a list (none: [])."""
+        return [self.when] if isinstance(self.when, str) else list(self.when or [])
+
     present: str | None = Field(
         None,
         description="wire key whose presence selects this row on decode, for parts without a "

@@ -145,7 +145,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "text": ("lossy", "citations on the message are carried only between Cohere endpoints"),
     "image": (
         "lossy",
-        "image_url in requests (data URLs and URLs); a response message holds no image",
+        "image_url in requests (data URLs and URLs; a file id only is dropped); a response message holds no image",
     ),
     "file": ("unsupported", "documents are their own part, carried only between Cohere endpoints"),
     "audio": ("unsupported", ""),
@@ -271,9 +271,7 @@ _WHY_FILE = (
 _WHY_FINISH_REASON = (
     "cohere_v2 lossy: content_filter / refusal / pause become COMPLETE; TIMEOUT reads as error"
 )
-_WHY_IMAGE = (
-    "cohere_v2 lossy: image_url in requests (data URLs and URLs); a response message holds no image"
-)
+_WHY_IMAGE = "cohere_v2 lossy: image_url in requests (data URLs and URLs; a file id only is dropped); a response message holds no image"
 _WHY_REASONING_REPLAY = "cohere_v2 unsupported: no opaque reasoning state"
 _WHY_TEXT = "cohere_v2 lossy: citations on the message are carried only between Cohere endpoints"
 _WHY_TOOL_CALL = "cohere_v2 full"
@@ -436,7 +434,13 @@ def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 
 decode_image = _dec_image_1  # the only row: no dispatch call
-encode_image = _enc_image_1  # the only row: no dispatch call
+
+
+def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    if p.url is not None or p.data is not None:
+        return _enc_image_1(p, path, ctx)
+    ctx.loss(path, "ImagePart dropped", "neither url nor data: " + _WHY_IMAGE, "image")
+    return None
 
 
 _KNOWN_REFUSAL_2 = frozenset({"text", "type"})

@@ -189,7 +189,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "system_position": ("full", ""),
     "roles": ("full", ""),
     "text": ("lossy", "no citations or annotations on text parts"),
-    "image": ("full", "data URLs and URLs"),
+    "image": ("lossy", "data URLs and URLs; an image given by a file id only is dropped"),
     "file": ("full", "file_data data URLs and file ids"),
     "audio": ("full", "input_audio (base64 with a format)"),
     "tool_call": ("full", ""),

@@ -183,7 +183,7 @@ SUPPORT: dict[str, tuple[str, str]] = {
     "system_position": ("full", ""),
     "roles": ("full", ""),
     "text": ("lossy", "no citations or annotations on text parts"),
-    "image": ("full", "data URLs and URLs"),
+    "image": ("lossy", "data URLs and URLs; an image given by a file id only is dropped"),
     "file": ("full", "file_data data URLs and file ids"),
     "audio": ("full", "input_audio (base64 with a format)"),
     "tool_call": ("full", ""),
@@ -321,7 +321,7 @@ _WHY_FILE = "openai_chat full: file_data data URLs and file ids"
 _WHY_FINISH_REASON = (
     "openai_chat lossy: stop_sequence / pause_turn become stop, refusal becomes content_filter"
 )
-_WHY_IMAGE = "openai_chat full: data URLs and URLs"
+_WHY_IMAGE = "openai_chat lossy: data URLs and URLs; an image given by a file id only is dropped"
 _WHY_REASONING_REPLAY = "openai_chat unsupported: no opaque reasoning state to replay"
 _WHY_TEXT = "openai_chat lossy: no citations or annotations on text parts"
 _WHY_TOOL_CALL = "openai_chat full"
@@ -481,7 +481,13 @@ def _enc_image_1(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 
 decode_image = _dec_image_1  # the only row: no dispatch call
-encode_image = _enc_image_1  # the only row: no dispatch call
+
+
+def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any] | None:
+    if p.url is not None or p.data is not None:
+        return _enc_image_1(p, path, ctx)
+    ctx.loss(path, "ImagePart dropped", "neither url nor data: " + _WHY_IMAGE, "image")
+    return None
 
 
 _KNOWN_FILE_2 = frozenset({"file", "type"})
