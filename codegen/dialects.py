@@ -26,6 +26,7 @@ from pydantic import Field, ValidationError
 from .canonical_model import CanonicalSpec
 from .checks import USAGE_VIRTUAL, _ProtocolChecks, _unique
 from .dialect_stream import StreamOverlay, merge_stream
+from .messages_flat import key_problems
 from .reasoning_items import check_reasoning_items
 from .source import SourceFile
 from .spec_http import Strict
@@ -180,6 +181,9 @@ def load_dialect(
         merged = merge_stream(base, base_src, d.stream, src)
         if merged is not None:
             update["stream"] = merged
+    proto = base.model_copy(update=update)
+    for loc, msg in key_problems(proto, frozenset(d.flags)):  # its flags against the base's rows
+        src.error(loc, msg)
     if src.errors:
         return src, None
-    return src, Dialect(d, base.model_copy(update=update), path)
+    return src, Dialect(d, proto, path)

@@ -21,10 +21,10 @@ from .spec_http import Strict
 
 if TYPE_CHECKING:
     from .canonical_model import CanonicalSpec
-    from .source import SourceFile
+    from .source import Loc, SourceFile
     from .spec_model import ProtocolSpec
 
-__all__ = ["FlatMessages", "check_flat_messages", "flat_messages_code"]
+__all__ = ["FlatMessages", "check_flat_messages", "flat_messages_code", "key_problems"]
 
 TRANSFORM = "messages_flat"
 LIST_KEY = "messages"  # the list's request key (one of the codec's REQUEST_ROW_KEYS)
@@ -73,18 +73,30 @@ def check_flat_messages(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> N
             f"{fm.media_after_results!r} is not the unified role of a roles encode row "
             f"(expected one of {', '.join(sorted(roles))})",
         )
-    keys: list[tuple[tuple[str | int, ...], str | None]] = [
+    for loc, msg in key_problems(p):
+        src.error(loc, msg)
+
+
+def key_problems(p: ProtocolSpec, last: frozenset[str] = frozenset()) -> list[tuple[Loc, str]]:
+    """A message key read twice (a flag's and a row's), at its later reader; the flags named
+    in ``last`` read last (a dialect's own, whose file holds no messages rows)."""
+    fm = p.messages
+    if fm is None:
+        return []
+    keys: list[tuple[Loc, str | None]] = [
         (("flags", "plan_field"), p.flags.plan_field),
         *((("flags", "reasoning_fields", i), f) for i, f in enumerate(p.flags.reasoning_fields)),
         (("messages", "calls"), fm.calls),
         (("messages", "refusal"), fm.refusal),
     ]
-    seen = set(READ)
+    keys.sort(key=lambda k: k[0][0] == "flags" and k[0][1] in last)  # stable: else row order
+    seen, out = set(READ), []
     for loc, key in keys:
         if key is not None and key in seen:
-            src.error(loc, f"message key {key!r} is read twice")
+            out.append((loc, f"message key {key!r} is read twice"))
         elif key is not None:
             seen.add(key)
+    return out
 
 
 def flat_messages_code(p: ProtocolSpec) -> dict[str, Any] | None:

@@ -207,6 +207,21 @@ def test_only_the_steps_the_rows_ask_for(tiny: ModuleType, tmp_path: Path) -> No
     assert "declined" not in inspect.getsource(moved)
 
 
+def test_a_dialect_flag_reading_a_message_key_again_is_refused(tmp_path: Path) -> None:
+    """A dialect's reasoning field that is a key the base's messages rows read (its tool calls'):
+    refused at the dialect's flag, as the base's own flag would be."""
+    spec = write_spec(tmp_path, FLAT_CANONICAL, FLAT_PROTOCOL)
+    (spec / "dialects").mkdir()
+    overlay = "name: acme\nprotocol: tiny_v2\ntitle: Acme\nflags:\n  reasoning_fields: [actions]\n"
+    (spec / "dialects" / "acme.yaml").write_text(overlay, encoding="utf-8")
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    assert str(info.value) == (
+        f"{spec / 'dialects' / 'acme.yaml'}:5: flags.reasoning_fields[0] actions: "
+        "message key 'actions' is read twice"
+    )
+
+
 def _refused(tmp_path: Path, old: str, new: str, at: str) -> str:
     assert FLAT_PROTOCOL.count(old) == 1, old
     edited = FLAT_PROTOCOL.replace(old, new)
