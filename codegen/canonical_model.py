@@ -55,7 +55,13 @@ class TransformRow(Strict):
     """A named transform: where it lives and what a protocol naming it must give (the compiled
     code it calls is emitted for these rows alone)."""
 
-    object: str = Field(description="module.OBJECT in runtime/transforms (checked)")
+    object: str | None = Field(None, description="module.OBJECT in runtime/transforms (checked)")
+    compiled: str | None = Field(
+        default=None,
+        description="no object: the codec's own decode_<compiled>(w, req, ctx) and "
+        "encode_<compiled>(req, out, ctx), compiled from the rows it names, are called in its "
+        "place (codegen/settings_compile.py COMPILED_FROM)",
+    )
     flags: dict[str, str | bool] = Field(
         default_factory=dict, description="flags a protocol naming it must have, with these values"
     )
@@ -88,8 +94,8 @@ class CanonicalSpec(Strict):
     types: list[CanonicalType]
     transforms: dict[str, str | TransformRow] = Field(
         description="the named transforms: name -> module.OBJECT in runtime/transforms, or a row "
-        "with what a protocol naming it needs (checked; generated/transforms.py is the runtime "
-        "REGISTRY's table)"
+        "with what a protocol naming it needs (checked; generated/transforms.py, the objects' "
+        "table, is the runtime REGISTRY's)"
     )
 
     def transform_rows(self) -> dict[str, TransformRow]:

@@ -118,8 +118,10 @@ def render_registry(spec: Spec) -> str:
 
 def render_transforms(spec: Spec, source: str) -> str:
     """generated/transforms.py: the named transforms' table (canonical.yaml ``transforms``),
-    name -> (module in runtime/transforms, object), which runtime/transforms imports."""
-    table = {n: tuple(t.object.rsplit(".", 1)) for n, t in spec.canonical.transform_rows().items()}
+    name -> (module in runtime/transforms, object), which runtime/transforms imports (a
+    ``compiled`` one has no object: each codec calls its own functions)."""
+    rows = spec.canonical.transform_rows().items()
+    table = {n: tuple(t.object.rsplit(".", 1)) for n, t in rows if t.object is not None}
     return (
         header(source)
         + '"""The named transforms: name -> (module in runtime/transforms, object)."""\n\n'

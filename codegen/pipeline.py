@@ -1,24 +1,30 @@
 """A protocol's ``transforms`` row compiled: each codec's ``decode_request``, ``encode_request``,
 ``decode_response`` and ``encode_response`` (codegen/templates/_codec_pipeline.j2), straight-line
 calls of its rows' code and of its transforms' hooks on their side (their canonical.yaml row's
-``side``), in row order, with the top-level keys they read as one set. The runtime
+``side``), or of the codec's own functions where the row says ``compiled``, in row order, with the top-level keys they read as one set. The runtime
 (runtime/_pipeline.py) only finds the codec and calls these."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .canonical_model import CanonicalSpec
+from .canonical_model import CanonicalSpec, TransformRow
 
 
 def pipeline_view(c: CanonicalSpec, p: Any) -> dict[str, Any]:
-    """The objects of ``p``'s transforms (its request side, its response side, in row order)
-    and their imports."""
-    rows = c.transform_rows()
-    where = {n: rows[n].object.rsplit(".", 1) for n in p.transforms}
-    response = {n for n in p.transforms if rows[n].side == "response"}
+    """``p``'s transforms (its request side, its response side, in row order) as the rows
+    that name them, and the imports of their objects: a ``compiled`` row is the codec's own
+    functions, which the pipeline calls in its place."""
+    rows = [c.transform_rows()[n] for n in p.transforms]
+    where = [r.object.rsplit(".", 1) for r in rows if r.object is not None]
     return {
-        "imports": [f"from interlingua.transforms.{m} import {o}" for m, o in where.values()],
-        "request": [where[n][1] for n in p.transforms if n not in response],
-        "response": [where[n][1] for n in p.transforms if n in response],
+        "imports": [f"from interlingua.transforms.{m} import {o}" for m, o in where],
+        "request": [_named(r) for r in rows if r.side == "request"],
+        "response": [_named(r) for r in rows if r.side == "response"],
     }
+
+
+def _named(row: TransformRow) -> TransformRow:
+    """The row with its object's name alone (module.OBJECT -> OBJECT)."""
+    obj = row.object.rsplit(".", 1)[-1] if row.object is not None else None
+    return row.model_copy(update={"object": obj})

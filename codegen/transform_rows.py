@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from .canonical_model import CanonicalSpec, TransformRow
+from .settings_compile import COMPILED_FROM
 from .source import Loc
 from .spec_model import Flags, ProtocolSpec
 
@@ -78,9 +79,16 @@ def canonical_transform_problems(c: CanonicalSpec) -> list[tuple[Loc, str]]:
     out: list[tuple[Loc, str]] = []
     for name, row in c.transform_rows().items():
         at: Loc = ("transforms", name)
-        problem = transform_problem(row.object)
-        if problem:
+        if (row.object is None) == (row.compiled is None):
+            out.append((at, "expected one of object (module.OBJECT) and compiled"))
+        elif row.object is not None and (problem := transform_problem(row.object)):
             out.append((at, f"{row.object}: {problem}"))
+        elif row.compiled is not None and COMPILED_FROM.get(row.compiled) not in row.rows:
+            known = ", ".join(f"{k} (rows: [{v}])" for k, v in COMPILED_FROM.items())
+            what = f"{row.compiled!r} with rows {row.rows} names no compiled functions"
+            out.append(((*at, "compiled"), f"{what} (expected one of {known})"))
+        elif row.compiled is not None and row.side != "request":
+            out.append(((*at, "side"), "the compiled functions walk the request"))
         for flag, value in row.flags.items():
             field = Flags.model_fields.get(flag)
             if field is None or field.annotation is None:

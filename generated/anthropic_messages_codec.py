@@ -39,7 +39,6 @@ from interlingua.transforms.envelopes import fold_for_client, unwrap_request
 from interlingua.transforms.messages_blocks import MESSAGES_BLOCKS
 from interlingua.transforms.reasoning import (
     EFFORT_BUDGETS,
-    REASONING,
     effort_as_budget,
     lowered_budget,
     one_of_two,
@@ -48,7 +47,6 @@ from interlingua.transforms.reasoning import (
     thinking_off,
 )
 from interlingua.transforms.structured import (
-    RESPONSE_FORMAT,
     add_hints,
     format_dropped,
     keep_keys,
@@ -1886,8 +1884,6 @@ REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
     TOOL_CHOICE_KEYS,
     MESSAGES_BLOCKS.request_keys,
     TOOLS.request_keys,
-    REASONING.request_keys,
-    RESPONSE_FORMAT.request_keys,
 )
 RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
     RESPONSE_KNOWN,
@@ -1901,8 +1897,8 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     decode_request_fields(w, req, ctx)
     MESSAGES_BLOCKS.decode_request(w, req, _CODEC, ctx)
     TOOLS.decode_request(w, req, _CODEC, ctx)
-    REASONING.decode_request(w, req, _CODEC, ctx)
-    RESPONSE_FORMAT.decode_request(w, req, _CODEC, ctx)
+    decode_reasoning_config(w, req, ctx)
+    decode_response_format(w, req, ctx)
     ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
     if ext:
         req.ext = {**req.ext, **ext} if req.ext else ext
@@ -1927,8 +1923,8 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
         out["model"] = req.model
     MESSAGES_BLOCKS.encode_request(req, out, _CODEC, ctx)
     TOOLS.encode_request(req, out, _CODEC, ctx)
-    REASONING.encode_request(req, out, _CODEC, ctx)
-    RESPONSE_FORMAT.encode_request(req, out, _CODEC, ctx)
+    encode_reasoning_config(req, out, ctx)
+    encode_response_format(req, out, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)
     encode_snake_case(req, out, ctx)

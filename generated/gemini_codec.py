@@ -45,14 +45,12 @@ from interlingua.transforms.gemini_config import GEMINI_CONFIG
 from interlingua.transforms.gemini_contents import GEMINI_CONTENTS
 from interlingua.transforms.gemini_response import GEMINI_RESPONSE
 from interlingua.transforms.reasoning import (
-    REASONING,
     effort_as_budget,
     one_of_two,
     thinking_budget,
     thinking_off,
 )
 from interlingua.transforms.structured import (
-    RESPONSE_FORMAT,
     add_hints,
     format_dropped,
     keep_keys,
@@ -1839,8 +1837,6 @@ _CODEC = sys.modules[__name__]  # the transforms read this codec's rows
 REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
     TOOL_CHOICE_KEYS,
     GEMINI_CONTENTS.request_keys,
-    RESPONSE_FORMAT.request_keys,
-    REASONING.request_keys,
     GEMINI_CONFIG.request_keys,
 )
 RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
@@ -1855,8 +1851,8 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     w = decode_snake_case(w, req)
     decode_request_fields(w, req, ctx)
     GEMINI_CONTENTS.decode_request(w, req, _CODEC, ctx)
-    RESPONSE_FORMAT.decode_request(w, req, _CODEC, ctx)
-    REASONING.decode_request(w, req, _CODEC, ctx)
+    decode_response_format(w, req, ctx)
+    decode_reasoning_config(w, req, ctx)
     GEMINI_CONFIG.decode_request(w, req, _CODEC, ctx)
     ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
     if ext:
@@ -1870,8 +1866,8 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
     encode_request_fields(req, out, ctx)
     GEMINI_CONTENTS.encode_request(req, out, _CODEC, ctx)
-    RESPONSE_FORMAT.encode_request(req, out, _CODEC, ctx)
-    REASONING.encode_request(req, out, _CODEC, ctx)
+    encode_response_format(req, out, ctx)
+    encode_reasoning_config(req, out, ctx)
     GEMINI_CONFIG.encode_request(req, out, _CODEC, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)

@@ -24,12 +24,6 @@ from interlingua.transforms._util import content_parts, role_of, text_content
 from interlingua.transforms.envelopes import fold_for_client, replay_loss, unwrap_request
 from interlingua.transforms.message_response import MESSAGE_RESPONSE
 from interlingua.transforms.messages_flat import MESSAGES_FLAT, foreign_result
-from interlingua.transforms.reasoning import (
-    REASONING,
-)
-from interlingua.transforms.structured import (
-    RESPONSE_FORMAT,
-)
 from interlingua.transforms.tools import TOOLS
 
 from .canonical import (
@@ -564,8 +558,8 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     decode_request_fields(w, req, ctx)
     MESSAGES_FLAT.decode_request(w, req, _CODEC, ctx)
     TOOLS.decode_request(w, req, _CODEC, ctx)
-    REASONING.decode_request(w, req, _CODEC, ctx)
-    RESPONSE_FORMAT.decode_request(w, req, _CODEC, ctx)
+    decode_reasoning_config(w, req, ctx)
+    decode_response_format(w, req, ctx)
     ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
     if ext:
         req.ext = {**req.ext, **ext} if req.ext else ext
@@ -581,8 +575,8 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
         out["model"] = req.model
     MESSAGES_FLAT.encode_request(req, out, _CODEC, ctx)
     TOOLS.encode_request(req, out, _CODEC, ctx)
-    REASONING.encode_request(req, out, _CODEC, ctx)
-    RESPONSE_FORMAT.encode_request(req, out, _CODEC, ctx)
+    encode_reasoning_config(req, out, ctx)
+    encode_response_format(req, out, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)
     encode_snake_case(req, out, ctx)

@@ -40,7 +40,6 @@ from interlingua.transforms.envelopes import fold_for_client, replay_loss, unwra
 from interlingua.transforms.message_response import MESSAGE_RESPONSE
 from interlingua.transforms.messages_flat import MESSAGES_FLAT, foreign_result
 from interlingua.transforms.reasoning import (
-    REASONING,
     budget_as_effort,
     effort_for_budget,
     effort_mapped,
@@ -50,7 +49,6 @@ from interlingua.transforms.reasoning import (
     thinking_off,
 )
 from interlingua.transforms.structured import (
-    RESPONSE_FORMAT,
     add_hints,
     format_dropped,
     keep_keys,
@@ -1714,8 +1712,6 @@ REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
     TOOL_CHOICE_KEYS,
     MESSAGES_FLAT.request_keys,
     TOOLS.request_keys,
-    REASONING.request_keys,
-    RESPONSE_FORMAT.request_keys,
 )
 RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
     RESPONSE_KNOWN,
@@ -1730,8 +1726,8 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     decode_request_fields(w, req, ctx)
     MESSAGES_FLAT.decode_request(w, req, _CODEC, ctx)
     TOOLS.decode_request(w, req, _CODEC, ctx)
-    REASONING.decode_request(w, req, _CODEC, ctx)
-    RESPONSE_FORMAT.decode_request(w, req, _CODEC, ctx)
+    decode_reasoning_config(w, req, ctx)
+    decode_response_format(w, req, ctx)
     ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
     if ext:
         req.ext = {**req.ext, **ext} if req.ext else ext
@@ -1747,8 +1743,8 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
         out["model"] = req.model
     MESSAGES_FLAT.encode_request(req, out, _CODEC, ctx)
     TOOLS.encode_request(req, out, _CODEC, ctx)
-    REASONING.encode_request(req, out, _CODEC, ctx)
-    RESPONSE_FORMAT.encode_request(req, out, _CODEC, ctx)
+    encode_reasoning_config(req, out, ctx)
+    encode_response_format(req, out, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)
     encode_snake_case(req, out, ctx)

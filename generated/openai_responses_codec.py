@@ -33,7 +33,6 @@ from interlingua._wire import (
 from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms.envelopes import fold_for_client, unwrap_request
 from interlingua.transforms.reasoning import (
-    REASONING,
     budget_as_effort,
     effort_for_budget,
     effort_mapped,
@@ -45,7 +44,6 @@ from interlingua.transforms.responses_input import RESPONSES_ITEMS
 from interlingua.transforms.responses_message import hold, item_texts, unext
 from interlingua.transforms.responses_output import RESPONSES_OUTPUT
 from interlingua.transforms.structured import (
-    RESPONSE_FORMAT,
     add_hints,
     format_dropped,
     keep_keys,
@@ -1817,8 +1815,6 @@ REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
     TOOL_CHOICE_KEYS,
     RESPONSES_ITEMS.request_keys,
     TOOLS.request_keys,
-    RESPONSE_FORMAT.request_keys,
-    REASONING.request_keys,
 )
 RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
     RESPONSE_KNOWN,
@@ -1833,8 +1829,8 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     decode_request_fields(w, req, ctx)
     RESPONSES_ITEMS.decode_request(w, req, _CODEC, ctx)
     TOOLS.decode_request(w, req, _CODEC, ctx)
-    RESPONSE_FORMAT.decode_request(w, req, _CODEC, ctx)
-    REASONING.decode_request(w, req, _CODEC, ctx)
+    decode_response_format(w, req, ctx)
+    decode_reasoning_config(w, req, ctx)
     ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
     if ext:
         req.ext = {**req.ext, **ext} if req.ext else ext
@@ -1850,8 +1846,8 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
         out["model"] = req.model
     RESPONSES_ITEMS.encode_request(req, out, _CODEC, ctx)
     TOOLS.encode_request(req, out, _CODEC, ctx)
-    RESPONSE_FORMAT.encode_request(req, out, _CODEC, ctx)
-    REASONING.encode_request(req, out, _CODEC, ctx)
+    encode_response_format(req, out, ctx)
+    encode_reasoning_config(req, out, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)
     encode_snake_case(req, out, ctx)

@@ -5,8 +5,6 @@ TRANSFORMS: dict[str, tuple[str, str]] = {
     "messages_blocks": ("messages_blocks", "MESSAGES_BLOCKS"),
     "messages_flat": ("messages_flat", "MESSAGES_FLAT"),
     "tools": ("tools", "TOOLS"),
-    "reasoning": ("reasoning", "REASONING"),
-    "response_format": ("structured", "RESPONSE_FORMAT"),
     "message_response": ("message_response", "MESSAGE_RESPONSE"),
     "responses_items": ("responses_input", "RESPONSES_ITEMS"),
     "responses_output": ("responses_output", "RESPONSES_OUTPUT"),

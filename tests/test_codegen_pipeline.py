@@ -31,7 +31,9 @@ def plain(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
 
 def test_each_transform_works_on_the_side_the_canonical_spec_says() -> None:
     rows = load_spec(ROOT / "spec").canonical.transform_rows()
-    assert set(rows) == set(REGISTRY)
+    assert {n for n, r in rows.items() if r.object is not None} == set(REGISTRY)
+    for name in set(rows) - set(REGISTRY):  # no object: the codec's own compiled functions
+        assert rows[name].compiled is not None and rows[name].side == "request", name
     for name, t in REGISTRY.items():
         mine, other = (rows[name].side, "request" if rows[name].side == "response" else "response")
         assert getattr(t, f"decode_{mine}") is not _noop, name
@@ -95,3 +97,43 @@ def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
         f"{at} transforms.tiny_messages.TransformRow.side: Input should be 'request' or "
         "'response' (got 'reply')"
     )
+
+
+@pytest.mark.parametrize(
+    ("row", "at", "expected"),
+    [
+        (
+            "{compiled: reasoning_config}",
+            "transforms.tiny_messages.compiled",
+            "'reasoning_config' with rows [] names no compiled functions (expected one of "
+            "response_format (rows: [response_format]), reasoning_config (rows: [reasoning]))",
+        ),
+        (
+            "{compiled: settings, rows: [reasoning]}",
+            "transforms.tiny_messages.compiled",
+            "'settings' with rows ['reasoning'] names no compiled functions",
+        ),
+        (
+            "{object: messages_blocks.MESSAGES_BLOCKS, compiled: reasoning_config, rows: [reasoning]}",
+            "transforms.tiny_messages",
+            "expected one of object (module.OBJECT) and compiled",
+        ),
+        (
+            "{compiled: reasoning_config, rows: [reasoning], side: response}",
+            "transforms.tiny_messages.side",
+            "the compiled functions walk the request",
+        ),
+    ],
+)
+def test_a_compiled_transform_row_is_checked(
+    tmp_path: Path, row: str, at: str, expected: str
+) -> None:
+    """A row ``compiled: <name>`` (no object) must name functions the rows it gives compile
+    (codegen/settings_compile.py COMPILED_FROM), on the request side."""
+    msg, line = refused(
+        tmp_path,
+        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
+        f"transforms: {{tiny_messages: {row}}}",
+        canonical=True,
+    )
+    assert msg.startswith(f"{line} {at}: {expected}"), msg

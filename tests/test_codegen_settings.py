@@ -13,34 +13,43 @@ import pytest
 from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
 from interlingua.generated.canonical import ReasoningConfig, Request, ResponseFormat
-from interlingua.transforms import REGISTRY
 
 from codegen.load import SpecError, load_spec
 from tests.test_codegen_generate import canonical_of, generate
 from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 
-CANON = CANONICAL.replace(
-    '      - {name: user, type: "str | None", feature: sampling}\n',
-    '      - {name: user, type: "str | None", feature: sampling}\n'
-    '      - {name: response_format, type: "ResponseFormat | None"}\n'
-    '      - {name: reasoning, type: "ReasoningConfig | None"}\n',
-).replace(
-    "  - name: Message\n",
-    "  - name: ResponseFormat\n"
-    "    fields:\n"
-    '      - {name: type, type: "str"}\n'
-    '      - {name: name, type: "str | None"}\n'
-    '      - {name: schema, type: "dict[str, Any] | None"}\n'
-    '      - {name: strict, type: "bool | None"}\n'
-    '      - {name: description, type: "str | None"}\n'
-    "  - name: ReasoningConfig\n"
-    "    fields:\n"
-    '      - {name: mode, type: "str | None"}\n'
-    '      - {name: budget_tokens, type: "int | None"}\n'
-    '      - {name: effort, type: "str | None"}\n'
-    '      - {name: summary, type: "str | None"}\n'
-    '      - {name: ext, type: "dict[str, dict[str, Any]] | None"}\n'
-    "  - name: Message\n",
+CANON = (
+    CANONICAL.replace(
+        '      - {name: user, type: "str | None", feature: sampling}\n',
+        '      - {name: user, type: "str | None", feature: sampling}\n'
+        '      - {name: response_format, type: "ResponseFormat | None"}\n'
+        '      - {name: reasoning, type: "ReasoningConfig | None"}\n',
+    )
+    .replace(
+        "  - name: Message\n",
+        "  - name: ResponseFormat\n"
+        "    fields:\n"
+        '      - {name: type, type: "str"}\n'
+        '      - {name: name, type: "str | None"}\n'
+        '      - {name: schema, type: "dict[str, Any] | None"}\n'
+        '      - {name: strict, type: "bool | None"}\n'
+        '      - {name: description, type: "str | None"}\n'
+        "  - name: ReasoningConfig\n"
+        "    fields:\n"
+        '      - {name: mode, type: "str | None"}\n'
+        '      - {name: budget_tokens, type: "int | None"}\n'
+        '      - {name: effort, type: "str | None"}\n'
+        '      - {name: summary, type: "str | None"}\n'
+        '      - {name: ext, type: "dict[str, dict[str, Any]] | None"}\n'
+        "  - name: Message\n",
+    )
+    .replace(
+        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}\n",
+        "transforms:\n"
+        "  tiny_messages: messages_blocks.MESSAGES_BLOCKS\n"
+        "  tiny_think: {compiled: reasoning_config, rows: [reasoning]}\n"
+        "  tiny_format: {compiled: response_format, rows: [response_format]}\n",
+    )
 )
 ROWS = """\
 reasoning:
@@ -60,7 +69,9 @@ response_format:
   required: [schema]
   keep: [output]
 """
-TINY = PROTOCOL.replace("transforms: [tiny_messages]\n", ROWS + "transforms: [tiny_messages]\n")
+TINY = PROTOCOL.replace(
+    "transforms: [tiny_messages]\n", ROWS + "transforms: [tiny_think, tiny_format]\n"
+)
 
 
 def refused(tmp_path: Path, old: str, new: str) -> tuple[str, str]:
@@ -169,10 +180,9 @@ def test_a_json_schema_format_without_a_schema_path_is_refused(tmp_path: Path) -
 
 
 def run(codec: ModuleType, wire: dict[str, Any], target: str) -> tuple[Any, dict[str, Any], Ctx]:
-    """The compiled rows both ways (the registry's transform calls them)."""
-    t = REGISTRY["response_format"]
+    """The compiled rows both ways (the compiled pipeline calls them: transform row compiled)."""
     req = canonical_of(codec).Request()
-    t.decode_request(wire, req, codec, Ctx("tiny_v2", target))
+    codec.decode_response_format(wire, req, Ctx("tiny_v2", target))
     out: dict[str, Any] = {}
     ctx = Ctx("tiny_v2", target)
     codec.encode_response_format(req, out, ctx)
@@ -206,12 +216,35 @@ def test_generated_rows_report_and_refuse(tiny: ModuleType) -> None:
     assert e.value.path == "output.format.schema"  # required
 
 
+def test_the_pipeline_calls_the_compiled_transforms_in_row_order(tiny: ModuleType) -> None:
+    """A transform row ``compiled: <name>`` is the codec's own decode_/encode_<name>: the whole
+    compiled decode_request and encode_request call them where the protocol's row names them."""
+    assert list(tiny.TRANSFORMS) == ["tiny_think", "tiny_format"]
+    wire = {
+        "model": "m",
+        "think": {"type": "on", "tokens": 100},
+        "output": {"format": {"type": "json"}},
+    }
+    ctx = Ctx("tiny_v2", "tiny_v2")
+    req = tiny.decode_request(wire, ctx)
+    c = canonical_of(tiny)
+    assert req.reasoning == c.ReasoningConfig(mode="enabled", budget_tokens=100)
+    assert req.response_format == c.ResponseFormat(type="json_object")
+    assert req.ext is None  # their keys are the rows', never ext
+    assert tiny.encode_request(req, ctx) == wire and ctx.losses == []
+    other = Ctx("openai_chat", "tiny_v2")  # another protocol's format: what has no path is said
+    req.response_format = c.ResponseFormat(type="json_schema", schema={}, strict=False)
+    out = tiny.encode_request(req, other)
+    assert out["output"] == {"format": {"type": "json_schema", "schema": {}}}
+    assert [x.path for x in other.losses] == ["response_format.strict"]
+
+
 def reasoning_run(
     codec: ModuleType, wire: dict[str, Any], source: str, target: str
 ) -> tuple[Any, dict[str, Any], Ctx]:
-    """The compiled rows both ways (the registry's transform calls them)."""
+    """The compiled rows both ways (the compiled pipeline calls them: transform row compiled)."""
     req = canonical_of(codec).Request()
-    REGISTRY["reasoning"].decode_request(wire, req, codec, Ctx(source, target))
+    codec.decode_reasoning_config(wire, req, Ctx(source, target))
     out: dict[str, Any] = {}
     ctx = Ctx(source, target)
     codec.encode_reasoning_config(req, out, ctx)

@@ -1,6 +1,7 @@
 """reasoning: the reasoning configuration (canonical ReasoningConfig). Codegen compiles each
 protocol's ``reasoning`` rows (codegen/settings_reasoning.py) into ``decode_reasoning_config`` /
-``encode_reasoning_config`` in its generated codec; this transform calls them.
+``encode_reasoning_config`` in its generated codec, which its compiled pipeline calls where its
+``transforms`` row names ``reasoning`` (canonical.yaml: ``compiled: reasoning_config``).
 
 Toward the same protocol the canonical values go back as they came. Toward another one the
 compiled rows say what they can: an effort becomes its budget where there are budgets only, a
@@ -17,9 +18,8 @@ from typing import Any
 from .._errors import brief
 from .._losses import Ctx
 from ..generated.canonical import DEFAULT_EFFORT, EFFORT_BUDGETS, UNKNOWN_EFFORT, ReasoningConfig
-from ._base import Transform
 
-__all__ = ["EFFORT_BUDGETS", "REASONING", "effort_for_budget", "thinking_budget", "thinking_off"]
+__all__ = ["EFFORT_BUDGETS", "effort_for_budget", "thinking_budget", "thinking_off"]
 
 _FEATURE = "reasoning_config"
 
@@ -109,11 +109,3 @@ def lowered_budget(budget: int, limit: Any, least: int, key: str, ctx: Ctx) -> i
     what = f"thinking budget {budget} lowered to {lowered}"
     _lost("budget_tokens", what, f"it must stay below {key}", ctx)
     return lowered if lowered < limit else None
-
-
-REASONING = Transform(
-    name="reasoning",
-    doc=__doc__ or "",
-    decode_request=lambda w, req, codec, ctx: codec.decode_reasoning_config(w, req, ctx),
-    encode_request=lambda req, out, codec, ctx: codec.encode_reasoning_config(req, out, ctx),
-)

@@ -1,9 +1,10 @@
 """response_format: structured output (canonical ResponseFormat). Codegen compiles each protocol's
-``response_format`` rows (codegen/settings_format.py) into ``decode_response_format`` / ``encode_response_format`` in
-its generated codec; this transform calls them. What every protocol shares stays here: the OpenAPI
-subset's conversion to JSON Schema (Gemini responseSchema), the loss words, and the small steps on
-the objects whose other keys ride in hints (Responses text.verbosity), which the reasoning rows use
-too."""
+``response_format`` rows (codegen/settings_format.py) into ``decode_response_format`` /
+``encode_response_format`` in its generated codec, which its compiled pipeline calls where its
+``transforms`` row names ``response_format`` (canonical.yaml: ``compiled: response_format``).
+What every protocol shares stays here: the OpenAPI subset's conversion to JSON Schema (Gemini
+responseSchema), the loss words, and the small steps on the objects whose other keys ride in hints
+(Responses text.verbosity), which the reasoning rows use too."""
 
 from __future__ import annotations
 
@@ -11,9 +12,8 @@ from typing import Any
 
 from .._losses import Ctx
 from ..generated.canonical import Request, ResponseFormat
-from ._base import Transform
 
-__all__ = ["RESPONSE_FORMAT", "openapi_to_json_schema"]
+__all__ = ["openapi_to_json_schema"]
 
 _FEATURE = "structured_output"
 
@@ -79,11 +79,3 @@ def schema_fields_lost(rf: ResponseFormat, fields: tuple[str, ...], ctx: Ctx) ->
                 f"{ctx.target} output format has no {f}",
                 _FEATURE,
             )
-
-
-RESPONSE_FORMAT = Transform(
-    name="response_format",
-    doc=__doc__ or "",
-    decode_request=lambda w, req, codec, ctx: codec.decode_response_format(w, req, ctx),
-    encode_request=lambda req, out, codec, ctx: codec.encode_response_format(req, out, ctx),
-)
