@@ -345,7 +345,8 @@ class StreamSpec(Strict):
     missing_call_id: Literal["counter", "random"] = Field(
         "counter",
         description="id of a call sent without one: call_interlingua_<n>, or ilg_<random> "
-        "(unique across the turns a client keeps; left out again by $bare_call_id)",
+        "(unique across the turns a client keeps; left out again by $bare_call_id); in streams "
+        "and, through the codec's RANDOM_CALL_IDS, in responses",
     )
     decode: list[DecodeRow] = Field(min_length=1)
     quiet_fields: dict[str, list[str]] = Field(

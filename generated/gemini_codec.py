@@ -348,6 +348,9 @@ CARRIER: dict[str | None, str] = {"anthropic_messages": "parts", "gemini": "own"
 # wire item id prefixes by kind (stream.encode.ids), for responses and streams alike
 # (responses_item_list.ItemIds)
 ITEM_ID_PREFIXES: dict[str, str] = {}
+# a call sent without an id gets ilg_<random> (stream.missing_call_id: random), in a response
+# (CallIds) as in a stream; else a numbered one
+RANDOM_CALL_IDS = True
 
 
 # the reason a loss of each feature the encoders report gives (spec: support), one constant per

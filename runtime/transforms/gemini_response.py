@@ -45,7 +45,7 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     if content is not None:
         content = expect_dict(content, "candidates[0].content")
         raw = content.get("parts") or []
-        ids = CallIds(False)  # ids a client keeps across turns: random
+        ids = CallIds(not codec.RANDOM_CALL_IDS)  # the stream row's missing_call_id, as streams
         resp.parts = decode_parts(raw, "candidates[0].content.parts", codec, ctx, ids)
         hints["content"] = {k: v for k, v in content.items() if k != "parts"}
         hints["content_parts"] = "parts" in content
