@@ -264,6 +264,8 @@ class _ProtocolChecks:
         for table in ENUM_TABLES:
             self.enum_table(table)
         raws = {r.raw for r in p.finish_reasons if r.only != "encode"}
+        if p.finish_rule.numeric and "hints" not in {f.name for f in self.types["Finish"].fields}:
+            src.error(("finish_rule", "numeric"), "no Finish.hints to keep the number in")
         for n, raw in p.finish_rule.numeric.items():
             if raw not in raws:
                 src.error(

@@ -673,17 +673,23 @@ def new_Usage(
 class Finish:
     unified: str
     raw: str | None = None
+    hints: dict[str, Any] | None = (
+        None  # source wire form hints (never a loss): numeric, the number a reason came as (finish_rule.numeric)
+    )
 
     def __copy__(self) -> Finish:  # copy.copy without the generic __reduce_ex__ walk
-        return Finish(unified=self.unified, raw=self.raw)
+        return Finish(unified=self.unified, raw=self.raw, hints=self.hints)
 
 
-def new_Finish(*, unified: str, raw: str | None = None) -> Finish:
+def new_Finish(
+    *, unified: str, raw: str | None = None, hints: dict[str, Any] | None = None
+) -> Finish:
     """``Finish(...)`` without the class call (which builds its keywords into a dict for
     ``__init__`` and back): the same object at half the cost, for the hot paths."""
     o = _new(Finish)
     o.unified = unified
     o.raw = raw
+    o.hints = hints
     return o
 
 

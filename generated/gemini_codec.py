@@ -1705,22 +1705,30 @@ FINISH_NUMERIC: dict[int, str] = {
 def decode_finish(raw: Any, has_calls: bool = False, path: str = "finish") -> Finish:
     """A wire finish value -> Finish{unified, raw}; an unknown one is "other"; a value that is
     no reason is refused (InvalidInput at ``path``), in responses and streams alike."""
-    if type(raw) is int:
-        raw = FINISH_NUMERIC.get(raw, str(raw))
+    numeric = None
+    if type(raw) is int:  # the reason's name; the number is written back to this protocol
+        numeric, raw = raw, FINISH_NUMERIC.get(raw, str(raw))
     elif type(raw) is not str:
         raw = expect_str(raw, path)
     table = _FINISH_CALLS if has_calls else FINISH_DECODE
-    return Finish(unified=table.get(raw, "other"), raw=raw)
+    return Finish(
+        unified=table.get(raw, "other"),
+        raw=raw,
+        hints={"numeric": numeric} if numeric is not None else None,
+    )
 
 
 def encode_finish(
     f: Finish | None, has_calls: bool = False, same: bool = False
-) -> tuple[str, bool]:
+) -> tuple[str | int, bool]:
     """Finish -> (wire value, lossy). No finish says how the output ended; a raw value that
     means the same here is kept (``same``: from this protocol, an unknown one too); otherwise
-    the reason's row, else "STOP"."""
+    the reason's row, else "STOP". A reason that came as a number goes back as
+    one (``same``)."""
     if f is None:
         return ("STOP", False)
+    if same and f.hints and "numeric" in f.hints:  # finish_rule.numeric: as it came
+        return f.hints["numeric"], False
     if f.raw is not None:
         back = FINISH_DECODE.get(f.raw)
         if back == f.unified or (same and back is None and f.unified == "other"):

@@ -18,14 +18,15 @@ __all__ = ["finish_wire"]
 
 
 def finish_wire(
-    encode: Callable[[Finish | None, bool, bool], tuple[str, bool]],
+    encode: Callable[[Finish | None, bool, bool], tuple[str | int, bool]],
     f: Finish | None,
     has_calls: bool,
     ctx: Ctx,
     path: str,
-) -> str:
-    """``f``'s wire value through the target codec's ``encode_finish`` (an unknown raw value is
-    kept when ``ctx.same``); a reason the target has no value for is reported at ``path``."""
+) -> str | int:
+    """``f``'s wire value through the target codec's ``encode_finish`` (an unknown raw value, or
+    a number, is kept when ``ctx.same``); a reason the target has no value for is reported at
+    ``path``."""
     raw, lossy = encode(f, has_calls, ctx.same)
     if lossy:
         said = (f.raw or f.unified) if f is not None else "stop"

@@ -247,7 +247,14 @@ finish_rule:
   stop_with_calls: true
   numeric: {1: COMPLETE, 2: MAX_TOKENS}
 """
-WITH_CALLS = CANONICAL.replace(
+FINISH = '      - {name: raw, type: "str | None"}\n'
+HINTS = CANONICAL.replace(  # where a number the reason came as is kept (numeric)
+    FINISH, FINISH + '      - {name: hints, type: "dict[str, Any] | None"}\n'
+)
+NO_HINTS = CANONICAL.replace(
+    "values: [stop, length, other]", "values: [stop, length, tool_calls, other]"
+)
+WITH_CALLS = HINTS.replace(
     "values: [stop, length, other]", "values: [stop, length, tool_calls, other]"
 )
 
@@ -266,7 +273,12 @@ def test_finish_rule_is_compiled_from_the_rows(choices: Any, tmp_path: Path) -> 
     assert codec.decode_finish("COMPLETE", True).unified == "tool_calls"
     assert codec.decode_finish("MAX_TOKENS", True).unified == "length"
     f = codec.decode_finish(2)
-    assert (f.unified, f.raw) == ("length", "MAX_TOKENS")
+    assert (f.unified, f.raw, f.hints) == ("length", "MAX_TOKENS", {"numeric": 2})
+    # a number goes back as it came to this protocol (responses and streams: finish_wire), a name
+    # elsewhere; a name read as one has no such hint
+    assert codec.encode_finish(f, same=True) == (2, False)
+    assert codec.encode_finish(f) == ("MAX_TOKENS", False)
+    assert codec.decode_finish("MAX_TOKENS").hints is None
     f = codec.decode_finish(9)
     assert (f.unified, f.raw) == ("other", "9")
     # encoding: a raw value that reads back as the reason is kept; otherwise the row, else the
@@ -332,7 +344,7 @@ def test_first_choice_and_finish_where_the_choices_row_puts_them(choices: Any) -
 def test_finish_rows_the_rule_cannot_compile_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "spec" / "protocols" / "tiny_v2.yaml"
     protocol = PROTOCOL + CHOICES
-    msg = _refused(tmp_path, protocol)  # the tiny canonical model has no tool_calls reason
+    msg = _refused(tmp_path, protocol, HINTS)  # the tiny canonical model has no tool_calls reason
     assert msg == (
         f"{path}:{_line(protocol, 'stop_with_calls')}: finish_rule.stop_with_calls: needs the "
         "FinishReason tool_calls (canonical has stop, length, other)"
@@ -444,3 +456,12 @@ def test_message_rows_naming_parts_without_rows_are_refused(tmp_path: Path) -> N
         f"{path}:{_line(protocol, 'content_parts:')}: response_envelope.content_parts[1] image: "
         "no part row for 'image' (expected one of text)"
     )
+
+
+def test_numbers_need_a_place_in_finish_to_go_back_as_they_came(tmp_path: Path) -> None:
+    protocol = PROTOCOL + CHOICES
+    msg = _refused(tmp_path, protocol, NO_HINTS)
+    assert msg.startswith(
+        f"{tmp_path / 'spec/protocols/tiny_v2.yaml'}:{_line(protocol, 'numeric:')}: "
+    )
+    assert "finish_rule.numeric: no Finish.hints to keep the number in" in msg

@@ -450,6 +450,35 @@ def test_finish_reasons(
     assert resp(body, G, G).body == body
 
 
+def test_a_numeric_finish_reason_is_one_rule_in_responses_and_streams() -> None:
+    """finishReason sent as a proto enum number (recorded from a Go client) goes back to Gemini
+    as that number and elsewhere as the reason, by the finish rule both paths share."""
+    path = RECORDED / "gemini/tmc-langchaingo-cassettes/TestGoogleAICall/00.response.json"
+    need_fixtures()
+    body = json.loads(path.read_text())
+    assert body["candidates"][0]["finishReason"] == 1
+    said = resp(body, G, G).body["candidates"][0]["finishReason"]
+    wire = b"data: " + orjson.dumps(body) + b"\r\n\r\n"
+    back = b"".join(interlingua.translate_stream([wire], source=G, target=G))
+    [streamed] = [
+        c["finishReason"]
+        for _, data in sse_payloads(back)
+        for c in json.loads(data)["candidates"]
+        if "finishReason" in c
+    ]
+    assert said == streamed == 1
+    assert resp(body, G, C).body["choices"][0]["finish_reason"] == "stop"
+    chat = b"".join(interlingua.translate_stream([wire], source=G, target=C))
+    reasons = [
+        ch["finish_reason"]
+        for _, data in sse_payloads(chat)
+        if data != "[DONE]"
+        for ch in json.loads(data)["choices"]
+        if ch.get("finish_reason")
+    ]
+    assert reasons == ["stop"]
+
+
 def test_usage_arithmetic() -> None:
     body = _candidate([{"text": "ok"}], "STOP")
     u = decode_response(body, G).usage

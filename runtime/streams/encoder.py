@@ -102,7 +102,7 @@ class Encoder:
         self.created = 0
         self.usage: Usage | None = None
         self.finish: FinishEvent | None = None
-        self.finish_raw: str | None = None
+        self.finish_raw: str | int | None = None
         self.stop_sequence: str | None = None
         self.started = False
         self.blocks: dict[str, ItemBlock] = {}

@@ -4,7 +4,8 @@ usageMetadata, promptFeedback, modelVersion, responseId} (Google Gemini).
 The first candidate is the response (the walk message_response shares: other candidates and
 candidate keys go back to Gemini only, reported elsewhere unless ``choice_quiet``).
 ``finishReason`` goes through the finish rows (where it sits: the response_envelope row; STOP with
-functionCall parts is tool_calls, an unknown reason is other, the raw reason kept). A prompt
+functionCall parts is tool_calls, an unknown reason is other, the raw reason kept, a number
+written back as one: finish_rule.numeric, in streams alike). A prompt
 blocked by ``promptFeedback.blockReason`` (no candidates) is the row response_envelope.blocked
 (content_filter, the block reason kept raw).
 """
@@ -55,8 +56,6 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
         hints["no_content"] = True
     has_calls = any(type(p) is ToolCallPart for p in resp.parts)
     resp.finish = codec.read_finish(c0, has_calls)
-    if type(c0.get("finishReason")) is int:
-        hints["finish_int"] = c0["finishReason"]
     resp.hints = hints
 
 
@@ -72,9 +71,7 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
             kept = {"parts": parts} if h.get("content_parts", True) else {}
             role = {"role": codec.ROLE_ENCODE["assistant"]}  # another protocol's content
             cand["content"] = {**kept, **h.get("content", role)}  # the source's keys
-        if "finish_int" in h:
-            cand["finishReason"] = h["finish_int"]
-        elif resp.finish is not None or not ctx.same:  # finish_required
+        if resp.finish is not None or not ctx.same:  # finish_required
             codec.write_finish(resp.finish, cand, ctx)
         codec.write_choices(cand, resp, out, ctx)
     if "prompt_feedback" in h:
