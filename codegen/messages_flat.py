@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 __all__ = ["FlatMessages", "check_flat_messages", "flat_messages_code", "key_problems"]
 
-TRANSFORM = "messages_flat"
 LIST_KEY = "messages"  # the list's request key (one of the codec's REQUEST_ROW_KEYS)
 READ = ("role", "content", "name")  # every message's keys
 IMPORTS = (
@@ -61,8 +60,6 @@ def check_flat_messages(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> N
     fm = p.messages
     if fm is None:
         return
-    if TRANSFORM not in p.transforms:
-        src.error(("messages",), f"messages rows are read by the {TRANSFORM} transform alone")
     for kind in ("tool_call", "tool_result"):
         if not any(r.part == kind for r in p.parts):
             src.error(("messages",), f"no `{kind}` part row: flat messages hold {kind}s")

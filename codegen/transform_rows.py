@@ -2,8 +2,10 @@
 object must be one runtime/transforms defines and what it needs must be flags and protocol rows
 that exist; a protocol naming a transform must have the flags and give the rows it needs (the
 compiled code the transform calls is emitted for them alone: the turn walk for tool results in
-user turns, the message functions for a ``messages`` section, ...). Each problem is a (key path,
-message) pair for codegen/checks.py, which adds the file, the line and the row."""
+user turns, the message functions for a ``messages`` section, ...), and a protocol giving rows
+a request transform reads must name it (no compiled code walks the request with them otherwise).
+Each problem is a (key path, message) pair for codegen/checks.py, which adds the file, the line
+and the row."""
 
 from __future__ import annotations
 
@@ -155,4 +157,21 @@ def protocol_transform_problems(c: CanonicalSpec, p: ProtocolSpec) -> list[tuple
         for path in row.rows:
             if not _given(p, path):
                 out.append((("transforms", i), f"transform {name} needs `{path}`"))
-    return out
+    return out + _unread_row_problems(rows, p)
+
+
+def _unread_row_problems(rows: dict[str, TransformRow], p: ProtocolSpec) -> list[tuple[Loc, str]]:
+    """The rows the protocol gives that request transforms read, none of them named by it: no
+    compiled code walks the request with them (the rows a transform needs, the other way round)."""
+    readers: dict[str, list[str]] = {}
+    for name, row in rows.items():
+        for path in row.rows if row.side == "request" else ():
+            readers.setdefault(path, []).append(name)
+    return [
+        (
+            tuple(path.split(".")),
+            f"{path} rows are read by the {' or '.join(names)} transform alone",
+        )
+        for path, names in readers.items()
+        if _given(p, path) and not set(names) & set(p.transforms)
+    ]

@@ -354,6 +354,28 @@ def test_the_items_transform_needs_item_rows(tmp_path: Path) -> None:
     )
 
 
+def test_item_rows_need_the_items_transform(tmp_path: Path) -> None:
+    """The mirror of the test above: item rows no named transform reads are refused at `items`."""
+    old = "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}"
+    assert ITEM_CANONICAL.count(old) == 1
+    canonical = ITEM_CANONICAL.replace(
+        old,
+        old[:-1] + ", responses_items: {object: responses_input.RESPONSES_ITEMS, rows: [items]}}",
+    )
+    spec = write_spec(tmp_path, canonical, ITEM_PROTOCOL)
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    line = ITEM_PROTOCOL[: ITEM_PROTOCOL.index("\nitems:")].count("\n") + 2
+    assert str(info.value) == (
+        f"{spec / 'protocols/tiny_v2.yaml'}:{line}: items: items rows are read by the "
+        "responses_items transform alone"
+    )
+    named = ITEM_PROTOCOL.replace(
+        "transforms: [tiny_messages]", "transforms: [tiny_messages, responses_items]"
+    )
+    load_spec(write_spec(tmp_path, canonical, named))
+
+
 def test_hints_need_a_part_that_holds_them(tmp_path: Path) -> None:
     old = '      - {name: hints, type: "dict[str, Any] | None"}\n  - name: NativePart\n'
     assert ITEM_CANONICAL.count(old) == 1
