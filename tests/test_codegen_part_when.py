@@ -55,32 +55,6 @@ WITH_IMAGES = PROTOCOL.replace("tool_fields:\n", IMAGE_ROWS).replace(
 )
 
 
-def test_a_part_no_row_can_write_is_dropped_and_reported(tmp_path: Path) -> None:
-    codec = generate(tmp_path, WITH_IMAGES, IMAGE_CANONICAL)
-    image = canonical_of(codec).ImagePart
-    ctx = Ctx("other", "tiny_v2")
-    assert codec.encode_part(image(data="QUJD"), "p[0]", ctx) == {"type": "image", "data": "QUJD"}
-    assert codec.encode_part(image(url="https://x/a.png"), "p[1]", ctx) == {
-        "type": "image_url",
-        "url": "https://x/a.png",
-    }
-    assert ctx.losses == []
-    assert codec.encode_part(image(file_id="file-7"), "p[2]", ctx) is None
-    [loss] = ctx.losses
-    assert (loss.path, loss.what, loss.feature) == ("p[2]", "ImagePart dropped", "image")
-    assert loss.why == "neither data nor url: tiny_v2 lossy: no file ids"
-
-
-def test_without_when_the_last_row_takes_the_rest(tmp_path: Path) -> None:
-    codec = generate(tmp_path, WITH_IMAGES.replace(LAST_WHEN, ""), IMAGE_CANONICAL)
-    image = canonical_of(codec).ImagePart
-    ctx = Ctx("other", "tiny_v2")
-    assert codec.encode_part(image(url="u"), "p", ctx) == {"type": "image_url", "url": "u"}
-    assert codec.encode_part(image(data="QUJD"), "p", ctx) == {"type": "image", "data": "QUJD"}
-    assert ctx.losses == []
-    assert "dropped" not in inspect.getsource(codec.encode_image)  # no such step compiled
-
-
 ANY_OF = "    when: [url, data]\n"
 ONE_ROW = f"""\
   - part: image
@@ -93,20 +67,39 @@ tool_fields:
 """
 
 
-def test_a_row_may_need_any_of_several_fields(tmp_path: Path) -> None:
-    codec = generate(tmp_path, WITH_IMAGES.replace(IMAGE_ROWS, ONE_ROW), IMAGE_CANONICAL)
+@pytest.mark.parametrize(
+    ("rows", "data_type", "whens"),
+    [
+        (IMAGE_ROWS, "image", "data nor url"),  # a row for each field
+        (ONE_ROW, "image_url", "url nor data"),  # one row needing any of two (Chat's image_url)
+    ],
+)
+def test_a_part_no_row_can_write_is_dropped_and_reported(
+    tmp_path: Path, rows: str, data_type: str, whens: str
+) -> None:
+    codec = generate(tmp_path, WITH_IMAGES.replace(IMAGE_ROWS, rows), IMAGE_CANONICAL)
     image = canonical_of(codec).ImagePart
     ctx = Ctx("other", "tiny_v2")
-    assert codec.encode_part(image(url="u"), "p[0]", ctx) == {"type": "image_url", "url": "u"}
-    assert codec.encode_part(image(data="QUJD"), "p[1]", ctx) == {
+    assert codec.encode_part(image(data="QUJD"), "p[0]", ctx) == {"type": data_type, "data": "QUJD"}
+    assert codec.encode_part(image(url="https://x/a.png"), "p[1]", ctx) == {
         "type": "image_url",
-        "data": "QUJD",
+        "url": "https://x/a.png",
     }
     assert ctx.losses == []
     assert codec.encode_part(image(file_id="file-7"), "p[2]", ctx) is None
     [loss] = ctx.losses
     assert (loss.path, loss.what, loss.feature) == ("p[2]", "ImagePart dropped", "image")
-    assert loss.why == "neither url nor data: tiny_v2 lossy: no file ids"
+    assert loss.why == f"neither {whens}: tiny_v2 lossy: no file ids"
+
+
+def test_without_when_the_last_row_takes_the_rest(tmp_path: Path) -> None:
+    codec = generate(tmp_path, WITH_IMAGES.replace(LAST_WHEN, ""), IMAGE_CANONICAL)
+    image = canonical_of(codec).ImagePart
+    ctx = Ctx("other", "tiny_v2")
+    assert codec.encode_part(image(url="u"), "p", ctx) == {"type": "image_url", "url": "u"}
+    assert codec.encode_part(image(data="QUJD"), "p", ctx) == {"type": "image", "data": "QUJD"}
+    assert ctx.losses == []
+    assert "dropped" not in inspect.getsource(codec.encode_image)  # no such step compiled
 
 
 def test_a_when_naming_no_field_is_refused(tmp_path: Path) -> None:
