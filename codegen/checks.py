@@ -310,7 +310,7 @@ class _ProtocolChecks:
         modes = [v.value for e in self.c.enums if e.name == "ToolChoiceMode" for v in e.items()]
         for loc, msg in tool_choice_problems(p, modes):
             src.error(loc, msg)
-        for loc, msg in turns_problems(p) + error_shape_problems(p, self.enums["ErrorType"]):
+        for loc, msg in error_shape_problems(p, self.enums["ErrorType"]):
             src.error(loc, msg)
         for loc, msg in snake_case_problems(p):
             src.error(loc, msg)
@@ -324,13 +324,22 @@ class _ProtocolChecks:
             src.error(("support",), f"no entry for features {sorted(missing)}")
 
 
+def check_flag_rows(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
+    """The rows read as the flags say: the user-turn walk's (flags.turns) and the item list's.
+    Run on each protocol and on each dialect's merged protocol (codegen/dialects.py), whose
+    flags may differ from its base's."""
+    for loc, msg in turns_problems(p):
+        src.error(loc, msg)
+    check_turns(c, p, src)
+    check_items(c, p, src)
+
+
 def check_protocol(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
     _ProtocolChecks(c, p, src).run()
-    check_items(c, p, src)
+    check_flag_rows(c, p, src)
     if p.reasoning_details is not None:
         check_reasoning_items(p.reasoning_details, src)
     check_flat_messages(c, p, src)
-    check_turns(c, p, src)
     _check_tool_schema_openapi(p, src)
     if p.id != src.path.stem:
         src.error(("id",), f"expected {src.path.stem!r} (the file name), got {p.id!r}")

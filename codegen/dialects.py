@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import Field, ValidationError
 
 from .canonical_model import CanonicalSpec
-from .checks import USAGE_VIRTUAL, _ProtocolChecks, _unique
+from .checks import USAGE_VIRTUAL, _ProtocolChecks, _unique, check_flag_rows
 from .dialect_stream import StreamOverlay, merge_stream
 from .messages_flat import key_problems
 from .reasoning_items import check_reasoning_items
@@ -85,7 +85,7 @@ def _flags(d: DialectSpec, base: ProtocolSpec, src: SourceFile) -> Flags | None:
     if bad:
         return None
     try:
-        return Flags.model_validate({**base.flags.model_dump(), **d.flags})
+        return Flags.model_validate({**base.flags.model_dump(exclude_unset=True), **d.flags})
     except ValidationError as e:
         for err in e.errors():
             src.error(("flags", *err["loc"]), f"{err['msg']} (got {err.get('input')!r:.80})")
@@ -184,6 +184,9 @@ def load_dialect(
     proto = base.model_copy(update=update)
     for loc, msg in key_problems(proto, frozenset(d.flags)):  # its flags against the base's rows
         src.error(loc, msg)
+    if d.flags:  # the base's turn and item rows, read as its flags say (shown at its flags)
+        src.fallback = ("flags",)
+        check_flag_rows(canonical, proto, src)
     if src.errors:
         return src, None
     return src, Dialect(d, proto, path)

@@ -50,6 +50,7 @@ class SourceFile:
     data: Any = None
     lines: dict[Loc, int] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    fallback: Loc = ()  # where a problem at a key path the file does not hold is shown
 
     @classmethod
     def load(cls, path: Path) -> SourceFile:
@@ -101,7 +102,8 @@ class SourceFile:
         cut = max((i + 1 for i, s in enumerate(loc) if isinstance(s, int)), default=0)
         if line is None:
             line = next(
-                (self.lines[loc[:n]] for n in range(len(loc), 0, -1) if loc[:n] in self.lines), 1
+                (self.lines[loc[:n]] for n in range(len(loc), 0, -1) if loc[:n] in self.lines),
+                self.lines.get(self.fallback, 1),
             )
         head = f"{_shown(self.path)}:{line}:"
         if cut:

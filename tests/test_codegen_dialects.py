@@ -13,6 +13,7 @@ from interlingua._losses import Ctx
 from codegen.__main__ import main
 from codegen.load import SpecError, load_spec
 from tests.test_codegen_generate import generate
+from tests.test_codegen_items import ITEM_CANONICAL, ITEM_PROTOCOL
 from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 
 # the tiny protocol with stream rows, so an overlay has rows to add to
@@ -226,3 +227,34 @@ def test_a_refused_overlay_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert main(["--spec", str(spec), "--out", str(out)]) == 2
     assert not (out / "generated").exists()
+
+
+def test_a_flag_the_base_turn_rows_contradict_is_refused(tmp_path: Path) -> None:
+    """A dialect's flags meet the base's turn rows like the base's own flags do: the user-turn
+    walk's rows on a protocol whose tool results are tool messages have nothing to walk."""
+    overlay = "name: acme\nprotocol: tiny_v2\ntitle: Acme\nflags:\n  turns: {key: contents}\n"
+    with pytest.raises(SpecError) as info:
+        load_spec(write(tmp_path, overlay, PROTOCOL))
+    assert str(info.value) == (
+        f"{tmp_path / 'spec' / 'dialects' / 'acme.yaml'}:5: flags.turns.key: only for tool "
+        "results in user turns (flags.tool_results is tool_messages)"
+    )
+
+
+def test_a_flag_the_base_item_rows_contradict_is_refused(tmp_path: Path) -> None:
+    """The base's item rows hold tool calls as items: a dialect saying otherwise is refused at its
+    flags (the overlay holds no item rows)."""
+    overlay = "name: acme\nprotocol: tiny_v2\ntitle: Acme\nflags:\n  tool_calls: message_field\n"
+    spec = write(tmp_path, overlay, ITEM_PROTOCOL)
+    (spec / "canonical.yaml").write_text(ITEM_CANONICAL, encoding="utf-8")
+    with pytest.raises(SpecError) as info:
+        load_spec(spec)
+    assert str(info.value) == (
+        f"{tmp_path / 'spec' / 'dialects' / 'acme.yaml'}:4: items: item rows need flags "
+        "tool_calls: items and tool_results: items"
+    )
+    good = (
+        "name: acme\nprotocol: tiny_v2\ntitle: Acme\nflags:\n  parallel_flag: parallel_tool_calls\n"
+    )
+    (spec / "dialects" / "acme.yaml").write_text(good, encoding="utf-8")
+    load_spec(spec)
