@@ -131,24 +131,6 @@ def test_a_support_note_changes_only_the_code_that_reports_its_feature(tmp_path:
         assert [(x.path, x.why) for x in ctx.losses] == [("user", why)]
 
 
-def test_a_flag_a_transform_of_the_base_needs_otherwise_is_refused(tmp_path: Path) -> None:
-    """A dialect's flags meet its base protocol's transforms' rows (canonical.yaml) like the
-    base's own: flat messages with tool results in items have no compiled walk."""
-    needs = "{object: messages_flat.MESSAGES_FLAT, flags: {tool_results: tool_messages}}"
-    canonical = CANONICAL.replace(
-        "{tiny_messages: messages_blocks.MESSAGES_BLOCKS}", f"{{tiny_messages: {needs}}}"
-    )
-    overlay = "name: acme\nprotocol: tiny_v2\ntitle: Acme\nflags:\n  tool_results: items\n"
-    spec = write(tmp_path, overlay, PROTOCOL)
-    (spec / "canonical.yaml").write_text(canonical, encoding="utf-8")
-    with pytest.raises(SpecError) as info:
-        load_spec(spec)
-    assert str(info.value) == (
-        f"{spec / 'dialects' / 'acme.yaml'}:5: flags.tool_results: tiny_v2's transform "
-        "tiny_messages needs flags.tool_results: tool_messages (got items)"
-    )
-
-
 def test_unknown_key_in_an_overlay(tmp_path: Path) -> None:
     msg, at = refused(tmp_path, "title: Acme", "title: Acme\ntittle: Acme", at="tittle")
     assert msg.startswith(f"{at} tittle: Extra inputs are not permitted")
@@ -229,32 +211,58 @@ def test_a_refused_overlay_writes_nothing(tmp_path: Path) -> None:
     assert not (out / "generated").exists()
 
 
-def test_a_flag_the_base_turn_rows_contradict_is_refused(tmp_path: Path) -> None:
-    """A dialect's flags meet the base's turn rows like the base's own flags do: the user-turn
-    walk's rows on a protocol whose tool results are tool messages have nothing to walk."""
-    overlay = "name: acme\nprotocol: tiny_v2\ntitle: Acme\nflags:\n  turns: {key: contents}\n"
-    with pytest.raises(SpecError) as info:
-        load_spec(write(tmp_path, overlay, PROTOCOL))
-    assert str(info.value) == (
-        f"{tmp_path / 'spec' / 'dialects' / 'acme.yaml'}:5: flags.turns.key: only for tool "
-        "results in user turns (flags.tool_results is tool_messages)"
+# flat messages with tool results in items have no compiled walk
+NEEDS = "{object: messages_flat.MESSAGES_FLAT, flags: {tool_results: tool_messages}}"
+
+
+@pytest.mark.parametrize(
+    ("canonical", "protocol", "flag", "line", "expected"),
+    [
+        (
+            CANONICAL.replace(
+                "{tiny_messages: messages_blocks.MESSAGES_BLOCKS}", f"{{tiny_messages: {NEEDS}}}"
+            ),
+            PROTOCOL,
+            "tool_results: items",
+            5,
+            "flags.tool_results: tiny_v2's transform tiny_messages needs flags.tool_results: "
+            "tool_messages (got items)",
+        ),
+        (  # the user-turn walk's rows, on a protocol whose tool results are tool messages
+            CANONICAL,
+            PROTOCOL,
+            "turns: {key: contents}",
+            5,
+            "flags.turns.key: only for tool results in user turns (flags.tool_results is "
+            "tool_messages)",
+        ),
+        (  # the overlay holds no item rows: shown at its flags
+            ITEM_CANONICAL,
+            ITEM_PROTOCOL,
+            "tool_calls: message_field",
+            4,
+            "items: item rows need flags tool_calls: items and tool_results: items",
+        ),
+    ],
+)
+def test_a_flag_the_base_rows_contradict_is_refused(
+    tmp_path: Path, canonical: str, protocol: str, flag: str, line: int, expected: str
+) -> None:
+    """A dialect's flags meet its base protocol's rows like the base's own flags do: what its
+    transforms need (canonical.yaml), its turn rows and its item rows."""
+    spec = write(
+        tmp_path, f"name: acme\nprotocol: tiny_v2\ntitle: Acme\nflags:\n  {flag}\n", protocol
     )
-
-
-def test_a_flag_the_base_item_rows_contradict_is_refused(tmp_path: Path) -> None:
-    """The base's item rows hold tool calls as items: a dialect saying otherwise is refused at its
-    flags (the overlay holds no item rows)."""
-    overlay = "name: acme\nprotocol: tiny_v2\ntitle: Acme\nflags:\n  tool_calls: message_field\n"
-    spec = write(tmp_path, overlay, ITEM_PROTOCOL)
-    (spec / "canonical.yaml").write_text(ITEM_CANONICAL, encoding="utf-8")
+    (spec / "canonical.yaml").write_text(canonical, encoding="utf-8")
     with pytest.raises(SpecError) as info:
         load_spec(spec)
-    assert str(info.value) == (
-        f"{tmp_path / 'spec' / 'dialects' / 'acme.yaml'}:4: items: item rows need flags "
-        "tool_calls: items and tool_results: items"
-    )
-    good = (
+    assert str(info.value) == f"{spec / 'dialects' / 'acme.yaml'}:{line}: {expected}"
+
+
+def test_an_overlay_on_an_item_protocol_loads(tmp_path: Path) -> None:
+    overlay = (
         "name: acme\nprotocol: tiny_v2\ntitle: Acme\nflags:\n  parallel_flag: parallel_tool_calls\n"
     )
-    (spec / "dialects" / "acme.yaml").write_text(good, encoding="utf-8")
-    load_spec(spec)
+    spec = write(tmp_path, overlay, ITEM_PROTOCOL)
+    (spec / "canonical.yaml").write_text(ITEM_CANONICAL, encoding="utf-8")
+    assert "acme" in {d.name for d in load_spec(spec).dialects}
