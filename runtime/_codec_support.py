@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Collection, Container, Sequence
 from typing import Any
@@ -217,22 +218,33 @@ def snake(k: str) -> str:
 def camel_keys(v: Any, depth: int, seen: set[str]) -> Any:
     """``v`` with the keys of its objects ``depth`` levels deep in camelCase (an API that also
     takes snake_case: Gemini; a list is walked through, no level), ``v`` itself if none changed;
-    the snake_case keys go in ``seen``."""
-    if depth and type(v) is list:
-        items = [camel_keys(x, depth, seen) for x in v]
-        return items if any(y is not x for y, x in zip(items, v, strict=True)) else v
-    if not depth or type(v) is not dict:
+    the snake_case keys go in ``seen``. Copies only what changes: a body in camelCase, the
+    common case, costs one pass over its keys and no new object."""
+    t = type(v)
+    if not depth or (t is not dict and t is not list):
         return v
-    out: dict[str, Any] = {}
-    changed = False
-    for k, x in v.items():
+    if t is list:
+        items: list[Any] | None = None
+        for i, x in enumerate(v):
+            tx = type(x)
+            if (tx is dict or tx is list) and (y := camel_keys(x, depth, seen)) is not x:
+                if items is None:
+                    items = list(v)
+                items[i] = y
+        return v if items is None else items
+    out: dict[str, Any] | None = None
+    for i, (k, x) in enumerate(v.items()):
+        tx = type(x)
+        y = camel_keys(x, depth - 1, seen) if depth > 1 and (tx is dict or tx is list) else x
         if "_" in k:
             seen.add(k)
-            k, changed = camel(k), True
-        y = camel_keys(x, depth - 1, seen)
+            k = camel(k)
+        elif y is x and out is None:
+            continue
+        if out is None:  # the first change: the keys before it as they were
+            out = dict(itertools.islice(v.items(), i))
         out[k] = y
-        changed = changed or y is not x
-    return out if changed else v
+    return v if out is None else out
 
 
 def snake_keys(v: Any, depth: int, seen: Collection[str]) -> Any:

@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from interlingua._codec_support import camel, camel_keys
 from interlingua._losses import Ctx
 
 from codegen.load import SpecError, load_spec
@@ -91,3 +94,43 @@ def test_rows_that_cannot_compile_are_refused(tmp_path: Path, row: str, words: s
     msg = str(info.value)
     assert msg.startswith(f"{spec / 'protocols/tiny_v2.yaml'}:{line}: "), msg
     assert words in msg
+
+
+_KEYS = st.sampled_from(["text", "parts", "function_call", "functionCall", "mime_type", "a_b2"])
+_JSON = st.recursive(
+    st.none() | st.integers() | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_KEYS, inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def _reference(v: Any, depth: int, seen: set[str]) -> Any:
+    """camel_keys written the plain way: every object copied."""
+    if depth and type(v) is list:
+        return [_reference(x, depth, seen) for x in v]
+    if not depth or type(v) is not dict:
+        return v
+    seen.update(k for k in v if "_" in k)
+    return {(camel(k) if "_" in k else k): _reference(x, depth - 1, seen) for k, x in v.items()}
+
+
+@given(_JSON, st.integers(min_value=0, max_value=4))
+def test_camel_keys_copies_only_what_changes(v: Any, depth: int) -> None:
+    seen: set[str] = set()
+    want_seen: set[str] = set()
+    got = camel_keys(v, depth, seen)
+    assert got == _reference(v, depth, want_seen)
+    assert list(_keys(got)) == list(_keys(_reference(v, depth, set())))  # order kept
+    assert seen == want_seen
+    if not seen:
+        assert got is v  # a body already in camelCase is not copied
+
+
+def _keys(v: Any) -> Any:
+    if type(v) is dict:
+        for k, x in v.items():
+            yield k
+            yield from _keys(x)
+    elif type(v) is list:
+        for x in v:
+            yield from _keys(x)
