@@ -1,14 +1,23 @@
 """The input form of an embeddings protocol (spec/embeddings/<id>.yaml ``request.input``),
 compiled: the list form's reader and writer hold only the branches its row's facts ask for
-(``tokens``: token arrays are inputs too; ``unlisted``: one input may come as it is), and a row's
-``why`` texts and task table steps are literals, decided here rather than looked up at run time.
+(``tokens``: token arrays are inputs too; ``unlisted``: one input may come as it is), the content
+form's hold its object's keys (``parts``, ``text``), and a row's ``why`` texts and task table
+steps are literals, decided here rather than looked up at run time.
 """
 
 from __future__ import annotations
 
 from .embed_model import EmbedField, EmbedProtocol, InputRow
 
-__all__ = ["read_list", "task_out", "why", "write_list_value", "write_list"]
+__all__ = [
+    "read_content",
+    "read_list",
+    "task_out",
+    "why",
+    "write_content",
+    "write_list_value",
+    "write_list",
+]
 
 
 def why(p: EmbedProtocol, feature: str) -> str:
@@ -54,6 +63,44 @@ def read_list(form: InputRow) -> list[str]:
         "    return out, False",
         "",
         "",
+    ]
+
+
+def read_content(form: InputRow) -> list[str]:
+    """``_read_content(v, path)``: one content object -> one input. Its text parts are one input
+    (joined when sent elsewhere); parts other than text, and the object's other keys, are kept
+    (hints) for the same protocol only and said toward another (``input_text``)."""
+    parts, text = form.parts, form.text
+    return [
+        "def _read_content(v: Any, path: str) -> EmbedInput:",
+        f'    """A content object (``{{{parts}: [{{{text}}}, ...]}}``) -> one input."""',
+        "    c = expect_dict(v, path)",
+        f'    parts = expect_list(c.get("{parts}"), path + ".{parts}")',
+        "    texts: list[str] = []",
+        "    for k, p in enumerate(parts):",
+        f'        p = expect_dict(p, f"{{path}}.{parts}[{{k}}]")',
+        f'        t = p.get("{text}")',
+        "        if t is not None and len(p) == 1:",
+        f'            texts.append(expect_str(t, f"{{path}}.{parts}[{{k}}].{text}"))',
+        "    inp = EmbedInput(text=PART_JOINER.join(texts))",
+        "    if len(texts) != len(parts) or len(texts) != 1 or len(c) != 1:",
+        f'        said = [k for k, x in c.items() if k != "{parts}" and x is not None]',
+        "        other = len(texts) != len(parts)  # a part that is not one text",
+        '        inp.hints = {"content": c, "other_parts": other, "parts": len(texts), "fields": said}',
+        "    return inp",
+        "",
+        "",
+    ]
+
+
+def write_content(form: InputRow) -> list[str]:
+    """In the per-input loop of ``encode_request``: the content object the input came as
+    between endpoints of its protocol, else one text part (``input_text``)."""
+    return [
+        '        if ctx.same and inp.hints is not None and "content" in inp.hints:',
+        f'            o["{form.w}"] = dict(inp.hints["content"])',
+        "        else:",
+        f'            o["{form.w}"] = {{"{form.parts}": [{{"{form.text}": input_text(inp, path, ctx)}}]}}',
     ]
 
 

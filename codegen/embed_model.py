@@ -58,7 +58,7 @@ class InputRow(Strict):
     w: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description="wire key of the input(s)")
     form: Literal["list", "content"] = Field(
         description="list: all inputs of the call in one list of strings; content: one "
-        "{parts: [{text}]} object per request object"
+        "object per request object, its `parts` a list of `{text}` parts"
     )
     tokens: bool = Field(
         False, description="list form: token arrays (integer lists) are inputs too"
@@ -67,6 +67,14 @@ class InputRow(Strict):
         False,
         description="list form: one input may come as it is, a string (or a token array), not "
         "in a list; it goes back to its own protocol so",
+    )
+    parts: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
+        description="content form: key of the content object's list of parts",
+    )
+    text: str | None = Field(
+        None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description="content form: key of a text part"
     )
 
 
@@ -223,8 +231,11 @@ def _check(c: EmbedCanonical, p: EmbedProtocol, src: SourceFile, chat: set[str])
                 )
     if p.request.input_fields and p.request.batch is None:
         src.error(("request", "input_fields"), "per-input fields need request objects (batch:)")
-    if p.request.input.form == "content" and (p.request.input.tokens or p.request.input.unlisted):
+    form = p.request.input
+    if form.form == "content" and (form.tokens or form.unlisted):
         src.error(("request", "input"), "tokens and unlisted are facts of the list form")
+    if (form.form == "content") != (form.parts is not None and form.text is not None):
+        src.error(("request", "input"), "parts and text (both) are facts of the content form")
     if (p.request.input.form == "content") != (p.request.batch is not None):
         src.error(
             ("request", "input"),

@@ -11,7 +11,7 @@ become constants the runtime and the gateway read.
 from __future__ import annotations
 
 from .embed_fields import dec_field, enc_field, loss_lines
-from .embed_inputs import read_list, why, write_list, write_list_value
+from .embed_inputs import read_content, read_list, why, write_content, write_list, write_list_value
 from .embed_model import EmbedProtocol, EmbedSpec
 from .embed_response import response_lines
 from .render import env, header
@@ -54,7 +54,7 @@ def _request(p: EmbedProtocol) -> list[str]:
     mapped = {r.c for r in rq.fields}
     in_mapped = {r.c for r in rq.input_fields} | {r.c for r in rq.shared_input_fields}
     form = rq.input  # the list form without request objects, the content form in each of them
-    L: list[str] = read_list(form) if rq.batch is None else []
+    L: list[str] = read_list(form) if rq.batch is None else read_content(form)
     # ---- decode: the request-level rows (of the body, or of each request object)
     L += ["def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) -> None:"]
     for r in rq.fields:
@@ -85,7 +85,7 @@ def _request(p: EmbedProtocol) -> list[str]:
             "    for k, o in enumerate(objs):",
             '        path = f"{base}[{k}]." if base else ""',
             '        o = expect_dict(o, path.rstrip("."))',
-            f'        inp = read_content(o.get("{form.w}"), path + "{form.w}")',
+            f'        inp = _read_content(o.get("{form.w}"), path + "{form.w}")',
             "        _dec_input(o, path, inp)",
             "        _dec_fields(o, path, req, k)",
             "        req.inputs.append(inp)",
@@ -149,7 +149,7 @@ def _request(p: EmbedProtocol) -> list[str]:
     for r in rq.fields:
         L += ["    " + x for x in enc_field(r, "req", "o")]
         if first:
-            L += [f'        o["{rq.input.w}"] = write_content(inp, path, ctx)']
+            L += write_content(form)
             first = False
     for r in rq.input_fields:
         L += ["    " + x for x in enc_field(r, "inp", "o", "path")]
@@ -220,9 +220,9 @@ def render_embed_codec(p: EmbedProtocol, source: str) -> str:
     imports = (
         "from __future__ import annotations\n\nfrom typing import Any\n\n"
         "from interlingua._codec_support import dig, drop_ext, report_ext, split_ext\n"
-        "from interlingua._embed_support import (\n    base64_from_vector,\n    by_index,\n"
-        "    in_index_order,\n    input_text,\n    read_content,\n    token_ids,\n"
-        "    vector_from_base64,\n    vector_from_floats,\n    write_content,\n)\n"
+        "from interlingua._embed_support import (\n    PART_JOINER,\n    base64_from_vector,\n"
+        "    by_index,\n    in_index_order,\n    input_text,\n    token_ids,\n"
+        "    vector_from_base64,\n    vector_from_floats,\n)\n"
         "from interlingua._errors import InvalidInput, UnsupportedFeature\n"
         "from interlingua._losses import Ctx\n"
         "from interlingua._wire import _kind, expect_dict, expect_int, expect_list, expect_str\n\n"

@@ -8,10 +8,10 @@ from typing import Any
 
 from interlingua._codec_support import drop_ext, split_ext
 from interlingua._embed_support import (
+    PART_JOINER,
     by_index,
-    read_content,
+    input_text,
     vector_from_floats,
-    write_content,
 )
 from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
@@ -91,6 +91,24 @@ def _count(v: Any, path: str) -> int | None:
     return None if v is None else expect_int(v, path)
 
 
+def _read_content(v: Any, path: str) -> EmbedInput:
+    """A content object (``{parts: [{text}, ...]}``) -> one input."""
+    c = expect_dict(v, path)
+    parts = expect_list(c.get("parts"), path + ".parts")
+    texts: list[str] = []
+    for k, p in enumerate(parts):
+        p = expect_dict(p, f"{path}.parts[{k}]")
+        t = p.get("text")
+        if t is not None and len(p) == 1:
+            texts.append(expect_str(t, f"{path}.parts[{k}].text"))
+    inp = EmbedInput(text=PART_JOINER.join(texts))
+    if len(texts) != len(parts) or len(texts) != 1 or len(c) != 1:
+        said = [k for k, x in c.items() if k != "parts" and x is not None]
+        other = len(texts) != len(parts)  # a part that is not one text
+        inp.hints = {"content": c, "other_parts": other, "parts": len(texts), "fields": said}
+    return inp
+
+
 def _dec_fields(w: dict[str, Any], path: str, req: EmbeddingsRequest, k: int) -> None:
     v = w.get("model")
     if v is not None:
@@ -129,7 +147,7 @@ def decode_request(w: Any, ctx: Ctx) -> EmbeddingsRequest:
     for k, o in enumerate(objs):
         path = f"{base}[{k}]." if base else ""
         o = expect_dict(o, path.rstrip("."))
-        inp = read_content(o.get("content"), path + "content")
+        inp = _read_content(o.get("content"), path + "content")
         _dec_input(o, path, inp)
         _dec_fields(o, path, req, k)
         req.inputs.append(inp)
@@ -162,7 +180,10 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
         o: dict[str, Any] = {}
         if req.model is not None:
             o["model"] = "models/" + req.model.removeprefix("models/")
-        o["content"] = write_content(inp, path, ctx)
+        if ctx.same and inp.hints is not None and "content" in inp.hints:
+            o["content"] = dict(inp.hints["content"])
+        else:
+            o["content"] = {"parts": [{"text": input_text(inp, path, ctx)}]}
         if req.dimensions is not None:
             o["outputDimensionality"] = req.dimensions
         if inp.task_type is not None:

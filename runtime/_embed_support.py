@@ -1,9 +1,10 @@
 """Helpers the generated embeddings codecs call (generated/<id>_codec.py of spec/embeddings)
-whatever their rows: a token array's check, an input's text, the content form, the vector forms
-(floats, base64 float32), the vectors' order, and the split / join of a batch.
+whatever their rows: a token array's check, an input's text, the vector forms (floats, base64
+float32), the vectors' order, and the split / join of a batch.
 
-What a row decides (the list form's facts, the task table, the vector form an encoding asks for)
-is compiled into the codec by codegen/embed_inputs.py, so nothing here knows a protocol or a row.
+What a row decides (the list form's facts, the content form's keys, the task table, the vector
+form an encoding asks for) is compiled into the codec by codegen/embed_inputs.py, so nothing here
+knows a protocol, a row or a wire name.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 from ._errors import InvalidInput, UnsupportedFeature
 from ._losses import Ctx
-from ._wire import _kind, expect_dict, expect_list, expect_str
+from ._wire import _kind, expect_list, expect_str
 from .generated.embeddings_canonical import (
     Embedding,
     EmbeddingsRequest,
@@ -27,17 +28,16 @@ from .generated.embeddings_canonical import (
 )
 
 __all__ = [
+    "PART_JOINER",
     "base64_from_vector",
     "by_index",
     "in_index_order",
     "input_text",
     "join_responses",
-    "read_content",
     "split_request",
     "token_ids",
     "vector_from_base64",
     "vector_from_floats",
-    "write_content",
 ]
 
 PART_JOINER = "\n"  # several text parts of one input, toward a protocol with one string per input
@@ -72,38 +72,11 @@ def input_text(inp: EmbedInput, path: str, ctx: Ctx, joined: str = "") -> str:
         )
     if h is not None and h.get("parts", 1) > 1 and joined and not ctx.same:
         ctx.loss(path, f"{h['parts']} text parts joined with a newline", joined, "multipart_input")
-    if h is not None and not ctx.same:  # the content object's other keys (``role``)
-        for k, v in h.get("content", {}).items():
-            if k != "parts" and v is not None:
-                why = f"{ctx.target} takes a text per input"
-                ctx.loss(f"{path}.{k}", f"content field {k!r} dropped", why, "multipart_input")
+    if h is not None and not ctx.same:  # the content object's other keys said (``role``)
+        for k in h.get("fields", ()):
+            why = f"{ctx.target} takes a text per input"
+            ctx.loss(f"{path}.{k}", f"content field {k!r} dropped", why, "multipart_input")
     return inp.text or ""
-
-
-def read_content(v: Any, path: str) -> EmbedInput:
-    """``content`` form: ``{parts: [{text}, ...], role?}`` -> one input. Several text parts are
-    one input (joined when sent elsewhere); other parts are kept for the same protocol only."""
-    c = expect_dict(v, path)
-    parts = expect_list(c.get("parts"), path + ".parts")
-    texts: list[str] = []
-    for k, p in enumerate(parts):
-        p = expect_dict(p, f"{path}.parts[{k}]")
-        t = p.get("text")
-        if t is not None and len(p) == 1:
-            texts.append(expect_str(t, f"{path}.parts[{k}].text"))
-    other = len(texts) != len(parts)  # a part that is not one text: kept for this protocol only
-    inp = EmbedInput(text=PART_JOINER.join(texts))
-    if other or len(texts) != 1 or len(c) != 1:
-        inp.hints = {"content": c, "other_parts": other, "parts": len(texts)}
-    return inp
-
-
-def write_content(inp: EmbedInput, path: str, ctx: Ctx) -> dict[str, Any]:
-    """One input as a ``content`` object: the one it came as between endpoints of its protocol,
-    else its text (``input_text``)."""
-    if ctx.same and inp.hints is not None and "content" in inp.hints:
-        return dict(inp.hints["content"])
-    return {"parts": [{"text": input_text(inp, path, ctx)}]}
 
 
 # ---------------------------------------------------------------- vector forms

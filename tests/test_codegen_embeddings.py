@@ -32,7 +32,7 @@ http:
 max_inputs: 2
 request:
   batch: items
-  input: {w: doc, form: content}
+  input: {w: doc, form: content, parts: segs, text: t}
   fields:
     - {c: dimensions, w: size, type: int, feature: dimensions}
   input_fields:
@@ -155,7 +155,7 @@ def test_the_generated_codec_runs(tmp_path: Path) -> None:
         "items",
         {"Q": "retrieval_query"},
     )
-    body = {"items": [{"doc": {"parts": [{"text": "a"}]}, "size": 4, "kind": "Q"}]}
+    body = {"items": [{"doc": {"segs": [{"t": "a"}]}, "size": 4, "kind": "Q"}]}
     ctx = Ctx("tiny_embed", "tiny_embed")
     req = codec.decode_request(body, ctx)
     assert (req.inputs[0].text, req.inputs[0].task_type, req.dimensions) == (
@@ -169,7 +169,7 @@ def test_the_generated_codec_runs(tmp_path: Path) -> None:
     out = codec.encode_response(resp, Ctx("other", "tiny_embed"))
     assert out == {"vectors": [{"v": [0.5, 1]}]}
     with pytest.raises(InvalidInput) as info:
-        codec.decode_request({"items": [{"doc": {"parts": [{"text": "a"}]}, "size": "4"}]}, ctx)
+        codec.decode_request({"items": [{"doc": {"segs": [{"t": "a"}]}, "size": "4"}]}, ctx)
     assert info.value.path == "items[0].size"
     text = (tmp_path / "out" / "generated" / "tiny_embed_codec.py").read_text(encoding="utf-8")
     assert text.startswith(
@@ -178,14 +178,45 @@ def test_the_generated_codec_runs(tmp_path: Path) -> None:
 
 
 def test_list_form_facts_are_refused_on_the_content_form(tmp_path: Path) -> None:
-    msg = refused(tmp_path, "form: content}", "form: content, tokens: true}")
+    msg = refused(tmp_path, "text: t}", "text: t, tokens: true}")
     assert "tiny_embed.yaml:12: request.input" in msg
     assert "tokens and unlisted are facts of the list form" in msg
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("parts: segs, text: t}", "text: t}"), ("form: content", "form: list")],
+)
+def test_the_content_keys_are_facts_of_the_content_form(tmp_path: Path, old: str, new: str) -> None:
+    msg = refused(tmp_path, old, new)
+    assert "tiny_embed.yaml:12: request.input" in msg
+    assert "parts and text (both) are facts of the content form" in msg
+
+
+def test_the_content_form_reads_and_writes_its_rows_keys(tmp_path: Path) -> None:
+    codec = generate(tmp_path)
+    ctx = Ctx("tiny_embed", "tiny_embed")
+    doc = {"segs": [{"t": "a"}, {"t": "b"}], "role": "user"}
+    req = codec.decode_request({"items": [{"doc": doc}]}, ctx)
+    assert req.inputs[0].text == "a\nb"  # several text parts are one input
+    assert codec.encode_request(req, ctx) == {"items": [{"doc": doc}]}  # as it came
+    other = Ctx("elsewhere", "tiny_embed")  # toward it: one text part of the row's keys
+    assert codec.encode_request(req, other) == {"items": [{"doc": {"segs": [{"t": "a\nb"}]}}]}
+    assert [(x.path, x.what) for x in other.losses] == [
+        ("inputs[0].role", "content field 'role' dropped")
+    ]
+    with pytest.raises(InvalidInput) as info:
+        codec.decode_request({"items": [{"doc": {"segs": [{"t": 1}]}}]}, ctx)
+    assert info.value.path == "items[0].doc.segs[0].t"
+    image = codec.decode_request({"items": [{"doc": {"segs": [{"img": "x"}]}}]}, ctx)
+    with pytest.raises(UnsupportedFeature):  # a part that is no text: this protocol only
+        codec.encode_request(image, other)
+
+
 def list_form(facts: str) -> str:
     """The tiny spec with its inputs in one list (no request objects), the row saying ``facts``."""
-    tiny = TINY.replace("  batch: items\n", "").replace("form: content}", f"form: list{facts}}}")
+    tiny = TINY.replace("  batch: items\n", "")
+    tiny = tiny.replace("form: content, parts: segs, text: t}", f"form: list{facts}}}")
     return tiny.replace("  input_fields:", "  shared_input_fields:")
 
 
