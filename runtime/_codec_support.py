@@ -24,9 +24,7 @@ __all__ = [
     "add_hint",
     "restore_wire_names",
     "camel",
-    "snake",
-    "camel_keys",
-    "snake_keys",
+    "recase_keys",
     "camel_key",
     "snake_key",
     "text_of",
@@ -211,15 +209,12 @@ def camel(k: str) -> str:
     return re.sub(r"_([a-z0-9])", lambda m: m.group(1).upper(), k)
 
 
-def snake(k: str) -> str:
-    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), k)
-
-
-def camel_keys(v: Any, depth: int, seen: set[str]) -> Any:
+def recase_keys(v: Any, depth: int, seen: set[str], names: dict[str, str] | None = None) -> Any:
     """``v`` with the keys of its objects ``depth`` levels deep in camelCase (an API that also
     takes snake_case: Gemini; a list is walked through, no level), ``v`` itself if none changed;
-    the snake_case keys go in ``seen``. Copies only what changes: a body in camelCase, the
-    common case, costs one pass over its keys and no new object."""
+    the snake_case keys go in ``seen``. With ``names`` (a camelCase key -> the snake_case key it
+    came as) the way back: those keys renamed. Copies only what changes: a body in camelCase,
+    the common case, costs one pass over its keys and no new object."""
     t = type(v)
     if not depth or (t is not dict and t is not list):
         return v
@@ -227,7 +222,7 @@ def camel_keys(v: Any, depth: int, seen: set[str]) -> Any:
         items: list[Any] | None = None
         for i, x in enumerate(v):
             tx = type(x)
-            if (tx is dict or tx is list) and (y := camel_keys(x, depth, seen)) is not x:
+            if (tx is dict or tx is list) and (y := recase_keys(x, depth, seen, names)) is not x:
                 if items is None:
                     items = list(v)
                 items[i] = y
@@ -235,10 +230,16 @@ def camel_keys(v: Any, depth: int, seen: set[str]) -> Any:
     out: dict[str, Any] | None = None
     for i, (k, x) in enumerate(v.items()):
         tx = type(x)
-        y = camel_keys(x, depth - 1, seen) if depth > 1 and (tx is dict or tx is list) else x
-        if "_" in k:
+        y = (
+            recase_keys(x, depth - 1, seen, names)
+            if depth > 1 and (tx is dict or tx is list)
+            else x
+        )
+        if "_" in k and names is None:
             seen.add(k)
             k = camel(k)
+        elif names is not None and k in names:
+            k = names[k]
         elif y is x and out is None:
             continue
         if out is None:  # the first change: the keys before it as they were
@@ -247,31 +248,21 @@ def camel_keys(v: Any, depth: int, seen: set[str]) -> Any:
     return v if out is None else out
 
 
-def snake_keys(v: Any, depth: int, seen: Collection[str]) -> Any:
-    """Undo ``camel_keys`` for the keys that came snake_case (``seen``)."""
-    if depth and type(v) is list:
-        return [snake_keys(x, depth, seen) for x in v]
-    if not depth or type(v) is not dict:
-        return v
-    return {
-        (s if (s := snake(k)) in seen else k): snake_keys(x, depth - 1, seen) for k, x in v.items()
-    }
-
-
 def camel_key(w: dict[str, Any], key: str, alias: str, depth: int, seen: set[str]) -> Any:
     """``w`` with ``key`` (or its snake_case spelling ``alias``) and its keys ``depth`` levels
-    deep in camelCase (``camel_keys``); ``key`` wins when both are there."""
+    deep in camelCase (``recase_keys``); ``key`` wins when both are there."""
     at = key if key in w or alias not in w else alias
     one = {at: w[at]} if at in w else None
-    if one is None or (y := camel_keys(one, depth + 1, seen)) is one:
+    if one is None or (y := recase_keys(one, depth + 1, seen)) is one:
         return w
     return {**{k: x for k, x in w.items() if k != at}, **y}
 
 
 def snake_key(out: dict[str, Any], key: str, depth: int, seen: Collection[str]) -> None:
-    """Undo ``camel_key`` on a same-protocol encode for the keys that came snake_case."""
+    """Undo ``camel_key`` on a same-protocol encode for the keys that came snake_case (``seen``)."""
     if key in out:
-        out.update(snake_keys({key: out.pop(key)}, depth + 1, seen))
+        names = {camel(s): s for s in seen}
+        out.update(recase_keys({key: out.pop(key)}, depth + 1, set(), names))
 
 
 def text_of(v: Any) -> str | None:

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
-from interlingua._codec_support import camel, camel_keys
+from interlingua._codec_support import camel, recase_keys
 from interlingua._losses import Ctx
 
 from codegen.load import SpecError, load_spec
@@ -105,7 +105,7 @@ _JSON = st.recursive(
 
 
 def _reference(v: Any, depth: int, seen: set[str]) -> Any:
-    """camel_keys written the plain way: every object copied."""
+    """recase_keys toward camelCase written the plain way: every object copied."""
     if depth and type(v) is list:
         return [_reference(x, depth, seen) for x in v]
     if not depth or type(v) is not dict:
@@ -115,10 +115,10 @@ def _reference(v: Any, depth: int, seen: set[str]) -> Any:
 
 
 @given(_JSON, st.integers(min_value=0, max_value=4))
-def test_camel_keys_copies_only_what_changes(v: Any, depth: int) -> None:
+def test_recase_keys_copies_only_what_changes(v: Any, depth: int) -> None:
     seen: set[str] = set()
     want_seen: set[str] = set()
-    got = camel_keys(v, depth, seen)
+    got = recase_keys(v, depth, seen)
     assert got == _reference(v, depth, want_seen)
     assert list(_keys(got)) == list(_keys(_reference(v, depth, set())))  # order kept
     assert seen == want_seen
@@ -134,3 +134,18 @@ def _keys(v: Any) -> Any:
     elif type(v) is list:
         for x in v:
             yield from _keys(x)
+
+
+@given(_JSON, st.integers(min_value=0, max_value=4))
+def test_recase_keys_with_names_goes_back_as_it_came(v: Any, depth: int) -> None:
+    """The way back (``encode_snake_case``): the keys that came snake_case, named by their
+    camelCase spelling, are renamed back and nothing else changes (a body that had a key in
+    both spellings is merged on the way there, so it is left out)."""
+    seen: set[str] = set()
+    there = recase_keys(v, depth, seen)
+    names = {camel(s): s for s in seen}
+    assume(not names.keys() & set(_keys(v)))
+    back = recase_keys(there, depth, set(), names)
+    assert back == v and list(_keys(back)) == list(_keys(v))
+    if not seen:
+        assert back is v
