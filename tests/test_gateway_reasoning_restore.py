@@ -169,3 +169,26 @@ def test_a_minimal_effort_thinks_so_missing_state_turns_thinking_off() -> None:
     assert req.reasoning is not None and req.reasoning.mode == "disabled"
     assert out["thinking"] == {"type": "disabled"}
     assert [x.split(":")[0] for x in lost] == ["reasoning"]
+
+
+def test_interleaved_thinking_through_a_chat_client_goes_back_once() -> None:
+    """Interleaved thinking (the recorded signed block before its tool use, then a second block
+    before a second call) through a Chat client, whose one ``reasoning_content`` joins both
+    texts: both blocks go back once, each before its call, by the rule that drops an echoed
+    Gemini thought copy too (envelopes.drop_echoes); before, the joined echo matched neither
+    block and stayed beside them (an unsigned third block, dropped with a replay loss)."""
+    answer = body(THINKING_TOOL)
+    first = answer["content"][0]
+    call = next(b for b in answer["content"] if b["type"] == "tool_use")
+    second = {**first, "thinking": "Now that I know the country, I look up its largest city."}
+    answer["content"] += [second, {**call, "id": call["id"][:-1] + "x", "name": "get_city"}]
+    wire, store = _turn(answer, A, C)
+    message = wire["choices"][0]["message"]
+    assert message["reasoning_content"] == first["thinking"] + second["thinking"]
+    req, out, lost = _next(_chat_next(message, "claude-sonnet-4-5"), C, A, store)
+    assert [(p.text, p.signature) for p in _reasoning(req)] == [
+        (b["thinking"], b["signature"]) for b in (first, second)
+    ]
+    blocks = out["messages"][1]["content"]
+    assert [b["type"] for b in blocks] == ["thinking", "text", "tool_use", "thinking", "tool_use"]
+    assert lost == []

@@ -68,6 +68,7 @@ __all__ = [
     "state_lost",
     "replay_loss",
     "unwrap_request",
+    "drop_echoes",
     "fold_for_client",
 ]
 
@@ -211,26 +212,32 @@ def _unwrap_parts(parts: list[Part]) -> list[Part]:
         if not _echoed(p):
             gem.unwrap_into(p, out)
             continue
-        blocks: list[Part] | None = unwrap(p.signature or "")
+        blocks = unwrap(p.signature or "")
         if blocks is None:  # ours but unreadable: no opaque state goes anywhere
             blocks = [
                 dataclasses.replace(p, signature=None, redacted=None, owner=None, ext=None, id=None)
             ]
-        _drop_shown_copies(out, blocks)
+        drop_echoes(out, blocks)
         out.extend(blocks)
     return out
 
 
-def _drop_shown_copies(out: list[Part], blocks: list[Part]) -> None:
-    """A Gemini client echoes the thought parts that showed an envelope's text (one per block
-    in a response, one per delta in a stream) before the part carrying the envelope, which
-    restores that text: the copies go."""
-    text = "".join(b.text for b in blocks if type(b) is ReasoningPart)
-    k = len(out)
-    while k and type(out[k - 1]) is ReasoningPart and not opaque(out[k - 1]):
-        k -= 1
-    if text and k < len(out) and "".join(q.text for q in out[k:]) == text:  # type: ignore[union-attr]
-        del out[k:]
+def drop_echoes(parts: list[Any], restored: list[ReasoningPart]) -> None:
+    """Delete from ``parts`` the copy of ``restored``'s text (reasoning put back with its state:
+    an envelope's, or what the gateway kept) a client echoed as reasoning with no state: the
+    first run of such parts whose texts, joined, are that text. A Gemini client echoes the
+    thought parts that showed an envelope's text (one per block in a response, one per delta in
+    a stream) before the part carrying it; a Chat client, one ``reasoning_content``."""
+    text = "".join(p.text for p in restored)
+    i = 0
+    while text and i < len(parts):
+        j = i
+        while j < len(parts) and type(parts[j]) is ReasoningPart and not opaque(parts[j]):
+            j += 1
+        if j > i and "".join(q.text for q in parts[i:j]) == text:
+            del parts[i:j]
+            return
+        i = j + 1
 
 
 def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:

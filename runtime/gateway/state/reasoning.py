@@ -34,7 +34,7 @@ from ...generated.canonical import (
     ToolCallPart,
     ToolResultPart,
 )
-from ...transforms.envelopes import opaque
+from ...transforms.envelopes import drop_echoes, opaque
 from ...transforms.reasoning import thinking_budget
 from .store import Store
 
@@ -90,21 +90,21 @@ def _lacking(m: Message, codec: Any) -> bool:
 
 def _restore(m: Message, got: dict[str, bytes | None]) -> int:
     """Put the kept runs back in ``m`` (before their call, or opening the message) in place of
-    the copies of their text the client echoed without state (Chat ``reasoning_content``), so
-    no block is there twice; how many runs."""
+    the copy of their text the client echoed without state (``drop_echoes``: Chat
+    ``reasoning_content``), so no block is there twice; how many runs."""
     head: list[Any] = []
     parts: list[Any] = []
-    texts: set[str] = set()
+    restored: list[Any] = []
     for p in m.parts:
         hit = got.get(p.id) if type(p) is ToolCallPart else None
         if hit is not None:
             kept = orjson.loads(hit)
             run = [ReasoningPart(**d) for d in kept["parts"]]
             (head if kept["lead"] else parts).extend(run)
-            texts |= {r.text for r in run} | {"".join(r.text for r in run)}
+            restored += run
         parts.append(p)
-    copy = [type(p) is ReasoningPart and not opaque(p) and p.text in texts for p in head + parts]
-    m.parts = [p for p, c in zip(head + parts, copy, strict=True) if not c]
+    m.parts = head + parts
+    drop_echoes(m.parts, restored)
     return len([p for p in parts if type(p) is ToolCallPart and got.get(p.id) is not None])
 
 
