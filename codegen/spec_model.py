@@ -296,6 +296,20 @@ class FinishRule(Strict):
 # ---------------------------------------------------------------- protocols/*.yaml: envelopes and rules
 
 
+class ToolEntries(Strict):
+    """How the items of ``tools`` hold the tools when an item is not one tool (Gemini): the
+    function declarations grouped in a list under one key, every other key of an item a hosted
+    tool named by that key. The tools transform walks both shapes; the item a tool came in is
+    kept for the same protocol (hint ``entry``)."""
+
+    group: str = Field(description="an item's key holding a list of function declarations")
+    one_object: bool = Field(
+        False,
+        description="``tools`` may be one item object instead of a list (seen in the wild); "
+        "written back so to the same protocol",
+    )
+
+
 class ProtocolSpec(Strict):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     title: str
@@ -313,6 +327,9 @@ class ProtocolSpec(Strict):
     tool_fields: list[FieldRow]
     tool_wrapper: str | None = Field(None, description="wire path the tool fields live under")
     tool_type: str | None = Field(None, description="constant `type` of a function tool")
+    tool_entries: ToolEntries | None = Field(
+        None, description="items of `tools` that group the tools (none: one tool per item)"
+    )
     tool_schema_openapi: str | None = Field(
         None,
         description="a tool's key holding its parameters in the OpenAPI subset (Gemini "

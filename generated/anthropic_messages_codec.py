@@ -201,6 +201,10 @@ TRANSFORMS: tuple[str, ...] = (
     "response_format",
 )
 TOOL_TYPE: str | None = "custom"
+# items of tools grouping the function declarations under this key (tool_entries; None: one
+# tool per item), and whether tools may be one item object
+TOOL_GROUP: str | None = None
+TOOLS_ONE_OBJECT = False
 SUPPORT: dict[str, tuple[str, str]] = {
     "system": ("full", ""),
     "system_position": ("full", ""),

@@ -58,6 +58,7 @@ from interlingua.transforms.structured import (
     openapi_to_json_schema,
     schema_fields_lost,
 )
+from interlingua.transforms.tools import TOOLS
 
 from .canonical import (
     FilePart,
@@ -193,10 +194,15 @@ TRANSFORMS: tuple[str, ...] = (
     "gemini_contents",
     "response_format",
     "reasoning",
+    "tools",
     "gemini_config",
     "gemini_response",
 )
 TOOL_TYPE: str | None = None
+# items of tools grouping the function declarations under this key (tool_entries; None: one
+# tool per item), and whether tools may be one item object
+TOOL_GROUP: str | None = "functionDeclarations"
+TOOLS_ONE_OBJECT = True
 SUPPORT: dict[str, tuple[str, str]] = {
     "system": ("full", "systemInstruction"),
     "system_position": (
@@ -1848,6 +1854,7 @@ _CODEC = sys.modules[__name__]  # the transforms read this codec's rows
 REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
     TOOL_CHOICE_KEYS,
     GEMINI_CONTENTS.request_keys,
+    TOOLS.request_keys,
     GEMINI_CONFIG.request_keys,
 )
 RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
@@ -1864,6 +1871,7 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     GEMINI_CONTENTS.decode_request(w, req, _CODEC, ctx)
     decode_response_format(w, req, ctx)
     decode_reasoning_config(w, req, ctx)
+    TOOLS.decode_request(w, req, _CODEC, ctx)
     GEMINI_CONFIG.decode_request(w, req, _CODEC, ctx)
     ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
     if ext:
@@ -1879,6 +1887,7 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     GEMINI_CONTENTS.encode_request(req, out, _CODEC, ctx)
     encode_response_format(req, out, ctx)
     encode_reasoning_config(req, out, ctx)
+    TOOLS.encode_request(req, out, _CODEC, ctx)
     GEMINI_CONFIG.encode_request(req, out, _CODEC, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)

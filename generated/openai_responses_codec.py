@@ -196,6 +196,10 @@ TRANSFORMS: tuple[str, ...] = (
     "responses_output",
 )
 TOOL_TYPE: str | None = "function"
+# items of tools grouping the function declarations under this key (tool_entries; None: one
+# tool per item), and whether tools may be one item object
+TOOL_GROUP: str | None = None
+TOOLS_ONE_OBJECT = False
 SUPPORT: dict[str, tuple[str, str]] = {
     "system": ("full", "instructions, or system/developer message items"),
     "system_position": ("full", ""),

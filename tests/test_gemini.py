@@ -622,6 +622,26 @@ def test_generation_config_and_tool_config() -> None:
         assert req({**c, "tool_choice": chat}, C, G).body["toolConfig"] == b["toolConfig"]
 
 
+def test_tools_items_hosted_and_empty_list() -> None:
+    """pydantic-ai's request with a hosted tool beside a function: the tools items come back to
+    Gemini as they came (the tool_entries row, the tools transform), the function alone goes to
+    Chat (the hosted tool reported); ``tools: []`` goes back to Gemini, as Chat's does to Chat."""
+    rel = "test_structured_output/test_function_tools_with_builtin_tools/00.request.json"
+    path = need_fixtures() / "recorded/gemini/pydantic-ai-cassettes" / rel
+    body = json.loads(path.read_text())
+    assert req(body, G, G).body == body
+    t = req(body, G, C, model="m")
+    assert [tool["function"]["name"] for tool in t.body["tools"]] == ["calculator"]
+    assert [(loss.path, loss.feature) for loss in t.losses if loss.feature == "hosted_tools"] == [
+        ("tools[0]", "hosted_tools")
+    ]
+    back = req(t.body, C, G).body["tools"]
+    assert [list(item) for item in back] == [["functionDeclarations"]]
+    empty = {**body, "tools": []}
+    assert req(empty, G, G).body == empty
+    assert "tools" not in req(empty, G, C, model="m").body
+
+
 def test_snake_case_generation_config_and_tool_config_are_read() -> None:
     """The API takes generation_config / tool_config in snake_case (snake_case_keys row): read,
     not reported lost, and written back to Gemini as they came."""

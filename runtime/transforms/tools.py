@@ -1,7 +1,9 @@
 """tools: the tool list (function tools through the generated rows, hosted tools carried only
-to their own protocol: ``hosted_entry``, the one rule gemini_config follows too),
-``tool_choice`` in either wire shape, and the parallel-calls switch, which Anthropic keeps
-inside tool_choice and Chat beside it (the tool_choice rule, compiled into each codec by
+to their own protocol: ``hosted_entry``), one tool per item (a hosted one by its ``type``) or,
+per the tool_entries row, items grouping the function declarations under one key beside hosted
+tools by key (Gemini ``functionDeclarations``, ``googleSearch``; ``tools`` maybe one item
+object); ``tool_choice`` in either wire shape, and the parallel-calls switch, which Anthropic
+keeps inside tool_choice and Chat beside it (the tool_choice rule, compiled into each codec by
 codegen/tool_choice.py)."""
 
 from __future__ import annotations
@@ -23,44 +25,70 @@ def hosted_entry(t: Tool, path: str, ctx: Ctx) -> dict[str, Any] | None:
     return None
 
 
+def _tool(w: dict[str, Any], kind: Any, path: str, codec: Codec, ctx: Ctx) -> Tool:
+    """A hosted tool (``kind``: its wire type or key) kept whole, else a function: the rows."""
+    if kind is not None:
+        return Tool(name=str(w.get("name") or kind), kind=str(kind), ext=w)
+    tool = codec.decode_tool(w, path, ctx)
+    if ctx.same:
+        nulls = {k: None for k, v in w.items() if v is None}
+        if nulls:  # explicit nulls: only the identity needs them
+            tool.ext = {**nulls, **(tool.ext or {})}
+    return tool
+
+
 def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
     tools = w.get("tools")
     if tools is not None:
+        if type(tools) is dict and codec.TOOLS_ONE_OBJECT:  # one item instead of the list
+            tools = [tools]
+            req.hints = {**(req.hints or {}), "tools_object": True}
         if not expect_list(tools, "tools"):
             req.hints = {**(req.hints or {}), "tools_empty": True}
-        function_type = codec.TOOL_TYPE
-        decode_tool = codec.decode_tool
-        out = req.tools
+        group = codec.TOOL_GROUP  # tool_entries: an item's declarations and hosted tools by key
         for i, t in enumerate(tools):
             path = f"tools[{i}]"
             if type(t) is not dict:
                 t = expect_dict(t, path)
-            kind = t.get("type")
-            if kind is not None and kind != function_type:
-                out.append(Tool(name=str(t.get("name") or kind), kind=str(kind), ext=t))
+            if group is None:  # one tool per item, a hosted one by its type
+                kind = t.get("type")
+                req.tools.append(
+                    _tool(t, None if kind == codec.TOOL_TYPE else kind, path, codec, ctx)
+                )
                 continue
-            tool = decode_tool(t, path, ctx)
-            if ctx.same:
-                nulls = {k: None for k, v in t.items() if v is None}
-                if nulls:  # explicit nulls: only the identity needs them
-                    tool.ext = {**nulls, **(tool.ext or {})}
-            out.append(tool)
+            for key, value in t.items():
+                at = f"{path}.{key}"
+                kind = None if key == group else key
+                for j, e in enumerate(expect_list(value, at) if kind is None else [{key: value}]):
+                    tool = _tool(e, kind, f"{at}[{j}]", codec, ctx)
+                    tool.hints = {**(tool.hints or {}), "entry": i}  # the item it came in
+                    req.tools.append(tool)
     codec.decode_tool_choice(w, req, ctx)  # the tool_choice rule, compiled per protocol
 
 
 def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
-    if not req.tools and ctx.same and req.hints and req.hints.get("tools_empty"):
-        out["tools"] = []
-    if req.tools:
-        wire = []
-        for i, t in enumerate(req.tools):
-            path = f"tools[{i}]"
-            if t.kind != "function":
-                if (entry := hosted_entry(t, path, ctx)) is not None:
-                    wire.append(entry)
-                continue
-            wire.append(codec.encode_tool(t, path, ctx))
-        out["tools"] = wire
+    hints = (req.hints or {}) if ctx.same else {}
+    group = codec.TOOL_GROUP
+    items: dict[Any, Any] = {}  # the wire items, in order; grouped: by the source's item
+    for i, t in enumerate(req.tools):
+        path = f"tools[{i}]"
+        function = t.kind == "function"
+        wire = codec.encode_tool(t, path, ctx) if function else hosted_entry(t, path, ctx)
+        if wire is None:
+            continue
+        if group is None:
+            items[i] = wire
+            continue
+        entry = (t.hints or {}).get("entry") if ctx.same else None
+        if function:
+            item = items.setdefault("functions" if entry is None else entry, {})
+            item.setdefault(group, []).append(wire)
+        else:
+            items.setdefault(("hosted", i) if entry is None else entry, {}).update(wire)
+    if items or hints.get("tools_empty"):
+        wire_items = list(items.values())
+        one = hints.get("tools_object") and len(wire_items) == 1  # one item object, as it came
+        out["tools"] = wire_items[0] if one else wire_items
     codec.encode_tool_choice(req, out, ctx)
 
 
