@@ -60,7 +60,13 @@ class TransformRow(Strict):
         default=None,
         description="no object: the codec's own decode_<compiled>(w, req, ctx) and "
         "encode_<compiled>(req, out, ctx), compiled from the rows it names, are called in its "
-        "place (codegen/settings_compile.py COMPILED_FROM)",
+        "place (codegen/transform_rows.py COMPILED)",
+    )
+    walk: str | None = Field(
+        default=None,
+        description="with compiled functions that take a walk's hooks (turns): module.Class in "
+        "runtime/transforms (checked); the pipeline calls Class(codec, ctx).decode(w, req) and "
+        ".encode(req, out), which hand themselves to the compiled functions",
     )
     flags: dict[str, str | bool] = Field(
         default_factory=dict, description="flags a protocol naming it must have, with these values"

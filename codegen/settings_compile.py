@@ -25,11 +25,6 @@ _REASONING = (
 )
 
 
-# the functions compiled here (decode_<name> / encode_<name>) -> the protocol rows they come from:
-# a transform row ``compiled: <name>`` is these functions, called by the pipeline in its place
-COMPILED_FROM = {"response_format": "response_format", "reasoning_config": "reasoning"}
-
-
 @dataclass(frozen=True)
 class Compiled:
     source: str  # the functions

@@ -14,12 +14,11 @@ import types
 import typing
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from .canonical_model import CanonicalSpec, TransformRow
-from .settings_compile import COMPILED_FROM
 from .source import Loc
 from .spec_model import Flags, ProtocolSpec
 
@@ -31,6 +30,30 @@ __all__ = [
 
 # where the named transforms live (a row's object is module.OBJECT in this package)
 TRANSFORMS_DIR = Path(__file__).resolve().parent.parent / "runtime" / "transforms"
+
+
+class Compiled(NamedTuple):
+    """What a transform row ``compiled: <name>`` must need for every protocol naming it to have
+    the codec's decode_<name> / encode_<name>: the flags and the rows they are emitted for."""
+
+    flags: dict[str, str | bool]
+    rows: tuple[str, ...]
+    walked: bool  # they take a walk's hooks (the row's ``walk``: module.Class)
+
+    def says(self) -> str:
+        need = [f"flags.{k}: {v}" for k, v in self.flags.items()] + [
+            f"rows: [{r}]" for r in self.rows
+        ]
+        return ", ".join(need + ["walk"] * self.walked)
+
+
+# the codec's functions compiled from rows, by the name a transform row calls them with
+COMPILED = {
+    "response_format": Compiled({}, ("response_format",), False),  # codegen/settings_format.py
+    "reasoning_config": Compiled({}, ("reasoning",), False),  # codegen/settings_reasoning.py
+    "messages": Compiled({}, ("messages",), False),  # codegen/messages_flat.py
+    "turns": Compiled({"tool_results": "user_turn_blocks"}, (), True),  # codegen/turns_code.py
+}
 
 
 @cache
@@ -83,14 +106,16 @@ def canonical_transform_problems(c: CanonicalSpec) -> list[tuple[Loc, str]]:
         at: Loc = ("transforms", name)
         if (row.object is None) == (row.compiled is None):
             out.append((at, "expected one of object (module.OBJECT) and compiled"))
+        elif row.object is not None and row.walk is not None:
+            out.append(((*at, "walk"), "a walk's hooks go with compiled functions, not an object"))
         elif row.object is not None and (problem := transform_problem(row.object)):
             out.append((at, f"{row.object}: {problem}"))
-        elif row.compiled is not None and COMPILED_FROM.get(row.compiled) not in row.rows:
-            known = ", ".join(f"{k} (rows: [{v}])" for k, v in COMPILED_FROM.items())
-            what = f"{row.compiled!r} with rows {row.rows} names no compiled functions"
-            out.append(((*at, "compiled"), f"{what} (expected one of {known})"))
+        elif row.compiled is not None and (problem := _compiled_problem(row)):
+            out.append(((*at, "compiled"), problem))
         elif row.compiled is not None and row.side != "request":
             out.append(((*at, "side"), "the compiled functions walk the request"))
+        elif row.walk is not None and (problem := transform_problem(row.walk)):
+            out.append(((*at, "walk"), f"{row.walk}: {problem}"))
         for flag, value in row.flags.items():
             field = Flags.model_fields.get(flag)
             if field is None or field.annotation is None:
@@ -106,6 +131,23 @@ def canonical_transform_problems(c: CanonicalSpec) -> list[tuple[Loc, str]]:
             if problem := _row_path_problem(path):
                 out.append(((*at, "rows", i), problem))
     return out
+
+
+def _compiled_problem(row: TransformRow) -> str | None:
+    """Why ``row.compiled`` names no functions every protocol naming the row has, or is not
+    given the walk they take (None: neither)."""
+    need = COMPILED.get(row.compiled or "")
+    if need is None or not (
+        need.flags.items() <= row.flags.items() and set(need.rows) <= set(row.rows)
+    ):
+        known = "; ".join(f"{k} ({v.says()})" for k, v in COMPILED.items())
+        got = Compiled(row.flags, tuple(row.rows), False).says() or "no flags, no rows"
+        return f"{row.compiled!r} with {got} names no compiled functions (expected one of {known})"
+    if need.walked != (row.walk is not None):
+        if need.walked:
+            return f"{row.compiled!r} takes a walk's hooks: expected walk (module.Class)"
+        return f"{row.compiled!r} takes no walk (got {row.walk})"
+    return None
 
 
 def _given(p: ProtocolSpec, path: str) -> bool:

@@ -36,7 +36,6 @@ from interlingua._wire import (
 from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms._util import role_of
 from interlingua.transforms.envelopes import fold_for_client, unwrap_request
-from interlingua.transforms.messages_blocks import MESSAGES_BLOCKS
 from interlingua.transforms.reasoning import (
     EFFORT_BUDGETS,
     effort_as_budget,
@@ -54,6 +53,7 @@ from interlingua.transforms.structured import (
     schema_fields_lost,
 )
 from interlingua.transforms.tools import TOOLS
+from interlingua.transforms.turns import TurnWalk
 
 from .canonical import (
     FilePart,
@@ -1889,7 +1889,6 @@ _CODEC = sys.modules[__name__]  # the transforms read this codec's rows
 # every top-level key the rows and the transforms read (the rest rides in ext)
 REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
     TOOL_CHOICE_KEYS,
-    MESSAGES_BLOCKS.request_keys,
     TOOLS.request_keys,
 )
 RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
@@ -1902,7 +1901,7 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     req = Request(source=PROTOCOL)
     w = decode_snake_case(w, req)
     decode_request_fields(w, req, ctx)
-    MESSAGES_BLOCKS.decode_request(w, req, _CODEC, ctx)
+    TurnWalk(_CODEC, ctx).decode(w, req)  # the compiled decode_turns, with the walk's hooks
     TOOLS.decode_request(w, req, _CODEC, ctx)
     decode_reasoning_config(w, req, ctx)
     decode_response_format(w, req, ctx)
@@ -1928,7 +1927,7 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     encode_request_fields(req, out, ctx)
     if req.model is not None:
         out["model"] = req.model
-    MESSAGES_BLOCKS.encode_request(req, out, _CODEC, ctx)
+    TurnWalk(_CODEC, ctx).encode(req, out)  # the compiled encode_turns, with the walk's hooks
     TOOLS.encode_request(req, out, _CODEC, ctx)
     encode_reasoning_config(req, out, ctx)
     encode_response_format(req, out, ctx)

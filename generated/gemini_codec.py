@@ -42,7 +42,7 @@ from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms._util import role_of
 from interlingua.transforms.envelopes import fold_for_client, unwrap_request
 from interlingua.transforms.gemini_config import GEMINI_CONFIG
-from interlingua.transforms.gemini_contents import GEMINI_CONTENTS
+from interlingua.transforms.gemini_contents import ContentsWalk
 from interlingua.transforms.gemini_response import GEMINI_RESPONSE
 from interlingua.transforms.reasoning import (
     effort_as_budget,
@@ -1853,7 +1853,6 @@ _CODEC = sys.modules[__name__]  # the transforms read this codec's rows
 # every top-level key the rows and the transforms read (the rest rides in ext)
 REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
     TOOL_CHOICE_KEYS,
-    GEMINI_CONTENTS.request_keys,
     TOOLS.request_keys,
     GEMINI_CONFIG.request_keys,
 )
@@ -1868,7 +1867,7 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     req = Request(source=PROTOCOL)
     w = decode_snake_case(w, req)
     decode_request_fields(w, req, ctx)
-    GEMINI_CONTENTS.decode_request(w, req, _CODEC, ctx)
+    ContentsWalk(_CODEC, ctx).decode(w, req)  # the compiled decode_turns, with the walk's hooks
     decode_response_format(w, req, ctx)
     decode_reasoning_config(w, req, ctx)
     TOOLS.decode_request(w, req, _CODEC, ctx)
@@ -1884,7 +1883,7 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     """Canonical -> a request body of this protocol."""
     out: dict[str, Any] = {}
     encode_request_fields(req, out, ctx)
-    GEMINI_CONTENTS.encode_request(req, out, _CODEC, ctx)
+    ContentsWalk(_CODEC, ctx).encode(req, out)  # the compiled encode_turns, with the walk's hooks
     encode_response_format(req, out, ctx)
     encode_reasoning_config(req, out, ctx)
     TOOLS.encode_request(req, out, _CODEC, ctx)

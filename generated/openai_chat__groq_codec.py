@@ -22,7 +22,7 @@ from interlingua._wire import (
 from interlingua.transforms._util import content_parts, role_of, text_content
 from interlingua.transforms.envelopes import fold_for_client, replay_loss, unwrap_request
 from interlingua.transforms.message_response import MESSAGE_RESPONSE
-from interlingua.transforms.messages_flat import MESSAGES_FLAT, foreign_result
+from interlingua.transforms.messages_flat import foreign_result
 from interlingua.transforms.tools import TOOLS
 
 from .canonical import (
@@ -399,7 +399,7 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     req = Request(source=PROTOCOL)
     w = decode_snake_case(w, req)
     decode_request_fields(w, req, ctx)
-    MESSAGES_FLAT.decode_request(w, req, _CODEC, ctx)
+    decode_messages(w, req, ctx)
     TOOLS.decode_request(w, req, _CODEC, ctx)
     decode_reasoning_config(w, req, ctx)
     decode_response_format(w, req, ctx)
@@ -416,7 +416,7 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     encode_request_fields(req, out, ctx)
     if req.model is not None:
         out["model"] = req.model
-    MESSAGES_FLAT.encode_request(req, out, _CODEC, ctx)
+    encode_messages(req, out, ctx)
     TOOLS.encode_request(req, out, _CODEC, ctx)
     encode_reasoning_config(req, out, ctx)
     encode_response_format(req, out, ctx)

@@ -38,7 +38,7 @@ from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms._util import content_parts, role_of, text_content
 from interlingua.transforms.envelopes import fold_for_client, replay_loss, unwrap_request
 from interlingua.transforms.message_response import MESSAGE_RESPONSE
-from interlingua.transforms.messages_flat import MESSAGES_FLAT, foreign_result
+from interlingua.transforms.messages_flat import foreign_result
 from interlingua.transforms.reasoning import (
     budget_as_effort,
     effort_for_budget,
@@ -1717,7 +1717,6 @@ _CODEC = sys.modules[__name__]  # the transforms read this codec's rows
 # every top-level key the rows and the transforms read (the rest rides in ext)
 REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
     TOOL_CHOICE_KEYS,
-    MESSAGES_FLAT.request_keys,
     TOOLS.request_keys,
 )
 RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
@@ -1731,7 +1730,7 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     req = Request(source=PROTOCOL)
     w = decode_snake_case(w, req)
     decode_request_fields(w, req, ctx)
-    MESSAGES_FLAT.decode_request(w, req, _CODEC, ctx)
+    decode_messages(w, req, ctx)
     TOOLS.decode_request(w, req, _CODEC, ctx)
     decode_reasoning_config(w, req, ctx)
     decode_response_format(w, req, ctx)
@@ -1748,7 +1747,7 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     encode_request_fields(req, out, ctx)
     if req.model is not None:
         out["model"] = req.model
-    MESSAGES_FLAT.encode_request(req, out, _CODEC, ctx)
+    encode_messages(req, out, ctx)
     TOOLS.encode_request(req, out, _CODEC, ctx)
     encode_reasoning_config(req, out, ctx)
     encode_response_format(req, out, ctx)

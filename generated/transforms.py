@@ -2,13 +2,10 @@
 """The named transforms: name -> (module in runtime/transforms, object)."""
 
 TRANSFORMS: dict[str, tuple[str, str]] = {
-    "messages_blocks": ("messages_blocks", "MESSAGES_BLOCKS"),
-    "messages_flat": ("messages_flat", "MESSAGES_FLAT"),
     "tools": ("tools", "TOOLS"),
     "message_response": ("message_response", "MESSAGE_RESPONSE"),
     "responses_items": ("responses_input", "RESPONSES_ITEMS"),
     "responses_output": ("responses_output", "RESPONSES_OUTPUT"),
-    "gemini_contents": ("gemini_contents", "GEMINI_CONTENTS"),
     "gemini_config": ("gemini_config", "GEMINI_CONFIG"),
     "gemini_response": ("gemini_response", "GEMINI_RESPONSE"),
 }

@@ -205,18 +205,9 @@ def test_unknown_transform_name(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("target", "expected"),
     [
-        (
-            "messages_blocks.MESSAGES_BLOKS",
-            "runtime/transforms/messages_blocks.py defines no MESSAGES_BLOKS",
-        ),
-        (
-            "message_blocks.MESSAGES_BLOCKS",
-            "no module runtime/transforms/message_blocks.py (expected module.OBJECT)",
-        ),
-        (
-            "MESSAGES_BLOCKS",
-            "no module runtime/transforms/MESSAGES_BLOCKS.py (expected module.OBJECT)",
-        ),
+        ("tools.TOOLZ", "runtime/transforms/tools.py defines no TOOLZ"),
+        ("tool.TOOLS", "no module runtime/transforms/tool.py (expected module.OBJECT)"),
+        ("TOOLS", "no module runtime/transforms/TOOLS.py (expected module.OBJECT)"),
     ],
 )
 def test_a_transform_whose_module_or_object_does_not_exist(
@@ -224,7 +215,7 @@ def test_a_transform_whose_module_or_object_does_not_exist(
 ) -> None:
     msg, at = refused(
         tmp_path,
-        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
+        "transforms: {tiny_messages: tools.TOOLS}",
         f"transforms: {{tiny_messages: {target}}}",
         canonical=True,
     )
@@ -257,8 +248,8 @@ def test_a_transform_row_naming_no_flag_value_or_row(
     """What a transform needs must be a flag with one of its values, or a protocol's row."""
     msg, line = refused(
         tmp_path,
-        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
-        f"transforms: {{tiny_messages: {{object: messages_blocks.MESSAGES_BLOCKS, {row}}}}}",
+        "transforms: {tiny_messages: tools.TOOLS}",
+        f"transforms: {{tiny_messages: {{object: tools.TOOLS, {row}}}}}",
         canonical=True,
     )
     assert msg.startswith(f"{line} {at}: {expected}"), msg
@@ -266,8 +257,8 @@ def test_a_transform_row_naming_no_flag_value_or_row(
 
 def test_a_protocol_without_a_row_its_transform_reads_is_refused(tmp_path: Path) -> None:
     canonical = CANONICAL.replace(
-        "tiny_messages: messages_blocks.MESSAGES_BLOCKS",
-        "tiny_messages: {object: messages_blocks.MESSAGES_BLOCKS, rows: [response_envelope]}",
+        "tiny_messages: tools.TOOLS",
+        "tiny_messages: {object: tools.TOOLS, rows: [response_envelope]}",
     )
     spec = write_spec(tmp_path, canonical, PROTOCOL)
     with pytest.raises(SpecError) as info:

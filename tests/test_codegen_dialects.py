@@ -211,17 +211,15 @@ def test_a_refused_overlay_writes_nothing(tmp_path: Path) -> None:
     assert not (out / "generated").exists()
 
 
-# flat messages with tool results in items have no compiled walk
-NEEDS = "{object: messages_flat.MESSAGES_FLAT, flags: {tool_results: tool_messages}}"
+# a transform needing tool results as messages (flat messages: none in items)
+NEEDS = "{object: tools.TOOLS, flags: {tool_results: tool_messages}}"
 
 
 @pytest.mark.parametrize(
     ("canonical", "protocol", "flag", "line", "expected"),
     [
         (
-            CANONICAL.replace(
-                "{tiny_messages: messages_blocks.MESSAGES_BLOCKS}", f"{{tiny_messages: {NEEDS}}}"
-            ),
+            CANONICAL.replace("{tiny_messages: tools.TOOLS}", f"{{tiny_messages: {NEEDS}}}"),
             PROTOCOL,
             "tool_results: items",
             5,

@@ -149,8 +149,8 @@ def _line(text: str, at: str) -> int:
 
 def test_message_response_needs_message_and_content(tmp_path: Path) -> None:
     canonical = CANONICAL.replace(
-        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
-        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS, message_response: "
+        "transforms: {tiny_messages: tools.TOOLS}",
+        "transforms: {tiny_messages: tools.TOOLS, message_response: "
         "{object: message_response.MESSAGE_RESPONSE, "
         "rows: [response_envelope.message, response_envelope.content]}}",
     )

@@ -89,8 +89,8 @@ def test_a_required_output_limit_is_written_with_its_default_and_reported(
 def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
     msg, at = refused(
         tmp_path,
-        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
-        "transforms: {tiny_messages: {object: messages_blocks.MESSAGES_BLOCKS, side: reply}}",
+        "transforms: {tiny_messages: tools.TOOLS}",
+        "transforms: {tiny_messages: {object: tools.TOOLS, side: reply}}",
         canonical=True,
     )
     assert msg.endswith(
@@ -105,16 +105,42 @@ def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
         (
             "{compiled: reasoning_config}",
             "transforms.tiny_messages.compiled",
-            "'reasoning_config' with rows [] names no compiled functions (expected one of "
-            "response_format (rows: [response_format]), reasoning_config (rows: [reasoning]))",
+            "'reasoning_config' with no flags, no rows names no compiled functions (expected one "
+            "of response_format (rows: [response_format]); reasoning_config (rows: [reasoning]); "
+            "messages (rows: [messages]); turns (flags.tool_results: user_turn_blocks, walk))",
         ),
         (
             "{compiled: settings, rows: [reasoning]}",
             "transforms.tiny_messages.compiled",
-            "'settings' with rows ['reasoning'] names no compiled functions",
+            "'settings' with rows: [reasoning] names no compiled functions",
+        ),
+        (  # the turn walk is emitted for tool results in user turns only
+            "{compiled: turns, walk: turns.TurnWalk}",
+            "transforms.tiny_messages.compiled",
+            "'turns' with no flags, no rows names no compiled functions",
         ),
         (
-            "{object: messages_blocks.MESSAGES_BLOCKS, compiled: reasoning_config, rows: [reasoning]}",
+            "{compiled: turns, flags: {tool_results: user_turn_blocks}}",
+            "transforms.tiny_messages.compiled",
+            "'turns' takes a walk's hooks: expected walk (module.Class)",
+        ),
+        (
+            "{compiled: reasoning_config, rows: [reasoning], walk: turns.TurnWalk}",
+            "transforms.tiny_messages.compiled",
+            "'reasoning_config' takes no walk (got turns.TurnWalk)",
+        ),
+        (
+            "{compiled: turns, walk: turns.TurnWalks, flags: {tool_results: user_turn_blocks}}",
+            "transforms.tiny_messages.walk",
+            "turns.TurnWalks: runtime/transforms/turns.py defines no TurnWalks",
+        ),
+        (
+            "{object: tools.TOOLS, walk: turns.TurnWalk}",
+            "transforms.tiny_messages.walk",
+            "a walk's hooks go with compiled functions, not an object",
+        ),
+        (
+            "{object: tools.TOOLS, compiled: reasoning_config, rows: [reasoning]}",
             "transforms.tiny_messages",
             "expected one of object (module.OBJECT) and compiled",
         ),
@@ -128,11 +154,12 @@ def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
 def test_a_compiled_transform_row_is_checked(
     tmp_path: Path, row: str, at: str, expected: str
 ) -> None:
-    """A row ``compiled: <name>`` (no object) must name functions the rows it gives compile
-    (codegen/settings_compile.py COMPILED_FROM), on the request side."""
+    """A row ``compiled: <name>`` (no object) must name functions the flags and rows it needs
+    compile (codegen/transform_rows.py COMPILED), on the request side, given a walk's hooks
+    (``walk: module.Class``, which must exist) where they take one and only there."""
     msg, line = refused(
         tmp_path,
-        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
+        "transforms: {tiny_messages: tools.TOOLS}",
         f"transforms: {{tiny_messages: {row}}}",
         canonical=True,
     )

@@ -44,9 +44,9 @@ CANON = (
         "  - name: Message\n",
     )
     .replace(
-        "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}\n",
+        "transforms: {tiny_messages: tools.TOOLS}\n",
         "transforms:\n"
-        "  tiny_messages: messages_blocks.MESSAGES_BLOCKS\n"
+        "  tiny_messages: tools.TOOLS\n"
         "  tiny_think: {compiled: reasoning_config, rows: [reasoning]}\n"
         "  tiny_format: {compiled: response_format, rows: [response_format]}\n",
     )

@@ -15,7 +15,6 @@ from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
 from interlingua.generated.canonical import Message, Request
 from interlingua.transforms._util import role_of
-from interlingua.transforms.messages_blocks import MESSAGES_BLOCKS
 from interlingua.transforms.turns import TurnWalk
 
 from codegen.load import SpecError, load_spec
@@ -223,14 +222,14 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
         "turns": {"role": "user", "blocks": blocks},
     }
     req, ctx = Request(), Ctx("tiny_v2", "tiny_v2")
-    MESSAGES_BLOCKS.decode_request(wire, req, codec, ctx)
+    TurnWalk(codec, ctx).decode(wire, req)
     assert [(m.role, m.hints) for m in req.messages] == [
         ("system", None),
         ("user", None),
     ]
     assert req.hints == {"one_object": True}
     out: dict[str, Any] = {}
-    MESSAGES_BLOCKS.encode_request(req, out, codec, ctx)
+    TurnWalk(codec, ctx).encode(req, out)
     assert out == wire and ctx.losses == []
     # from another protocol: a list of turns; a system message after the first turn is hoisted
     text = canonical_of(codec).TextPart  # the tiny codec's own part types
@@ -239,7 +238,7 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
         for role, t in (("system", "Be brief"), ("user", "hi"), ("system", "Be kind"))
     ]
     out, ctx = {}, Ctx("openai_chat", "tiny_v2")
-    MESSAGES_BLOCKS.encode_request(req, out, codec, ctx)
+    TurnWalk(codec, ctx).encode(req, out)
     assert out == {
         "preamble": [{"type": "text", "text": "Be brief"}, {"type": "text", "text": "Be kind"}],
         "turns": [{"role": "user", "blocks": [{"type": "text", "text": "hi"}]}],
@@ -248,7 +247,7 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
         ("messages[2]", "system message hoisted into preamble")
     ]
     with pytest.raises(InvalidInput, match="missing required field") as info:
-        MESSAGES_BLOCKS.decode_request({"messages": []}, Request(), codec, ctx)
+        TurnWalk(codec, ctx).decode({"messages": []}, Request())
     assert info.value.path == "turns"
     # the rows' keys are literals of the compiled walk, with only the steps they ask for
     source = inspect.getsource(codec.encode_turns)
@@ -261,9 +260,10 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
 
 
 # the transform's canonical.yaml row says what it needs: the flag its compiled walk is emitted for
-NEEDS = "{object: messages_blocks.MESSAGES_BLOCKS, flags: {tool_results: user_turn_blocks}}"
+# (the row's compiled functions, given its walk's hooks)
+NEEDS = "{compiled: turns, walk: turns.TurnWalk, flags: {tool_results: user_turn_blocks}}"
 NEEDS_CANONICAL = TURNS_CANONICAL.replace(
-    "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
+    "transforms: {tiny_messages: tools.TOOLS}",
     f"transforms: {{tiny_messages: {NEEDS}}}",
 )
 
@@ -279,12 +279,11 @@ def test_a_transform_whose_flag_the_protocol_lacks_is_refused(tmp_path: Path) ->
 
 
 def test_a_transform_whose_needs_are_met_runs_its_compiled_walk(tmp_path: Path) -> None:
+    """The compiled pipeline makes the row's walk (its hooks) and runs the compiled walk with it."""
     codec = generate(tmp_path, turns(WRAP), NEEDS_CANONICAL)
     text = [{"type": "text", "text": "hi"}]
-    wire = {"system": text, "messages": [{"role": "user", "content": text}]}
-    req, ctx = Request(), Ctx("tiny_v2", "tiny_v2")
-    MESSAGES_BLOCKS.decode_request(wire, req, codec, ctx)
-    assert [m.role for m in req.messages] == ["system", "user"]
-    out: dict[str, Any] = {}
-    MESSAGES_BLOCKS.encode_request(req, out, codec, ctx)
-    assert out == wire and ctx.losses == []
+    body = {"model": "m", "system": text, "messages": [{"role": "user", "content": text}]}
+    ctx = Ctx("tiny_v2", "tiny_v2")
+    req = codec.decode_request(body, ctx)
+    assert [m.role for m in req.messages] == ["system", "user"] and req.ext is None
+    assert codec.encode_request(req, ctx) == body and ctx.losses == []

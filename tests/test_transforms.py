@@ -10,6 +10,7 @@ translation meets them).
 from __future__ import annotations
 
 import copy
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,14 @@ CODEC = {ANT: A, CHAT: C}
 # canonical.yaml transform rows with no object: name -> the codec's own compiled functions' name
 _ROWS = yaml.safe_load((ROOT / "spec" / "canonical.yaml").read_text("utf-8"))["transforms"]
 COMPILED = {n: r["compiled"] for n, r in _ROWS.items() if type(r) is dict and "compiled" in r}
+# the rows whose compiled functions take a walk's hooks: name -> the class (module.Class)
+WALKS = {n: r["walk"] for n, r in _ROWS.items() if type(r) is dict and "walk" in r}
+
+
+def walk(name: str, codec: Any, ctx: Ctx) -> Any:
+    """The transform's walk over ``codec`` (its row's class), as the compiled pipeline makes it."""
+    module, cls = WALKS[name].rsplit(".", 1)
+    return getattr(import_module(f"interlingua.transforms.{module}"), cls)(codec, ctx)
 
 
 # ---------------------------------------------------------------- helpers
@@ -56,7 +65,9 @@ def dec_req(name: str, wire: dict[str, Any], source: str, target: str | None = N
     before = copy.deepcopy(wire)
     req = Request(source=source)
     ctx = Ctx(source, target or source)
-    if name in COMPILED:  # the codec's own functions, as its compiled pipeline calls them
+    if name in WALKS:
+        walk(name, CODEC[source], ctx).decode(wire, req)
+    elif name in COMPILED:  # the codec's own functions, as its compiled pipeline calls them
         getattr(CODEC[source], f"decode_{COMPILED[name]}")(wire, req, ctx)
     else:
         REGISTRY[name].decode_request(wire, req, CODEC[source], ctx)
@@ -68,7 +79,9 @@ def enc_req(name: str, req: Request, source: str, target: str, out: dict[str, An
     """Run one transform's encode_request into ``out`` (fields other transforms wrote)."""
     out = {} if out is None else out
     ctx = Ctx(source, target)
-    if name in COMPILED:
+    if name in WALKS:
+        walk(name, CODEC[target], ctx).encode(req, out)
+    elif name in COMPILED:
         getattr(CODEC[target], f"encode_{COMPILED[name]}")(req, out, ctx)
     else:
         REGISTRY[name].encode_request(req, out, CODEC[target], ctx)
@@ -394,12 +407,12 @@ def test_blocks_late_system_message_is_hoisted_and_reported_when_the_flag_says_s
     ]
     out: dict[str, Any] = {}
     ctx = Ctx(CHAT, ANT)
-    REGISTRY["messages_blocks"].encode_request(Request(messages=msgs), out, A, ctx)
+    walk("messages_blocks", A, ctx).encode(Request(messages=msgs), out)
     assert out["system"] == "S" and ctx.losses == []
     assert [m["content"] for m in out["messages"]] == ["q", "late", "q2"]
     out, ctx = {}, Ctx(CHAT, "gemini")
     G = protocol("gemini")
-    REGISTRY["gemini_contents"].encode_request(Request(messages=msgs), out, G, ctx)
+    walk("gemini_contents", G, ctx).encode(Request(messages=msgs), out)
     assert out["systemInstruction"] == {"parts": [{"text": "S"}, {"text": "late"}]}
     assert [c["parts"] for c in out["contents"]] == [[{"text": "q"}], [{"text": "q2"}]]
     assert features(ctx.losses) == ["system_position"]
@@ -685,9 +698,7 @@ def test_flat_developer_becomes_system_where_the_roles_rows_have_no_developer_ro
     out, _ = enc_req("messages_flat", req, CHAT, CHAT)
     assert out["messages"][0]["role"] == "developer"
     out2: dict[str, Any] = {}  # Cohere: {unified: developer, raw: system, only: encode}
-    REGISTRY["messages_flat"].encode_request(
-        req, out2, protocol("cohere_v2"), Ctx(CHAT, "cohere_v2")
-    )
+    protocol("cohere_v2").encode_messages(req, out2, Ctx(CHAT, "cohere_v2"))
     assert out2["messages"] == [{"role": "system", "content": "Be terse."}]
 
 
@@ -892,10 +903,10 @@ def test_tools_a_switch_the_source_protocol_has_not_is_kept_for_it_and_reported_
 
 def test_the_turn_walk_and_flat_list_keys_are_the_codecs_rows() -> None:
     """The keys a compiled walk reads are its rows' (flags.turns), among the codec's
-    REQUEST_ROW_KEYS; the transforms calling it claim none."""
+    REQUEST_ROW_KEYS; the transforms calling it are compiled rows, with no object to claim any."""
     assert {"system", "messages"} <= A.REQUEST_ROW_KEYS and "messages" in C.REQUEST_ROW_KEYS
     for name in ("messages_blocks", "messages_flat", "gemini_contents"):
-        assert REGISTRY[name].request_keys == frozenset()
+        assert name in COMPILED and name not in REGISTRY
 
 
 # ---------------------------------------------------------------- thinking_config (Anthropic)

@@ -10,7 +10,7 @@ version: 1
 effort_budgets: {low: 1024, high: 8192}
 effort_default: low
 effort_unknown: high
-transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}
+transforms: {tiny_messages: tools.TOOLS}
 features:
   - {id: text, title: Text}
   - {id: sampling, title: Sampling}

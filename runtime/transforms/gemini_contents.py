@@ -18,12 +18,14 @@ from .gemini_envelope import unwrap_id
 from .gemini_parts import decode_parts, encode_parts
 from .turns import TurnWalk
 
-__all__ = ["GEMINI_CONTENTS"]
+__all__ = ["ContentsWalk"]
 
 _CONTENT_KEYS = frozenset({"role", "parts"})
 
 
-class _Contents(TurnWalk):
+class ContentsWalk(TurnWalk):
+    """The turn walk's hooks for Gemini contents (the gemini_contents transform row's walk)."""
+
     __slots__ = ("ids", "names")
     ids: CallIds  # the calls' ids, while decoding (the walk reads the system prompt first)
     names: dict[str, str]  # function names by call id, for the results, while encoding
@@ -87,6 +89,3 @@ class _Contents(TurnWalk):
         if first and first.ext:
             drop_ext(first.ext, si, "messages[0]", self.ctx)
         return si
-
-
-GEMINI_CONTENTS = _Contents.transform("gemini_contents", __doc__ or "")

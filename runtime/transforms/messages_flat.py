@@ -4,17 +4,14 @@ per tool result (OpenAI Chat Completions and its compatible servers, Cohere v2).
 
 What differs between those protocols is rows (``messages``, the reasoning flags,
 ``reasoning_details``), compiled into each codec's ``decode_message`` / ``encode_message`` and
-``decode_messages`` / ``encode_messages`` (codegen/messages_flat.py). Here: the transform that
-calls them, and the tool result rule they share."""
+``decode_messages`` / ``encode_messages`` (codegen/messages_flat.py), which the compiled pipeline
+calls (the transform row says ``compiled: messages``). Here: the tool result rule they share."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-from .._losses import Ctx
-from ..generated.canonical import Part, Request, TextPart, ToolResultPart
-from ._base import Codec, Transform
+from ..generated.canonical import Part, TextPart, ToolResultPart
 
 
 def foreign_result(p: ToolResultPart, media: list[Part] | None) -> ToolResultPart:
@@ -34,19 +31,3 @@ def foreign_result(p: ToolResultPart, media: list[Part] | None) -> ToolResultPar
     if not text:
         text = [TextPart(text=f"({len(moved)} attachment(s) follow in the next user message)")]
     return replace(p, content=text, hints=None)
-
-
-def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
-    codec.decode_messages(w, req, ctx)
-
-
-def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
-    codec.encode_messages(req, out, ctx)
-
-
-MESSAGES_FLAT = Transform(
-    name="messages_flat",
-    doc=__doc__ or "",
-    decode_request=_decode,
-    encode_request=_encode,
-)

@@ -8,8 +8,10 @@ reported, and tool messages join user turns back on the way out.
 What stays here are the walk's hooks, which read and write the system prompt and a turn's parts
 as content blocks do (Anthropic: a string or a list of the codec's parts), given the values at the
 rows' keys by the compiled walk; a protocol whose wire says them otherwise overrides them
-(gemini_contents). messages_flat and the Responses items need none of it: their tool results are
-messages or items of their own.
+(gemini_contents). The transform rows name the class (spec/canonical.yaml ``walk``:
+messages_blocks is this one, Anthropic's top-level ``system`` plus ``messages`` of content
+blocks); the compiled pipeline makes one per request. messages_flat and the Responses items need
+none of it: their tool results are messages or items of their own.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from .._errors import InvalidInput
 from .._losses import Ctx
 from ..generated.canonical import Message, Part, Request
-from ._base import Codec, Transform
+from ._base import Codec
 from ._util import content_parts, text_content
 
 __all__ = ["TurnWalk"]
@@ -27,8 +29,7 @@ __all__ = ["TurnWalk"]
 
 class TurnWalk:
     """One request's turns both ways: the codec's compiled walk, with these hooks (given the
-    values at the rows' keys, and the keys, by the walk). ``transform`` makes the named
-    transform."""
+    values at the rows' keys, and the keys, by the walk)."""
 
     __slots__ = ("codec", "ctx")
 
@@ -73,13 +74,3 @@ class TurnWalk:
 
     def encode(self, req: Request, out: dict[str, Any]) -> None:
         self.codec.encode_turns(self, req, out, self.ctx)
-
-    @classmethod
-    def transform(cls, name: str, doc: str) -> Transform:
-        def decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
-            cls(codec, ctx).decode(w, req)
-
-        def encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
-            cls(codec, ctx).encode(req, out)
-
-        return Transform(name=name, doc=doc, decode_request=decode, encode_request=encode)
