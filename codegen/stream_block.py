@@ -25,6 +25,7 @@ from typing import Any
 from .stream_model import DecodeRow
 
 _START = {"text": "TextStart", "reasoning": "ReasoningStart"}
+_END = {"text": "TextEnd", "tool_call": "ToolCallEnd", "reasoning": "ReasoningEnd"}
 
 
 def _paths(v: str | list[str] | None) -> list[str]:
@@ -293,7 +294,7 @@ def _values(
         out += ['    if kind == "tool_call":', *call]
     state = []
     if has["sig"]:
-        state += ["        if sig:", "            b.sig.append(sig)"]
+        state += ["        if sig:", "            b.sig += sig"]
     if row.owner is not None:
         state += [
             f"        if (own := {r.owner(row.owner, where)}(w)) is not None:",
@@ -302,7 +303,7 @@ def _values(
         if has["red"]:  # this owner's signature is encrypted data
             state += [
                 '            if own[1] == "encrypted" and red:',
-                "                b.sig.append(red)",
+                "                b.sig += red",
                 "                red = None",
             ]
     if has["red"]:
@@ -310,6 +311,44 @@ def _values(
     if state:
         out += [f'    {"elif" if call else "if"} kind == "reasoning":', *state]
     return out
+
+
+def end_steps(decode: list[DecodeRow], imports: set[str]) -> dict[str, str]:
+    """The bodies of ``_close_<kind>(m, b, out)``, one per kind some row opens: how a decoded
+    block ends, holding only what the rows gather for it (the machine calls it once per block,
+    ``ROWS.close``): a call's argument pieces joined by its named transform (rows with
+    ``assemble``), passed on as one delta; a reasoning block's opaque state (rows with
+    ``signature`` / ``redacted``), owned by the protocol unless a row read its owner (``owner``).
+    An ignored block ends with nothing (it was reported when it opened)."""
+    bodies: dict[str, list[str]] = {}
+    for kind in dict.fromkeys(row.open for row in decode if row.open is not None):
+        if kind == "text":
+            bodies[kind] = ["    out.append(_TextEnd(key=b.key))"]
+        elif kind == "tool_call":
+            bodies[kind] = ["    out.append(_ToolCallEnd(key=b.key))"]
+            if any(row.assemble for row in decode):
+                imports.add("new_ToolCallDelta")
+                bodies[kind][:0] = [
+                    "    if b.acc is not None and (text := b.acc[0].text(b.acc[1])):",
+                    "        out.append(_new_ToolCallDelta(key=b.key, arguments=text))",
+                ]
+        elif kind == "reasoning":
+            sig, red = (any(getattr(row, f) for row in decode) for f in ("signature", "redacted"))
+            state = [x for x, on in (("b.sig", sig or red), ("b.redacted", red)) if on]
+            if not state:
+                bodies[kind] = ["    out.append(_ReasoningEnd(key=b.key))"]
+                continue
+            owner = "(b.owner or m.pid)" if any(row.owner for row in decode) else "m.pid"
+            red_arg = "redacted=b.redacted, " if red else ""
+            bodies[kind] = [
+                f"    owner = {owner} if {' or '.join(state)} else None",
+                f"    out.append(_ReasoningEnd(key=b.key, signature=b.sig or None, {red_arg}"
+                "owner=owner))",
+            ]
+        else:
+            bodies[kind] = ["    pass  # (reported when it opened)"]
+    imports.update(_END[k] for k in bodies if k in _END)
+    return {k: "\n".join(v) for k, v in bodies.items()}
 
 
 def block_problems(row: DecodeRow) -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .stream_block import Facts, block_step, quiet
+from .stream_block import Facts, block_step, end_steps, quiet
 from .stream_encode import StreamSpecError, TemplateError, encode_view
 from .stream_fast import delta_only as _delta_only
 from .stream_fast import fast_action, pass_on
@@ -311,6 +311,7 @@ def stream_view(
         for i, row in enumerate(s.decode)
         if row.key is not None or row.key_const is not None
     ]
+    ends = end_steps(s.decode, names)
     if s.recognise is None and any(row.event for row in s.decode):
         raise StreamSpecError(f"{where}: rows with `event` need the stream's `recognise` path")
     dispatch = _dispatch(s, where, r)
@@ -340,6 +341,7 @@ def stream_view(
         "readers": r.src,
         "reader_names": r.names,
         "blocks": blocks,
+        "ends": ends,
         "canonical": sorted(n for n in names if n not in ("DELTA", "synth_id")),
         "delta": "DELTA" in names,
         "synth_id": "synth_id" in names,

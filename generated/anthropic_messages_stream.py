@@ -461,6 +461,23 @@ def _on_ReasoningEnd(s: Any, ev: Any, out: list[Any]) -> None:
         s._end_block(b, ev, out)
 
 
+def _close_text(m: Any, b: Any, out: list[Any]) -> None:
+    out.append(_TextEnd(key=b.key))
+
+
+def _close_tool_call(m: Any, b: Any, out: list[Any]) -> None:
+    out.append(_ToolCallEnd(key=b.key))
+
+
+def _close_reasoning(m: Any, b: Any, out: list[Any]) -> None:
+    owner = m.pid if b.sig or b.redacted else None
+    out.append(_ReasoningEnd(key=b.key, signature=b.sig or None, redacted=b.redacted, owner=owner))
+
+
+def _close_ignored(m: Any, b: Any, out: list[Any]) -> None:
+    pass  # (reported when it opened)
+
+
 def _block1(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/protocols/anthropic_messages.yaml: stream.decode[1]
     text = t if (t := _r0(w)) and type(t) is str else None
@@ -512,7 +529,7 @@ def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
         out.append(_DELTA[kind](key=b.key, text=text))
     if kind == "reasoning":
         if sig:
-            b.sig.append(sig)
+            b.sig += sig
         if red:
             b.redacted = red
 
@@ -597,7 +614,7 @@ def _block8(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     if kind == "ignored":
         m.ignored += 1
     if kind == "reasoning" and sig:
-        b.sig.append(sig)
+        b.sig += sig
 
 
 def _block9(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
@@ -724,6 +741,12 @@ ROWS = StreamRows(
     start_event=True,
     done_sentinel=None,
     end_after_finish=False,
+    close={
+        "text": _close_text,
+        "tool_call": _close_tool_call,
+        "reasoning": _close_reasoning,
+        "ignored": _close_ignored,
+    },
     on={
         _TextDelta: _on_TextDelta,
         _ReasoningDelta: _on_ReasoningDelta,

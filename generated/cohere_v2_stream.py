@@ -408,6 +408,22 @@ def _on_ReasoningEnd(s: Any, ev: Any, out: list[Any]) -> None:
         s._end_block(b, ev, out)
 
 
+def _close_text(m: Any, b: Any, out: list[Any]) -> None:
+    out.append(_TextEnd(key=b.key))
+
+
+def _close_reasoning(m: Any, b: Any, out: list[Any]) -> None:
+    out.append(_ReasoningEnd(key=b.key))
+
+
+def _close_ignored(m: Any, b: Any, out: list[Any]) -> None:
+    pass  # (reported when it opened)
+
+
+def _close_tool_call(m: Any, b: Any, out: list[Any]) -> None:
+    out.append(_ToolCallEnd(key=b.key))
+
+
 def _block1(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/protocols/cohere_v2.yaml: stream.decode[1]
     text = t if (t := _r0(w)) and type(t) is str else None
@@ -635,6 +651,12 @@ ROWS = StreamRows(
     start_event=True,
     done_sentinel=None,
     end_after_finish=False,
+    close={
+        "text": _close_text,
+        "reasoning": _close_reasoning,
+        "ignored": _close_ignored,
+        "tool_call": _close_tool_call,
+    },
     on={
         _TextDelta: _on_TextDelta,
         _ReasoningDelta: _on_ReasoningDelta,

@@ -20,6 +20,7 @@ from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
 from interlingua.generated.canonical import ToolCallEnd as _ToolCallEnd
 from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
+from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
 from interlingua.streams import partial_args as _t_partial_args
 from interlingua.streams.encoder import ItemBlock as _ItemBlock
 from interlingua.streams.encoder import error_frame as _error_frame
@@ -452,6 +453,21 @@ def _on_ReasoningEnd(s: Any, ev: Any, out: list[Any]) -> None:
         _lone_end(s, ev)
 
 
+def _close_tool_call(m: Any, b: Any, out: list[Any]) -> None:
+    if b.acc is not None and (text := b.acc[0].text(b.acc[1])):
+        out.append(_new_ToolCallDelta(key=b.key, arguments=text))
+    out.append(_ToolCallEnd(key=b.key))
+
+
+def _close_reasoning(m: Any, b: Any, out: list[Any]) -> None:
+    owner = m.pid if b.sig else None
+    out.append(_ReasoningEnd(key=b.key, signature=b.sig or None, owner=owner))
+
+
+def _close_text(m: Any, b: Any, out: list[Any]) -> None:
+    out.append(_TextEnd(key=b.key))
+
+
 def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/protocols/gemini.yaml: stream.decode[2]
     wkey = "pcall"
@@ -499,7 +515,7 @@ def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
         if b.acc is None:
             b.acc = (_t_partial_args, _t_partial_args.start(_r4(w)))
     elif kind == "reasoning" and sig:
-        b.sig.append(sig)
+        b.sig += sig
 
 
 def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
@@ -523,7 +539,7 @@ def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
             args = _dumps(obj).decode()
             out.append(_ToolCallDelta(key=b.key, arguments=args))
     elif kind == "reasoning" and sig:
-        b.sig.append(sig)
+        b.sig += sig
     m._close(b, out)
 
 
@@ -548,7 +564,7 @@ def _block6(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     elif text:
         out.append(_DELTA[kind](key=b.key, text=text))
     if kind == "reasoning" and sig:
-        b.sig.append(sig)
+        b.sig += sig
 
 
 def _block7(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
@@ -674,6 +690,11 @@ ROWS = StreamRows(
     start_event=False,
     done_sentinel=None,
     end_after_finish=True,
+    close={
+        "tool_call": _close_tool_call,
+        "reasoning": _close_reasoning,
+        "text": _close_text,
+    },
     on={
         _TextDelta: _on_TextDelta,
         _ReasoningDelta: _on_ReasoningDelta,

@@ -29,6 +29,9 @@ from .openai_chat_stream import (
     _block3,
     _block4,
     _block5,
+    _close_reasoning,
+    _close_text,
+    _close_tool_call,
     _ending,
     _error,
     _finish_reasoning,
@@ -162,6 +165,11 @@ ROWS = StreamRows(
     start_event=False,
     done_sentinel="[DONE]",
     end_after_finish=True,
+    close={
+        "reasoning": _close_reasoning,
+        "text": _close_text,
+        "tool_call": _close_tool_call,
+    },
     special=("[DONE]",),
     on={
         _TextDelta: _on_TextDelta,

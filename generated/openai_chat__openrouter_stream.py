@@ -28,6 +28,8 @@ from .openai_chat_stream import (
     _begin_reasoning,
     _begin_text,
     _begin_tool_call,
+    _close_text,
+    _close_tool_call,
     _ending,
     _error,
     _finish_text,
@@ -246,6 +248,11 @@ def _on_ReasoningDelta(s: Any, ev: Any, out: list[Any]) -> None:
     out.append(_reasoning_delta(s, ev, b.index))
 
 
+def _close_reasoning(m: Any, b: Any, out: list[Any]) -> None:
+    owner = (b.owner or m.pid) if b.sig or b.redacted else None
+    out.append(_ReasoningEnd(key=b.key, signature=b.sig or None, redacted=b.redacted, owner=owner))
+
+
 def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/dialects/openrouter.yaml: stream.decode[2]
     text = t if (t := _r1(w)) and type(t) is str else None
@@ -297,11 +304,11 @@ def _block3(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
         out.append(_DELTA[kind](key=b.key, text=text))
     if kind == "reasoning":
         if sig:
-            b.sig.append(sig)
+            b.sig += sig
         if (own := _owner_r14(w)) is not None:
             b.owner = own[0]
             if own[1] == "encrypted" and red:
-                b.sig.append(red)
+                b.sig += red
                 red = None
         if red:
             b.redacted = red
@@ -398,6 +405,11 @@ ROWS = StreamRows(
     start_event=False,
     done_sentinel="[DONE]",
     end_after_finish=True,
+    close={
+        "reasoning": _close_reasoning,
+        "text": _close_text,
+        "tool_call": _close_tool_call,
+    },
     special=("[DONE]",),
     on={
         _TextDelta: _on_TextDelta,

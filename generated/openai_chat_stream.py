@@ -375,6 +375,18 @@ def _on_ReasoningEnd(s: Any, ev: Any, out: list[Any]) -> None:
         s._end_block(b, ev, out)
 
 
+def _close_reasoning(m: Any, b: Any, out: list[Any]) -> None:
+    out.append(_ReasoningEnd(key=b.key))
+
+
+def _close_text(m: Any, b: Any, out: list[Any]) -> None:
+    out.append(_TextEnd(key=b.key))
+
+
+def _close_tool_call(m: Any, b: Any, out: list[Any]) -> None:
+    out.append(_ToolCallEnd(key=b.key))
+
+
 def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/protocols/openai_chat.yaml: stream.decode[2]
     text = (
@@ -552,6 +564,11 @@ ROWS = StreamRows(
     start_event=False,
     done_sentinel="[DONE]",
     end_after_finish=True,
+    close={
+        "reasoning": _close_reasoning,
+        "text": _close_text,
+        "tool_call": _close_tool_call,
+    },
     special=("[DONE]",),
     on={
         _TextDelta: _on_TextDelta,

@@ -960,6 +960,23 @@ def _on_ReasoningEnd(s: Any, ev: Any, out: list[Any]) -> None:
         s._end_block(b, ev, out)
 
 
+def _close_text(m: Any, b: Any, out: list[Any]) -> None:
+    out.append(_TextEnd(key=b.key))
+
+
+def _close_tool_call(m: Any, b: Any, out: list[Any]) -> None:
+    out.append(_ToolCallEnd(key=b.key))
+
+
+def _close_reasoning(m: Any, b: Any, out: list[Any]) -> None:
+    owner = m.pid if b.sig else None
+    out.append(_ReasoningEnd(key=b.key, signature=b.sig or None, owner=owner))
+
+
+def _close_ignored(m: Any, b: Any, out: list[Any]) -> None:
+    pass  # (reported when it opened)
+
+
 def _block0(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     # spec/protocols/openai_responses.yaml: stream.decode[0]
     text = t if (t := _r0(w)) and type(t) is str else None
@@ -1214,7 +1231,7 @@ def _block17(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
     if kind == "ignored":
         m.ignored += 1
     if kind == "reasoning" and sig:
-        b.sig.append(sig)
+        b.sig += sig
     m._close(b, out)
 
 
@@ -1439,6 +1456,12 @@ ROWS = StreamRows(
     start_event=True,
     done_sentinel=None,
     end_after_finish=False,
+    close={
+        "text": _close_text,
+        "tool_call": _close_tool_call,
+        "reasoning": _close_reasoning,
+        "ignored": _close_ignored,
+    },
     special=("[DONE]",),
     on={
         _TextDelta: _on_TextDelta,

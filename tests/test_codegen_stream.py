@@ -12,10 +12,13 @@ import pytest
 from interlingua._sse import SSEDecoder
 from interlingua.generated.canonical import (
     FinishEvent,
+    ReasoningEnd,
     StreamEnd,
     StreamStart,
     TextDelta,
+    TextEnd,
     ToolCallDelta,
+    ToolCallEnd,
     ToolCallStart,
 )
 from interlingua.streams.encoder import Encoder
@@ -220,3 +223,24 @@ def test_an_ignored_block_is_reported_by_the_name_its_label_reads(tmp_path: Path
     assert "".join(e.text for e in events if type(e) is TextDelta) == "Hello"
     assert dec.unread == {("event", "tool[web_search]"): 1}
     assert dec.ignored == 2  # the block and its delta
+
+
+def test_a_block_ends_with_what_its_rows_gathered(tiny: tuple[Any, Any], tmp_path: Path) -> None:
+    """Each kind a row opens ends through its compiled end (``ROWS.close``): the tiny rows open
+    text and calls only; a reasoning row that reads opaque state ends its block with the pieces
+    joined, owned by the protocol, when the block ends (here: the terminal event ends it)."""
+    assert set(tiny[1].close) == {"text", "tool_call"}
+    oops = "    - {event: oops, error: message}\n"
+    think = "    - {event: think, key: n, key_prefix: r, open: reasoning, text: t, signature: s}\n"
+    codec = generate(tmp_path, WITH_STREAM.replace(oops, oops + think))
+    rows = importlib.import_module(codec.__name__.replace("_codec", "_stream")).ROWS
+    wire = WIRE.replace(
+        b"event: call\n",
+        b'event: think\ndata: {"kind":"think","n":0,"t":"hm","s":"A1"}\n\n'
+        b'event: think\ndata: {"kind":"think","n":0,"s":"B2"}\n\n'
+        b"event: call\n",
+    )
+    events = _decode(codec, rows, wire)
+    (end,) = [e for e in events if type(e) is ReasoningEnd]
+    assert (end.signature, end.redacted, end.owner) == ("A1B2", None, "tiny_v2")
+    assert [type(e) for e in events if type(e) in (TextEnd, ToolCallEnd)] == [TextEnd, ToolCallEnd]

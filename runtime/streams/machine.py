@@ -37,12 +37,8 @@ from ..generated.canonical import (
     ErrorInfo,
     Finish,
     FinishEvent,
-    ReasoningEnd,
     StreamEnd,
     StreamStart,
-    TextEnd,
-    ToolCallDelta,
-    ToolCallEnd,
     ToolCallStart,
     Usage,
     new_ReasoningDelta,
@@ -88,7 +84,7 @@ class _Block:
         self.kind = kind
         self.key = key
         self.call_id: str | None = None
-        self.sig: list[str] = []
+        self.sig = ""  # opaque state, joined as it comes
         self.redacted: str | None = None
         self.open = True
         self.owner: str | None = None  # read from the wire (a row's owner); None: the protocol
@@ -225,22 +221,12 @@ class Decoder:
         out.append(ToolCallStart(key=b.key, id=b.call_id, name=name if type(name) is str else ""))
 
     def _close(self, b: _Block, out: list[Any]) -> None:
-        if not b.open:
-            return
-        b.open = False
-        self.open.remove(b)
-        if b.kind == "text":
-            out.append(TextEnd(key=b.key))
-        elif b.kind == "tool_call":
-            if b.acc is not None:  # the argument pieces, joined
-                text, b.acc = b.acc[0].text(b.acc[1]), None
-                if text:
-                    out.append(ToolCallDelta(key=b.key, arguments=text))
-            out.append(ToolCallEnd(key=b.key))
-        elif b.kind == "reasoning":
-            sig = "".join(b.sig) or None
-            owner = (b.owner or self.pid) if (sig or b.redacted) else None
-            out.append(ReasoningEnd(key=b.key, signature=sig, redacted=b.redacted, owner=owner))
+        """A block ends once: its kind's compiled end (``ROWS.close``, codegen/stream_block.py)
+        writes its end event with what its rows gathered."""
+        if b.open:
+            b.open = False
+            self.open.remove(b)
+            self.rows.close[b.kind](self, b, out)
 
     def _close_all(self) -> list[Any]:
         out: list[Any] = []

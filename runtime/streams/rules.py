@@ -22,6 +22,9 @@ class StreamRows:
     start_event: bool  # the start is an event of its own (else read from every chunk)
     done_sentinel: str | None
     end_after_finish: bool
+    # block kind -> how a decoded block of it ends (decoder, block, out): its end event, with
+    # the argument pieces or opaque state its rows gathered
+    close: dict[str, Callable[[Any, Any, list[Any]], None]] = field(default_factory=dict)
     special: tuple[str, ...] = ()  # data lines that are no JSON: the done sentinel, data to skip
     id_default: str = ""
     # the templates the encoder writes itself (the compiled code calls the others): the
