@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import orjson
 
@@ -45,29 +45,18 @@ def _translate(args: argparse.Namespace) -> int:
         print(f"status: {status}", file=sys.stderr)
         out.write(orjson.dumps(body, option=orjson.OPT_INDENT_2) + b"\n")
         return 0
+    common: dict[str, Any] = {"source": args.source, "target": args.target, "strict": args.strict}
     if args.kind == "embeddings-request":
-        result = translate_embeddings_request(
-            data, source=args.source, target=args.target, strict=args.strict, model=args.model
-        )
+        result = translate_embeddings_request(data, **common, model=args.model)
     elif args.kind == "embeddings-response":
         request = None if args.request is None else Path(args.request).read_bytes()
-        result = translate_embeddings_response(
-            data, source=args.source, target=args.target, strict=args.strict, request=request
-        )
+        result = translate_embeddings_response(data, **common, request=request)
     elif args.kind == "request":
         result = translate_request(
-            data,
-            source=args.source,
-            target=args.target,
-            strict=args.strict,
-            model=args.model,
-            stream=args.stream,
-            dialect=args.dialect,
+            data, **common, model=args.model, stream=args.stream, dialect=args.dialect
         )
     else:
-        result = translate_response(
-            data, source=args.source, target=args.target, strict=args.strict, dialect=args.dialect
-        )
+        result = translate_response(data, **common, dialect=args.dialect)
     if result.path is not None:  # the endpoint, when the target keeps the model in the URL
         print(f"path: {result.path}", file=sys.stderr)
     out.write(orjson.dumps(result.body, option=orjson.OPT_INDENT_2) + b"\n")

@@ -139,45 +139,40 @@ def deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _parent(w: Any, segs: Sequence[str]) -> dict[str, Any] | None:
+    """The object holding the last key of the wire path ``segs`` in ``w`` (None: there is none)."""
+    for s in segs[:-1]:
+        w = w.get(s) if type(w) is dict else None
+    return w if type(w) is dict else None
+
+
 def wire_shape_hints(
     w: dict[str, Any], optional: tuple[tuple[str, ...], ...]
 ) -> dict[str, Any] | None:
     """Which of the wire paths an encoder always writes were absent (or null) in ``w``."""
-    absent: list[str] = []
-    null: list[str] = []
+    hints: dict[str, list[str]] = {}
     for segs in optional:
-        cur: Any = w
-        for s in segs[:-1]:
-            cur = cur.get(s) if type(cur) is dict else None
-        if type(cur) is not dict or segs[-1] not in cur:
-            absent.append(".".join(segs))
+        cur = _parent(w, segs)
+        if cur is None or segs[-1] not in cur:
+            hints.setdefault("absent", []).append(".".join(segs))
         elif cur[segs[-1]] is None:
-            null.append(".".join(segs))
-    if not absent and not null:
-        return None
-    hints: dict[str, Any] = {}
-    if absent:
-        hints["absent"] = absent
-    if null:
-        hints["null"] = null
-    return hints
+            hints.setdefault("null", []).append(".".join(segs))
+    return hints or None
 
 
 def apply_wire_shape(out: dict[str, Any], hints: dict[str, Any] | None, ctx: Ctx) -> None:
     """Undo ``wire_shape_hints`` on a same-protocol encode: remove absent paths, null null ones."""
     if hints is None or not ctx.same:
         return
-    for key, null in (("absent", False), ("null", True)):
+    for key in ("absent", "null"):
         for p in hints.get(key, ()):
-            *parents, leaf = p.split(".")
-            cur: Any = out
-            for s in parents:
-                cur = cur.get(s) if type(cur) is dict else None
-            if type(cur) is dict and leaf in cur:
-                if null:
-                    cur[leaf] = None
+            segs = p.split(".")
+            cur = _parent(out, segs)
+            if cur is not None and segs[-1] in cur:
+                if key == "null":
+                    cur[segs[-1]] = None
                 else:
-                    del cur[leaf]
+                    del cur[segs[-1]]
 
 
 def add_hint(obj: Any, key: str, sub: str, value: Any) -> None:

@@ -100,8 +100,7 @@ def split_embeddings_request(
     """A request of ``protocol`` as requests of at most ``max_inputs`` inputs (default: the
     protocol's own limit, spec row ``max_inputs``), in input order; their answers join back with
     ``join_embeddings_responses``."""
-    codec = embeddings_protocol(protocol)
-    ctx = Ctx(codec.PROTOCOL, codec.PROTOCOL)
+    codec, _, ctx = _codecs(protocol, protocol)
     req = codec.decode_request(load_json(body), ctx)
     parts = split_request(req, max_inputs or codec.MAX_INPUTS)  # [req] when it fits
     return [codec.encode_request(p, ctx) for p in parts]
@@ -114,8 +113,7 @@ def join_embeddings_responses(
     answer: vectors renumbered in input order, usage added up."""
     if not bodies:
         raise InvalidInput("no answers to join")
-    codec = embeddings_protocol(protocol)
-    ctx = Ctx(codec.PROTOCOL, codec.PROTOCOL)
+    codec, _, ctx = _codecs(protocol, protocol)
     parts = [codec.decode_response(load_json(b), ctx) for b in bodies]
     joined = join_responses(parts, [len(p.embeddings) for p in parts])
     return codec.encode_response(joined, ctx, None)  # type: ignore[no-any-return]
