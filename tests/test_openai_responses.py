@@ -200,6 +200,21 @@ def test_tool_loop_identity(step: str) -> None:
     assert t.losses == []
 
 
+def test_output_items_of_another_role_stay_in_place() -> None:
+    """An output holding items a response does not usually hold (the request's tool result and
+    a user message with a key of its own put before the tool loop's answer) comes back from
+    Responses as it was, in order; elsewhere the message's key is reported, as an assistant
+    message's is (the output is one group of items, whatever their role)."""
+    body = loop(R)["2_response"]
+    result = next(i for i in loop(R)["3_request"]["input"] if "output" in i)
+    said = {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "hi"}]}
+    body = {**body, "output": [{**said, "x_note": 1}, result, *body["output"]]}
+    assert translate("2_response", body, R, R).body == body
+    for target in OTHERS:
+        lost = [x.path for x in translate("2_response", body, R, target).losses]
+        assert "output[0].x_note" in lost
+
+
 # ---------------------------------------------------------------- requests
 
 

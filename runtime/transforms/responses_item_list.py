@@ -21,9 +21,13 @@ from ._base import Codec
 from ._util import role_of
 
 
-def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Message]:
+def decode_items(
+    raw: list[Any], path: str, codec: Codec, ctx: Ctx, whole: bool = False
+) -> list[Message]:
     """Responses items -> canonical messages (assistant-side items grouped); each item is read
-    by the codec's compiled item functions (decode_item, decode_message)."""
+    by the codec's compiled item functions (decode_item, decode_message). ``whole``: a
+    response's output, every item in the one group (a message of another role, its ``role``
+    in its descriptor)."""
     out: list[Message] = []
     group: Message | None = None
 
@@ -43,7 +47,9 @@ def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Mess
         if kind == "message":
             role = role_of(w, ipath, codec.ROLE_DECODE, codec.FLAGS.turns.role_default)
             parts, desc, ext = codec.decode_message(w, role, ipath, ctx)
-            if role == "assistant":
+            if role == "assistant" or whole:
+                if role != "assistant":
+                    desc["role"] = role
                 if ext:
                     desc["ext"] = ext
                     report_ext(ext, ipath, ctx)
@@ -51,7 +57,7 @@ def decode_items(raw: list[Any], path: str, codec: Codec, ctx: Ctx) -> list[Mess
                 continue
             group = None
             out.append(Message(role=role, parts=parts, ext=ext, hints=desc))
-        elif kind == "tool_result":
+        elif kind == "tool_result" and not whole:
             group = None
             out.append(Message(role="tool", parts=[p]))
         else:  # a tool call, reasoning, an item kept whole
@@ -103,11 +109,10 @@ def assistant_items(
     codec: Codec,
     ctx: Ctx,
     ids: ItemIds | None = None,
-    first: int = 0,
 ) -> list[dict[str, Any]]:
     """One canonical assistant message's parts (and hints) -> its items: message items for
     content, one item per call / reasoning / native part, in order. ``ids``: a response's
-    output, whose new items (the ``first``-th on) get their ids by the rule."""
+    output, whose new items get their ids by the rule."""
     output = ids is not None
     groups = regroup(parts, hints.get("items")) if ctx.same and hints else None
     if groups is not None:
@@ -116,9 +121,8 @@ def assistant_items(
             ipath = f"{path}[{j}]"
             # the descriptors restore the source items exactly: nothing is filled in
             if d["kind"] == "message":
-                out.append(
-                    codec.encode_message("assistant", chunk, d, ipath, ctx, False, d.get("ext"))
-                )
+                role = d.get("role", "assistant")
+                out.append(codec.encode_message(role, chunk, d, ipath, ctx, False, d.get("ext")))
             else:
                 out += [i for p in chunk if (i := codec.encode_item(p, ipath, ctx, None))]
         return out
@@ -146,26 +150,23 @@ def assistant_items(
         flush()
     if ids is not None:
         for k, item in enumerate(out):
-            wid = ids.take(kinds[k], item.get("id"), first + k)
+            wid = ids.take(kinds[k], item.get("id"), k)
             if wid:
                 item["id"] = wid
     return out
 
 
-def encode_items(
-    msgs: list[Message], path: str, codec: Codec, ctx: Ctx, ids: ItemIds | None = None
-) -> list[dict[str, Any]]:
-    """Canonical messages -> items (``ids``: a response's output, see assistant_items)."""
+def encode_items(msgs: list[Message], path: str, codec: Codec, ctx: Ctx) -> list[dict[str, Any]]:
+    """Canonical messages -> a request's items."""
     items: list[dict[str, Any]] = []
-    output = ids is not None
     for j, m in enumerate(msgs):
         mpath = f"{path}[{j}]"
         if m.role == "tool":
             for p in m.parts:
-                if type(p) is ToolResultPart and (i := codec.encode_item(p, mpath, ctx, output)):
+                if type(p) is ToolResultPart and (i := codec.encode_item(p, mpath, ctx, False)):
                     items.append(i)
         elif m.role == "assistant":
-            items.extend(assistant_items(m.parts, m.hints, mpath, codec, ctx, ids, len(items)))
+            items.extend(assistant_items(m.parts, m.hints, mpath, codec, ctx))
         else:
             items.append(codec.encode_message(m.role, m.parts, m.hints, mpath, ctx, False, m.ext))
     return items

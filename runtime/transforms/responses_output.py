@@ -11,24 +11,20 @@ from typing import Any
 from .._errors import InvalidInput
 from .._losses import Ctx
 from .._wire import expect_list
-from ..generated.canonical import Message, Part, Response, ToolCallPart
+from ..generated.canonical import Response, ToolCallPart
 from ._base import Codec, Transform
-from .responses_item_list import ItemIds, assistant_items, decode_items, encode_items, regroup
+from .responses_item_list import ItemIds, assistant_items, decode_items
 
 
 def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     output = w.get("output")
     if output is None:
         raise InvalidInput("missing required field", path="output")
-    msgs = decode_items(expect_list(output, "output"), "output", codec, ctx)
-    parts: list[Part] = []
-    groups: list[dict[str, Any]] = []  # the messages the items made, to cut the parts back into
-    for m in msgs:
-        parts.extend(m.parts)
-        groups.append({"role": m.role, "n": len(m.parts), "hints": m.hints, "ext": m.ext})
-    resp.parts = parts
-    resp.finish = codec.read_finish(w, any(type(p) is ToolCallPart for p in parts))
-    hints: dict[str, Any] = {"groups": groups}
+    msgs = decode_items(expect_list(output, "output"), "output", codec, ctx, whole=True)
+    resp.parts = msgs[0].parts if msgs else []
+    resp.finish = codec.read_finish(w, any(type(p) is ToolCallPart for p in resp.parts))
+    # the items the parts came from, to cut them back into
+    hints: dict[str, Any] = {"items": msgs[0].hints["items"] if msgs else []}  # type: ignore[index]
     # the request's echo, the object type and the raw finish: back to Responses only
     kept = {k: w[k] for k in (*codec.RESPONSE_KEPT, "object") if k in w}
     if kept:
@@ -40,15 +36,9 @@ def _decode_response(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) 
 
 def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     # the identity path needs a response decoded from Responses (an accumulated stream has none)
-    same = ctx.same and "groups" in (resp.hints or {})
-    hints = (resp.hints or {}) if same else {}
-    groups = regroup(resp.parts, hints["groups"]) if same else None
+    hints = (resp.hints or {}) if ctx.same and "items" in (resp.hints or {}) else {}
     ids = ItemIds(codec.ITEM_ID_PREFIXES, resp.id or codec.RESPONSE_ID)
-    if groups is not None:
-        msgs = [Message(role=g["role"], parts=c, hints=g["hints"], ext=g["ext"]) for g, c in groups]
-        items = encode_items(msgs, "output", codec, ctx, ids)
-    else:
-        items = assistant_items(resp.parts, None, "output", codec, ctx, ids)
+    items = assistant_items(resp.parts, hints, "output", codec, ctx, ids)
     kept = hints.get("kept") or {}
     if codec.FINISH_KEY not in kept:
         codec.write_finish(resp.finish, out, ctx)
