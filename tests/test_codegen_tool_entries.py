@@ -20,8 +20,8 @@ from tests.test_codegen_tool_choice import CANON, CHAT
 from tests.tiny_spec import write_spec
 
 CANONICAL = CANON.replace(
-    "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS}",
-    "transforms: {tiny_messages: messages_blocks.MESSAGES_BLOCKS, tools: tools.TOOLS}",
+    "transforms: {tiny_messages: tools.TOOLS}",
+    "transforms: {tiny_messages: tools.TOOLS, tools: tools.TOOLS}",
 )
 ROW = "tool_entries: {group: decls, one_object: true}\n"
 BASE = CHAT.replace("transforms: [tiny_messages]\n", "transforms: [tiny_messages, tools]\n")
