@@ -242,6 +242,10 @@ class _ProtocolChecks:
                 )
                 continue
             self.fields(("parts", i, "fields"), row.fields, ctype.name, {})
+            for j, f in enumerate(row.fields):
+                if f.same_only:
+                    where = ("parts", i, "fields", j, "same_only")
+                    self.src.error(where, "only a request row is kept for its source")
             for w in row.whens:
                 if w not in {f.name for f in ctype.fields}:
                     self.src.error(("parts", i, "when"), f"{ctype.name} has no field {w!r}")
@@ -257,6 +261,8 @@ class _ProtocolChecks:
             for j, f in enumerate(getattr(p, group)):
                 if f.omit_zero and group != "usage_fields":
                     src.error((group, j, "omit_zero"), "only a usage row leaves a zero count out")
+                if f.same_only and group != "request_fields":
+                    src.error((group, j, "same_only"), "only a request row is kept for its source")
         top = {f.name for t in ("Request", "Response") for f in self.types[t].fields}
         for i, name in enumerate(p.implicit):
             if name not in top:

@@ -79,6 +79,11 @@ class FieldRow(Strict):
         description="usage rows: a zero count is left out (Gemini, whose JSON omits zero values), "
         "in responses and streams alike",
     )
+    same_only: bool = Field(
+        False,
+        description="request rows: read, and written back to this protocol alone when the source "
+        "sent it (Gemini's body `model`, which the API takes from the URL)",
+    )
 
 
 class PartRow(Strict):

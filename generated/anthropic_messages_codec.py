@@ -1282,9 +1282,12 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     if v_user is not None and type(v_user) is not str:
         v_user = expect_str(v_user, path + ".metadata.user_id")
     req.user = v_user
+    if w.get("metadata") == {}:  # a rows' object sent empty: so again to this protocol
+        add_hint(req, "empty", "metadata", True)
 
 
 def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    kept = (req.hints or {}) if ctx.same else {}  # the source's own form
 
     if req.model is not None:
         out["model"] = req.model
@@ -1309,6 +1312,8 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.user is not None:
         out.setdefault("metadata", {})["user_id"] = req.user
+    if "metadata" in kept.get("empty", ()):
+        out.setdefault("metadata", {})
     if req.seed is not None:
         ctx.loss("seed", "seed dropped", _WHY_SEED, "seed")
     if req.presence_penalty is not None:

@@ -41,7 +41,6 @@ from interlingua._wire import (
 from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms._util import role_of
 from interlingua.transforms.envelopes import fold_for_client, unwrap_request
-from interlingua.transforms.gemini_config import GEMINI_CONFIG
 from interlingua.transforms.gemini_contents import ContentsWalk
 from interlingua.transforms.gemini_response import GEMINI_RESPONSE
 from interlingua.transforms.reasoning import (
@@ -195,7 +194,6 @@ TRANSFORMS: tuple[str, ...] = (
     "response_format",
     "reasoning",
     "tools",
-    "gemini_config",
     "gemini_response",
 )
 TOOL_TYPE: str | None = None
@@ -1013,7 +1011,7 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- request and response fields
-REQUEST_ROW_KEYS = frozenset({"contents", "generationConfig", "systemInstruction"})
+REQUEST_ROW_KEYS = frozenset({"contents", "generationConfig", "model", "systemInstruction"})
 REQUEST_NESTED: dict[str, frozenset[str]] = {
     "generationConfig": frozenset(
         {
@@ -1032,11 +1030,17 @@ REQUEST_NESTED: dict[str, frozenset[str]] = {
         }
     ),
 }
-_REQUEST_WIRE_NAMES: dict[str, str] = {}
+_REQUEST_WIRE_NAMES: dict[str, str] = {"model": "model"}
 
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     path = ""
+    v_model = w.get("model")
+    if v_model is not None and type(v_model) is not str:
+        v_model = expect_str(v_model, path + ".model")
+    req.model = v_model
+    if v_model is not None:  # sent: back to this protocol alone (same_only)
+        add_hint(req, "sent", "model", True)
     v_max_tokens = w.get("generationConfig")
     if v_max_tokens is not None:
         if type(v_max_tokens) is not dict:
@@ -1107,9 +1111,14 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
             v_frequency_penalty, path + ".generationConfig.frequencyPenalty"
         )
     req.frequency_penalty = v_frequency_penalty
+    if w.get("generationConfig") == {}:  # a rows' object sent empty: so again to this protocol
+        add_hint(req, "empty", "generationConfig", True)
 
 
 def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    kept = (req.hints or {}) if ctx.same else {}  # the source's own form
+    if "model" in kept.get("sent", ()) and req.model is not None:
+        out["model"] = req.model
 
     if req.max_tokens is not None:
         out.setdefault("generationConfig", {})["maxOutputTokens"] = req.max_tokens
@@ -1134,6 +1143,8 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.frequency_penalty is not None:
         out.setdefault("generationConfig", {})["frequencyPenalty"] = req.frequency_penalty
+    if "generationConfig" in kept.get("empty", ()):
+        out.setdefault("generationConfig", {})
     if req.user is not None:
         ctx.loss("user", "user dropped", _WHY_USER, "user")
     if req.metadata is not None:
@@ -1854,7 +1865,6 @@ _CODEC = sys.modules[__name__]  # the transforms read this codec's rows
 REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
     TOOL_CHOICE_KEYS,
     TOOLS.request_keys,
-    GEMINI_CONFIG.request_keys,
 )
 RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
     RESPONSE_KNOWN,
@@ -1871,7 +1881,6 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     decode_response_format(w, req, ctx)
     decode_reasoning_config(w, req, ctx)
     TOOLS.decode_request(w, req, _CODEC, ctx)
-    GEMINI_CONFIG.decode_request(w, req, _CODEC, ctx)
     ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
     if ext:
         req.ext = {**req.ext, **ext} if req.ext else ext
@@ -1887,7 +1896,6 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     encode_response_format(req, out, ctx)
     encode_reasoning_config(req, out, ctx)
     TOOLS.encode_request(req, out, _CODEC, ctx)
-    GEMINI_CONFIG.encode_request(req, out, _CODEC, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)
     encode_snake_case(req, out, ctx)

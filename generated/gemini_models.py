@@ -122,6 +122,7 @@ class RequestFields(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
+    model: str | None = None
     generationConfig: GenerationConfig | None = None
 
 

@@ -971,9 +971,12 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     if v_metadata is not None and type(v_metadata) is not dict:
         v_metadata = expect_dict(v_metadata, path + ".metadata")
     req.metadata = v_metadata
+    if w.get("stream_options") == {}:  # a rows' object sent empty: so again to this protocol
+        add_hint(req, "empty", "stream_options", True)
 
 
 def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    kept = (req.hints or {}) if ctx.same else {}  # the source's own form
 
     if req.model is not None:
         out["model"] = req.model
@@ -1010,6 +1013,8 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.metadata is not None:
         out["metadata"] = req.metadata
+    if "stream_options" in kept.get("empty", ()):
+        out.setdefault("stream_options", {})
     if req.top_k is not None:
         ctx.loss("top_k", "top_k dropped", _WHY_TOP_K, "top_k")
     restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)

@@ -6,6 +6,5 @@ TRANSFORMS: dict[str, tuple[str, str]] = {
     "message_response": ("message_response", "MESSAGE_RESPONSE"),
     "responses_items": ("responses_input", "RESPONSES_ITEMS"),
     "responses_output": ("responses_output", "RESPONSES_OUTPUT"),
-    "gemini_config": ("gemini_config", "GEMINI_CONFIG"),
     "gemini_response": ("gemini_response", "GEMINI_RESPONSE"),
 }

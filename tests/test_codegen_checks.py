@@ -310,7 +310,8 @@ def test_unknown_key_names_the_line_and_the_row(tmp_path: Path) -> None:
     msg, at = refused(tmp_path, "  - {c: id, w: id}", "  - {c: id, w: id, requird: true}")
     assert msg == (
         f"{at} response_fields[0] {{c: id, w: id, requird: true}}: requird: unknown key "
-        "(expected one of aliases, c, default, feature, omit_zero, required, type, w) (got True)"
+        "(expected one of aliases, c, default, feature, omit_zero, required, same_only, type, w) "
+        "(got True)"
     )
 
 

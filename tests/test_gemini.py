@@ -642,6 +642,22 @@ def test_tools_items_hosted_and_empty_list() -> None:
     assert "tools" not in req(empty, G, C, model="m").body
 
 
+def test_body_model_and_empty_generation_config_go_back_to_gemini_alone() -> None:
+    """The model is in the URL, but some clients send it in the body too: read (the model of a
+    request to another protocol), written back to Gemini alone (request_fields same_only row);
+    pydantic-ai's ``generationConfig: {}`` comes back empty too (an empty object of the rows)."""
+    rel = "test_google/test_google_model_image_url_input/01.request.json"
+    body = json.loads((need_fixtures() / "recorded/gemini/pydantic-ai-cassettes" / rel).read_text())
+    assert body["generationConfig"] == {}
+    sent = {**body, "model": "gemini-2.5-flash"}
+    for b in (body, sent):
+        assert req(b, G, G).body == b
+    chat = req(sent, G, C).body
+    assert chat["model"] == "gemini-2.5-flash" and "generationConfig" not in chat
+    back = req(chat, C, G).body
+    assert "model" not in back and "generationConfig" not in back
+
+
 def test_snake_case_generation_config_and_tool_config_are_read() -> None:
     """The API takes generation_config / tool_config in snake_case (snake_case_keys row): read,
     not reported lost, and written back to Gemini as they came."""
