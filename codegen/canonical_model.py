@@ -100,8 +100,8 @@ class CanonicalSpec(Strict):
     types: list[CanonicalType]
     transforms: dict[str, str | TransformRow] = Field(
         description="the named transforms: name -> module.OBJECT in runtime/transforms, or a row "
-        "with what a protocol naming it needs (checked; generated/transforms.py, the objects' "
-        "table, is the runtime REGISTRY's)"
+        "with what a protocol naming it needs (checked; each codec's compiled pipeline imports "
+        "the objects its protocol names)"
     )
 
     def transform_rows(self) -> dict[str, TransformRow]:

@@ -116,19 +116,6 @@ def render_registry(spec: Spec) -> str:
     )
 
 
-def render_transforms(spec: Spec, source: str) -> str:
-    """generated/transforms.py: the named transforms' table (canonical.yaml ``transforms``),
-    name -> (module in runtime/transforms, object), which runtime/transforms imports (a
-    ``compiled`` one has no object: each codec calls its own functions)."""
-    rows = spec.canonical.transform_rows().items()
-    table = {n: tuple(t.object.rsplit(".", 1)) for n, t in rows if t.object is not None}
-    return (
-        header(source)
-        + '"""The named transforms: name -> (module in runtime/transforms, object)."""\n\n'
-        + f"TRANSFORMS: dict[str, tuple[str, str]] = {table!r}\n"
-    )
-
-
 def render_all(spec: Spec, root: Path) -> dict[str, str]:
     def rel(p: Path) -> str:
         return str(p.relative_to(root))
@@ -154,7 +141,6 @@ def render_all(spec: Spec, root: Path) -> dict[str, str]:
             base = streams.get(d.protocol.id)
             out[f"generated/{d.module}_stream.py"] = render_stream(d.protocol, src, base)[0]
     out["generated/registry.py"] = render_registry(spec)
-    out["generated/transforms.py"] = render_transforms(spec, rel(spec.sources["canonical"]))
     out["docs/compatibility.md"] = render_compat(spec)
     if spec.embeddings is not None:  # spec/embeddings: its canonical model, codecs, matrix
         e = spec.embeddings

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,6 +27,20 @@ settings.load_profile("interlingua")
 
 # the gateway's default state file lives in the user's state directory: not the tests'
 os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="interlingua-state-")
+
+
+def transform_objects() -> dict[str, Any]:
+    """The named transforms' objects (spec/canonical.yaml ``transforms`` rows with one: the
+    others are the codecs' own compiled functions), as each codec's compiled pipeline imports
+    them."""
+    rows = yaml.safe_load((ROOT / "spec" / "canonical.yaml").read_text("utf-8"))["transforms"]
+    out = {}
+    for name, row in rows.items():
+        target = row if type(row) is str else row.get("object")
+        if target is not None:
+            module, obj = target.rsplit(".", 1)
+            out[name] = getattr(import_module(f"interlingua.transforms.{module}"), obj)
+    return out
 
 
 def need_fixtures() -> Path:

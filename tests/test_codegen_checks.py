@@ -4,15 +4,17 @@ edited, asserting the whole message (file, line, row, what was expected)."""
 from __future__ import annotations
 
 import typing
+from importlib import import_module
 from pathlib import Path
 
 import pytest
+from interlingua.transforms._base import Transform
 
 from codegen.__main__ import main
 from codegen.load import SpecError, load_spec
 from codegen.spec_model import WIRE_TYPES_FOR, WireType
 from codegen.wire_models import _JSON
-from tests.conftest import ROOT
+from tests.conftest import ROOT, transform_objects
 from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 
 
@@ -372,15 +374,20 @@ def test_every_wire_type_has_a_canonical_type_and_a_json_schema() -> None:
     assert set(_JSON) == wire_types
 
 
-def test_canonical_transforms_are_the_runtime_registry() -> None:
-    """spec/canonical.yaml `transforms` is the one table codegen checks names against and
-    compiles into generated/transforms.py; the runtime registry is built from its objects (a
-    row ``compiled: <name>`` has none: each codec calls its own functions)."""
-    from interlingua.transforms import REGISTRY
-
-    rows = load_spec(ROOT / "spec").canonical.transform_rows()
-    assert sorted(REGISTRY) == sorted(n for n, r in rows.items() if r.object is not None)
-    assert {name: t.name for name, t in REGISTRY.items()} == {name: name for name in REGISTRY}
+def test_canonical_transforms_name_every_runtime_transform() -> None:
+    """spec/canonical.yaml `transforms` is the one table codegen checks names against: each
+    object it names is the runtime's transform of that name, and runtime/transforms defines no
+    transform it does not name (a row ``compiled: <name>`` has none: each codec calls its own
+    functions)."""
+    objects = transform_objects()
+    assert {name: t.name for name, t in objects.items()} == {name: name for name in objects}
+    defined = {
+        id(v): v.name
+        for f in sorted((ROOT / "runtime" / "transforms").glob("*.py"))
+        for v in vars(import_module(f"interlingua.transforms.{f.stem}")).values()
+        if isinstance(v, Transform)
+    }
+    assert sorted(defined.values()) == sorted(objects)
 
 
 def test_unknown_type_in_a_canonical_field(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Each named transform (runtime/transforms, REGISTRY) tested on its own.
+"""Each named transform (runtime/transforms: the objects spec/canonical.yaml names) tested on its own.
 
 Every test calls one transform's decode_request / encode_request (or decode_response /
 encode_response) directly, with the generated codec module of its protocol and a Ctx, on small
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 from importlib import import_module
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,9 +35,10 @@ from interlingua.generated.canonical import (
     ToolResultPart,
     Usage,
 )
-from interlingua.transforms import REGISTRY
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import ROOT, transform_objects
+
+OBJECTS = transform_objects()  # name -> object, as the codecs' compiled pipelines import them
 ANT = "anthropic_messages"
 CHAT = "openai_chat"
 A = protocol(ANT)
@@ -70,7 +70,7 @@ def dec_req(name: str, wire: dict[str, Any], source: str, target: str | None = N
     elif name in COMPILED:  # the codec's own functions, as its compiled pipeline calls them
         getattr(CODEC[source], f"decode_{COMPILED[name]}")(wire, req, ctx)
     else:
-        REGISTRY[name].decode_request(wire, req, CODEC[source], ctx)
+        OBJECTS[name].decode_request(wire, req, CODEC[source], ctx)
     assert wire == before, "a decoder must not mutate its input"
     return req, ctx
 
@@ -84,7 +84,7 @@ def enc_req(name: str, req: Request, source: str, target: str, out: dict[str, An
     elif name in COMPILED:
         getattr(CODEC[target], f"encode_{COMPILED[name]}")(req, out, ctx)
     else:
-        REGISTRY[name].encode_request(req, out, CODEC[target], ctx)
+        OBJECTS[name].encode_request(req, out, CODEC[target], ctx)
     return out, ctx
 
 
@@ -95,7 +95,7 @@ def dec_resp(name: str | None, wire: dict[str, Any], source: str):
     resp = Response(source=source)
     ctx = Ctx(source, source)
     if name is not None:
-        REGISTRY[name].decode_response(wire, resp, CODEC[source], ctx)
+        OBJECTS[name].decode_response(wire, resp, CODEC[source], ctx)
     CODEC[source].decode_response_envelope(wire, resp, ctx)
     assert wire == before, "a decoder must not mutate its input"
     return resp, ctx
@@ -108,7 +108,7 @@ def enc_resp(name: str | None, resp: Response, source: str, target: str):
     ctx = Ctx(source, target)
     CODEC[target].encode_response_fields(resp, out, ctx)
     if name is not None:
-        REGISTRY[name].encode_response(resp, out, CODEC[target], ctx)
+        OBJECTS[name].encode_response(resp, out, CODEC[target], ctx)
     CODEC[target].encode_response_envelope(resp, out, ctx)
     return out, ctx
 
@@ -121,7 +121,7 @@ def roles(msgs: list[Message]) -> list[str]:
     return [m.role for m in msgs]
 
 
-# ---------------------------------------------------------------- registry <-> spec rows
+# ---------------------------------------------------------------- canonical.yaml's objects <-> spec rows
 
 
 def _spec_transforms() -> dict[str, list[str]]:
@@ -137,7 +137,7 @@ def test_every_transform_named_by_a_spec_row_is_registered() -> None:
     named = _spec_transforms()
     assert named, "no protocol rows found"
     for pid, names in named.items():
-        missing = [n for n in names if n not in REGISTRY and n not in COMPILED]
+        missing = [n for n in names if n not in OBJECTS and n not in COMPILED]
         assert not missing, f"spec/protocols/{pid}.yaml names unregistered transforms {missing}"
         for n in set(names) & set(COMPILED):
             for f in (f"decode_{COMPILED[n]}", f"encode_{COMPILED[n]}"):
@@ -147,11 +147,11 @@ def test_every_transform_named_by_a_spec_row_is_registered() -> None:
 
 def test_every_registered_transform_is_used_by_some_protocol() -> None:
     used = {n for names in _spec_transforms().values() for n in names}
-    assert set(REGISTRY) - used == set(), "registered but used by no protocol row"
+    assert set(OBJECTS) - used == set(), "registered but used by no protocol row"
 
 
 def test_registry_keys_match_names_and_generated_codecs_follow_the_rows() -> None:
-    for key, t in REGISTRY.items():
+    for key, t in OBJECTS.items():
         assert t.name == key
         assert t.doc.strip(), f"{key} has no docstring"
     for pid, names in _spec_transforms().items():
@@ -160,9 +160,9 @@ def test_registry_keys_match_names_and_generated_codecs_follow_the_rows() -> Non
         except Exception:  # a protocol row whose codec is not generated yet
             continue
         assert list(codec.TRANSFORMS) == names, f"generated/{pid}_codec.py is stale"
-        for name in set(names) & set(REGISTRY):  # every key its transforms' objects claim
-            assert REGISTRY[name].request_keys <= codec.REQUEST_KEYS, (pid, name)
-            assert REGISTRY[name].response_keys <= codec.RESPONSE_KEYS, (pid, name)
+        for name in set(names) & set(OBJECTS):  # every key its transforms' objects claim
+            assert OBJECTS[name].request_keys <= codec.REQUEST_KEYS, (pid, name)
+            assert OBJECTS[name].response_keys <= codec.RESPONSE_KEYS, (pid, name)
 
 
 def test_transforms_of_a_protocol_claim_disjoint_wire_keys() -> None:
@@ -170,7 +170,7 @@ def test_transforms_of_a_protocol_claim_disjoint_wire_keys() -> None:
     for pid in available():
         for side in ("request_keys", "response_keys"):
             seen: dict[str, str] = {}
-            for t in (REGISTRY[n] for n in protocol(pid).TRANSFORMS if n in REGISTRY):
+            for t in (OBJECTS[n] for n in protocol(pid).TRANSFORMS if n in OBJECTS):
                 for key in getattr(t, side):
                     assert key not in seen, f"{pid} {side}: {key!r} in {seen[key]} and {t.name}"
                     seen[key] = t.name
@@ -891,7 +891,7 @@ def test_tools_a_switch_the_source_protocol_has_not_is_kept_for_it_and_reported_
     tool_choice): in an Anthropic request it rides in ext, back to Anthropic as it came and
     reported toward Chat, never read as the switch nor dropped in silence. The keys the tool
     choice rule reads are its rows' (TOOL_CHOICE_KEYS), not the tools transform's."""
-    assert "parallel_tool_calls" not in A.TOOL_CHOICE_KEYS | REGISTRY["tools"].request_keys
+    assert "parallel_tool_calls" not in A.TOOL_CHOICE_KEYS | OBJECTS["tools"].request_keys
     assert "parallel_tool_calls" in C.TOOL_CHOICE_KEYS
     body = {**TOOL_LOOP_ANT, "model": "m", "max_tokens": 64, "parallel_tool_calls": False}
     same = translate_request(body, source=ANT, target=ANT)
@@ -906,7 +906,7 @@ def test_the_turn_walk_and_flat_list_keys_are_the_codecs_rows() -> None:
     REQUEST_ROW_KEYS; the transforms calling it are compiled rows, with no object to claim any."""
     assert {"system", "messages"} <= A.REQUEST_ROW_KEYS and "messages" in C.REQUEST_ROW_KEYS
     for name in ("messages_blocks", "messages_flat", "gemini_contents"):
-        assert name in COMPILED and name not in REGISTRY
+        assert name in COMPILED and name not in OBJECTS
 
 
 # ---------------------------------------------------------------- thinking_config (Anthropic)
