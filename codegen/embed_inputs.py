@@ -69,7 +69,8 @@ def read_list(form: InputRow) -> list[str]:
 def read_content(form: InputRow) -> list[str]:
     """``_read_content(v, path)``: one content object -> one input. Its text parts are one input
     (joined when sent elsewhere); parts other than text, and the object's other keys, are kept
-    (hints) for the same protocol only and said toward another (``input_text``)."""
+    (hints: ``wire`` the object, ``other_parts``, ``text_parts`` their count, ``fields`` the other
+    keys said) for the same protocol only and said toward another (``input_text``)."""
     parts, text = form.parts, form.text
     return [
         "def _read_content(v: Any, path: str) -> EmbedInput:",
@@ -86,7 +87,7 @@ def read_content(form: InputRow) -> list[str]:
         "    if len(texts) != len(parts) or len(texts) != 1 or len(c) != 1:",
         f'        said = [k for k, x in c.items() if k != "{parts}" and x is not None]',
         "        other = len(texts) != len(parts)  # a part that is not one text",
-        '        inp.hints = {"content": c, "other_parts": other, "parts": len(texts), "fields": said}',
+        '        inp.hints = {"wire": c, "other_parts": other, "text_parts": len(texts), "fields": said}',
         "    return inp",
         "",
         "",
@@ -97,8 +98,8 @@ def write_content(form: InputRow) -> list[str]:
     """In the per-input loop of ``encode_request``: the content object the input came as
     between endpoints of its protocol, else one text part (``input_text``)."""
     return [
-        '        if ctx.same and inp.hints is not None and "content" in inp.hints:',
-        f'            o["{form.w}"] = dict(inp.hints["content"])',
+        '        if ctx.same and inp.hints is not None and "wire" in inp.hints:  # as it came',
+        f'            o["{form.w}"] = dict(inp.hints["wire"])',
         "        else:",
         f'            o["{form.w}"] = {{"{form.parts}": [{{"{form.text}": input_text(inp, path, ctx)}}]}}',
     ]

@@ -105,7 +105,7 @@ def _read_content(v: Any, path: str) -> EmbedInput:
     if len(texts) != len(parts) or len(texts) != 1 or len(c) != 1:
         said = [k for k, x in c.items() if k != "parts" and x is not None]
         other = len(texts) != len(parts)  # a part that is not one text
-        inp.hints = {"content": c, "other_parts": other, "parts": len(texts), "fields": said}
+        inp.hints = {"wire": c, "other_parts": other, "text_parts": len(texts), "fields": said}
     return inp
 
 
@@ -180,8 +180,8 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
         o: dict[str, Any] = {}
         if req.model is not None:
             o["model"] = "models/" + req.model.removeprefix("models/")
-        if ctx.same and inp.hints is not None and "content" in inp.hints:
-            o["content"] = dict(inp.hints["content"])
+        if ctx.same and inp.hints is not None and "wire" in inp.hints:  # as it came
+            o["content"] = dict(inp.hints["wire"])
         else:
             o["content"] = {"parts": [{"text": input_text(inp, path, ctx)}]}
         if req.dimensions is not None:

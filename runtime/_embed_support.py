@@ -64,14 +64,14 @@ def input_text(inp: EmbedInput, path: str, ctx: Ctx, joined: str = "") -> str:
         raise UnsupportedFeature(
             f"{ctx.target} takes text only: token arrays cannot be sent (no tokenizer)", path=path
         )
-    h = inp.hints
+    h = inp.hints  # a content object's (codegen/embed_inputs.py read_content)
     if h is not None and h.get("other_parts"):
         raise UnsupportedFeature(
             f"{ctx.source} content parts other than text cannot be embedded by {ctx.target}",
             path=path,
         )
-    if h is not None and h.get("parts", 1) > 1 and joined and not ctx.same:
-        ctx.loss(path, f"{h['parts']} text parts joined with a newline", joined, "multipart_input")
+    if h is not None and (n := h.get("text_parts", 1)) > 1 and joined and not ctx.same:
+        ctx.loss(path, f"{n} text parts joined with a newline", joined, "multipart_input")
     if h is not None and not ctx.same:  # the content object's other keys said (``role``)
         for k in h.get("fields", ()):
             why = f"{ctx.target} takes a text per input"
