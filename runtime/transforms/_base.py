@@ -1,4 +1,6 @@
-"""The shape of a named transform."""
+"""The shape of a named transform: the hooks a codec's compiled pipeline calls, and the top-level
+wire keys they read that no row says (its name is its spec/canonical.yaml row's, its doc its
+module's)."""
 
 from __future__ import annotations
 
@@ -19,8 +21,6 @@ def _noop(*_: Any) -> None:
 
 @dataclass(frozen=True)
 class Transform:
-    name: str
-    doc: str
     request_keys: frozenset[str] = frozenset()
     response_keys: frozenset[str] = frozenset()
     decode_request: Dec = _noop

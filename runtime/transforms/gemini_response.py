@@ -79,8 +79,6 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
 
 
 GEMINI_RESPONSE = Transform(
-    name="gemini_response",
-    doc=__doc__ or "",
     response_keys=frozenset({"promptFeedback"}),
     decode_response=_decode,
     encode_response=_encode,

@@ -45,8 +45,6 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
 
 
 MESSAGE_RESPONSE = Transform(
-    name="message_response",
-    doc=__doc__ or "",
     decode_response=_decode,
     encode_response=_encode,
 )

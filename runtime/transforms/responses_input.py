@@ -99,8 +99,6 @@ def _encode_request(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -
 
 
 RESPONSES_ITEMS = Transform(
-    name="responses_items",
-    doc=__doc__ or "",
     request_keys=frozenset({"instructions", "input"}),
     decode_request=_decode_request,
     encode_request=_encode_request,

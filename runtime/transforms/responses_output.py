@@ -47,8 +47,6 @@ def _encode_response(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx
 
 
 RESPONSES_OUTPUT = Transform(
-    name="responses_output",
-    doc=__doc__ or "",
     decode_response=_decode_response,
     encode_response=_encode_response,
 )

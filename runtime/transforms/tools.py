@@ -93,8 +93,6 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
 
 
 TOOLS = Transform(
-    name="tools",
-    doc=__doc__ or "",
     request_keys=frozenset({"tools"}),  # the choice's: the codec's TOOL_CHOICE_KEYS (its rows)
     decode_request=_decode,
     encode_request=_encode,
