@@ -33,7 +33,7 @@ from interlingua.generated.canonical import (
 )
 from interlingua.streams import stream_encoder
 
-from tests.conftest import FIXTURES, ROOT, SEEDS, losses_by_feature, need_fixtures
+from tests.conftest import FIXTURES, ROOT, SEEDS, client_body, losses_by_feature, need_fixtures
 from tests.stream_util import (
     accumulate_stream,
     decode_stream,
@@ -393,6 +393,22 @@ def test_hosted_tools_carried_to_responses_and_reported_elsewhere() -> None:
         lost = losses_by_feature(t.losses)
         assert lost["hosted_tools"] == ["tools[1]", "tools[2]", "tools[3]"]
         assert lost["tool_choice"] == ["tool_choice"]
+
+
+def test_cache_hints_reported_at_their_messages_as_chat_reports_them() -> None:
+    """Claude Code's cache breakpoints (two system blocks, a tool result) toward Responses,
+    whose leading system message becomes ``instructions``: each is reported at its own message,
+    in the words of the compiled part rows, as toward Chat; before, the ones after the system
+    message were reported one message early and the system's in words of their own."""
+    body = client_body("claude-code/tool_loop_bash/002_POST_v1_messages.json")
+
+    def cache_losses(target: str) -> list[tuple[str, str]]:
+        t = interlingua.translate_request(body, source=A, target=target)
+        return sorted((x.path, x.what) for x in t.losses if x.feature == "caching")
+
+    assert "instructions" in interlingua.translate_request(body, source=A, target=R).body
+    assert len(cache_losses(R)) == 3
+    assert cache_losses(R) == cache_losses(C)
 
 
 def test_request_options_map_to_chat_and_back() -> None:

@@ -59,31 +59,24 @@ def _decode_request(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> 
     req.hints = {**(req.hints or {}), **hints} if hints else req.hints
 
 
-def _instructions(m: Message, ctx: Ctx) -> str | None:
-    """The leading system message as `instructions` text (None when it cannot be one)."""
+def _instructions(m: Message, codec: Codec, ctx: Ctx) -> str | None:
+    """The leading system message as `instructions` text (None when it cannot be one); what its
+    parts held but their text (a cache hint) is reported as the compiled part rows report it."""
     if m.role != "system" or not m.parts or any(type(p) is not TextPart for p in m.parts):
         return None
     if ctx.same and not (m.hints or {}).get("instructions"):
         return None
-    for k, p in enumerate(m.parts):
-        if p.cache is not None:  # type: ignore[union-attr]
-            ctx.loss(
-                f"messages[0].content[{k}].cache",
-                "cache hint dropped",
-                f"{ctx.target} caches prefixes automatically",
-                "caching",
-            )
+    codec.encode_parts(m.parts, None, "messages[0].content", ctx)  # for its losses
     return "\n\n".join(p.text for p in m.parts)  # type: ignore[union-attr]
 
 
 def _encode_request(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
     msgs = req.messages
     hints = (req.hints or {}) if ctx.same else {}
-    if msgs:
-        text = _instructions(msgs[0], ctx)
-        if text is not None:
-            out["instructions"] = text
-            msgs = msgs[1:]
+    text = _instructions(msgs[0], codec, ctx) if msgs else None
+    if text is not None:
+        out["instructions"] = text
+        msgs = msgs[1:]
     if (
         hints.get("input_string")
         and len(msgs) == 1
@@ -93,7 +86,7 @@ def _encode_request(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -
     ):
         out["input"] = msgs[0].parts[0].text
     elif msgs or not (hints.get("no_input") or "input" in hints.get("nulls", ())):
-        out["input"] = encode_items(msgs, "messages", codec, ctx)
+        out["input"] = encode_items(msgs, "messages", codec, ctx, len(req.messages) - len(msgs))
     for k in hints.get("nulls") or ():
         out.setdefault(k, None)
 

@@ -156,10 +156,12 @@ def assistant_items(
     return out
 
 
-def encode_items(msgs: list[Message], path: str, codec: Codec, ctx: Ctx) -> list[dict[str, Any]]:
-    """Canonical messages -> a request's items."""
+def encode_items(
+    msgs: list[Message], path: str, codec: Codec, ctx: Ctx, first: int = 0
+) -> list[dict[str, Any]]:
+    """Canonical messages (the ``first``-th of the request's on) -> a request's items."""
     items: list[dict[str, Any]] = []
-    for j, m in enumerate(msgs):
+    for j, m in enumerate(msgs, first):
         mpath = f"{path}[{j}]"
         if m.role == "tool":
             for p in m.parts:
