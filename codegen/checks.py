@@ -246,11 +246,24 @@ class _ProtocolChecks:
                 if f.same_only:
                     where = ("parts", i, "fields", j, "same_only")
                     self.src.error(where, "only a request row is kept for its source")
+                if f.type == "result_wrap":
+                    self.result_wrap(("parts", i, "fields", j, "type"), ctype.name)
             for w in row.whens:
                 if w not in {f.name for f in ctype.fields}:
                     self.src.error(("parts", i, "when"), f"{ctype.name} has no field {w!r}")
         _unique(self.src, ("parts",), self.p.parts, lambda r: r.model_dump_json(), "the same row")
         _unique(self.src, ("native_parts",), self.p.native_parts, lambda n: n, "native part {k!r}")
+
+    def result_wrap(self, loc: Loc, tname: str) -> None:
+        """A result_wrap field is read by the codec's decode_result into the part's text, is_error
+        and hints: the flag that compiles it, and the fields it fills."""
+        if self.p.flags.turns.result_wrap is None:
+            self.src.error(
+                loc, "result_wrap needs flags.turns.result_wrap (how the text is wrapped)"
+            )
+        missing = {"is_error", "hints"} - {f.name for f in self.types[tname].fields}
+        if missing:
+            self.src.error(loc, f"{tname} has no {' and '.join(sorted(missing))} to read it into")
 
     def run(self) -> None:
         p, src = self.p, self.src
@@ -263,6 +276,8 @@ class _ProtocolChecks:
                     src.error((group, j, "omit_zero"), "only a usage row leaves a zero count out")
                 if f.same_only and group != "request_fields":
                     src.error((group, j, "same_only"), "only a request row is kept for its source")
+                if f.type == "result_wrap":
+                    src.error((group, j, "type"), "result_wrap: only a tool result part row's")
         top = {f.name for t in ("Request", "Response") for f in self.types[t].fields}
         for i, name in enumerate(p.implicit):
             if name not in top:

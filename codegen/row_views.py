@@ -104,6 +104,10 @@ def part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) 
     for f in row.fields:
         if f.type == "data_url":
             ctor += [("url", "v_url"), ("media_type", "v_media_type"), ("data", "v_data")]
+        elif f.type == "result_wrap":  # its text, is_error and hints (decode_result)
+            mapped.add("is_error")
+            ctor += [(f.c, f"[TextPart(text=v_{f.c})]"), ("is_error", "v_is_error")]
+            ctor.append(("hints", "v_hints"))
         elif f.default is not None:  # absent on the wire: the row's default
             ctor.append((f.c, f"v_{f.c} if v_{f.c} is not None else {json.dumps(f.default)}"))
         else:
@@ -124,9 +128,10 @@ def part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) 
     shape += [tuple(f.segs) for f in fields if f.type == "json_string_text" and f.required]
     # optional arguments (Gemini functionCall.args): "{}" when absent, written back absent
     shape += [tuple(f.segs) for f in fields if f.type == "json_object_text" and not f.required]
+    own_hints = any(f.type in ("parts", "result_wrap") for f in row.fields)
     if "hints" in names:
-        if any(f.type == "parts" for f in row.fields):
-            shape = []  # hints carry the string-content flag instead
+        if own_hints:
+            shape = []  # hints carry the string-content flag (the result's form) instead
         else:
             call = f"wire_shape_hints(w, _SHAPE_{fn.upper()})"
             if shape and all(len(segs) <= 2 for segs in shape):
@@ -136,7 +141,7 @@ def part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) 
             elif not shape:
                 call = "None"
             ctor.append(("hints", call))
-    has_shape = "hints" in names and not any(f.type == "parts" for f in row.fields)
+    has_shape = "hints" in names and not own_hints
     dropped = dropped_fields(ctype, mapped, PART_GENERIC)
     return {
         "fn": fn,
@@ -171,6 +176,10 @@ def loss_reasons(
     enc_views = [v for rows in enc_by_kind.values() for v in rows]
     features = {v["row"].feature for v in enc_views if v["row"].encode_only}
     features |= {d["feature"] for v in enc_views for d in v["dropped"]}
+    # a part in a tool result that holds text alone (result_wrap) is reported as the row's
+    features |= {
+        v["row"].feature for v in enc_views if any(f.type == "result_wrap" for f in v["fields"])
+    }
     features |= {r[0]["row"].feature for r in enc_by_kind.values() if r and r[-1]["row"].when}
     features |= {d["feature"] for d in dropped} | set(unencoded)
     out = {}

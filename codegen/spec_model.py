@@ -37,6 +37,9 @@ WireType = Literal[
     "json_string_text",  # wire JSON string  <-> canonical raw JSON text
     "parts",  # wire string or list of parts <-> canonical list of parts
     "data_url",  # wire URL or data: URL <-> canonical url | media_type + data
+    # a tool result's JSON value <-> its text content, is_error and hints (flags.turns.result_wrap:
+    # the codec's decode_result / encode_result; Gemini functionResponse.response)
+    "result_wrap",
 ]
 
 
@@ -50,7 +53,7 @@ WIRE_TYPES_FOR: dict[str, set[str]] = {
     "dict[str, Any]": {"object", "any"},
     "list[Any]": {"array", "any"},
     "list[str]": {"str_list"},
-    "list[Part]": {"parts"},
+    "list[Part]": {"parts", "result_wrap"},
     "Any": {"any", "str", "int", "number", "bool", "object", "array", "str_list"},
 }
 

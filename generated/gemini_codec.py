@@ -377,7 +377,6 @@ _WHY_USER = "gemini unsupported"
 _WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
     "audio": _WHY_AUDIO,
     "text": _WHY_TEXT,
-    "tool_result": _WHY_TOOL_RESULT,
 }
 
 
@@ -593,11 +592,83 @@ decode_tool_call = _dec_tool_call_1  # the only row: no dispatch call
 encode_tool_call = _enc_tool_call_1  # the only row: no dispatch call
 
 
-_KNOWN_TEXT_2 = frozenset({"text"})
-_NESTED_TEXT_2: dict[str, frozenset[str]] = {}
+_KNOWN_TOOL_RESULT_2 = frozenset({"functionResponse"})
+_NESTED_TOOL_RESULT_2: dict[str, frozenset[str]] = {
+    "functionResponse": frozenset({"id", "name", "response"}),
+}
 
 
-def _dec_text_2(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
+def _dec_tool_result_2(w: dict[str, Any], path: str, ctx: Ctx) -> ToolResultPart:
+    v_call_id = w.get("functionResponse")
+    if v_call_id is not None:
+        if type(v_call_id) is not dict:
+            v_call_id = expect_dict(v_call_id, path + ".functionResponse")
+        v_call_id = v_call_id.get("id")
+    if v_call_id is not None and type(v_call_id) is not str:
+        v_call_id = expect_str(v_call_id, path + ".functionResponse.id")
+    v_name = w.get("functionResponse")
+    if v_name is not None:
+        if type(v_name) is not dict:
+            v_name = expect_dict(v_name, path + ".functionResponse")
+        v_name = v_name.get("name")
+    if v_name is None:
+        raise InvalidInput("missing required field", path=path + ".functionResponse.name")
+    if type(v_name) is not str:
+        v_name = expect_str(v_name, path + ".functionResponse.name")
+    v_content = w.get("functionResponse")
+    if v_content is not None:
+        if type(v_content) is not dict:
+            v_content = expect_dict(v_content, path + ".functionResponse")
+        v_content = v_content.get("response")
+    v_content, v_is_error, v_hints = decode_result(v_content, path + ".functionResponse.response")
+    return ToolResultPart(
+        call_id=v_call_id if v_call_id is not None else "",
+        name=v_name,
+        content=[TextPart(text=v_content)],
+        is_error=v_is_error,
+        hints=v_hints,
+        ext=split_ext(w, _KNOWN_TOOL_RESULT_2, _NESTED_TOOL_RESULT_2),
+    )
+
+
+def _enc_tool_result_2(p: ToolResultPart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    if p.call_id is not None:
+        out.setdefault("functionResponse", {})["id"] = p.call_id
+
+    out.setdefault("functionResponse", {})["name"] = p.name
+
+    texts = []  # the text of the result's parts: one JSON value
+    for k, q in enumerate(p.content or ()):  # None: the source sent none
+        if type(q) is TextPart:
+            texts.append(q.text)
+        else:
+            ctx.loss(
+                f"{path}.content[{k}]",
+                f"{type(q).__name__} in a tool result dropped",
+                _WHY_TOOL_RESULT,
+                "tool_result",
+            )
+    v_content = encode_result("".join(texts), p.is_error, p.hints or {}, ctx.same)
+    if v_content is not None:
+        out.setdefault("functionResponse", {})["response"] = v_content
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
+decode_tool_result = _dec_tool_result_2  # the only row: no dispatch call
+encode_tool_result = _enc_tool_result_2  # the only row: no dispatch call
+
+
+_KNOWN_TEXT_3 = frozenset({"text"})
+_NESTED_TEXT_3: dict[str, frozenset[str]] = {}
+
+
+def _dec_text_3(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
     v_text = w.get("text")
     if v_text is None:
         raise InvalidInput("missing required field", path=path + ".text")
@@ -605,11 +676,11 @@ def _dec_text_2(w: dict[str, Any], path: str, ctx: Ctx) -> TextPart:
         v_text = expect_str(v_text, path + ".text")
     return new_TextPart(
         text=v_text,
-        ext=None if _KNOWN_TEXT_2.issuperset(w) else split_ext(w, _KNOWN_TEXT_2),
+        ext=None if _KNOWN_TEXT_3.issuperset(w) else split_ext(w, _KNOWN_TEXT_3),
     )
 
 
-def _enc_text_2(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_text_3(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     out["text"] = p.text
@@ -622,17 +693,17 @@ def _enc_text_2(p: TextPart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-decode_text = _dec_text_2  # the only row: no dispatch call
-encode_text = _enc_text_2  # the only row: no dispatch call
+decode_text = _dec_text_3  # the only row: no dispatch call
+encode_text = _enc_text_3  # the only row: no dispatch call
 
 
-_KNOWN_IMAGE_3 = frozenset({"inlineData"})
-_NESTED_IMAGE_3: dict[str, frozenset[str]] = {
+_KNOWN_IMAGE_4 = frozenset({"inlineData"})
+_NESTED_IMAGE_4: dict[str, frozenset[str]] = {
     "inlineData": frozenset({"data", "mimeType"}),
 }
 
 
-def _dec_image_3(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+def _dec_image_4(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_media_type = w.get("inlineData")
     if v_media_type is not None:
         if type(v_media_type) is not dict:
@@ -654,11 +725,11 @@ def _dec_image_3(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     return new_ImagePart(
         media_type=v_media_type,
         data=v_data,
-        ext=split_ext(w, _KNOWN_IMAGE_3, _NESTED_IMAGE_3),
+        ext=split_ext(w, _KNOWN_IMAGE_4, _NESTED_IMAGE_4),
     )
 
 
-def _enc_image_3(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_image_4(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     out.setdefault("inlineData", {})["mimeType"] = p.media_type
@@ -675,13 +746,13 @@ def _enc_image_3(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-_KNOWN_IMAGE_4 = frozenset({"fileData"})
-_NESTED_IMAGE_4: dict[str, frozenset[str]] = {
+_KNOWN_IMAGE_5 = frozenset({"fileData"})
+_NESTED_IMAGE_5: dict[str, frozenset[str]] = {
     "fileData": frozenset({"fileUri", "mimeType"}),
 }
 
 
-def _dec_image_4(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
+def _dec_image_5(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     v_media_type = w.get("fileData")
     if v_media_type is not None:
         if type(v_media_type) is not dict:
@@ -701,11 +772,11 @@ def _dec_image_4(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     return new_ImagePart(
         media_type=v_media_type,
         url=v_url,
-        ext=split_ext(w, _KNOWN_IMAGE_4, _NESTED_IMAGE_4),
+        ext=split_ext(w, _KNOWN_IMAGE_5, _NESTED_IMAGE_5),
     )
 
 
-def _enc_image_4(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_image_5(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     if p.media_type is not None:
@@ -727,26 +798,26 @@ def decode_image(w: dict[str, Any], path: str, ctx: Ctx) -> ImagePart:
     if "inlineData" in w and str(dig(w, ["inlineData", "mimeType"], path) or "").startswith(
         "image/"
     ):
-        return _dec_image_3(w, path, ctx)
-    return _dec_image_4(w, path, ctx)
+        return _dec_image_4(w, path, ctx)
+    return _dec_image_5(w, path, ctx)
 
 
 def encode_image(p: ImagePart, path: str, ctx: Ctx) -> dict[str, Any] | None:
     if p.data is not None:
-        return _enc_image_3(p, path, ctx)
-    if p.url is not None:
         return _enc_image_4(p, path, ctx)
+    if p.url is not None:
+        return _enc_image_5(p, path, ctx)
     ctx.loss(path, "ImagePart dropped", "neither data nor url: " + _WHY_IMAGE, "image")
     return None
 
 
-_KNOWN_FILE_5 = frozenset({"inlineData"})
-_NESTED_FILE_5: dict[str, frozenset[str]] = {
+_KNOWN_FILE_6 = frozenset({"inlineData"})
+_NESTED_FILE_6: dict[str, frozenset[str]] = {
     "inlineData": frozenset({"data", "displayName", "mimeType"}),
 }
 
 
-def _dec_file_5(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+def _dec_file_6(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type = w.get("inlineData")
     if v_media_type is not None:
         if type(v_media_type) is not dict:
@@ -776,11 +847,11 @@ def _dec_file_5(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
         media_type=v_media_type,
         data=v_data,
         filename=v_filename,
-        ext=split_ext(w, _KNOWN_FILE_5, _NESTED_FILE_5),
+        ext=split_ext(w, _KNOWN_FILE_6, _NESTED_FILE_6),
     )
 
 
-def _enc_file_5(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_file_6(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     out.setdefault("inlineData", {})["mimeType"] = p.media_type
@@ -800,13 +871,13 @@ def _enc_file_5(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-_KNOWN_FILE_6 = frozenset({"fileData"})
-_NESTED_FILE_6: dict[str, frozenset[str]] = {
+_KNOWN_FILE_7 = frozenset({"fileData"})
+_NESTED_FILE_7: dict[str, frozenset[str]] = {
     "fileData": frozenset({"displayName", "fileUri", "mimeType"}),
 }
 
 
-def _dec_file_6(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
+def _dec_file_7(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     v_media_type = w.get("fileData")
     if v_media_type is not None:
         if type(v_media_type) is not dict:
@@ -834,11 +905,11 @@ def _dec_file_6(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
         media_type=v_media_type,
         url=v_url,
         filename=v_filename,
-        ext=split_ext(w, _KNOWN_FILE_6, _NESTED_FILE_6),
+        ext=split_ext(w, _KNOWN_FILE_7, _NESTED_FILE_7),
     )
 
 
-def _enc_file_6(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+def _enc_file_7(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {}
 
     if p.media_type is not None:
@@ -861,15 +932,15 @@ def _enc_file_6(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
 
 def decode_file(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     if "inlineData" in w:
-        return _dec_file_5(w, path, ctx)
-    return _dec_file_6(w, path, ctx)
+        return _dec_file_6(w, path, ctx)
+    return _dec_file_7(w, path, ctx)
 
 
 def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any] | None:
     if p.data is not None:
-        return _enc_file_5(p, path, ctx)
-    if p.url is not None:
         return _enc_file_6(p, path, ctx)
+    if p.url is not None:
+        return _enc_file_7(p, path, ctx)
     ctx.loss(path, "FilePart dropped", "neither data nor url: " + _WHY_FILE, "file")
     return None
 
@@ -881,6 +952,7 @@ NATIVE_PARTS: frozenset[str] = frozenset(
 _PART_ENCODERS: dict[type, Any] = {
     ReasoningPart: encode_reasoning,
     ToolCallPart: encode_tool_call,
+    ToolResultPart: encode_tool_result,
     TextPart: encode_text,
     ImagePart: encode_image,
     FilePart: encode_file,
@@ -894,18 +966,20 @@ def decode_part(w: Any, path: str, ctx: Ctx) -> Part:
         return _dec_reasoning_0(w, path, ctx)
     if "functionCall" in w:
         return _dec_tool_call_1(w, path, ctx)
+    if "functionResponse" in w:
+        return _dec_tool_result_2(w, path, ctx)
     if "text" in w:
-        return _dec_text_2(w, path, ctx)
+        return _dec_text_3(w, path, ctx)
     if "inlineData" in w and str(dig(w, ["inlineData", "mimeType"], path) or "").startswith(
         "image/"
     ):
-        return _dec_image_3(w, path, ctx)
-    if "fileData" in w and str(dig(w, ["fileData", "mimeType"], path) or "").startswith("image/"):
         return _dec_image_4(w, path, ctx)
+    if "fileData" in w and str(dig(w, ["fileData", "mimeType"], path) or "").startswith("image/"):
+        return _dec_image_5(w, path, ctx)
     if "inlineData" in w:
-        return _dec_file_5(w, path, ctx)
-    if "fileData" in w:
         return _dec_file_6(w, path, ctx)
+    if "fileData" in w:
+        return _dec_file_7(w, path, ctx)
     for t in w:
         if type(t) is str and t in NATIVE_PARTS:
             return NativePart(type=t, data=w, owner=PROTOCOL)
@@ -1957,6 +2031,8 @@ __all__ = [
     "encode_reasoning",
     "decode_tool_call",
     "encode_tool_call",
+    "decode_tool_result",
+    "encode_tool_result",
     "decode_text",
     "encode_text",
     "decode_image",

@@ -30,7 +30,20 @@ class ToolCall1(BaseModel):
     functionCall: FunctionCall | None = None
 
 
-class Text2(BaseModel):
+class FunctionResponse(BaseModel):
+    id: str | None = None
+    name: str
+    response: Any | None = None
+
+
+class ToolResult2(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    functionResponse: FunctionResponse | None = None
+
+
+class Text3(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -42,7 +55,7 @@ class InlineData(BaseModel):
     data: str
 
 
-class Image3(BaseModel):
+class Image4(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -54,7 +67,7 @@ class FileData(BaseModel):
     fileUri: str
 
 
-class Image4(BaseModel):
+class Image5(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -67,7 +80,7 @@ class InlineData1(BaseModel):
     displayName: str | None = None
 
 
-class File5(BaseModel):
+class File6(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -80,7 +93,7 @@ class FileData1(BaseModel):
     displayName: str | None = None
 
 
-class File6(BaseModel):
+class File7(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
@@ -137,11 +150,12 @@ class ResponseFields(BaseModel):
 class GeminiWire(BaseModel):
     ReasoningTrue0_1: ReasoningTrue0 | None = Field(None, alias="ReasoningTrue0")
     ToolCall1_1: ToolCall1 | None = Field(None, alias="ToolCall1")
-    Text2_1: Text2 | None = Field(None, alias="Text2")
-    Image3_1: Image3 | None = Field(None, alias="Image3")
+    ToolResult2_1: ToolResult2 | None = Field(None, alias="ToolResult2")
+    Text3_1: Text3 | None = Field(None, alias="Text3")
     Image4_1: Image4 | None = Field(None, alias="Image4")
-    File5_1: File5 | None = Field(None, alias="File5")
+    Image5_1: Image5 | None = Field(None, alias="Image5")
     File6_1: File6 | None = Field(None, alias="File6")
+    File7_1: File7 | None = Field(None, alias="File7")
     Tool_1: Tool | None = Field(None, alias="Tool")
     Usage_1: Usage | None = Field(None, alias="Usage")
     RequestFields_1: RequestFields | None = Field(None, alias="RequestFields")

@@ -1,11 +1,11 @@
 """gemini_parts: the parts of a Gemini content (``{role, parts}``). Parts have no type field;
-the generated rows read thought parts (``thought: true``), ``functionCall``, text, inlineData
-and fileData, this module the rest:
+the generated rows read thought parts (``thought: true``), ``functionCall``,
+``functionResponse`` (its ``response`` through flags.turns.result_wrap: ``{output: text}`` ...),
+text, inlineData and fileData, this module the rest:
 
 - a ``functionCall``'s id: synthesised (``ilg_<n>``) when Gemini sent none, left out again;
-- ``functionResponse`` -> ToolResultPart, matched to its call by id, else by name and order
-  (call_ids); its ``response`` read and written by the codec's ``decode_result`` /
-  ``encode_result``, compiled from flags.turns.result_wrap (``{output: text}`` ...);
+  a ``functionResponse``'s: given, else its call's by name and order (call_ids), left out again;
+  its function name, when another protocol's result has none: its call's (``unknown``, reported);
 - ``thoughtSignature`` on any other part -> an attached ReasoningPart before it
   (gemini_envelope, docs/gemini.md).
 
@@ -16,39 +16,17 @@ A request's snake_case part keys (``function_call``, ``inline_data`` ...) are re
 from __future__ import annotations
 
 import base64
+import dataclasses
 from typing import Any
 
-from .._codec_support import drop_ext, split_ext
 from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
-from ..generated.canonical import FilePart, Part, TextPart, ToolCallPart, ToolResultPart
+from ..generated.canonical import FilePart, Part, ToolCallPart, ToolResultPart
 from ._base import Codec
 from .call_ids import CallIds
 from .gemini_envelope import attach_part, bare_id, is_attach, unwrap_id
 
 __all__ = ["decode_parts", "encode_parts"]
-
-_RESULT_KEYS = frozenset({"id", "name", "response"})
-
-
-def _decode_result(w: dict[str, Any], path: str, ids: CallIds, codec: Codec) -> ToolResultPart:
-    fr = expect_dict(w["functionResponse"], path + ".functionResponse")
-    name = expect_str(fr.get("name"), path + ".functionResponse.name")
-    given = fr.get("id")
-    call_id = ids.result(name, expect_str(given, path + ".functionResponse.id") if given else None)
-    text, is_error, hints = codec.decode_result(
-        fr.get("response"), path + ".functionResponse.response"
-    )
-    if given is None:
-        hints["no_id"] = True
-    return ToolResultPart(
-        call_id=call_id,
-        content=[TextPart(text=text)],
-        is_error=is_error,
-        name=name,
-        ext=split_ext(w, frozenset({"functionResponse"}), {"functionResponse": _RESULT_KEYS}),
-        hints=hints,
-    )
 
 
 def decode_parts(raw: Any, path: str, codec: Codec, ctx: Ctx, ids: CallIds) -> list[Part]:
@@ -67,21 +45,20 @@ def decode_parts(raw: Any, path: str, codec: Codec, ctx: Ctx, ids: CallIds) -> l
                 continue
         else:
             rest = w
-        if "functionResponse" in rest:
-            out.append(_decode_result(rest, p, ids, codec))
-            continue
-        part = codec.decode_part(rest, p, ctx)  # thought, functionCall, text, data: the rows
+        part = codec.decode_part(rest, p, ctx)  # thought, functionCall/Response, text, data: rows
         if type(part) is ToolCallPart:  # its id: given, else synthesised
             part.id = ids.call(part.name, part.id or None)
+        elif type(part) is ToolResultPart:  # its id: given, else its call's by name
+            if not part.call_id:
+                part.hints = {**(part.hints or {}), "no_id": True}  # left out again
+            part.call_id = ids.result(part.name or "", part.call_id or None)
         out.append(part)
     return out
 
 
-def _encode_result(
-    p: ToolResultPart, path: str, names: dict[str, str], codec: Codec, ctx: Ctx
-) -> dict[str, Any]:
-    cid = unwrap_id(p.call_id)[0]
-    name = p.name or names.get(cid)
+def _named(p: ToolResultPart, names: dict[str, str], path: str, ctx: Ctx) -> ToolResultPart:
+    """The result with the function name Gemini needs: its own, else its call's (``names``)."""
+    name = p.name or names.get(unwrap_id(p.call_id)[0])
     if name is None:
         name = "unknown"
         ctx.loss(
@@ -90,27 +67,17 @@ def _encode_result(
             "Gemini names each functionResponse and no call with this id precedes it",
             "tool_result",
         )
-    hints = p.hints or {}
-    content = p.content or []  # None: the source sent no content (Anthropic allows it)
-    texts = [q.text for q in content if type(q) is TextPart]
-    for k, q in enumerate(content):
-        if type(q) is not TextPart:
-            ctx.loss(
-                f"{path}.content[{k}]",
-                f"{type(q).__name__} in a tool result dropped",
-                "functionResponse carries a JSON object here",
-                "tool_result",
-            )
-    response = codec.encode_result("".join(texts), p.is_error, hints, ctx.same)
-    fr: dict[str, Any] = {"name": name}
-    if response is not None:
-        fr["response"] = response
-    if (bare := bare_id(cid)) is not None and not (ctx.same and hints.get("no_id")):
-        fr["id"] = bare
-    out: dict[str, Any] = {"functionResponse": fr}
-    if p.ext:
-        drop_ext(p.ext, out, path, ctx)
-    return out
+    return p if name == p.name else dataclasses.replace(p, name=name)
+
+
+def _wire_id(obj: dict[str, Any], call_id: str, keep: bool = True) -> None:
+    """The id of a functionCall / functionResponse as Gemini gets it (bare_id: the envelope
+    taken off); left out when synthesised, when Gemini sent none (``keep`` false) or none."""
+    bare = bare_id(call_id)
+    if bare is None or not keep:
+        obj.pop("id", None)
+    else:
+        obj["id"] = bare
 
 
 def _text_document(p: FilePart) -> dict[str, Any] | None:
@@ -140,13 +107,12 @@ def encode_parts(
             continue
         if t is ToolCallPart:
             d = codec.encode_tool_call(p, pp, ctx)
-            if (bare := bare_id(p.id)) is None:  # type: ignore[union-attr]
-                del d["functionCall"]["id"]  # synthesised: Gemini sent none
-            else:
-                d["functionCall"]["id"] = bare  # the signature it carried goes on the part
-            sig = unwrap_id(p.id)[1] or sig  # type: ignore[union-attr]
+            _wire_id(d["functionCall"], p.id)  # type: ignore[union-attr]
+            sig = unwrap_id(p.id)[1] or sig  # type: ignore[union-attr]  # it goes on the part
         elif t is ToolResultPart:
-            d = _encode_result(p, pp, names, codec, ctx)  # type: ignore[arg-type]
+            d = codec.encode_tool_result(_named(p, names, pp, ctx), pp, ctx)  # type: ignore[arg-type]
+            no_id = ctx.same and (p.hints or {}).get("no_id")
+            _wire_id(d["functionResponse"], p.call_id, not no_id)  # type: ignore[union-attr]
         elif t is FilePart and (doc := _text_document(p)) is not None:  # type: ignore[arg-type]
             d = doc
         else:
