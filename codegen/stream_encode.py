@@ -34,16 +34,18 @@ VAR_EXPR = {
     "$stop_sequence": "s.stop_sequence",
     "$usage": "s.usage_wire()",
     "$error": "ev.error.message",
-    "$seq": "s.next_seq()",
+    "$seq": "next(s.seq)",
     "$item_id": "s.cur.wid",
     "$part": "s.cur.part",
-    "$parts": "s.cur.kept_parts()",
-    "$output": "s.output()",
-    "$text_all": "s.cur.all()",
-    "$arguments_all": "s.cur.all()",
+    "$parts": "[v for _, v in sorted(s.cur.parts.items())]",  # kept in position order
+    "$output": "[v for _, v in sorted(s.kept.items())]",
+    "$text_all": '"".join(s.cur.pieces)',
+    "$arguments_all": '"".join(s.cur.pieces)',
     "$status": "s.status",
     "$status_failed": 'None if s.status == "completed" else s.status',
-    "$arguments_object": '_arguments_object(s.cur.all(), "stream.tool_call.arguments", s.ctx)',
+    "$arguments_object": (
+        '_arguments_object("".join(s.cur.pieces), "stream.tool_call.arguments", s.ctx)'
+    ),
     **var_exprs("", "none"),  # (the template's event and the protocol's flag decide: _vars)
 }
 assert set(VAR_EXPR) == set(TEMPLATE_VARS)

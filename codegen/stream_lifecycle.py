@@ -78,7 +78,7 @@ def finish(enc: EncodeSpec, kind: str, events: set[str], pending: bool, fold: bo
         ]
     if kind == "reasoning":
         if pending and fold:  # another protocol's reasoning state waits for the next part
-            out.append("    _keep_foreign(s, b.all(), ev)")
+            out.append('    _keep_foreign(s, "".join(b.pieces), ev)')
         if {"reasoning_signature", "reasoning_redacted"} & events:  # state for this client
             out.append("    mine = ev.owner in MINE")
         start = ["    s._wire_start(b, out)"]

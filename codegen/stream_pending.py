@@ -40,7 +40,9 @@ def var_exprs(ev: str, foreign: str) -> dict[str, str]:
         "$pending_signature": "(_take_folded(s) if s.sig is not None or s.foreign else None)"
         if fold
         else "(s.take_signature() if s.sig is not None else None)",
-        "$encrypted": "_signature_for(ev.owner, s.cur.all(), ev.signature, ev.redacted, s.codec)",
+        "$encrypted": (
+            '_signature_for(ev.owner, "".join(s.cur.pieces), ev.signature, ev.redacted, s.codec)'
+        ),
         "$error_type": "_raw_error_type(ev.error, s.pid, s.codec)",
         "$bare_call_id": "_bare_id(s.cur.ev.id)",
     }

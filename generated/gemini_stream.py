@@ -235,7 +235,9 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
                                     "functionCall": {
                                         "name": s.cur.ev.name,
                                         "args": _arguments_object(
-                                            s.cur.all(), "stream.tool_call.arguments", s.ctx
+                                            "".join(s.cur.pieces),
+                                            "stream.tool_call.arguments",
+                                            s.ctx,
                                         ),
                                         **(
                                             {"id": _o0}
@@ -361,7 +363,7 @@ def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
 
 
 def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    _keep_foreign(s, b.all(), ev)
+    _keep_foreign(s, "".join(b.pieces), ev)
     mine = ev.owner in MINE
     s._wire_start(b, out)
     if mine and ev.signature:

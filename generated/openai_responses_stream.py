@@ -271,7 +271,7 @@ def _start(s: Any, ev: Any, i: int) -> Any:
         b"event: response.created\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.created",
                 "response": {
                     "id": s.id,
@@ -307,7 +307,7 @@ def _start(s: Any, ev: Any, i: int) -> Any:
         b"event: response.in_progress\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.in_progress",
                 "response": {
                     "id": s.id,
@@ -347,7 +347,7 @@ def _group_start(s: Any, ev: Any, i: int) -> Any:
         b"event: response.output_item.added\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.output_item.added",
                 "output_index": i,
                 "item": {
@@ -368,7 +368,7 @@ def _group_end(s: Any, ev: Any, i: int) -> Any:
         b"event: response.output_item.done\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.output_item.done",
                 "output_index": i,
                 "item": s.keep(
@@ -377,7 +377,7 @@ def _group_end(s: Any, ev: Any, i: int) -> Any:
                         "type": "message",
                         "status": s.status,
                         "role": "assistant",
-                        "content": s.cur.kept_parts(),
+                        "content": [v for _, v in sorted(s.cur.parts.items())],
                     }
                 ),
             }
@@ -391,7 +391,7 @@ def _text_start(s: Any, ev: Any, i: int) -> Any:
         b"event: response.content_part.added\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.content_part.added",
                 "item_id": s.cur.wid,
                 "output_index": i,
@@ -408,7 +408,7 @@ def _text_delta(s: Any, ev: Any, i: int) -> Any:
         b"event: response.output_text.delta\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.output_text.delta",
                 "item_id": s.cur.wid,
                 "output_index": i,
@@ -427,12 +427,12 @@ def _text_end(s: Any, ev: Any, i: int) -> Any:
         b"event: response.output_text.done\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.output_text.done",
                 "item_id": s.cur.wid,
                 "output_index": i,
                 "content_index": s.cur.part,
-                "text": s.cur.all(),
+                "text": "".join(s.cur.pieces),
                 "logprobs": [],
             }
         )
@@ -442,13 +442,18 @@ def _text_end(s: Any, ev: Any, i: int) -> Any:
         b"event: response.content_part.done\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.content_part.done",
                 "item_id": s.cur.wid,
                 "output_index": i,
                 "content_index": s.cur.part,
                 "part": s.keep_part(
-                    {"type": "output_text", "text": s.cur.all(), "annotations": [], "logprobs": []}
+                    {
+                        "type": "output_text",
+                        "text": "".join(s.cur.pieces),
+                        "annotations": [],
+                        "logprobs": [],
+                    }
                 ),
             }
         )
@@ -462,7 +467,7 @@ def _reasoning_start(s: Any, ev: Any, i: int) -> Any:
         b"event: response.output_item.added\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.output_item.added",
                 "output_index": i,
                 "item": {"id": s.cur.wid, "type": "reasoning", "summary": []},
@@ -479,7 +484,7 @@ def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
             b"event: response.reasoning_summary_part.added\ndata: "
             + _dumps(
                 {
-                    "sequence_number": s.next_seq(),
+                    "sequence_number": next(s.seq),
                     "type": "response.reasoning_summary_part.added",
                     "item_id": s.cur.wid,
                     "output_index": i,
@@ -493,7 +498,7 @@ def _reasoning_delta(s: Any, ev: Any, i: int) -> Any:
         b"event: response.reasoning_summary_text.delta\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.reasoning_summary_text.delta",
                 "item_id": s.cur.wid,
                 "output_index": i,
@@ -513,12 +518,12 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
             b"event: response.reasoning_summary_text.done\ndata: "
             + _dumps(
                 {
-                    "sequence_number": s.next_seq(),
+                    "sequence_number": next(s.seq),
                     "type": "response.reasoning_summary_text.done",
                     "item_id": s.cur.wid,
                     "output_index": i,
                     "summary_index": 0,
-                    "text": s.cur.all(),
+                    "text": "".join(s.cur.pieces),
                 }
             )
             + b"\n\n"
@@ -528,12 +533,12 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
             b"event: response.reasoning_summary_part.done\ndata: "
             + _dumps(
                 {
-                    "sequence_number": s.next_seq(),
+                    "sequence_number": next(s.seq),
                     "type": "response.reasoning_summary_part.done",
                     "item_id": s.cur.wid,
                     "output_index": i,
                     "summary_index": 0,
-                    "part": {"type": "summary_text", "text": s.cur.all()},
+                    "part": {"type": "summary_text", "text": "".join(s.cur.pieces)},
                 }
             )
             + b"\n\n"
@@ -543,19 +548,23 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
             b"event: response.output_item.done\ndata: "
             + _dumps(
                 {
-                    "sequence_number": s.next_seq(),
+                    "sequence_number": next(s.seq),
                     "type": "response.output_item.done",
                     "output_index": i,
                     "item": s.keep(
                         {
                             "id": s.cur.wid,
                             "type": "reasoning",
-                            "summary": [{"type": "summary_text", "text": s.cur.all()}],
+                            "summary": [{"type": "summary_text", "text": "".join(s.cur.pieces)}],
                             **(
                                 {"encrypted_content": _o0}
                                 if (
                                     _o0 := _signature_for(
-                                        ev.owner, s.cur.all(), ev.signature, ev.redacted, s.codec
+                                        ev.owner,
+                                        "".join(s.cur.pieces),
+                                        ev.signature,
+                                        ev.redacted,
+                                        s.codec,
                                     )
                                 )
                                 is not None
@@ -578,7 +587,7 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
             b"event: response.output_item.done\ndata: "
             + _dumps(
                 {
-                    "sequence_number": s.next_seq(),
+                    "sequence_number": next(s.seq),
                     "type": "response.output_item.done",
                     "output_index": i,
                     "item": s.keep(
@@ -590,7 +599,11 @@ def _reasoning_end(s: Any, ev: Any, i: int) -> Any:
                                 {"encrypted_content": _o0}
                                 if (
                                     _o0 := _signature_for(
-                                        ev.owner, s.cur.all(), ev.signature, ev.redacted, s.codec
+                                        ev.owner,
+                                        "".join(s.cur.pieces),
+                                        ev.signature,
+                                        ev.redacted,
+                                        s.codec,
                                     )
                                 )
                                 is not None
@@ -616,7 +629,7 @@ def _tool_call_start(s: Any, ev: Any, i: int) -> Any:
         b"event: response.output_item.added\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.output_item.added",
                 "output_index": i,
                 "item": {
@@ -638,7 +651,7 @@ def _tool_call_delta(s: Any, ev: Any, i: int) -> Any:
         b"event: response.function_call_arguments.delta\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.function_call_arguments.delta",
                 "item_id": s.cur.wid,
                 "output_index": i,
@@ -656,11 +669,11 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
             b"event: response.function_call_arguments.done\ndata: "
             + _dumps(
                 {
-                    "sequence_number": s.next_seq(),
+                    "sequence_number": next(s.seq),
                     "type": "response.function_call_arguments.done",
                     "item_id": s.cur.wid,
                     "output_index": i,
-                    "arguments": s.cur.all(),
+                    "arguments": "".join(s.cur.pieces),
                 }
             )
             + b"\n\n"
@@ -669,7 +682,7 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
         b"event: response.output_item.done\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.output_item.done",
                 "output_index": i,
                 "item": s.keep(
@@ -679,7 +692,7 @@ def _tool_call_end(s: Any, ev: Any, i: int) -> Any:
                         "status": s.status,
                         "call_id": s.cur.ev.id,
                         "name": s.cur.ev.name,
-                        "arguments": s.cur.all(),
+                        "arguments": "".join(s.cur.pieces),
                     }
                 ),
             }
@@ -695,7 +708,7 @@ def _error(s: Any, ev: Any, i: int) -> Any:
         b"event: error\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "error",
                 "code": _raw_error_type(ev.error, s.pid, s.codec),
                 "message": ev.error.message,
@@ -714,7 +727,7 @@ def _error(s: Any, ev: Any, i: int) -> Any:
         b"event: response.failed\ndata: "
         + _dumps(
             {
-                "sequence_number": s.next_seq(),
+                "sequence_number": next(s.seq),
                 "type": "response.failed",
                 "response": {
                     "id": s.id,
@@ -738,7 +751,7 @@ def _error(s: Any, ev: Any, i: int) -> Any:
                     "metadata": {},
                     **s.envelope,
                     "status": "failed",
-                    "output": s.output(),
+                    "output": [v for _, v in sorted(s.kept.items())],
                     "usage": s.usage_wire(),
                     "error": {
                         "code": _raw_error_type(ev.error, s.pid, s.codec),
@@ -758,7 +771,7 @@ def _ending(s: Any, ev: Any, out: list[Any]) -> None:
             b"event: response.incomplete\ndata: "
             + _dumps(
                 {
-                    "sequence_number": s.next_seq(),
+                    "sequence_number": next(s.seq),
                     "type": "response.incomplete",
                     "response": {
                         "id": s.id,
@@ -783,7 +796,7 @@ def _ending(s: Any, ev: Any, out: list[Any]) -> None:
                         **s.envelope,
                         "status": "incomplete",
                         "incomplete_details": {"reason": s.finish_raw},
-                        "output": s.output(),
+                        "output": [v for _, v in sorted(s.kept.items())],
                         "usage": s.usage_wire(),
                     },
                 }
@@ -795,7 +808,7 @@ def _ending(s: Any, ev: Any, out: list[Any]) -> None:
             b"event: response.completed\ndata: "
             + _dumps(
                 {
-                    "sequence_number": s.next_seq(),
+                    "sequence_number": next(s.seq),
                     "type": "response.completed",
                     "response": {
                         "id": s.id,
@@ -820,7 +833,7 @@ def _ending(s: Any, ev: Any, out: list[Any]) -> None:
                         "metadata": {},
                         **s.envelope,
                         "status": "completed",
-                        "output": s.output(),
+                        "output": [v for _, v in sorted(s.kept.items())],
                         "usage": s.usage_wire(),
                     },
                 }

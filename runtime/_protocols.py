@@ -59,12 +59,14 @@ def check_dialect(dialect: str | None, *pids: str) -> None:
         )
 
 
-def dialect_module(pid: str, dialect: str | None) -> str:
-    """Stem of the generated modules of ``pid`` in ``dialect`` (checked)."""
-    if dialect is None:
-        return pid
-    check_dialect(dialect, pid)
-    return str(_DIALECTS[dialect][1])
+def generated(pid: str, dialect: str | None, part: str) -> ModuleType:
+    """The generated module ``part`` (``codec``, ``stream``) of ``pid`` in ``dialect``
+    (checked): the one loader of generated protocol modules."""
+    stem = pid
+    if dialect is not None:
+        check_dialect(dialect, pid)
+        stem = _DIALECTS[dialect][1]
+    return import_module(f"interlingua.generated.{stem}_{part}")
 
 
 @cache
@@ -73,7 +75,7 @@ def protocol(pid: str, dialect: str | None = None) -> ModuleType:
     pipeline); UnknownProtocol when the spec has no such protocol."""
     if pid not in PROTOCOLS:
         raise UnknownProtocol(f"unknown protocol {pid!r} (expected one of {', '.join(PROTOCOLS)})")
-    return import_module(f"interlingua.generated.{dialect_module(pid, dialect)}_codec")
+    return generated(pid, dialect, "codec")
 
 
 def available() -> list[str]:

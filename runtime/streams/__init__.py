@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib import import_module
+from types import ModuleType
 
 from .._errors import InterlinguaError
-from .._protocols import dialect_module, protocol
+from .._protocols import generated, protocol
 from .accumulate import Accumulator, StreamFailed, accumulate
 from .encoder import Encoder
 from .machine import Decoder
@@ -18,22 +18,21 @@ class NoStream(InterlinguaError):
 
 
 @cache
-def _rows(pid: str, dialect: str | None = None) -> StreamRows:
-    """The protocol's (or dialect's) compiled stream rows."""
-    protocol(pid)
+def _parts(pid: str, dialect: str | None = None) -> tuple[ModuleType, StreamRows]:
+    """The protocol's (or dialect's) codec and compiled stream rows."""
+    codec = protocol(pid, dialect)
     try:
-        mod = import_module(f"interlingua.generated.{dialect_module(pid, dialect)}_stream")
+        return codec, generated(pid, dialect, "stream").ROWS
     except ModuleNotFoundError:
         raise NoStream(f"protocol {pid!r} has no stream rows in its spec") from None
-    return mod.ROWS  # type: ignore[no-any-return]
 
 
 def stream_decoder(pid: str, dialect: str | None = None) -> Decoder:
-    return Decoder(protocol(pid, dialect), _rows(pid, dialect))
+    return Decoder(*_parts(pid, dialect))
 
 
 def stream_encoder(pid: str, dialect: str | None = None) -> Encoder:
-    return Encoder(protocol(pid, dialect), _rows(pid, dialect))
+    return Encoder(*_parts(pid, dialect))
 
 
 __all__ = [

@@ -20,6 +20,8 @@ codegen/stream_pending.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import count
 from typing import Any
 
 import orjson
@@ -76,12 +78,6 @@ class ItemBlock:
         self.parts: dict[int, Any] = {}  # a group: finished parts by position
         self.children: list[ItemBlock] = []  # a group: its blocks
 
-    def all(self) -> str:
-        return "".join(self.pieces)
-
-    def kept_parts(self) -> list[Any]:
-        return [v for _, v in sorted(self.parts.items())]
-
 
 class Encoder:
     """``losses``: what the target could not say (a finish reason it has no value for);
@@ -113,7 +109,7 @@ class Encoder:
         self.sig: str | None = None  # opaque state waiting for the next part ($pending_signature)
         self.foreign: list[Any] = []  # other protocols' reasoning, for one envelope (its rows')
         self.cur: Any = None
-        self.seq = 0
+        self.seq = count()  # the next sequence number ($seq)
         self.status = "completed"  # "incomplete" once the stream fails
         self.kept: dict[int, Any] = {}
         self.ids: ItemIds | None = None
@@ -130,11 +126,6 @@ class Encoder:
         sig, self.sig = self.sig, None
         return sig
 
-    def next_seq(self) -> int:
-        n = self.seq
-        self.seq = n + 1
-        return n
-
     def keep(self, item: Any) -> Any:
         """A finished wire item (an end template's ``item_key``), kept for ``$output``."""
         self.kept[self.cur.index] = item
@@ -145,9 +136,6 @@ class Encoder:
         if b.group is not None:
             b.group.parts[b.part] = part
         return part
-
-    def output(self) -> list[Any]:
-        return [v for _, v in sorted(self.kept.items())]
 
     def wire_id(self, kind: str, key: str, index: int) -> str:
         """The block's wire item id (``ItemIds``, the rule responses share): a canonical key
@@ -218,9 +206,7 @@ class Encoder:
         g, self.group = self.group, None
         if g is None:
             return
-        for c in g.children:
-            if not c.ended:
-                self._end_block(c, None, out)
+        self._end_open(g.children, out)
         g.ended = True
         self.cur = g
         out.append(self.rows.group_end(self, None, g.index))
@@ -232,11 +218,12 @@ class Encoder:
         self.status = "incomplete"
         self._stop_current(out)
         self._end_group(out)
-        self._end_rest(out)
+        self._end_open(self.blocks.values(), out)
         out.append(self.rows.error(self, ev, 0))
 
-    def _end_rest(self, out: list[bytes]) -> None:
-        for b in list(self.blocks.values()):
+    def _end_open(self, blocks: Iterable[ItemBlock], out: list[bytes]) -> None:
+        """The ``blocks`` not ended yet end: the source never ended them."""
+        for b in list(blocks):
             if not b.ended:
                 self._end_block(b, None, out)
 
@@ -290,7 +277,7 @@ class Encoder:
             return out
         self._stop_current(out)
         self._flush(out, all_of_them=True)
-        self._end_rest(out)
+        self._end_open(self.blocks.values(), out)
         self._end_group(out)
         f = self.finish.finish if self.finish is not None else None
         self.stop_sequence = self.finish.stop_sequence if self.finish is not None else None
