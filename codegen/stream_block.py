@@ -214,8 +214,11 @@ def _opening(
             imports.add("synth_id")
         cid = f"str(cid) if cid else {missing}" if has["cid"] else missing
         name = f"{r(row.name, where)}(w)" if row.name is not None else '""'
-        sig = "sig" if has["sig"] else "None"
-        out.append(f"        m._call(b, {cid}, {sig}, {name}, out)")
+        if has["sig"]:  # opaque state on the call rides in its id (the signature envelope)
+            imports.add("wrap_id")
+            out.append(f"        call_id = {cid}")
+            cid = "_wrap_id(call_id, sig) if sig else call_id"
+        out.append(f"        m._call(b, {cid}, {name}, out)")
     else:  # an ignored block: reported once per block, its deltas ignored
         out += [
             "        m.ignored += 1",

@@ -21,6 +21,7 @@ from .stream_model import DecodeRow, StreamSpec
 from .stream_pending import IMPORTS, pending_funcs
 from .stream_steps import steps
 
+_ENVELOPE = ("synth_id", "wrap_id")  # the call-id rules a block step may call
 _PREFIX = re.compile(r"^[\w.:-]*$")  # a key prefix written as it is in an f-string
 _SEG = re.compile(
     r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\[(?P<field>[A-Za-z_]+)=(?P<value>[^\]]+)\])?$"
@@ -342,9 +343,9 @@ def stream_view(
         "reader_names": r.names,
         "blocks": blocks,
         "ends": ends,
-        "canonical": sorted(n for n in names if n not in ("DELTA", "synth_id")),
+        "canonical": sorted(n for n in names if n not in ("DELTA", *_ENVELOPE)),
         "delta": "DELTA" in names,
-        "synth_id": "synth_id" in names,
+        "envelope": sorted(n for n in names if n in _ENVELOPE),
         "dispatch": "\n".join(dispatch),
         "s": s,
         "enc": s.encode,

@@ -504,7 +504,7 @@ def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
         m._close(b, out)  # a new call id at a known key: a new call
     if b is None or not b.open:
         b = m._new("tool_call", wkey)
-        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r3(w), out)
+        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", _r3(w), out)
     kind = b.kind
     if kind == "tool_call" and (obj := _r4(w)) and type(obj) is dict:
         args = _dumps(obj).decode()

@@ -32,6 +32,7 @@ from interlingua.transforms.envelopes import parts_signature as _parts_signature
 from interlingua.transforms.gemini_envelope import bare_id as _bare_id
 from interlingua.transforms.gemini_envelope import synth_id as _synth_id
 from interlingua.transforms.gemini_envelope import unwrap_id as _unwrap_id
+from interlingua.transforms.gemini_envelope import wrap_id as _wrap_id
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)
@@ -509,7 +510,8 @@ def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
         for o in [o for o in m.open if o.kind != "tool_call"]:
             m._close(o, out)
         b = m._new("tool_call", wkey)
-        m._call(b, str(cid) if cid else _synth_id(), sig, _r3(w), out)
+        call_id = str(cid) if cid else _synth_id()
+        m._call(b, _wrap_id(call_id, sig) if sig else call_id, _r3(w), out)
     kind = b.kind
     if kind == "ignored":
         m.ignored += 1
@@ -532,7 +534,8 @@ def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
         for o in [o for o in m.open if o.kind != "tool_call"]:
             m._close(o, out)
         b = m._new("tool_call", wkey)
-        m._call(b, str(cid) if cid else _synth_id(), sig, _r3(w), out)
+        call_id = str(cid) if cid else _synth_id()
+        m._call(b, _wrap_id(call_id, sig) if sig else call_id, _r3(w), out)
     kind = b.kind
     if kind == "ignored":
         m.ignored += 1

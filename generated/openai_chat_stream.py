@@ -475,7 +475,7 @@ def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
         for o in [o for o in m.open if o.kind != "tool_call"]:
             m._close(o, out)
         b = m._new("tool_call", wkey)
-        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r7(w), out)
+        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", _r7(w), out)
     if b is None or not b.open:
         if args:
             m.ignored += 1

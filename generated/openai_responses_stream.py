@@ -1040,7 +1040,7 @@ def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
         m._close(b, out)  # a new call id at a known key: a new call
     if b is None or not b.open:
         b = m._new("tool_call", wkey)
-        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", None, _r10(w), out)
+        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", _r10(w), out)
     if args:
         b.fresh = False
     kind = b.kind

@@ -10,10 +10,10 @@ in-band errors and the three endings (completed, failed, disconnected).
 
 Whole parts (Gemini) need no protocol name here either: opaque state on an item that is no
 reasoning (``lone_signature``) becomes a reasoning end with no start in the compiled dispatch; a
-signature on a call rides in its id (the signature envelope; codegen makes the id of a call sent
-without one, as ``missing_call_id`` says); call arguments sent in pieces are joined by a named
-stream transform (``assemble``, fed by the row's compiled step) and passed on as one delta when
-the call ends; a data line holding a list of events runs each (``batches``).
+signature on a call rides in its id (the signature envelope, wrapped by the row's compiled step,
+which also makes the id of a call sent without one, as ``missing_call_id`` says); call arguments
+sent in pieces are joined by a named stream transform (``assemble``, fed by the row's compiled
+step) and passed on as one delta by the call's compiled end; a data line holding a list of events runs each (``batches``).
 
 In-band errors: a decode row's ``error`` path (and ``error_type``) is read into an ``ErrorInfo``
 by the codec's ``read_error`` (error_shape compiled) and the error table, as HTTP errors are
@@ -44,7 +44,6 @@ from ..generated.canonical import (
     new_ReasoningDelta,
     new_TextDelta,
 )
-from ..transforms.gemini_envelope import wrap_id
 from .rules import StreamRows
 
 __all__ = ["DELTA", "DISCONNECTED", "Decoder", "upstream_error"]
@@ -214,9 +213,10 @@ class Decoder:
         self.used.add(key)
         return key
 
-    def _call(self, b: _Block, cid: str, sig: str | None, name: Any, out: list[Any]) -> None:
-        """A tool call opens (``sig``: opaque state on the call, which rides in its id)."""
-        b.call_id = wrap_id(cid, sig) if sig else cid
+    def _call(self, b: _Block, cid: str, name: Any, out: list[Any]) -> None:
+        """A tool call opens (``cid``: its id, where opaque state on the call rides: the
+        compiled step wraps it)."""
+        b.call_id = cid
         self.calls += 1
         out.append(ToolCallStart(key=b.key, id=b.call_id, name=name if type(name) is str else ""))
 
