@@ -18,9 +18,8 @@ _FORMAT = (
 )
 _REASONING = (
     "from interlingua.transforms.reasoning import (\n"
-    "    EFFORT_BUDGETS,\n    budget_as_effort,\n    effort_as_budget,\n    effort_for_budget,\n"
-    "    effort_mapped,\n    lowered_budget,\n    mode_as_effort,\n    one_of_two,\n"
-    "    summary_dropped,\n    thinking_budget,\n    thinking_off,\n)\n"
+    "    DEFAULT_EFFORT,\n    EFFORT_BUDGETS,\n    effort_for_budget,\n    lost,\n    lowered_budget,\n"
+    "    thinking_budget,\n    thinking_off,\n)\n"
     "from interlingua.transforms.structured import add_hints, keep_keys, kept_keys"
 )
 

@@ -192,7 +192,8 @@ def _encode(f: _Facts) -> str:
     out += _amount(f)
     if rows.summary is None:
         add("        if r.summary is not None:")
-        add("            summary_dropped(r.summary, ctx)")
+        why = "has no reasoning summary setting (what it returns is its own)"
+        add(f'            lost("summary", f"summary {{brief(r.summary)}} dropped", {why!r}, ctx)')
     else:
         zero = " and budget != 0" if rows.budget is not None else ""
         add(f"        if r.summary is not None{zero}:")
@@ -299,24 +300,38 @@ def _amount(f: _Facts) -> list[str]:
             add(f"                    budget = {adaptive!r}")
         known = "" if rows.efforts is not None else " and r.effort not in EFFORT_BUDGETS"
         add(f"                if unsaid{known}:")
-        add("                    effort_as_budget(r.effort, budget, ctx)")
+        what = 'f"effort {brief(r.effort)} sent as budget {budget}"'
+        add(f'                    lost("effort", {what}, "has no such effort", ctx)')
     elif has_effort:  # efforts only
         where = rows.effort
         add("            if effort is None and r.budget_tokens is not None:")
         fb = wire.format("effort_for_budget(r.budget_tokens)", "None")
         add(f"                effort = {fb}")
-        add(f"                budget_as_effort(r.budget_tokens, {where!r}, effort, ctx)")
-        add("            elif effort is None:")
-        add(f"                effort = mode_as_effort(m, {where!r}, ctx)")
+        what = f'f"budget {{r.budget_tokens}} sent as {where} {{effort!r}}"'
+        add(f'                lost("budget_tokens", {what}, "has efforts, not budgets", ctx)')
+        add("            elif effort is None:  # a mode with no amount: the default effort")
+        add("                effort = DEFAULT_EFFORT")
+        what = f'f"thinking {{m!r}} sent as {where} {{effort!r}}"'
+        add(f'                lost("mode", {what}, "has efforts only", ctx)')
     if rows.one_amount:
         add("            if effort is not None and budget is not None:")
         add(
             "                effort = None  # the budget says the amount (the effort reported below)"
         )
-    b = "budget is not None" if rows.budget is not None else "False"
-    e = "effort is not None" if has_effort else "False"
-    add("            if r.budget_tokens is not None and r.effort is not None:")
-    add(f"                one_of_two(r, {b}, {e}, ctx)")
+    lose_budget = (
+        'lost("budget_tokens", f"budget {r.budget_tokens} dropped", "takes the effort alone", ctx)'
+    )
+    lose_effort = (
+        'lost("effort", f"effort {brief(r.effort)} dropped", "takes the budget alone", ctx)'
+    )
+    add("            if r.budget_tokens is not None and r.effort is not None:  # one is sent")
+    if rows.budget is None:
+        add(f"                {lose_budget}")
+    else:
+        add("                if budget is None:")
+        add(f"                    {lose_budget}")
+        add("                elif effort is None:" if has_effort else "                else:")
+        add(f"                    {lose_effort}")
     return out
 
 
@@ -331,7 +346,8 @@ def _effort(f: _Facts) -> list[str]:
         out.append("    wire = _REASONING_EFFORT_MAP.get(effort)")
         out.append("    if wire is not None:")
         out.append("        if ctx is not None:")
-        out.append("            effort_mapped(effort, wire, ctx)")
+        what = 'f"effort {effort!r} sent as {wire!r}"'
+        out.append(f'            lost("effort", {what}, f"has no {{effort!r}} effort", ctx)')
         out.append("        return wire")
     if rows.efforts is not None:
         out.append("    return effort if effort in _REASONING_EFFORTS else None")

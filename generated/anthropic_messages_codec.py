@@ -38,10 +38,8 @@ from interlingua.transforms._util import role_of
 from interlingua.transforms.envelopes import fold_for_client, unwrap_request
 from interlingua.transforms.reasoning import (
     EFFORT_BUDGETS,
-    effort_as_budget,
+    lost,
     lowered_budget,
-    one_of_two,
-    summary_dropped,
     thinking_budget,
     thinking_off,
 )
@@ -1626,11 +1624,31 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
                 if unsaid or m == "enabled":
                     budget = thinking_budget(r)
                 if unsaid and r.effort not in EFFORT_BUDGETS:
-                    effort_as_budget(r.effort, budget, ctx)
-            if r.budget_tokens is not None and r.effort is not None:
-                one_of_two(r, budget is not None, effort is not None, ctx)
+                    lost(
+                        "effort",
+                        f"effort {brief(r.effort)} sent as budget {budget}",
+                        "has no such effort",
+                        ctx,
+                    )
+            if r.budget_tokens is not None and r.effort is not None:  # one is sent
+                if budget is None:
+                    lost(
+                        "budget_tokens",
+                        f"budget {r.budget_tokens} dropped",
+                        "takes the effort alone",
+                        ctx,
+                    )
+                elif effort is None:
+                    lost(
+                        "effort", f"effort {brief(r.effort)} dropped", "takes the budget alone", ctx
+                    )
         if r.summary is not None:
-            summary_dropped(r.summary, ctx)
+            lost(
+                "summary",
+                f"summary {brief(r.summary)} dropped",
+                "has no reasoning summary setting (what it returns is its own)",
+                ctx,
+            )
     if budget is not None and not ctx.same:
         budget = lowered_budget(budget, out.get("max_tokens"), 1024, "max_tokens", ctx)
         if budget is None:  # no budget fits: no thinking

@@ -39,9 +39,7 @@ from interlingua.transforms.message_response import MESSAGE_RESPONSE
 from interlingua.transforms.messages_flat import foreign_result
 from interlingua.transforms.reasoning import (
     EFFORT_BUDGETS,
-    effort_as_budget,
-    one_of_two,
-    summary_dropped,
+    lost,
     thinking_budget,
     thinking_off,
 )
@@ -1164,11 +1162,31 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
                 if unsaid:
                     budget = thinking_budget(r)
                 if unsaid and r.effort not in EFFORT_BUDGETS:
-                    effort_as_budget(r.effort, budget, ctx)
-            if r.budget_tokens is not None and r.effort is not None:
-                one_of_two(r, budget is not None, False, ctx)
+                    lost(
+                        "effort",
+                        f"effort {brief(r.effort)} sent as budget {budget}",
+                        "has no such effort",
+                        ctx,
+                    )
+            if r.budget_tokens is not None and r.effort is not None:  # one is sent
+                if budget is None:
+                    lost(
+                        "budget_tokens",
+                        f"budget {r.budget_tokens} dropped",
+                        "takes the effort alone",
+                        ctx,
+                    )
+                else:
+                    lost(
+                        "effort", f"effort {brief(r.effort)} dropped", "takes the budget alone", ctx
+                    )
         if r.summary is not None:
-            summary_dropped(r.summary, ctx)
+            lost(
+                "summary",
+                f"summary {brief(r.summary)} dropped",
+                "has no reasoning summary setting (what it returns is its own)",
+                ctx,
+            )
     if mode is not None:
         put(out, ("thinking", "type"), mode)
     if budget is not None:

@@ -44,8 +44,7 @@ from interlingua.transforms.envelopes import fold_for_client, unwrap_request
 from interlingua.transforms.gemini_contents import ContentsWalk
 from interlingua.transforms.gemini_response import GEMINI_RESPONSE
 from interlingua.transforms.reasoning import (
-    effort_as_budget,
-    one_of_two,
+    lost,
     thinking_budget,
     thinking_off,
 )
@@ -1596,11 +1595,26 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
                 elif m == "adaptive" and effort is None:
                     budget = -1
                 if unsaid:
-                    effort_as_budget(r.effort, budget, ctx)
+                    lost(
+                        "effort",
+                        f"effort {brief(r.effort)} sent as budget {budget}",
+                        "has no such effort",
+                        ctx,
+                    )
             if effort is not None and budget is not None:
                 effort = None  # the budget says the amount (the effort reported below)
-            if r.budget_tokens is not None and r.effort is not None:
-                one_of_two(r, budget is not None, effort is not None, ctx)
+            if r.budget_tokens is not None and r.effort is not None:  # one is sent
+                if budget is None:
+                    lost(
+                        "budget_tokens",
+                        f"budget {r.budget_tokens} dropped",
+                        "takes the effort alone",
+                        ctx,
+                    )
+                elif effort is None:
+                    lost(
+                        "effort", f"effort {brief(r.effort)} dropped", "takes the budget alone", ctx
+                    )
         if r.summary is not None and budget != 0:
             summary = True
     if budget is not None:

@@ -40,12 +40,9 @@ from interlingua.transforms.envelopes import fold_for_client, replay_loss, unwra
 from interlingua.transforms.message_response import MESSAGE_RESPONSE
 from interlingua.transforms.messages_flat import foreign_result
 from interlingua.transforms.reasoning import (
-    budget_as_effort,
+    DEFAULT_EFFORT,
     effort_for_budget,
-    effort_mapped,
-    mode_as_effort,
-    one_of_two,
-    summary_dropped,
+    lost,
     thinking_off,
 )
 from interlingua.transforms.structured import (
@@ -1353,13 +1350,34 @@ def encode_reasoning_config(req: Request, out: dict[str, Any], ctx: Ctx) -> None
                 effort = _reasoning_effort(r.effort, ctx)
             if effort is None and r.budget_tokens is not None:
                 effort = _reasoning_effort(effort_for_budget(r.budget_tokens), None)
-                budget_as_effort(r.budget_tokens, "reasoning_effort", effort, ctx)
-            elif effort is None:
-                effort = mode_as_effort(m, "reasoning_effort", ctx)
-            if r.budget_tokens is not None and r.effort is not None:
-                one_of_two(r, False, effort is not None, ctx)
+                lost(
+                    "budget_tokens",
+                    f"budget {r.budget_tokens} sent as reasoning_effort {effort!r}",
+                    "has efforts, not budgets",
+                    ctx,
+                )
+            elif effort is None:  # a mode with no amount: the default effort
+                effort = DEFAULT_EFFORT
+                lost(
+                    "mode",
+                    f"thinking {m!r} sent as reasoning_effort {effort!r}",
+                    "has efforts only",
+                    ctx,
+                )
+            if r.budget_tokens is not None and r.effort is not None:  # one is sent
+                lost(
+                    "budget_tokens",
+                    f"budget {r.budget_tokens} dropped",
+                    "takes the effort alone",
+                    ctx,
+                )
         if r.summary is not None:
-            summary_dropped(r.summary, ctx)
+            lost(
+                "summary",
+                f"summary {brief(r.summary)} dropped",
+                "has no reasoning summary setting (what it returns is its own)",
+                ctx,
+            )
     if effort is not None:
         out["reasoning_effort"] = effort
     if not ctx.same and r.ext:  # the source's: nowhere to go
@@ -1371,7 +1389,7 @@ def _reasoning_effort(effort: str, ctx: Ctx | None) -> str | None:
     wire = _REASONING_EFFORT_MAP.get(effort)
     if wire is not None:
         if ctx is not None:
-            effort_mapped(effort, wire, ctx)
+            lost("effort", f"effort {effort!r} sent as {wire!r}", f"has no {effort!r} effort", ctx)
         return wire
     return effort
 

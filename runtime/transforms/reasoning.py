@@ -9,17 +9,24 @@ budget the smallest effort covering it where there are efforts only (reported), 
 amount the default effort. What every protocol shares stays here: the one budget rule
 (``thinking_budget``, ``effort_for_budget``; its facts are spec/canonical.yaml's), which
 a codec's compiled ``encode_request`` also uses for the room a defaulted output limit leaves, and
-the loss words."""
+the loss rule (``lost``; the words are the compiled rules')."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .._errors import brief
 from .._losses import Ctx
 from ..generated.canonical import DEFAULT_EFFORT, EFFORT_BUDGETS, UNKNOWN_EFFORT, ReasoningConfig
 
-__all__ = ["EFFORT_BUDGETS", "effort_for_budget", "thinking_budget", "thinking_off"]
+__all__ = [
+    "DEFAULT_EFFORT",
+    "EFFORT_BUDGETS",
+    "effort_for_budget",
+    "lost",
+    "lowered_budget",
+    "thinking_budget",
+    "thinking_off",
+]
 
 _FEATURE = "reasoning_config"
 
@@ -57,47 +64,10 @@ def effort_for_budget(budget: int) -> str:
 # ---------------------------------------------------------------- the losses the rows report
 
 
-def _lost(key: str, what: str, why: str, ctx: Ctx) -> None:
-    """A reasoning setting the target cannot say as the client did (``reasoning.<key>``)."""
-    ctx.loss(f"reasoning.{key}", what, why, _FEATURE)
-
-
-def effort_mapped(effort: str, wire: str, ctx: Ctx) -> None:
-    """An effort the protocol lacks, sent as the one its effort_map row names."""
-    why = f"{ctx.target} has no {effort!r} effort"
-    _lost("effort", f"effort {effort!r} sent as {wire!r}", why, ctx)
-
-
-def effort_as_budget(effort: str | None, budget: int | None, ctx: Ctx) -> None:
-    why = f"{ctx.target} has no such effort"
-    _lost("effort", f"effort {brief(effort)} sent as budget {budget}", why, ctx)
-
-
-def budget_as_effort(budget: int, where: str, effort: str | None, ctx: Ctx) -> None:
-    why = f"{ctx.target} has efforts, not budgets"
-    _lost("budget_tokens", f"budget {budget} sent as {where} {effort!r}", why, ctx)
-
-
-def mode_as_effort(mode: str, where: str, ctx: Ctx) -> str:
-    """A mode with no amount where there are efforts only: the default effort (reported)."""
-    what = f"thinking {mode!r} sent as {where} {DEFAULT_EFFORT!r}"
-    _lost("mode", what, f"{ctx.target} has efforts only", ctx)
-    return DEFAULT_EFFORT
-
-
-def one_of_two(r: ReasoningConfig, budget: bool, effort: bool, ctx: Ctx) -> None:
-    """A budget and an effort where the target writes one of them: the other is reported."""
-    if not budget:
-        why = f"{ctx.target} takes the effort alone"
-        _lost("budget_tokens", f"budget {r.budget_tokens} dropped", why, ctx)
-    elif not effort:
-        why = f"{ctx.target} takes the budget alone"
-        _lost("effort", f"effort {brief(r.effort)} dropped", why, ctx)
-
-
-def summary_dropped(summary: str, ctx: Ctx) -> None:
-    why = f"{ctx.target} has no reasoning summary setting (what it returns is its own)"
-    _lost("summary", f"summary {brief(summary)} dropped", why, ctx)
+def lost(key: str, what: str, why: str, ctx: Ctx) -> None:
+    """A reasoning setting the target cannot say as the client did (``reasoning.<key>``): what
+    became of it, and why (what the target lacks: the compiled rules know which they apply)."""
+    ctx.loss(f"reasoning.{key}", what, f"{ctx.target} {why}", _FEATURE)
 
 
 def lowered_budget(budget: int, limit: Any, least: int, key: str, ctx: Ctx) -> int | None:
@@ -107,5 +77,5 @@ def lowered_budget(budget: int, limit: Any, least: int, key: str, ctx: Ctx) -> i
         return budget
     lowered = max(least, limit // 2)
     what = f"thinking budget {budget} lowered to {lowered}"
-    _lost("budget_tokens", what, f"it must stay below {key}", ctx)
+    ctx.loss("reasoning.budget_tokens", what, f"it must stay below {key}", _FEATURE)
     return lowered if lowered < limit else None
