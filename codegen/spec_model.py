@@ -223,7 +223,7 @@ class Flags(Strict):
         False,
         description="a signature this protocol attaches to a tool call rides, toward clients of "
         "other protocols, in the call id they echo (the __ilgsig1__ envelope, "
-        "runtime/transforms/gemini_envelope.py; Gemini thoughtSignature). The envelope names no "
+        "runtime/transforms/call_id_envelope.py; Gemini thoughtSignature). The envelope names no "
         "owner, so one protocol at most may set it",
     )
     server_state: bool = Field(

@@ -131,7 +131,7 @@ class DecodeRow(Strict):
     signature: str | None = Field(
         None,
         description="opaque reasoning state, appended; on a tool call it rides in the id "
-        "(the signature envelope, transforms/gemini_envelope)",
+        "(the signature envelope, transforms/call_id_envelope)",
     )
     redacted: str | None = Field(None, description="opaque redacted reasoning payload")
     owner: str | None = Field(

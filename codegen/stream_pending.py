@@ -26,8 +26,8 @@ IMPORTS = {
     "_signature_for": "from interlingua.transforms.envelopes import signature_for "
     "as _signature_for",
     "_raw_error_type": "from interlingua._pipeline import raw_error_type as _raw_error_type",
-    "_bare_id": "from interlingua.transforms.gemini_envelope import bare_id as _bare_id",
-    "_unwrap_id": "from interlingua.transforms.gemini_envelope import unwrap_id as _unwrap_id",
+    "_bare_id": "from interlingua.transforms.call_id_envelope import bare_id as _bare_id",
+    "_unwrap_id": "from interlingua.transforms.call_id_envelope import unwrap_id as _unwrap_id",
     "_ReasoningPart": "from interlingua.generated.canonical import ReasoningPart as _ReasoningPart",
 }
 

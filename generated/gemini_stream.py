@@ -28,11 +28,11 @@ from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
 from interlingua.streams.rules import some as _some
+from interlingua.transforms.call_id_envelope import bare_id as _bare_id
+from interlingua.transforms.call_id_envelope import synth_id as _synth_id
+from interlingua.transforms.call_id_envelope import unwrap_id as _unwrap_id
+from interlingua.transforms.call_id_envelope import wrap_id as _wrap_id
 from interlingua.transforms.envelopes import parts_signature as _parts_signature
-from interlingua.transforms.gemini_envelope import bare_id as _bare_id
-from interlingua.transforms.gemini_envelope import synth_id as _synth_id
-from interlingua.transforms.gemini_envelope import unwrap_id as _unwrap_id
-from interlingua.transforms.gemini_envelope import wrap_id as _wrap_id
 from orjson import dumps as _dumps
 
 # wire owner name -> (protocol id that owns the opaque state, where its signature rides)

@@ -11,7 +11,7 @@ import orjson
 from interlingua._losses import Ctx
 from interlingua._pipeline import decode_response
 from interlingua.generated.canonical import ToolCallPart, ToolCallStart
-from interlingua.transforms.gemini_envelope import SYNTH_PREFIX
+from interlingua.transforms.call_id_envelope import SYNTH_PREFIX
 
 from tests.stream_util import decode_stream
 from tests.test_codegen_generate import generate

@@ -30,8 +30,8 @@ from interlingua.generated.canonical import (
 )
 from interlingua.streams.encoder import Encoder
 from interlingua.streams.machine import Decoder
+from interlingua.transforms.call_id_envelope import SYNTH_PREFIX, unwrap_id
 from interlingua.transforms.envelopes import parts_signature
-from interlingua.transforms.gemini_envelope import SYNTH_PREFIX, unwrap_id
 
 from codegen.load import SpecError, load_spec
 from tests.test_codegen_generate import generate

@@ -20,7 +20,7 @@ from interlingua._pipeline import decode_request, decode_response, encode_reques
 from interlingua.gateway.upstream import http_spec, model_url
 from interlingua.generated.canonical import ReasoningPart, TextPart, ToolCallPart
 from interlingua.streams.accumulate import accumulate
-from interlingua.transforms.gemini_envelope import MARK, unwrap_id
+from interlingua.transforms.call_id_envelope import MARK, unwrap_id
 
 from tests.conftest import FIXTURES, ROOT, need_fixtures
 from tests.stream_util import (
@@ -1012,7 +1012,7 @@ def test_mutated_gemini_payloads_raise_only_interlingua_errors() -> None:
 
 
 def test_envelope_wrap_unwrap() -> None:
-    from interlingua.transforms.gemini_envelope import wrap_id
+    from interlingua.transforms.call_id_envelope import wrap_id
 
     for sig in (SIG, "U1RVQlNJRw==", "a", "é/+="):
         wrapped = wrap_id("call_1", sig)

@@ -25,8 +25,8 @@ from interlingua.generated.canonical import (
     ToolResultPart,
 )
 from interlingua.streams.accumulate import accumulate
+from interlingua.transforms.call_id_envelope import MARK
 from interlingua.transforms.envelopes import B64_MARK, PREFIX
-from interlingua.transforms.gemini_envelope import MARK
 
 from tests.stream_util import decode_stream, streaming_protocols
 

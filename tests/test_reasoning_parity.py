@@ -27,7 +27,7 @@ import pytest
 from interlingua import Ctx, StreamTranslator, decode_response, encode_response
 from interlingua.generated.canonical import ReasoningPart, Response, TextPart, ToolCallPart
 from interlingua.streams.accumulate import accumulate
-from interlingua.transforms.gemini_envelope import unwrap_id
+from interlingua.transforms.call_id_envelope import unwrap_id
 
 from tests.stream_util import ALL_PID, RecordedStream, args_of, decode_stream, recorded_streams
 
@@ -167,7 +167,7 @@ def test_reasoning_reaches_every_target_of_a_reasoning_stream() -> None:
 # ---------------------------------------------------------------- the same without ../shared
 
 G, R, C, A = "gemini", "openai_responses", "openai_chat", "anthropic_messages"
-GEMINI = {  # thinking, then a call whose signature rides in the call id (gemini_envelope)
+GEMINI = {  # thinking, then a call whose signature rides in the call id (call_id_envelope)
     "candidates": [
         {
             "content": {

@@ -1,11 +1,11 @@
 """Tool call ids of one request or response, for a protocol whose calls may come without an id
-(Gemini): a missing id is synthesised (``ilg_<n>``, gemini_envelope), and a result finds its
+(Gemini): a missing id is synthesised (``ilg_<n>``, call_id_envelope), and a result finds its
 call by id, else by name in call order (two parallel calls to one function pair up first-come
 first-served)."""
 
 from __future__ import annotations
 
-from .gemini_envelope import synth_id
+from .call_id_envelope import synth_id
 
 __all__ = ["CallIds"]
 

@@ -1,7 +1,7 @@
 """Envelopes: a protocol's opaque reasoning state carried through a client of another protocol,
 in a field that client echoes verbatim, and back; the pipeline's two hooks that run them.
 
-- the call id envelope (gemini_envelope): a Gemini thoughtSignature attached to a functionCall
+- the call id envelope (call_id_envelope): a Gemini thoughtSignature attached to a functionCall
   rides in the tool call id (``<id>__ilgsig1__<base64url>``, any client; docs/gemini.md);
 - the reasoning envelope, version 1 (here; docs/openai_responses.md, docs/gemini.md). Anthropic
   extended thinking with tool use requires the assistant turn's thinking block (text and
@@ -55,7 +55,7 @@ import orjson
 from .._losses import Ctx, Loss
 from ..generated.canonical import Part, ReasoningPart, Request, ToolCallPart
 from ..generated.registry import ENVELOPED_REASONING
-from . import gemini_envelope as gem
+from . import call_id_envelope as signed_ids
 
 __all__ = [
     "PREFIX",
@@ -201,7 +201,7 @@ def unwrap_request(req: Request) -> None:
     """Clean every envelope a client echoed in a decoded request; restore the state it held."""
     for m in req.messages:
         for p in m.parts:  # envelopes are rare: look for one before rebuilding anything
-            if gem.needs_unwrap(p) or _echoed(p):
+            if signed_ids.needs_unwrap(p) or _echoed(p):
                 m.parts = _unwrap_parts(m.parts)
                 break
 
@@ -210,7 +210,7 @@ def _unwrap_parts(parts: list[Part]) -> list[Part]:
     out: list[Part] = []
     for p in parts:
         if not _echoed(p):
-            gem.unwrap_into(p, out)
+            signed_ids.unwrap_into(p, out)
             continue
         blocks = unwrap(p.signature or "")
         if blocks is None:  # ours but unreadable: no opaque state goes anywhere
@@ -247,7 +247,7 @@ def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:
     which report the rest), or with its text shown and its state in an envelope the client
     echoes back: in each part's own signature (``signature_for``, as item streams write it),
     or as thought parts then one signature on the part that follows (``parts_signature``,
-    gemini_envelope; as the Gemini stream encoder sends them); any other reasoning shown as the
+    call_id_envelope; as the Gemini stream encoder sends them); any other reasoning shown as the
     client's own reasoning text, its opaque state dropped and reported (``state_lost``,
     ``replay_loss``)."""
     if ReasoningPart not in map(type, parts):
@@ -263,8 +263,12 @@ def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:
             out.append(p)
             continue
         how = codec.CARRIER.get(p.owner)
-        if gem.folds(p, pid) and i < len(parts) and isinstance(nxt := parts[i], ToolCallPart):
-            out.append(gem.fold_call(p, nxt))
+        if (
+            signed_ids.folds(p, pid)
+            and i < len(parts)
+            and isinstance(nxt := parts[i], ToolCallPart)
+        ):
+            out.append(signed_ids.fold_call(p, nxt))
             i += 1
         elif how == "own":  # the client's own, or an owner its dialect's items name
             out.append(p)
@@ -277,7 +281,7 @@ def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:
                 run.append(q)
                 i += 1
             out += [ReasoningPart(text=q.text, owner=pid) for q in run if q.text]
-            out.append(gem.attach_part(parts_signature(run), pid))
+            out.append(signed_ids.attach_part(parts_signature(run), pid))
         else:
             if state_lost(p.owner, p.signature, p.redacted, codec):
                 ctx.losses.append(replay_loss(f"parts[{i - 1}]", p.owner))

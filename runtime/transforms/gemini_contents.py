@@ -13,8 +13,8 @@ from typing import Any
 from .._codec_support import drop_ext, split_ext
 from .._wire import expect_dict
 from ..generated.canonical import Message, Part, Request, ToolCallPart
+from .call_id_envelope import unwrap_id
 from .call_ids import CallIds
-from .gemini_envelope import unwrap_id
 from .gemini_parts import decode_parts, encode_parts
 from .turns import TurnWalk
 

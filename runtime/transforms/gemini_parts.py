@@ -7,7 +7,7 @@ text, inlineData and fileData, this module the rest:
   a ``functionResponse``'s: given, else its call's by name and order (call_ids), left out again;
   its function name, when another protocol's result has none: its call's (``unknown``, reported);
 - ``thoughtSignature`` on any other part -> an attached ReasoningPart before it
-  (gemini_envelope, docs/gemini.md).
+  (call_id_envelope, docs/gemini.md).
 
 A request's snake_case part keys (``function_call``, ``inline_data`` ...) are recased before
 (the snake_case_keys row of ``contents``).
@@ -23,8 +23,8 @@ from .._losses import Ctx
 from .._wire import expect_dict, expect_list, expect_str
 from ..generated.canonical import FilePart, Part, ToolCallPart, ToolResultPart
 from ._base import Codec
+from .call_id_envelope import attach_part, bare_id, is_attach, unwrap_id
 from .call_ids import CallIds
-from .gemini_envelope import attach_part, bare_id, is_attach, unwrap_id
 
 __all__ = ["decode_parts", "encode_parts"]
 

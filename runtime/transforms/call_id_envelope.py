@@ -1,4 +1,5 @@
-"""The thoughtSignature envelope, version 1 (docs/gemini.md).
+"""The call id envelope, version 1 (docs/gemini.md): opaque state a protocol attaches to a tool
+call rides in the call id a client of another protocol echoes.
 
 In canonical form a Gemini ``thoughtSignature`` that sat on a part other than a thought part is
 a ``ReasoningPart(text="", signature=..., owner=<the protocol>, ext={"attach": "next"})`` placed
