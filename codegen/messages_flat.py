@@ -24,7 +24,13 @@ if TYPE_CHECKING:
     from .source import Loc, SourceFile
     from .spec_model import ProtocolSpec
 
-__all__ = ["FlatMessages", "check_flat_messages", "flat_messages_code", "key_problems"]
+__all__ = [
+    "FlatMessages",
+    "check_flat_messages",
+    "flat_messages_code",
+    "key_problems",
+    "text_block_keys",
+]
 
 LIST_KEY = "messages"  # the list's request key (one of the codec's REQUEST_ROW_KEYS)
 READ = ("role", "content", "name")  # every message's keys
@@ -52,6 +58,19 @@ class FlatMessages(Strict):
         "media (images, files, audio) when a tool message takes text only; none: results keep "
         "their media",
     )
+
+
+def text_block_keys(p: ProtocolSpec) -> list[str]:
+    """The keys of a bare text part's block (its parts row: the match keys and the text's): a
+    block holding no other key says no more than a string, so content that was one goes back as
+    one (runtime/transforms/_util.text_content; none: no text row, content is always a list)."""
+    row = next((r for r in p.parts if r.part == "text" and not r.decode_only), None)
+    if row is None:
+        return []
+    keys = {k.split(".")[0] for k in row.match} | {
+        f.w.split(".")[0] for f in row.fields if f.c == "text"
+    }
+    return sorted(keys)
 
 
 def check_flat_messages(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:

@@ -14,7 +14,7 @@ from .envelope_code import envelope_view
 from .errors import error_view
 from .items import items_code
 from .load import Spec
-from .messages_flat import flat_messages_code
+from .messages_flat import flat_messages_code, text_block_keys
 from .pipeline import pipeline_view
 from .reasoning_items import carriers, reasoning_items_view
 from .row_views import (
@@ -238,6 +238,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             items=items_code(p),
             flat=flat,
             turns=turns,
+            text_keys=text_block_keys(p),
             flags=pysrc(p.flags),
             http=pysrc(p.http),
             kinds=kinds,

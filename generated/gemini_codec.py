@@ -196,6 +196,8 @@ TRANSFORMS: tuple[str, ...] = (
     "gemini_response",
 )
 TOOL_TYPE: str | None = None
+# a bare text part's keys (its parts row): a block of these alone goes back as a string
+TEXT_BLOCK_KEYS: frozenset[str] = frozenset({"text"})
 # items of tools grouping the function declarations under this key (tool_entries; None: one
 # tool per item), and whether tools may be one item object
 TOOL_GROUP: str | None = "functionDeclarations"

@@ -106,6 +106,7 @@ from .openai_chat_codec import (
     RESPONSE_ROW_KEYS,
     ROLE_DECODE,
     ROLE_ENCODE,
+    TEXT_BLOCK_KEYS,
     TOOL_CHOICE_DECODE,
     TOOL_CHOICE_ENCODE,
     TOOL_CHOICE_KEYS,
@@ -415,7 +416,7 @@ def encode_message(
             if len(content) == len(m.parts)
             else Message(role=m.role, parts=content, hints=m.hints)
         )
-        msg["content"] = text_content(shown, encode_parts, path + ".content", ctx)
+        msg["content"] = text_content(shown, encode_parts, TEXT_BLOCK_KEYS, path + ".content", ctx)
     elif ctx.same and hints.get("absent"):
         pass
     elif ctx.same and hints.get("empty_list"):
@@ -675,6 +676,7 @@ __all__ = [
     "RESPONSE_ROW_KEYS",
     "ROLE_DECODE",
     "ROLE_ENCODE",
+    "TEXT_BLOCK_KEYS",
     "TOOLS_ONE_OBJECT",
     "TOOL_CHOICE_DECODE",
     "TOOL_CHOICE_ENCODE",

@@ -173,6 +173,8 @@ TRANSFORMS: tuple[str, ...] = (
     "message_response",
 )
 TOOL_TYPE: str | None = "function"
+# a bare text part's keys (its parts row): a block of these alone goes back as a string
+TEXT_BLOCK_KEYS: frozenset[str] = frozenset({"text", "type"})
 # items of tools grouping the function declarations under this key (tool_entries; None: one
 # tool per item), and whether tools may be one item object
 TOOL_GROUP: str | None = None
@@ -1497,7 +1499,7 @@ def encode_message(
             if len(content) == len(m.parts)
             else Message(role=m.role, parts=content, hints=m.hints)
         )
-        msg["content"] = text_content(shown, encode_parts, path + ".content", ctx)
+        msg["content"] = text_content(shown, encode_parts, TEXT_BLOCK_KEYS, path + ".content", ctx)
     elif ctx.same and hints.get("absent"):
         pass
     elif ctx.same and hints.get("empty_list"):

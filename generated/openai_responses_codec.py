@@ -194,6 +194,8 @@ TRANSFORMS: tuple[str, ...] = (
     "responses_output",
 )
 TOOL_TYPE: str | None = "function"
+# a bare text part's keys (its parts row): a block of these alone goes back as a string
+TEXT_BLOCK_KEYS: frozenset[str] = frozenset({"text", "type"})
 # items of tools grouping the function declarations under this key (tool_entries; None: one
 # tool per item), and whether tools may be one item object
 TOOL_GROUP: str | None = None

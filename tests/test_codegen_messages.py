@@ -179,6 +179,27 @@ def test_the_list_and_what_another_protocol_gets(tiny: ModuleType) -> None:
     ]
 
 
+def test_the_text_rows_keys_say_when_content_goes_as_a_string(tmp_path: Path) -> None:
+    """A lone plain text part from another protocol goes as a string where its block holds only
+    the keys of the text part row (TEXT_BLOCK_KEYS: its match keys and its text's), whatever the
+    protocol calls them."""
+    row = "    match: {type: text}\n    fields:\n      - {c: text, w: text, required: true}\n"
+    words = "    match: {kind: words}\n    fields:\n      - {c: text, w: body, required: true}\n"
+    codec = flat_codec(tmp_path, (row, words))
+    assert {"kind", "body"} == codec.TEXT_BLOCK_KEYS
+    c = canonical_of(codec)
+    hi = c.Message(role="user", parts=[c.TextPart(text="hi")])
+    out: dict[str, Any] = {}
+    codec.encode_messages(c.Request(messages=[hi]), out, Ctx("x", "tiny_v2"))
+    assert out["messages"] == [{"role": "user", "content": "hi"}]
+    two = c.Message(role="user", parts=[c.TextPart(text="hi"), c.TextPart(text="there")])
+    codec.encode_messages(c.Request(messages=[two]), out, Ctx("x", "tiny_v2"))
+    assert out["messages"][0]["content"] == [
+        {"kind": "words", "body": "hi"},
+        {"kind": "words", "body": "there"},
+    ]
+
+
 def test_a_row_change_changes_the_keys(tmp_path: Path) -> None:
     codec = flat_codec(tmp_path, ("  calls: actions\n", "  calls: tool_calls\n"))
     ctx = Ctx("tiny_v2", "tiny_v2")

@@ -231,7 +231,8 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
     out: dict[str, Any] = {}
     TurnWalk(codec, ctx).encode(req, out)
     assert out == wire and ctx.losses == []
-    # from another protocol: a list of turns; a system message after the first turn is hoisted
+    # from another protocol: a list of turns; a system message after the first turn is hoisted;
+    # a lone plain text part is a string (its block holds only the text row's keys)
     text = canonical_of(codec).TextPart  # the tiny codec's own part types
     req.messages = [
         Message(role=role, parts=[text(text=t)])
@@ -241,7 +242,7 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
     TurnWalk(codec, ctx).encode(req, out)
     assert out == {
         "preamble": [{"type": "text", "text": "Be brief"}, {"type": "text", "text": "Be kind"}],
-        "turns": [{"role": "user", "blocks": [{"type": "text", "text": "hi"}]}],
+        "turns": [{"role": "user", "blocks": "hi"}],
     }
     assert [(x.path, x.what) for x in ctx.losses] == [
         ("messages[2]", "system message hoisted into preamble")

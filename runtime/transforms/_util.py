@@ -36,18 +36,21 @@ def content_parts(
     return parts, None if parts else {"empty_list": True}
 
 
-def text_content(m: Message, encode_parts: Callable[..., Any], path: str, ctx: Ctx) -> Any:
+def text_content(
+    m: Message, encode_parts: Callable[..., Any], plain: frozenset[str], path: str, ctx: Ctx
+) -> Any:
     """Content as a string when the source had one (or, across protocols, it is one plain
-    text part), else a list of encoded parts."""
+    text part: its block holds only the ``plain`` keys, the codec's TEXT_BLOCK_KEYS), else a
+    list of encoded parts."""
     parts = m.parts
-    if len(parts) == 1 and type(parts[0]) is TextPart:
+    if len(parts) == 1 and parts[0].PART == "text":  # of any canonical model (the tiny spec's)
         p = parts[0]
         if m.hints and m.hints.get("string"):
             return p.text
         if not ctx.same:
             # one plain text block (whatever the target could not carry is reported) -> string
             blocks = encode_parts(parts, None, path, ctx)
-            if len(blocks) == 1 and blocks[0].keys() <= {"type", "text"}:
+            if len(blocks) == 1 and blocks[0].keys() <= plain:
                 return p.text
             return blocks
     return encode_parts(parts, None, path, ctx)

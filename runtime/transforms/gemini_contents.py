@@ -81,7 +81,7 @@ class ContentsWalk(TurnWalk):
             return None
         first = req.messages[0] if n else None
         h = (first.hints or {}) if first and self.ctx.same else {}
-        if h.get("string") and len(parts) == 1 and set(parts[0]) == {"text"}:
+        if h.get("string") and len(parts) == 1 and parts[0].keys() == self.codec.TEXT_BLOCK_KEYS:
             return parts[0]["text"]
         si: dict[str, Any] = {"parts": parts}
         if "role" in h:

@@ -55,7 +55,7 @@ class TurnWalk:
         """A message's parts for a turn (``as_list``: a list of parts, never a string)."""
         if as_list:
             return self.codec.encode_parts(m.parts, None, path, self.ctx)
-        return text_content(m, self.codec.encode_parts, path, self.ctx)
+        return text_content(m, self.codec.encode_parts, self.codec.TEXT_BLOCK_KEYS, path, self.ctx)
 
     def new_turn(self, m: Message, key: str, content: Any) -> dict[str, Any]:
         """A turn of ``m``'s role holding ``content`` at ``key``."""
