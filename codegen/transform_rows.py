@@ -57,30 +57,34 @@ COMPILED = {
 
 
 @cache
-def _module_names(module: str) -> frozenset[str] | None:
-    """The top-level names runtime/transforms/<module>.py assigns or defines (None: no file)."""
+def _module_names(module: str) -> dict[str, bool] | None:
+    """The top-level names runtime/transforms/<module>.py assigns or defines, each with whether
+    it is a class (None: no file)."""
     path = TRANSFORMS_DIR / f"{module}.py"
     if not module.isidentifier() or not path.is_file():
         return None
-    names: set[str] = set()
+    names: dict[str, bool] = {}
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign):
-            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+            names.update((t.id, False) for t in node.targets if isinstance(t, ast.Name))
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            names.add(node.target.id)
+            names[node.target.id] = False
         elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            names.add(node.name)
-    return frozenset(names)
+            names[node.name] = isinstance(node, ast.ClassDef)
+    return names
 
 
-def transform_problem(target: str) -> str | None:
-    """Why ``module.OBJECT`` names no object runtime/transforms defines (None: it does)."""
+def transform_problem(target: str, cls: bool = False) -> str | None:
+    """Why ``module.OBJECT`` names no object runtime/transforms defines, or (``cls``) no class
+    (None: it does)."""
     module, _, obj = target.rpartition(".")
     names = _module_names(module) if module else None
     if names is None:
         return f"no module runtime/transforms/{module or target}.py (expected module.OBJECT)"
     if obj not in names:
         return f"runtime/transforms/{module}.py defines no {obj}"
+    if cls and not names[obj]:
+        return f"{obj} is no class (a walk's hooks are made of the codec and the ctx)"
     return None
 
 
@@ -114,7 +118,7 @@ def canonical_transform_problems(c: CanonicalSpec) -> list[tuple[Loc, str]]:
             out.append(((*at, "compiled"), problem))
         elif row.compiled is not None and row.side != "request":
             out.append(((*at, "side"), "the compiled functions walk the request"))
-        elif row.walk is not None and (problem := transform_problem(row.walk)):
+        elif row.walk is not None and (problem := transform_problem(row.walk, cls=True)):
             out.append(((*at, "walk"), f"{row.walk}: {problem}"))
         for flag, value in row.flags.items():
             field = Flags.model_fields.get(flag)

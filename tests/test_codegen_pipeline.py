@@ -134,6 +134,11 @@ def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
             "turns.TurnWalks: runtime/transforms/turns.py defines no TurnWalks",
         ),
         (
+            "{compiled: turns, walk: tools.TOOLS, flags: {tool_results: user_turn_blocks}}",
+            "transforms.tiny_messages.walk",
+            "tools.TOOLS: TOOLS is no class (a walk's hooks are made of the codec and the ctx)",
+        ),
+        (
             "{object: tools.TOOLS, walk: turns.TurnWalk}",
             "transforms.tiny_messages.walk",
             "a walk's hooks go with compiled functions, not an object",
