@@ -11,15 +11,16 @@ A block starts once (the encoder marks it started and calls ``_begin_<kind>``): 
 grouped kind joins the open group or starts one (its wire item: the group's index and id); any
 other kind ends the open group, takes the next index of its counter (tool calls are counted), its
 wire item id, and writes its start template. A block ends (``_finish_<kind>``, its source's end
-event or a stand-in reasoning end): a call's own signature (its id's envelope) and another
-protocol's reasoning state wait for the next part; a reasoning block whose state is for this
-client and redacted, and that never started, is written as the redacted template instead; else
-it starts if it has not, and its signature goes out; a call that streamed no argument text gets
-``empty_arguments`` (only in a completed stream: a cut call's arguments never ended); its end
-template is written."""
+event or none, for which a reasoning block's end stands in one with no state): a call's own
+signature (its id's envelope) and another protocol's reasoning state wait for the next part; a
+reasoning block whose state is for this client and redacted, and that never started, is written as
+the redacted template instead; else it starts if it has not, and its signature goes out; a call
+that streamed no argument text gets ``empty_arguments`` (only in a completed stream: a cut call's
+arguments never ended); its end template is written."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .stream_model import EncodeSpec
@@ -67,8 +68,8 @@ def begin(enc: EncodeSpec, kind: str, events: set[str]) -> list[str]:
 
 
 def finish(enc: EncodeSpec, kind: str, events: set[str], pending: bool, fold: bool) -> list[str]:
-    """The body of ``_finish_<kind>(s, b, ev, out)`` (``ev``: the end event, or a stand-in
-    reasoning end with no state; ``fold``: another protocol's reasoning folds into the next
+    """The body of ``_finish_<kind>(s, b, ev, out)`` (``ev``: the end event, or None where the
+    source never ended the block; ``fold``: another protocol's reasoning folds into the next
     part's state, codegen/stream_pending.py)."""
     out: list[str] = []
     if kind == "tool_call" and pending:  # the call's own signature waits for its part
@@ -102,7 +103,12 @@ def finish(enc: EncodeSpec, kind: str, events: set[str], pending: bool, fold: bo
             '    if not b.args and s.status == "completed":  # a cut call\'s arguments never ended',
             f"        _args(s, b, _ToolCallDelta(key=b.key, arguments={enc.empty_arguments!r}), out)",
         ]
-    return [*out, "    b.ended = True", *_write(f"{kind}_end", events, "ev", "b")]
+    out = [*out, "    b.ended = True", *_write(f"{kind}_end", events, "ev", "b")]
+    if kind == "reasoning" and any(re.search(r"\bev\b", x) for x in out):
+        # a block the source never ended (or whose key it ended as another kind) ends as a
+        # reasoning end with no state would end it
+        out[:0] = ["    if type(ev) is not _ReasoningEnd:", "        ev = _ReasoningEnd(key=b.key)"]
+    return out
 
 
 def _write_in(tpl: str, block: str) -> list[str]:
@@ -114,5 +120,5 @@ def lifecycle_view(enc: EncodeSpec, events: set[str], pending: bool, fold: bool)
     b = {k: "\n".join(begin(enc, k, events)) for k in KINDS}
     f = {k: "\n".join(finish(enc, k, events, pending, fold)) for k in KINDS}
     text = "".join([*b.values(), *f.values()])
-    names = [n for n in ("_ItemBlock", "_ToolCallDelta") if f"{n}(" in text]
+    names = [n for n in ("_ItemBlock", "_ToolCallDelta", "_ReasoningEnd") if f"{n}(" in text]
     return {"begin": b, "finish": f, "names": names}

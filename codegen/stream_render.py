@@ -335,7 +335,7 @@ def stream_view(
                     *life["finish"].values(), *held.values()])  # fmt: skip
     feed = feed_funcs(s.encode, events, accumulate_kinds(enc["funcs"]), "_lone_end" in held)
     names |= {n for n in FEED_EVENTS}
-    names |= {n.lstrip("_") for n in life["names"] if n == "_ToolCallDelta"}
+    names |= {n.lstrip("_") for n in life["names"] if n in ("_ToolCallDelta", "_ReasoningEnd")}
     return {
         "life": life,
         "feed": feed,

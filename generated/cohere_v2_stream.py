@@ -321,6 +321,8 @@ def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
 
 
 def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    if type(ev) is not _ReasoningEnd:
+        ev = _ReasoningEnd(key=b.key)
     s._wire_start(b, out)
     b.ended = True
     s.cur = b

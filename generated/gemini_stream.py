@@ -364,6 +364,8 @@ def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
 
 
 def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    if type(ev) is not _ReasoningEnd:
+        ev = _ReasoningEnd(key=b.key)
     _keep_foreign(s, "".join(b.pieces), ev)
     mine = ev.owner in MINE
     s._wire_start(b, out)

@@ -225,6 +225,8 @@ def _reasoning_redacted(s: Any, ev: Any, i: int) -> Any:
 
 
 def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    if type(ev) is not _ReasoningEnd:
+        ev = _ReasoningEnd(key=b.key)
     mine = ev.owner in MINE
     if mine and ev.redacted and not b.started:
         b.started = True

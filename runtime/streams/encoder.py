@@ -33,7 +33,6 @@ from ..generated.canonical import (
     ErrorEvent,
     ErrorInfo,
     FinishEvent,
-    ReasoningEnd,
     StreamEnd,
     StreamStart,
     ToolCallDelta,
@@ -230,12 +229,11 @@ class Encoder:
     def _end_block(self, b: ItemBlock, ev: Any, out: list[bytes], flush: bool = True) -> None:
         """``ev``: the source's end event; None: a block the source never ended (the stream
         ends, another kind starts), ended as a reasoning end with no state would end it (its
-        kind's compiled end: opaque state, a start not written yet, empty arguments, template)."""
+        kind's compiled end, which stands that end in: opaque state, a start not written yet,
+        empty arguments, template)."""
         if b.queued is not None:  # still waiting: it ends when it is flushed
             b.ended = True
             return
-        if ev is None or (b.kind == "reasoning" and type(ev) is not ReasoningEnd):
-            ev = ReasoningEnd(key=b.key)
         self.rows.finish[b.kind](self, b, ev, out)
         if self.current is b:
             self.current = None
