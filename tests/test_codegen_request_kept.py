@@ -13,9 +13,8 @@ from typing import Any
 import pytest
 from interlingua._losses import Ctx
 
-from codegen.load import SpecError, load_spec
 from tests.test_codegen_generate import canonical_of, generate
-from tests.tiny_spec import PROTOCOL, write_spec
+from tests.tiny_spec import CANONICAL, PROTOCOL, refusal
 
 MODEL = "  - {c: model, w: model, required: true}\n"
 SAME_ONLY = "  - {c: model, w: model, same_only: true}\n"
@@ -68,10 +67,5 @@ def test_an_empty_object_of_the_rows_goes_back_to_its_source(tiny: Any) -> None:
 def test_same_only_outside_the_request_rows_is_refused(
     tmp_path: Path, protocol: str, row: str
 ) -> None:
-    spec = write_spec(tmp_path, protocol=protocol)
-    with pytest.raises(SpecError) as info:
-        load_spec(spec)
-    line = protocol[: protocol.index(row)].count("\n") + 1
-    msg = str(info.value)
-    assert msg.startswith(f"{spec / 'protocols/tiny_v2.yaml'}:{line}: "), msg
+    msg = refusal(tmp_path, CANONICAL, protocol, row)
     assert "only a request row is kept for its source" in msg

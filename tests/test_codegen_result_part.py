@@ -13,9 +13,8 @@ from typing import Any
 import pytest
 from interlingua._losses import Ctx
 
-from codegen.load import SpecError, load_spec
 from tests.test_codegen_generate import canonical_of, generate
-from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
+from tests.tiny_spec import CANONICAL, PROTOCOL, refusal
 
 RESULT_TYPE = """\
   - name: ToolResultPart
@@ -97,20 +96,10 @@ def test_another_protocols_result_is_wrapped_and_its_other_parts_reported(tiny: 
 def test_rows_that_cannot_compile_are_refused(
     tmp_path: Path, protocol: str, marker: str, words: str
 ) -> None:
-    spec = write_spec(tmp_path, CANON, protocol)
-    with pytest.raises(SpecError) as info:
-        load_spec(spec)
-    line = protocol[: protocol.index(marker)].count("\n") + 1
-    msg = str(info.value)
-    assert msg.startswith(f"{spec / 'protocols/tiny_v2.yaml'}:{line}: "), msg
-    assert words in msg
+    assert words in refusal(tmp_path, CANON, protocol, marker)
 
 
 def test_a_result_type_without_is_error_is_refused(tmp_path: Path) -> None:
     canon = CANON.replace('      - {name: is_error, type: "bool | None"}\n', "")
-    spec = write_spec(tmp_path, canon, TINY)
-    with pytest.raises(SpecError) as info:
-        load_spec(spec)
-    line = TINY[: TINY.index("{c: content, w: value, type: result_wrap}")].count("\n") + 1
-    assert str(info.value).startswith(f"{spec / 'protocols/tiny_v2.yaml'}:{line}: ")
-    assert "ToolResultPart has no is_error to read it into" in str(info.value)
+    msg = refusal(tmp_path, canon, TINY, "{c: content, w: value, type: result_wrap}")
+    assert "ToolResultPart has no is_error to read it into" in msg

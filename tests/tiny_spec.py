@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from codegen.load import SpecError, load_spec
+
 CANONICAL = """\
 version: 1
 effort_budgets: {low: 1024, high: 8192}
@@ -157,3 +159,18 @@ def write_spec(root: Path, canonical: str = CANONICAL, protocol: str = PROTOCOL)
     (spec / "canonical.yaml").write_text(canonical, encoding="utf-8")
     (spec / "protocols" / "tiny_v2.yaml").write_text(protocol, encoding="utf-8")
     return spec
+
+
+def refusal(root: Path, canonical: str, protocol: str, marker: str) -> str:
+    """Load a tiny spec codegen must refuse; its error, checked to start with the protocol
+    file and the line holding ``marker`` (file, line and row)."""
+    spec = write_spec(root, canonical, protocol)
+    try:
+        load_spec(spec)
+    except SpecError as e:
+        msg = str(e)
+    else:
+        raise AssertionError("the spec loaded")
+    line = protocol[: protocol.index(marker)].count("\n") + 1
+    assert msg.startswith(f"{spec / 'protocols/tiny_v2.yaml'}:{line}: "), msg
+    return msg
