@@ -156,9 +156,7 @@ def stream_summary(sse: bytes, protocol: str) -> dict[str, Any]:
     if protocol not in (ANTHROPIC, CHAT):  # read it as Chat, through interlingua
         chat = interlingua.translate_stream([sse], source=protocol, target=CHAT)  # type: ignore[attr-defined]
         return stream_summary(b"".join(chat), CHAT)
-    dec = SSEDecoder()
-    events = dec.feed(sse)
-    dec.close()
+    events = SSEDecoder().feed(sse)
     text: list[str] = []
     tools: dict[int, list[Any]] = {}
     stop = None

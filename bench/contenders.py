@@ -110,7 +110,6 @@ def interlingua_sse(chunks: list[bytes]) -> Callable[[], list[str]]:
         out: list[str] = []
         for chunk in chunks:
             out += [e.data for e in dec.feed(chunk)]
-        dec.close()
         return out
 
     return run

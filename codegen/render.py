@@ -186,7 +186,10 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             "fields": fields,
             "row_keys": {f.segs[0] for f in fields} | {a for f in rows for a in f.aliases},
             "nested": nested_known([f.w for f in rows]),
-            "wire_names": {f.c: f.w for f in rows if "." not in f.w},
+            # the fields a same-protocol encode may put back in their wire form: restore_wire_names
+            "wire_names": {
+                f.c: f.w for f in rows if "." not in f.w and (f.aliases or f.type == "str_list")
+            },
             "dropped": dropped_fields(
                 types[tname], {f.c for f in rows}, TRANSFORM_HANDLED[tname] | set(p.implicit)
             ),

@@ -1231,15 +1231,7 @@ REQUEST_ROW_KEYS = frozenset(
 REQUEST_NESTED: dict[str, frozenset[str]] = {
     "metadata": frozenset({"user_id"}),
 }
-_REQUEST_WIRE_NAMES: dict[str, str] = {
-    "model": "model",
-    "max_tokens": "max_tokens",
-    "temperature": "temperature",
-    "top_p": "top_p",
-    "top_k": "top_k",
-    "stop": "stop_sequences",
-    "stream": "stream",
-}
+_REQUEST_WIRE_NAMES: dict[str, str] = {"stop": "stop_sequences"}  # aliased, string lists
 
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:

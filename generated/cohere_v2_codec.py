@@ -769,18 +769,7 @@ REQUEST_ROW_KEYS = frozenset(
     }
 )
 REQUEST_NESTED: dict[str, frozenset[str]] = {}
-_REQUEST_WIRE_NAMES: dict[str, str] = {
-    "model": "model",
-    "max_tokens": "max_tokens",
-    "temperature": "temperature",
-    "top_p": "p",
-    "top_k": "k",
-    "stop": "stop_sequences",
-    "seed": "seed",
-    "presence_penalty": "presence_penalty",
-    "frequency_penalty": "frequency_penalty",
-    "stream": "stream",
-}
+_REQUEST_WIRE_NAMES: dict[str, str] = {"stop": "stop_sequences"}  # aliased, string lists
 
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:

@@ -897,18 +897,9 @@ REQUEST_NESTED: dict[str, frozenset[str]] = {
     "stream_options": frozenset({"include_usage"}),
 }
 _REQUEST_WIRE_NAMES: dict[str, str] = {
-    "model": "model",
     "max_tokens": "max_completion_tokens",
-    "temperature": "temperature",
-    "top_p": "top_p",
     "stop": "stop",
-    "seed": "seed",
-    "presence_penalty": "presence_penalty",
-    "frequency_penalty": "frequency_penalty",
-    "stream": "stream",
-    "user": "user",
-    "metadata": "metadata",
-}
+}  # aliased, string lists
 
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:

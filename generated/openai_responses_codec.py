@@ -13,7 +13,6 @@ from interlingua._codec_support import (
     deep_merge,
     dig,
     drop_ext,
-    restore_wire_names,
     split_ext,
     wire_shape_hints,
 )
@@ -959,15 +958,6 @@ REQUEST_ROW_KEYS = frozenset(
     }
 )
 REQUEST_NESTED: dict[str, frozenset[str]] = {}
-_REQUEST_WIRE_NAMES: dict[str, str] = {
-    "model": "model",
-    "max_tokens": "max_output_tokens",
-    "temperature": "temperature",
-    "top_p": "top_p",
-    "stream": "stream",
-    "user": "user",
-    "metadata": "metadata",
-}
 
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -1034,7 +1024,6 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         ctx.loss("presence_penalty", "presence_penalty dropped", _WHY_PENALTIES, "penalties")
     if req.frequency_penalty is not None:
         ctx.loss("frequency_penalty", "frequency_penalty dropped", _WHY_PENALTIES, "penalties")
-    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
 RESPONSE_ROW_KEYS = frozenset({"created_at", "id", "model"})

@@ -159,12 +159,3 @@ def raw_error_type(err: ErrorInfo, target: str, codec: Any) -> str:
     ):
         return raw
     return str(codec.ERROR_ENCODE.get(err.type) or codec.ERROR_RAW_DEFAULT)
-
-
-def error_from_exception(exc: Exception) -> ErrorInfo:
-    """A typed interlingua error -> ErrorInfo (a 400 naming the path for bad input)."""
-    status = getattr(exc, "status", 500)
-    etype = getattr(exc, "error_type", "api_error")
-    return ErrorInfo(
-        type=etype, message=str(exc), status=status, param=getattr(exc, "path", None) or None
-    )

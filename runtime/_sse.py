@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = ["SSEEvent", "SSEDecoder", "DONE"]
-
-DONE: str = "[DONE]"
+__all__ = ["SSEEvent", "SSEDecoder"]
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -36,10 +34,12 @@ class SSEDecoder:
     """Incremental WHATWG server-sent-events parser.
 
     Between ``feed`` calls the state is always "just after a blank line": only the bytes after
-    the last blank line are kept, so event name and data never straddle calls.
+    the last blank line are kept, so event name and data never straddle calls. There is no
+    ``close``: an event the stream ends before its blank line is never dispatched (WHATWG); the
+    stream decoder fed the events sees the stream end without it.
     """
 
-    __slots__ = ("_pending", "_tail_nl", "_skip_lf", "_head", "_last_id", "_retry", "truncated")
+    __slots__ = ("_pending", "_tail_nl", "_skip_lf", "_head", "_last_id", "_retry")
 
     def __init__(self) -> None:
         self._pending: list[bytes] = []  # bytes after the last blank line, LF-normalised
@@ -48,12 +48,6 @@ class SSEDecoder:
         self._head: bytes | None = b""  # stream start (BOM detection); None once past it
         self._last_id: str | None = None
         self._retry: int | None = None
-        self.truncated = False
-
-    @property
-    def pending(self) -> bool:
-        """Whether bytes of an unterminated event (anything but blank lines) are buffered."""
-        return bool(self._head) or bool(b"".join(self._pending).strip(b"\n"))
 
     def feed(self, chunk: bytes) -> list[SSEEvent]:
         if not chunk:
@@ -114,17 +108,6 @@ class SSEDecoder:
         else:
             self._tail_nl = False
         return self._parse(chunk[:end].decode("utf-8", "replace").split("\n\n"))
-
-    def close(self) -> list[SSEEvent]:
-        """End of stream: an event not terminated by a blank line is discarded (WHATWG).
-
-        Sets ``truncated`` when such incomplete data was buffered.
-        """
-        self.truncated = self.pending
-        self._pending.clear()
-        self._tail_nl = self._skip_lf = False
-        self._head = None
-        return []
 
     def _parse(self, blocks: list[str]) -> list[SSEEvent]:
         out: list[SSEEvent] = []

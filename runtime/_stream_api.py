@@ -94,7 +94,6 @@ class StreamTranslator:
 
     def close(self) -> bytes:
         out: list[bytes] = []
-        self.sse.close()
         try:
             events = self.decoder.close()
         except InterlinguaError as e:

@@ -190,7 +190,6 @@ def decode_stream(data: bytes | Iterable[bytes], pid: str) -> list[Any]:
     for chunk in chunks:
         for ev in sse.feed(chunk):
             out += dec.feed(ev)
-    sse.close()
     out += dec.close()
     return out
 
@@ -201,10 +200,7 @@ def accumulate_stream(data: bytes, pid: str) -> Response:
 
 def sse_payloads(data: bytes) -> list[tuple[str | None, str]]:
     """(event name, data) of every SSE event in ``data``."""
-    sse = SSEDecoder()
-    out = [(e.event, e.data) for e in sse.feed(data)]
-    sse.close()
-    return out
+    return [(e.event, e.data) for e in SSEDecoder().feed(data)]
 
 
 def split_at(data: bytes, cuts: Iterable[int]) -> Iterator[bytes]:

@@ -21,7 +21,7 @@ from starlette.responses import Response
 
 from .._api import translate_error
 from .._errors import InterlinguaError
-from .._pipeline import encode_error, error_from_exception
+from .._pipeline import encode_error
 from .._wire import parse_json
 from ..generated.canonical import ErrorInfo
 from .disconnect import ClientGone
@@ -76,7 +76,8 @@ def error_response(
 
 
 def info_from_exception(exc: BaseException) -> ErrorInfo:
-    """A transport failure, a gateway refusal or a typed interlingua error -> ErrorInfo."""
+    """A transport failure, a gateway refusal or a typed interlingua error -> ErrorInfo;
+    anything else is an internal error (its text is not the caller's to read)."""
     if isinstance(exc, GatewayError):
         return exc.info
     if isinstance(exc, httpx.TimeoutException):
@@ -86,9 +87,11 @@ def info_from_exception(exc: BaseException) -> ErrorInfo:
     if isinstance(exc, httpx.HTTPError):
         detail = str(exc) or type(exc).__name__
         return ErrorInfo(type="bad_gateway", message=f"upstream unreachable: {detail}", status=502)
-    if isinstance(exc, Exception):
-        return error_from_exception(exc)
-    return ErrorInfo(type="api_error", message="internal error", status=500)
+    if isinstance(exc, InterlinguaError):  # its type and status; bad input: a 400 naming the path
+        return ErrorInfo(
+            type=exc.error_type, message=str(exc), status=exc.status, param=exc.path or None
+        )
+    return ErrorInfo(type="api_error", message="internal gateway error", status=500)
 
 
 def failure_response(exc: Exception, rec: AccessRecord, protocol: str) -> Response:
@@ -101,7 +104,6 @@ def failure_response(exc: Exception, rec: AccessRecord, protocol: str) -> Respon
     info = info_from_exception(exc)
     if not isinstance(exc, InterlinguaError | GatewayError | httpx.HTTPError):
         _log.exception("request %s failed", rec.request_id)
-        info = ErrorInfo(type="api_error", message="internal gateway error", status=500)
     rec.error = info.type
     return error_response(info, protocol)
 

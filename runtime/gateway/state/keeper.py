@@ -238,7 +238,6 @@ class StatefulTranslator(ObservedTranslator):
 
     def close(self) -> bytes:
         out: list[bytes] = []
-        self.sse.close()
         self._pump(self.decoder.close(), out)  # a stream that ends on close: its end is held
         if self.held is not None:
             return b"".join(out)
