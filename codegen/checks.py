@@ -22,6 +22,7 @@ from .spec_model import WIRE_TYPES_FOR, EnumRow, FieldRow, ProtocolSpec
 from .spec_turns import turns_problems
 from .stream_checks import stream_problems
 from .tool_choice import tool_choice_problems
+from .tool_entries import tool_entries_problems
 from .transform_rows import canonical_transform_problems, protocol_transform_problems
 from .turns_code import check_turns
 
@@ -362,22 +363,10 @@ def check_protocol(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
         check_reasoning_items(p.reasoning_details, src)
     check_flat_messages(c, p, src)
     _check_tool_schema_openapi(p, src)
-    _check_tool_entries(p, src)
+    for loc, msg in tool_entries_problems(p):
+        src.error(loc, msg)
     if p.id != src.path.stem:
         src.error(("id",), f"expected {src.path.stem!r} (the file name), got {p.id!r}")
-
-
-def _check_tool_entries(p: ProtocolSpec, src: SourceFile) -> None:
-    """Items grouping the tools (tool_entries) are read by the tools transform; such an item holds
-    declarations and hosted tools by key, with no type or wrapper of its own per tool."""
-    if p.tool_entries is None:
-        return
-    if "." in p.tool_entries.group:
-        src.error(("tool_entries", "group"), "one key of a tools item, not a path")
-    if p.tool_type or p.tool_wrapper:
-        src.error(("tool_entries",), "grouped tools have no tool_type or tool_wrapper of their own")
-    if "tools" not in p.transforms:
-        src.error(("tool_entries",), "read by the tools transform alone, which transforms lacks")
 
 
 def _check_tool_schema_openapi(p: ProtocolSpec, src: SourceFile) -> None:

@@ -21,6 +21,7 @@ from .spec_reasoning_details import ReasoningDetails
 from .spec_turns import Turns
 from .stream_model import StreamSpec
 from .tool_choice import ToolChoiceRule
+from .tool_entries import ToolEntries
 
 # ---------------------------------------------------------------- protocols/*.yaml
 
@@ -261,20 +262,6 @@ class FinishRule(Strict):
 
 
 # ---------------------------------------------------------------- protocols/*.yaml: envelopes and rules
-
-
-class ToolEntries(Strict):
-    """How the items of ``tools`` hold the tools when an item is not one tool (Gemini): the
-    function declarations grouped in a list under one key, every other key of an item a hosted
-    tool named by that key. The tools transform walks both shapes; the item a tool came in is
-    kept for the same protocol (hint ``entry``)."""
-
-    group: str = Field(description="an item's key holding a list of function declarations")
-    one_object: bool = Field(
-        False,
-        description="``tools`` may be one item object instead of a list (seen in the wild); "
-        "written back so to the same protocol",
-    )
 
 
 class ProtocolSpec(Strict):
