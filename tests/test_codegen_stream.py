@@ -78,6 +78,18 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
     return codec, stream.ROWS
 
 
+def _with_row(tmp_path: Path, row: str) -> tuple[Any, Any]:
+    """(codec, stream rows) of the tiny spec with one more decode row (a YAML flow mapping)."""
+    oops = "    - {event: oops, error: message}\n"
+    codec = generate(tmp_path, WITH_STREAM.replace(oops, f"{oops}    - {row}\n"))
+    return codec, importlib.import_module(codec.__name__.replace("_codec", "_stream")).ROWS
+
+
+def _before_call(*events: bytes) -> bytes:
+    """The tiny wire with ``events`` (SSE frames) sent before its call starts."""
+    return WIRE.replace(b"event: call\n", b"".join(events) + b"event: call\n")
+
+
 def _decode(codec: Any, rows: Any, wire: bytes) -> list[Any]:
     dec = Decoder(codec, rows)
     out: list[Any] = []
@@ -125,10 +137,9 @@ def test_cut_stream_ends_with_the_error_template(tiny: tuple[Any, Any]) -> None:
 def test_first_match_rows_report_the_unread_keys_of_their_at_object(tmp_path: Path) -> None:
     """A key of an ``at`` object that no row reads is reported as lost with its count (the
     generated dispatch of first-match rows checks the object before the rows run)."""
-    oops = "    - {event: oops, error: message}\n"
-    note = "    - {event: note, at: info, key_const: note, open: text, text: t}\n"
-    codec = generate(tmp_path, WITH_STREAM.replace(oops, oops + note))
-    rows = importlib.import_module(codec.__name__.replace("_codec", "_stream")).ROWS
+    codec, rows = _with_row(
+        tmp_path, "{event: note, at: info, key_const: note, open: text, text: t}"
+    )
     note_event = b'event: note\ndata: {"kind":"note","info":{"t":"Hi","mood":"calm"}}\n\n'
     events = _decode(codec, rows, WIRE.replace(b"event: done", note_event + b"event: done"))
     assert "".join(e.text for e in events if type(e) is TextDelta) == "HelloHi"
@@ -194,9 +205,7 @@ def test_bad_stream_rows_are_refused_with_file_and_line(
 def test_a_known_event_that_yields_nothing_is_matched_not_ignored(tmp_path: Path) -> None:
     """A row with no action (a ping) is one test in the generated dispatch: the event is known,
     so it is not counted as ignored, as an unknown event is."""
-    oops = "    - {event: oops, error: message}\n"
-    codec = generate(tmp_path, WITH_STREAM.replace(oops, oops + "    - {event: ping}\n"))
-    rows = importlib.import_module(codec.__name__.replace("_codec", "_stream")).ROWS
+    codec, rows = _with_row(tmp_path, "{event: ping}")
     dec = Decoder(codec, rows)
     for ev in SSEDecoder().feed(WIRE[: WIRE.index(b"event: stop")]):
         dec.feed(ev)
@@ -208,15 +217,10 @@ def test_a_known_event_that_yields_nothing_is_matched_not_ignored(tmp_path: Path
 def test_an_ignored_block_is_reported_by_the_name_its_label_reads(tmp_path: Path) -> None:
     """A row that opens an ignored block reports it once, named by the wire value its `label`
     reads (the compiled block step writes the name), and the deltas sent to it are ignored."""
-    oops = "    - {event: oops, error: message}\n"
-    tool = "    - {event: tool, key: n, open: ignored, label: tool.type}\n"
-    codec = generate(tmp_path, WITH_STREAM.replace(oops, oops + tool))
-    rows = importlib.import_module(codec.__name__.replace("_codec", "_stream")).ROWS
-    wire = WIRE.replace(
-        b"event: call\n",
-        b'event: tool\ndata: {"kind":"tool","n":1,"tool":{"type":"web_search"}}\n\n'
-        b'event: text\ndata: {"kind":"text","n":1,"t":"not said"}\n\n'
-        b"event: call\n",
+    codec, rows = _with_row(tmp_path, "{event: tool, key: n, open: ignored, label: tool.type}")
+    wire = _before_call(
+        b'event: tool\ndata: {"kind":"tool","n":1,"tool":{"type":"web_search"}}\n\n',
+        b'event: text\ndata: {"kind":"text","n":1,"t":"not said"}\n\n',
     )
     dec = Decoder(codec, rows)
     events = [e for ev in SSEDecoder().feed(wire) for e in dec.feed(ev)]
@@ -230,15 +234,11 @@ def test_a_block_ends_with_what_its_rows_gathered(tiny: tuple[Any, Any], tmp_pat
     text and calls only; a reasoning row that reads opaque state ends its block with the pieces
     joined, owned by the protocol, when the block ends (here: the terminal event ends it)."""
     assert set(tiny[1].close) == {"text", "tool_call"}
-    oops = "    - {event: oops, error: message}\n"
-    think = "    - {event: think, key: n, key_prefix: r, open: reasoning, text: t, signature: s}\n"
-    codec = generate(tmp_path, WITH_STREAM.replace(oops, oops + think))
-    rows = importlib.import_module(codec.__name__.replace("_codec", "_stream")).ROWS
-    wire = WIRE.replace(
-        b"event: call\n",
-        b'event: think\ndata: {"kind":"think","n":0,"t":"hm","s":"A1"}\n\n'
-        b'event: think\ndata: {"kind":"think","n":0,"s":"B2"}\n\n'
-        b"event: call\n",
+    think = "{event: think, key: n, key_prefix: r, open: reasoning, text: t, signature: s}"
+    codec, rows = _with_row(tmp_path, think)
+    wire = _before_call(
+        b'event: think\ndata: {"kind":"think","n":0,"t":"hm","s":"A1"}\n\n',
+        b'event: think\ndata: {"kind":"think","n":0,"s":"B2"}\n\n',
     )
     events = _decode(codec, rows, wire)
     (end,) = [e for e in events if type(e) is ReasoningEnd]
