@@ -94,12 +94,20 @@ class StreamTranslator:
 
     def close(self) -> bytes:
         out: list[bytes] = []
+        self._pump(self._last_events(), out)
+        return b"".join(out) + self._end()
+
+    def _last_events(self) -> list[Any]:
+        """The decoder's events at the end of the stream (one it refuses: the failed ending)."""
         try:
-            events = self.decoder.close()
+            return self.decoder.close()
         except InterlinguaError as e:
-            events = self._invalid(e)
-        self._pump(events, out)
-        out += self.encoder.close()
+            return self._invalid(e)
+
+    def _end(self) -> bytes:
+        """The encoder's end, and the losses the whole stream shows: the encoder's, the usage
+        the target cannot say, the source's fields and events no row reads."""
+        out = self.encoder.close()
         self.losses += self.encoder.losses
         if self.usage is not None:
             codec = self.encoder.codec  # the one usage rule, compiled into the target's codec

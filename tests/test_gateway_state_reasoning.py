@@ -204,3 +204,32 @@ def test_the_upstream_refuses_a_turn_without_its_thinking(
                 },
             ],
         )
+
+
+def test_a_stream_whose_reasoning_is_kept_reports_what_any_stream_reports() -> None:
+    """The stateful translator (its end held until the state is saved) ends as the plain one:
+    the same bytes and the same losses (usage, fields and events no row reads), on every
+    recorded stream toward a client whose reasoning state the gateway keeps."""
+    from types import SimpleNamespace
+
+    import interlingua
+    from interlingua.gateway.state.keeper import StateCall, StatefulTranslator
+
+    from tests.stream_util import recorded_streams
+
+    kept = 0
+    for rec in recorded_streams():
+        for client in ("openai_chat", "anthropic_messages"):
+            keeper = SimpleNamespace(store=object(), responses=None, ttl=60)
+            call = StateCall(keeper, {}, client, rec.pid)  # type: ignore[arg-type]
+            if not call.active:  # the gateway keeps no state for this pair
+                continue
+            kept += 1
+            plain = interlingua.StreamTranslator(rec.pid, client)
+            stateful = StatefulTranslator(rec.pid, client, call)
+            out = stateful.feed(rec.sse()) + stateful.close()
+            if stateful.held is not None:  # a completed end waits for the state to be saved
+                out += stateful.release()
+            assert out == plain.feed(rec.sse()) + plain.close(), rec
+            assert stateful.losses == plain.losses, rec
+    assert kept or not recorded_streams()

@@ -238,21 +238,15 @@ class StatefulTranslator(ObservedTranslator):
 
     def close(self) -> bytes:
         out: list[bytes] = []
-        self._pump(self.decoder.close(), out)  # a stream that ends on close: its end is held
-        if self.held is not None:
-            return b"".join(out)
-        out += self.encoder.close()
-        self.losses += self.encoder.losses
-        return b"".join(out)
+        self._pump(self._last_events(), out)  # a stream that ends on close: its end is held
+        return b"".join(out) + (self._end() if self.held is None else b"")
 
     def release(self) -> bytes:
         """The held end of the stream, encoded."""
         held, self.held = self.held or [], None
         out: list[bytes] = []
         self._send(held, out)
-        out += self.encoder.close()
-        self.losses += self.encoder.losses
-        return b"".join(out)
+        return b"".join(out) + self._end()
 
     def refuse(self, info: ErrorInfo) -> bytes:
         """The caller's in-band error instead of the end (after ``release``, the encoder that
