@@ -10,6 +10,7 @@ translation meets them).
 from __future__ import annotations
 
 import copy
+import json
 from importlib import import_module
 from typing import Any
 
@@ -36,7 +37,7 @@ from interlingua.generated.canonical import (
     Usage,
 )
 
-from tests.conftest import ROOT, transform_objects
+from tests.conftest import ROOT, need_fixtures, transform_objects
 
 OBJECTS = transform_objects()  # name -> object, as the codecs' compiled pipelines import them
 ANT = "anthropic_messages"
@@ -776,6 +777,22 @@ def test_tools_hosted_tool_is_kept_for_its_protocol_and_reported_toward_another(
     chat, ctx = enc_req("tools", req, ANT, CHAT)
     assert chat == {"tools": [CHAT_TOOL]}
     assert [(loss.path, loss.feature) for loss in ctx.losses] == [("tools[1]", "hosted_tools")]
+
+
+def test_tools_only_hosted_tools_leave_no_tools_key_toward_another_protocol() -> None:
+    """pydantic-ai's recorded advisor request holds one tool, a hosted one: toward another
+    protocol it is reported and the request has no ``tools`` at all (Chat refuses an empty
+    list, ``tools: []``, which went before 1f49082), back to Anthropic it comes as it was."""
+    rel = "test_anthropic/test_anthropic_advisor_tool/00.request.json"
+    path = need_fixtures() / "recorded/anthropic/pydantic-ai-cassettes" / rel
+    body = json.loads(path.read_text("utf-8"))
+    assert [t["type"] for t in body["tools"]] == ["advisor_20260301"]
+    assert translate_request(body, source=ANT, target=ANT).body == body
+    for target in (p for p in available() if p != ANT):
+        t = translate_request(body, source=ANT, target=target, model="m")
+        assert "tools" not in t.body, target
+        lost = [(x.path, x.feature) for x in t.losses if x.feature == "hosted_tools"]
+        assert lost == [("tools[0]", "hosted_tools")], target
 
 
 def test_tools_chat_function_tool_with_strict_to_anthropic() -> None:
