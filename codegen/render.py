@@ -187,8 +187,9 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             "row_keys": {f.segs[0] for f in fields} | {a for f in rows for a in f.aliases},
             "nested": nested_known([f.w for f in rows]),
             # the fields a same-protocol encode may put back in their wire form: restore_wire_names
+            # (an alias is a top-level key; a string list's path may be nested)
             "wire_names": {
-                f.c: f.w for f in rows if "." not in f.w and (f.aliases or f.type == "str_list")
+                f.c: f.w for f in rows if f.type == "str_list" or (f.aliases and "." not in f.w)
             },
             "dropped": dropped_fields(
                 types[tname], {f.c for f in rows}, TRANSFORM_HANDLED[tname] | set(p.implicit)

@@ -19,6 +19,7 @@ from interlingua._codec_support import (
     drop_ext,
     expect_whole_number,
     report_ext,
+    restore_wire_names,
     said,
     snake_key,
     split_ext,
@@ -1104,6 +1105,9 @@ REQUEST_NESTED: dict[str, frozenset[str]] = {
         }
     ),
 }
+_REQUEST_WIRE_NAMES: dict[str, str] = {
+    "stop": "generationConfig.stopSequences"
+}  # aliased, string lists
 
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -1222,6 +1226,7 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         ctx.loss("user", "user dropped", _WHY_USER, "user")
     if req.metadata is not None:
         ctx.loss("metadata", "metadata dropped", _WHY_EXTENSIONS, "extensions")
+    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
 RESPONSE_ROW_KEYS = frozenset({"modelVersion", "responseId"})

@@ -186,7 +186,8 @@ def restore_wire_names(
     out: dict[str, Any], hints: dict[str, Any] | None, rows: dict[str, str], ctx: Ctx
 ) -> None:
     """Same-protocol encode: put back the alias a field arrived under (``rows``: canonical
-    name -> primary wire key) and single strings that arrived for a string list."""
+    name -> primary wire path, dotted when nested) and single strings that arrived for a
+    string list."""
     if not hints or not ctx.same:
         return
     for c, alias in (hints.get("aliases") or {}).items():
@@ -194,10 +195,11 @@ def restore_wire_names(
         if primary is not None and primary in out:
             out[alias] = out.pop(primary)
     for c in hints.get("string") or {}:
-        key = (hints.get("aliases") or {}).get(c) or rows.get(c)
-        v = out.get(key) if key is not None else None
+        segs = ((hints.get("aliases") or {}).get(c) or rows.get(c) or "").split(".")
+        cur = _parent(out, segs)
+        v = cur.get(segs[-1]) if cur is not None else None
         if type(v) is list and len(v) == 1:
-            out[key] = v[0]  # type: ignore[index]
+            cur[segs[-1]] = v[0]  # type: ignore[index]
 
 
 def camel(k: str) -> str:

@@ -789,3 +789,35 @@ def test_claude_code_requests_through_chat_keep_their_tool_loop(path: Any) -> No
     back = req(chat.body, C, A)
     assert _tool_blocks(back.body) == _tool_blocks(body)
     assert [m["role"] for m in back.body["messages"]] == [m["role"] for m in body["messages"]]
+
+
+GEMINI_OPTIONS = "recorded/gemini/tmc-langchaingo-cassettes/TestGoogleAIWithOptions/00.request.json"
+
+
+@pytest.mark.parametrize(
+    ("protocol", "path"),
+    [
+        (C, ("stop",)),
+        (A, ("stop_sequences",)),
+        ("gemini", ("generationConfig", "stopSequences")),  # a nested path
+    ],
+)
+def test_a_single_stop_string_stays_one_string_to_its_own_protocol(
+    protocol: str, path: tuple[str, ...]
+) -> None:
+    """A stop sequence sent as one string, where a list is the wire's form: the same protocol
+    gets it back as it came (identity), at the top level as in a nested object."""
+    if protocol == "gemini":
+        if not (FIXTURES / GEMINI_OPTIONS).is_file():
+            pytest.skip("../shared/fixtures is absent")
+        body = json.loads((FIXTURES / GEMINI_OPTIONS).read_text(encoding="utf-8"))
+    else:
+        body = copy.deepcopy(tool_loop(protocol).first_request)
+    body.pop("stream", None)
+    parent = body
+    for key in path[:-1]:
+        parent = parent.setdefault(key, {})
+    parent[path[-1]] = "END"
+    t = req(body, protocol, protocol)
+    assert t.body == body
+    assert t.losses == []
