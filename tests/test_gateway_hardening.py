@@ -16,6 +16,7 @@ import pytest
 pytest.importorskip("starlette")
 
 from interlingua import encode_response  # noqa: E402
+from interlingua._errors import UnsupportedFeature  # noqa: E402
 from interlingua._losses import Ctx  # noqa: E402
 from interlingua._protocols import protocol  # noqa: E402
 from interlingua.gateway.app import create_app, servable  # noqa: E402
@@ -333,6 +334,31 @@ def test_a_chat_stream_cut_before_the_usage_it_was_asked_for_is_reported_cut() -
     text = stream_call(A, sse(start, finish, done=False))  # the gateway asked for usage
     assert "event: error" in text and "usage is lost" in text
     assert "message_stop" not in text
+
+
+@pytest.mark.parametrize(
+    ("exc", "said"),
+    [
+        (UnsupportedFeature("stream.output: the target cannot say it"), "cannot say it"),
+        (RuntimeError("/srv/app/secret.py line 3"), "internal gateway error"),
+    ],
+)
+def test_a_stream_that_fails_inside_the_gateway_says_what_a_call_would(
+    exc: Exception, said: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An exception while relaying a stream ends it in band with the error a call failing
+    before its stream gets (info_from_exception): a typed error its type and message, anything
+    else an internal error whose text stays in the log."""
+    from interlingua.gateway.streaming import ObservedTranslator
+
+    def broken(self: Any, chunk: bytes) -> bytes:
+        raise exc
+
+    monkeypatch.setattr(ObservedTranslator, "feed", broken)
+    start = {**HEAD, "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Hi"}}]}
+    text = stream_call(A, sse(start))
+    assert "event: error" in text and said in text
+    assert "/srv/app" not in text
 
 
 # ------------------------------------------------------------ no key in any log line

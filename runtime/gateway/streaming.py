@@ -124,13 +124,12 @@ class SSEStreamResponse:
             out = t.fail(info)
         except OSError:  # the caller is gone (ASGI 2.4 servers raise it from send)
             raise
-        except Exception:  # a bug must still end the caller's stream with an error
+        except Exception as e:  # a bug must still end the caller's stream with an error
             _log.exception("stream %s failed", rec.request_id)
-            rec.error = "api_error"
+            info = info_from_exception(e)  # as a call that fails before its stream
+            rec.error = info.type
             try:
-                out = t.fail(
-                    ErrorInfo(type="api_error", message="internal gateway error", status=500)
-                )
+                out = t.fail(info)
             except Exception:
                 out = b""
         out = tail + out
