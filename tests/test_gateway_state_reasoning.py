@@ -233,3 +233,72 @@ def test_a_stream_whose_reasoning_is_kept_reports_what_any_stream_reports() -> N
             assert out == plain.feed(rec.sse()) + plain.close(), rec
             assert stateful.losses == plain.losses, rec
     assert kept or not recorded_streams()
+
+
+def test_a_stream_whose_state_cannot_be_kept_reports_its_losses_once() -> None:
+    """The store fails as the stream ends: the caller gets the in-band error instead of the end,
+    and the stream's losses (usage, fields and events no row reads) are reported once, as the
+    plain translator reports them: for reasoning that is never released and for a Responses
+    turn whose end was released (encoded, not sent) before its save failed."""
+    import asyncio
+    from types import SimpleNamespace
+
+    import interlingua
+    from interlingua.gateway.state import StateUnavailable
+    from interlingua.gateway.state.keeper import StateCall, StatefulTranslator
+    from interlingua.gateway.state.responses import Turn
+
+    from tests.stream_util import recorded_streams
+
+    async def fail(*_: Any) -> None:
+        raise StateUnavailable("the store is down")
+
+    down = SimpleNamespace(put_many=fail)
+    responses = SimpleNamespace(stamp=lambda turn, body: None, save=fail)
+    refused = 0
+    for rec in recorded_streams():
+        for client in ("openai_chat", "anthropic_messages", "openai_responses"):
+            keeper = SimpleNamespace(store=down, responses=responses, ttl=60)
+            call = StateCall(keeper, {}, client, rec.pid)  # type: ignore[arg-type]
+            if client == "openai_responses":
+                call.turn = Turn("resp_1", None, [], [], store=True, gateway_ids=True)
+            if not call.active:  # the gateway keeps no state for this pair
+                continue
+            plain = interlingua.StreamTranslator(rec.pid, client)
+            plain.feed(rec.sse())
+            plain.close()
+            stateful = StatefulTranslator(rec.pid, client, call)
+            stateful.feed(rec.sse())
+            stateful.close()
+            log = SimpleNamespace(error=None)
+            end = asyncio.run(call.finish_stream(stateful, log))  # type: ignore[arg-type]
+            if log.error is None:  # a stream that failed or was cut off leaves nothing to keep
+                continue
+            refused += 1
+            assert log.error == "state_unavailable" and b"could not be kept" in end, rec
+            assert stateful.losses == plain.losses, (rec, client)
+    assert refused or not recorded_streams()
+
+
+@pytest.mark.parametrize("kept", [False, True])
+def test_a_stream_translator_expects_the_usage_its_call_asked_for(kept: bool) -> None:
+    """The translator of a call is built knowing that the upstream was asked for usage at the
+    end (Chat's include_usage), with or without the state kept: a Chat stream cut after its
+    finish but before its usage is reported cut, not completed."""
+    from types import SimpleNamespace
+
+    from interlingua.gateway.state.keeper import StateCall, StatefulTranslator
+    from interlingua.gateway.state.responses import Turn
+
+    keeper = SimpleNamespace(store=object() if kept else None, responses=None, ttl=60)
+    call = StateCall(keeper, {}, "openai_responses", "openai_chat")  # type: ignore[arg-type]
+    call.turn = Turn("resp_1", None, [], [], store=True, gateway_ids=True)
+    t = call.translator("openai_chat", "openai_responses", None, expect_usage=True)
+    assert isinstance(t, StatefulTranslator) is kept
+    head = {"id": "c1", "object": "chat.completion.chunk", "model": "m", "created": 1}
+    start = {**head, "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Hi"}}]}
+    finish = {**head, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
+    sse = b"".join(b"data: " + json.dumps(c).encode() + b"\n\n" for c in (start, finish))
+    out = t.feed(sse) + t.close()
+    assert t.decoder.ended != "completed"
+    assert b"usage is lost" in out and b"response.completed" not in out

@@ -208,8 +208,8 @@ class Gateway:
             extra["x-interlingua-losses"] = str(len(ctx.losses))
         if rec.stream and upstream.status_code < 400:
             try:
-                translator = call.translator(up.protocol, inbound, up.dialect)
-                translator.decoder.expect_usage = usage_asked.get(up.protocol, False)
+                asked = usage_asked.get(up.protocol, False)
+                translator = call.translator(up.protocol, inbound, up.dialect, asked)
             except BaseException:
                 await upstream.aclose()
                 raise

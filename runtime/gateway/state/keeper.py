@@ -160,12 +160,15 @@ class StateCall:
             raise unavailable(e) from None
 
     def translator(
-        self, source: str, target: str, dialect: str | None = None
+        self, source: str, target: str, dialect: str | None = None, expect_usage: bool = False
     ) -> ObservedTranslator:
-        """``dialect``: the upstream's (the source side's), never applied to the client."""
+        """``dialect``: the upstream's (the source side's), never applied to the client;
+        ``expect_usage``: the upstream was asked for usage at the end (StreamTranslator's)."""
         if not self.active:
-            return ObservedTranslator(source, target, source_dialect=dialect)
-        return StatefulTranslator(source, target, self, dialect)
+            return ObservedTranslator(
+                source, target, source_dialect=dialect, expect_usage=expect_usage
+            )
+        return StatefulTranslator(source, target, self, dialect, expect_usage)
 
     async def finish_stream(self, t: StatefulTranslator, rec: AccessRecord) -> bytes:
         """The end of a stream, sent only once its state is saved: the held terminal events;
@@ -210,17 +213,23 @@ class StatefulTranslator(ObservedTranslator):
     stream's completed end (``StreamEnd``) and what follows it are held back (``held``) until
     the state is saved: ``release`` sends them, ``refuse`` sends the caller's error instead."""
 
-    __slots__ = ("call", "events", "out_sse", "final", "held")
+    __slots__ = ("call", "events", "out_sse", "final", "held", "unended")
 
     def __init__(
-        self, source: str, target: str, call: StateCall, dialect: str | None = None
+        self,
+        source: str,
+        target: str,
+        call: StateCall,
+        dialect: str | None = None,
+        expect_usage: bool = False,
     ) -> None:
-        super().__init__(source, target, source_dialect=dialect)
+        super().__init__(source, target, source_dialect=dialect, expect_usage=expect_usage)
         self.call = call
         self.events: list[Any] = []
         self.out_sse = SSEDecoder() if call.turn is not None else None
         self.final: dict[str, Any] | None = None
         self.held: list[Any] | None = None
+        self.unended = 0  # the losses before ``release`` ended the stream
         envelope = getattr(self.encoder, "envelope", None)  # the Responses object it streams
         if call.turn is not None and type(envelope) is dict:
             envelope.update(call.turn.echo_fields())
@@ -246,17 +255,18 @@ class StatefulTranslator(ObservedTranslator):
         held, self.held = self.held or [], None
         out: list[bytes] = []
         self._send(held, out)
+        self.unended = len(self.losses)
         return b"".join(out) + self._end()
 
     def refuse(self, info: ErrorInfo) -> bytes:
-        """The caller's in-band error instead of the end (after ``release``, the encoder that
-        wrote its terminal event takes the error in its place: the bytes were never sent)."""
+        """The caller's in-band error instead of the end, ended as any stream (``_end``: its
+        losses once). After ``release``, the encoder that wrote its terminal event takes the
+        error in its place (the bytes were never sent) and that end's losses are taken back."""
         if self.held is None:
             self.encoder.closed = False
+            del self.losses[self.unended :]
         self.held = None
-        out = self.encoder.feed(ErrorEvent(error=info)) + self.encoder.close()
-        self.losses += self.encoder.losses
-        return b"".join(out)
+        return b"".join(self.encoder.feed(ErrorEvent(error=info))) + self._end()
 
     def _send(self, events: list[Any], out: list[bytes]) -> None:
         turn = self.call.turn
