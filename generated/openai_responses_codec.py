@@ -1527,6 +1527,7 @@ def encode_message(
     else:  # across protocols a plain user/system text is sent as a string
         string = not output and role != "assistant" and one is not None
         string = string and one.cache is None  # type: ignore[union-attr]
+        string = string and not one.ext  # type: ignore[union-attr]  # its keys: reported below
     if one is not None and string:
         item["content"] = one.text  # type: ignore[attr-defined]
     else:

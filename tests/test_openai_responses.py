@@ -411,6 +411,23 @@ def test_cache_hints_reported_at_their_messages_as_chat_reports_them() -> None:
     assert cache_losses(R) == cache_losses(C)
 
 
+def test_a_plain_user_texts_other_keys_are_reported_as_toward_anthropic() -> None:
+    """pydantic-ai's recorded OpenRouter request puts ``cache_control`` on the one text part of
+    its system and user messages (keys Chat has no row for): toward Responses each is reported
+    at its part, as toward Anthropic. The user message went as a string with its key dropped in
+    silence (a plain user text is a string across protocols only when it holds nothing else)."""
+    rel = "compatible-openrouter.ai/test_cache/test_openrouter_cache_all_settings_real_api"
+    path = need_fixtures() / "recorded/openai-chat/pydantic-ai-cassettes" / rel / "00.request.json"
+    body = json.loads(path.read_text("utf-8"))
+
+    def extensions(target: str) -> list[str]:
+        t = interlingua.translate_request(body, source=C, target=target, model="m")
+        return sorted(x.path for x in t.losses if x.feature == "extensions")
+
+    assert "messages[1].content[0].cache_control" in extensions(R)
+    assert extensions(R) == extensions(A)
+
+
 def test_request_options_map_to_chat_and_back() -> None:
     body = {
         "model": "gpt-5",
