@@ -1457,3 +1457,23 @@ def test_more_candidates_go_back_to_gemini_only() -> None:
     t = interlingua.translate_response(body, source="gemini", target="openai_chat")
     assert [c["message"]["content"] for c in t.body["choices"]] == ["Paris."]
     assert [lo.path for lo in t.losses] == ["candidates"]
+
+
+def test_tools_items_that_hold_no_tool_go_back_to_gemini() -> None:
+    """A tools item with an empty ``functionDeclarations`` list, or an empty item, holds no tool:
+    nothing to report toward another protocol, but back to Gemini it comes as it was, at its
+    place among the items (an empty list beside a hosted tool too)."""
+    decl = {"name": "f", "parametersJsonSchema": {"type": "object"}}
+    body = {
+        "contents": [{"role": "user", "parts": [{"text": "x"}]}],
+        "tools": [
+            {"functionDeclarations": []},
+            {"functionDeclarations": [decl]},
+            {},
+            {"googleSearch": {}, "functionDeclarations": []},
+        ],
+    }
+    assert req(body, G, G).body == body
+    t = req(body, G, C, model="m")
+    assert [tool["function"]["name"] for tool in t.body["tools"]] == ["f"]
+    assert [(loss.path, loss.feature) for loss in t.losses] == [("tools[1]", "hosted_tools")]

@@ -46,6 +46,7 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
         if not expect_list(tools, "tools"):
             req.hints = {**(req.hints or {}), "tools_empty": True}
         group = codec.TOOL_GROUP  # tool_entries: an item's declarations and hosted tools by key
+        kept: list[Any] = []  # items, or their declaration lists, that held no tool
         for i, t in enumerate(tools):
             path = f"tools[{i}]"
             if type(t) is not dict:
@@ -63,6 +64,10 @@ def _decode(w: dict[str, Any], req: Request, codec: Codec, ctx: Ctx) -> None:
                     tool = _tool(e, kind, f"{at}[{j}]", codec, ctx)
                     tool.hints = {**(tool.hints or {}), "entry": i}  # the item it came in
                     req.tools.append(tool)
+            if not t or (group in t and not t[group]):  # says nothing: back to its source only
+                kept.append([i, {group: []} if t else {}])
+        if kept:
+            req.hints = {**(req.hints or {}), "tools_kept": kept}
     codec.decode_tool_choice(w, req, ctx)  # the tool_choice rule, compiled per protocol
 
 
@@ -85,6 +90,12 @@ def _encode(req: Request, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None:
             item.setdefault(group, []).append(wire)
         else:
             items.setdefault(("hosted", i) if entry is None else entry, {}).update(wire)
+    if kept := hints.get("tools_kept"):  # at their places among the source's items
+        for i, raw in kept:
+            items.setdefault(i, {}).update(raw)
+        items = {
+            k: items[k] for k in sorted(items, key=lambda k: (0, k) if type(k) is int else (1, 0))
+        }
     if items or hints.get("tools_empty"):
         wire_items = list(items.values())
         one = hints.get("tools_object") and len(wire_items) == 1  # one item object, as it came
