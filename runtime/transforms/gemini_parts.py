@@ -16,7 +16,6 @@ A request's snake_case part keys (``function_call``, ``inline_data`` ...) are re
 from __future__ import annotations
 
 import base64
-import dataclasses
 from typing import Any
 
 from .._losses import Ctx
@@ -56,8 +55,8 @@ def decode_parts(raw: Any, path: str, codec: Codec, ctx: Ctx, ids: CallIds) -> l
     return out
 
 
-def _named(p: ToolResultPart, names: dict[str, str], path: str, ctx: Ctx) -> ToolResultPart:
-    """The result with the function name Gemini needs: its own, else its call's (``names``)."""
+def _name(p: ToolResultPart, names: dict[str, str], path: str, ctx: Ctx) -> str:
+    """The function name Gemini needs on a result: its own, else its call's (``names``)."""
     name = p.name or names.get(unwrap_id(p.call_id)[0])
     if name is None:
         name = "unknown"
@@ -67,7 +66,7 @@ def _named(p: ToolResultPart, names: dict[str, str], path: str, ctx: Ctx) -> Too
             "Gemini names each functionResponse and no call with this id precedes it",
             "tool_result",
         )
-    return p if name == p.name else dataclasses.replace(p, name=name)
+    return name
 
 
 def _wire_id(obj: dict[str, Any], call_id: str, keep: bool = True) -> None:
@@ -110,9 +109,11 @@ def encode_parts(
             _wire_id(d["functionCall"], p.id)  # type: ignore[union-attr]
             sig = unwrap_id(p.id)[1] or sig  # type: ignore[union-attr]  # it goes on the part
         elif t is ToolResultPart:
-            d = codec.encode_tool_result(_named(p, names, pp, ctx), pp, ctx)  # type: ignore[arg-type]
+            d = codec.encode_tool_result(p, pp, ctx)
+            fr = d["functionResponse"]
+            fr["name"] = _name(p, names, pp, ctx)  # type: ignore[arg-type]  # (in its place)
             no_id = ctx.same and (p.hints or {}).get("no_id")
-            _wire_id(d["functionResponse"], p.call_id, not no_id)  # type: ignore[union-attr]
+            _wire_id(fr, p.call_id, not no_id)  # type: ignore[union-attr]
         elif t is FilePart and (doc := _text_document(p)) is not None:  # type: ignore[arg-type]
             d = doc
         else:
