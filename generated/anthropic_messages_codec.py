@@ -1916,7 +1916,6 @@ RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
 def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     """A request body -> canonical: the rows, then the transforms, in row order."""
     req = Request(source=PROTOCOL)
-    w = decode_snake_case(w, req)
     decode_request_fields(w, req, ctx)
     TurnWalk(_CODEC, ctx).decode(w, req)  # the compiled decode_turns, with the walk's hooks
     TOOLS.decode_request(w, req, _CODEC, ctx)
@@ -1950,7 +1949,6 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     encode_response_format(req, out, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)
-    encode_snake_case(req, out, ctx)
     return out
 
 

@@ -325,7 +325,6 @@ _CODEC = sys.modules[__name__]  # the transforms read this codec's rows
 def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     """A request body -> canonical: the rows, then the transforms, in row order."""
     req = Request(source=PROTOCOL)
-    w = decode_snake_case(w, req)
     decode_request_fields(w, req, ctx)
     decode_messages(w, req, ctx)
     TOOLS.decode_request(w, req, _CODEC, ctx)
@@ -350,7 +349,6 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     encode_response_format(req, out, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)
-    encode_snake_case(req, out, ctx)
     return out
 
 

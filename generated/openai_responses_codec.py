@@ -1838,7 +1838,6 @@ RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
 def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     """A request body -> canonical: the rows, then the transforms, in row order."""
     req = Request(source=PROTOCOL)
-    w = decode_snake_case(w, req)
     decode_request_fields(w, req, ctx)
     RESPONSES_ITEMS.decode_request(w, req, _CODEC, ctx)
     TOOLS.decode_request(w, req, _CODEC, ctx)
@@ -1863,7 +1862,6 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     encode_reasoning_config(req, out, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)
-    encode_snake_case(req, out, ctx)
     return out
 
 
