@@ -221,7 +221,7 @@ def render_embed_codec(p: EmbedProtocol, source: str) -> str:
         "from __future__ import annotations\n\nfrom typing import Any\n\n"
         "from interlingua._codec_support import dig, drop_ext, report_ext, split_ext\n"
         "from interlingua._embed_support import (\n    PART_JOINER,\n    base64_from_vector,\n"
-        "    by_index,\n    in_index_order,\n    input_text,\n    token_ids,\n"
+        "    in_index_order,\n    input_text,\n    token_ids,\n"
         "    vector_from_base64,\n    vector_from_floats,\n)\n"
         "from interlingua._errors import InvalidInput, UnsupportedFeature\n"
         "from interlingua._losses import Ctx\n"

@@ -114,7 +114,7 @@ def _encode(p: EmbedProtocol) -> list[str]:
             f"    b64 = fmt == {b64[0]!r}" if len(b64) == 1 else f"    b64 = fmt in {tuple(b64)!r}",
         ]
         vector = "base64_from_vector(e.vector, {}) if b64 else e.vector"
-    ordered = "sorted(resp.embeddings, key=by_index)"
+    ordered = "resp.embeddings"  # in index order (decode_response, join_responses)
     if rs.vector:
         L += ["    items: list[Any] = []", f"    for k, e in enumerate({ordered}):"]
         L += [f"        it: dict[str, Any] = {dict(rs.item_constants)!r}"]

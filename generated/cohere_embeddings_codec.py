@@ -8,7 +8,6 @@ from typing import Any
 
 from interlingua._codec_support import dig, drop_ext, report_ext, split_ext
 from interlingua._embed_support import (
-    by_index,
     input_text,
     vector_from_floats,
 )
@@ -210,7 +209,7 @@ def encode_response(
     v = resp.id if resp.id is not None else (getattr(req, "id", None) if req is not None else None)
     if v is not None:
         out["id"] = v
-    items: list[Any] = [e.vector for e in sorted(resp.embeddings, key=by_index)]
+    items: list[Any] = [e.vector for e in resp.embeddings]
     out.setdefault("embeddings", {})["float"] = items
     if req is not None:
         out["texts"] = [i.text or "" for i in req.inputs]

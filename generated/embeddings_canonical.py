@@ -81,7 +81,7 @@ class EmbedInput:
 class EmbeddingsResponse:
     id: str | None = None
     model: str | None = None
-    embeddings: list[Embedding] = field(default_factory=list)
+    embeddings: list[Embedding] = field(default_factory=list)  # in index order (0 .. n-1)
     usage: EmbedUsage | None = None
     source: str = ""
     ext: dict[str, Any] | None = None

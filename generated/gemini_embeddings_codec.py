@@ -9,7 +9,6 @@ from typing import Any
 from interlingua._codec_support import drop_ext, split_ext
 from interlingua._embed_support import (
     PART_JOINER,
-    by_index,
     input_text,
     vector_from_floats,
 )
@@ -240,7 +239,7 @@ def encode_response(
 ) -> dict[str, Any]:
     out: dict[str, Any] = {}
     items: list[Any] = []
-    for k, e in enumerate(sorted(resp.embeddings, key=by_index)):
+    for k, e in enumerate(resp.embeddings):
         it: dict[str, Any] = {}
         it["values"] = e.vector
         if e.ext:

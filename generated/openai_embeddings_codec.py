@@ -9,7 +9,6 @@ from typing import Any
 from interlingua._codec_support import drop_ext, report_ext, split_ext
 from interlingua._embed_support import (
     base64_from_vector,
-    by_index,
     in_index_order,
     input_text,
     token_ids,
@@ -222,7 +221,7 @@ def encode_response(
         fmt = resp.hints.get("encoding")
     b64 = fmt == "base64"
     items: list[Any] = []
-    for k, e in enumerate(sorted(resp.embeddings, key=by_index)):
+    for k, e in enumerate(resp.embeddings):
         it: dict[str, Any] = {"object": "embedding"}
         it["index"] = e.index
         it["embedding"] = base64_from_vector(e.vector, f"data[{k}].embedding") if b64 else e.vector

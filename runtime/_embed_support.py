@@ -30,7 +30,6 @@ from .generated.embeddings_canonical import (
 __all__ = [
     "PART_JOINER",
     "base64_from_vector",
-    "by_index",
     "in_index_order",
     "input_text",
     "join_responses",
@@ -114,12 +113,10 @@ def _fits_float32(x: Any) -> bool:
     return isinstance(x, int | float) and (not math.isfinite(x) or abs(x) <= 3.4028234663852886e38)
 
 
-by_index = attrgetter("index")  # the vectors' order
-
-
 def in_index_order(items: list[Any], path: str) -> None:
-    """Sort the vectors by their index, which must be 0 .. n-1 (each once)."""
-    items.sort(key=by_index)
+    """Sort the vectors by their index, which must be 0 .. n-1 (each once): a response's
+    vectors are in index order from here on (its encoders write them in list order)."""
+    items.sort(key=attrgetter("index"))
     for k, e in enumerate(items):
         if e.index != k:
             raise InvalidInput(

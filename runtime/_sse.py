@@ -39,11 +39,10 @@ class SSEDecoder:
     stream decoder fed the events sees the stream end without it.
     """
 
-    __slots__ = ("_pending", "_tail_nl", "_skip_lf", "_head", "_last_id", "_retry")
+    __slots__ = ("_pending", "_skip_lf", "_head", "_last_id", "_retry")
 
     def __init__(self) -> None:
         self._pending: list[bytes] = []  # bytes after the last blank line, LF-normalised
-        self._tail_nl = False  # whether the pending bytes end with b"\n"
         self._skip_lf = False  # previous chunk ended with CR: drop a leading LF
         self._head: bytes | None = b""  # stream start (BOM detection); None once past it
         self._last_id: str | None = None
@@ -81,20 +80,17 @@ class SSEDecoder:
             rest = blocks.pop()
             if not blocks:
                 pending.append(chunk)
-                self._tail_nl = chunk[-1] == 10
                 return []
             if rest:
                 pending.append(rest)
-                self._tail_nl = rest[-1] == 10
-            else:
-                self._tail_nl = False
             if len(blocks) == 1:  # (a comprehension is a call of its own on 3.11)
                 return self._parse([blocks[0].decode("utf-8", "replace")])
             return self._parse([b.decode("utf-8", "replace") for b in blocks])
         end = chunk.rfind(b"\n\n")  # a long read: the last blank line, found from the end
-        if end < 0 and not (self._tail_nl and chunk[0] == 10):
+        # (no blank line in it, nor one its first byte ends: the pending bytes, never empty
+        # pieces, end with a LF)
+        if end < 0 and not (chunk[0] == 10 and pending and pending[-1][-1] == 10):
             pending.append(chunk)
-            self._tail_nl = chunk[-1] == 10
             return []
         if pending:
             pending.append(chunk)
@@ -102,11 +98,7 @@ class SSEDecoder:
             pending.clear()
             end = chunk.rfind(b"\n\n")
         if end + 2 < len(chunk):
-            rest = chunk[end + 2 :]
-            pending.append(rest)
-            self._tail_nl = rest[-1] == 10
-        else:
-            self._tail_nl = False
+            pending.append(chunk[end + 2 :])
         return self._parse(chunk[:end].decode("utf-8", "replace").split("\n\n"))
 
     def _parse(self, blocks: list[str]) -> list[SSEEvent]:
