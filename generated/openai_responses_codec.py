@@ -1754,20 +1754,29 @@ _ALWAYS = (
 
 
 def decode_response_envelope(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
-    """The usage (absent or null: None) and
-    the keys an encoder always writes that the source left out (a hint)."""
+    """The finish at status, the usage (absent or null: None) and
+    the keys an encoder always writes that the source left out (a hint); the
+    echo and the raw finish (a hint: back to this protocol only)."""
+    resp.finish = read_finish(w, any(type(p) is ToolCallPart for p in resp.parts))
     u = w.get("usage")
     resp.usage = decode_usage(u, "usage") if u is not None else None
     absent = [k for k in _ALWAYS if k not in w]
     if absent:
         resp.hints = {**(resp.hints or {}), "absent": absent}
+    kept = {k: w[k] for k in RESPONSE_KEPT if k in w}  # the echo and the raw finish
+    if kept:
+        resp.hints = {**(resp.hints or {}), "kept": kept}
 
 
 def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
-    """The usage (a response from another
+    """The finish at status (back to this protocol: the echo and the raw finish as they came); the usage (a response from another
     protocol always has one: zero counts; back to this protocol the source's own object, under
     the counts if they changed) and, back to
     this protocol, the keys the source left out left out again."""
+    kept = (resp.hints.get("kept") or {}) if ctx.same and resp.hints else {}
+    if "status" not in kept:  # else the source's raw finish, kept
+        write_finish(resp.finish, out, ctx)
+    out.update(kept)  # over the defaults: the source's own values
     u = resp.usage
     if u is not None:
         out["usage"] = wire = encode_usage(u)
@@ -1796,6 +1805,7 @@ RESPONSE_KEPT: tuple[str, ...] = (
     "max_tool_calls",
     "metadata",
     "moderation",
+    "object",
     "parallel_tool_calls",
     "presence_penalty",
     "previous_response_id",

@@ -69,17 +69,23 @@ def test_defaults_are_written_and_left_out_again_for_the_same_protocol(
 ) -> None:
     codec, _ = tiny
     c = canonical_of(codec)
-    wire = {"id": "r1", "model": "tiny-1", "why": "COMPLETE", "details": None}
+    wire = {"id": "r1", "model": "tiny-1", "why": "COMPLETE", "details": None, "seed": 7}
     resp = c.Response()
     codec.decode_response_fields(wire, resp, Ctx("tiny_v2", "tiny_v2"))
     codec.decode_response_envelope(wire, resp, Ctx("tiny_v2", "tiny_v2"))
-    assert resp.hints == {"absent": ["object", "meta", "usage"]}
+    assert (resp.finish.unified, resp.finish.raw) == ("stop", "COMPLETE")  # the top-level finish
+    # the echo and the raw finish, kept for this protocol
+    kept = {"seed": 7, "why": "COMPLETE", "details": None}
+    assert resp.hints == {"absent": ["object", "meta", "usage"], "kept": kept}
     # to another protocol's client (no hints): every default, the response's own values first
-    other = c.Response(id="r1", model="tiny-1")
+    other = c.Response(id="r1", model="tiny-1", usage=c.Usage(input_total=1, output_total=2))
     out: dict[str, Any] = codec.response_defaults()
     codec.encode_response_fields(other, out, Ctx("x", "tiny_v2"))
     assert out == {"id": "r1", "model": "tiny-1", "object": "reply", "meta": {"tags": []}}
     assert list(out) == ["id", "object", "model", "meta"]  # the row's order
+    codec.encode_response_envelope(other, out, Ctx("x", "tiny_v2"))  # the finish: no echo
+    assert {k: out[k] for k in ("why", "details")} == {"why": "COMPLETE", "details": None}
+    assert "seed" not in out
     out["meta"]["tags"].append("mutated")  # each response gets its own copy of a default
     again = codec.response_defaults()
     assert again["meta"] == {"tags": []} and again["id"] == "tiny-default"
@@ -88,7 +94,7 @@ def test_defaults_are_written_and_left_out_again_for_the_same_protocol(
     out = codec.response_defaults()
     codec.encode_response_fields(resp, out, same)
     codec.encode_response_envelope(resp, out, same)
-    assert out == {"id": "r1", "model": "tiny-1"}
+    assert out == {"id": "r1", "model": "tiny-1", **kept}
 
 
 def test_finish_where_the_row_puts_it(tiny: tuple[Any, Any]) -> None:
@@ -188,6 +194,18 @@ def test_echo_key_twice_is_refused_with_its_row(tmp_path: Path) -> None:
     assert msg == (
         f"{path}:{_line(quiet, 'choice_quiet:')}: response_envelope.choice_quiet[2] index: "
         "key 'index' again (choice_quiet[0])"
+    )
+
+
+def test_echo_beside_a_finish_in_choices_is_refused(tmp_path: Path) -> None:
+    """The compiled envelope keeps the echo with the raw finish, a top-level key."""
+    rows = CHOICES.split("finish_rule:")[0]  # the envelope rows alone
+    protocol = PROTOCOL + rows.replace("  defaults:", "  echo: [seed]\n  defaults:")
+    msg = _refused(tmp_path, protocol)
+    path = tmp_path / "spec" / "protocols" / "tiny_v2.yaml"
+    assert msg == (
+        f"{path}:{_line(protocol, 'echo:')}: response_envelope.echo: echo needs the finish at "
+        "the top level: no `choices`"
     )
 
 
