@@ -230,6 +230,10 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
         request["row_keys"].update((turns["key"], turns["system_key"]))
     if flat is not None:  # the compiled flat messages' list
         request["row_keys"].add(flat["list_key"])
+    rows = spec.canonical.transform_rows()
+    tools = any(rows[n].compiled == "tools" for n in p.transforms)
+    if tools:  # the compiled tools walk's list
+        request["row_keys"].add("tools")
     return (
         env()
         .get_template("codec.py.j2")
@@ -242,6 +246,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             items=items_code(p),
             flat=flat,
             turns=turns,
+            tools=tools,
             text_keys=text_block_keys(p),
             flags=pysrc(p.flags),
             http=pysrc(p.http),

@@ -1,7 +1,7 @@
 """The tool_choice rule (``tool_choice_rule`` in spec/protocols/*.yaml, with the ``tool_choice``
 enum rows and ``flags.parallel_flag``), compiled: codegen/templates/_codec_tool_choice.j2 emits
 into each protocol's codec ``decode_tool_choice`` / ``encode_tool_choice`` holding only the steps
-that protocol's rows take (its paths as literal keys); the tools transforms call them. A rule
+that protocol's rows take (its paths as literal keys); the compiled tools walk calls them. A rule
 whose fields contradict each other is refused here with its file, line and row."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The ``tool_entries`` row (spec/protocols/*.yaml): items of ``tools`` that group the tools
 instead of holding one each (Gemini ``functionDeclarations`` beside ``googleSearch``), compiled
-into each codec as ``TOOL_GROUP`` / ``TOOLS_ONE_OBJECT`` (templates/codec.py.j2) and walked by
-the tools transform (runtime/transforms/tools.py). A row the walk cannot follow is refused here
-with its file, line and row."""
+into the codec's tools walk (``decode_tools`` / ``encode_tools``, templates/_codec_tools.j2; the
+tools transform row is ``compiled: tools``). A row the walk cannot follow is refused here with
+its file, line and row."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from .spec_http import Strict
 class ToolEntries(Strict):
     """How the items of ``tools`` hold the tools when an item is not one tool (Gemini): the
     function declarations grouped in a list under one key, every other key of an item a hosted
-    tool named by that key. The tools transform walks both shapes; the item a tool came in is
+    tool named by that key. The compiled tools walk is written for this shape; the item a tool came in is
     kept for the same protocol (hint ``entry``)."""
 
     group: str = Field(description="an item's key holding a list of function declarations")

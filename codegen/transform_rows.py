@@ -44,7 +44,7 @@ class Compiled(NamedTuple):
         need = [f"flags.{k}: {v}" for k, v in self.flags.items()] + [
             f"rows: [{r}]" for r in self.rows
         ]
-        return ", ".join(need + ["walk"] * self.walked)
+        return ", ".join(need + ["walk"] * self.walked) or "no flags, no rows"
 
 
 # the codec's functions compiled from rows, by the name a transform row calls them with
@@ -53,6 +53,7 @@ COMPILED = {
     "reasoning_config": Compiled({}, ("reasoning",), False),  # codegen/settings_reasoning.py
     "messages": Compiled({}, ("messages",), False),  # codegen/messages_flat.py
     "turns": Compiled({"tool_results": "user_turn_blocks"}, (), True),  # codegen/turns_code.py
+    "tools": Compiled({}, (), False),  # templates/_codec_tools.j2 (tool_type, tool_entries)
 }
 
 
@@ -145,7 +146,7 @@ def _compiled_problem(row: TransformRow) -> str | None:
         need.flags.items() <= row.flags.items() and set(need.rows) <= set(row.rows)
     ):
         known = "; ".join(f"{k} ({v.says()})" for k, v in COMPILED.items())
-        got = Compiled(row.flags, tuple(row.rows), False).says() or "no flags, no rows"
+        got = Compiled(row.flags, tuple(row.rows), False).says()
         return f"{row.compiled!r} with {got} names no compiled functions (expected one of {known})"
     if need.walked != (row.walk is not None):
         if need.walked:

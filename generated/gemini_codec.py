@@ -56,7 +56,7 @@ from interlingua.transforms.structured import (
     openapi_to_json_schema,
     schema_fields_lost,
 )
-from interlingua.transforms.tools import TOOLS
+from interlingua.transforms.tools import hosted_entry, tool_of
 
 from .canonical import (
     FilePart,
@@ -195,13 +195,8 @@ TRANSFORMS: tuple[str, ...] = (
     "tools",
     "gemini_response",
 )
-TOOL_TYPE: str | None = None
 # a bare text part's keys (its parts row): a block of these alone goes back as a string
 TEXT_BLOCK_KEYS: frozenset[str] = frozenset({"text"})
-# items of tools grouping the function declarations under this key (tool_entries; None: one
-# tool per item), and whether tools may be one item object
-TOOL_GROUP: str | None = "functionDeclarations"
-TOOLS_ONE_OBJECT = True
 SUPPORT: dict[str, tuple[str, str]] = {
     "system": ("full", "systemInstruction"),
     "system_position": (
@@ -461,6 +456,67 @@ def encode_tool_choice(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     if mode == "tool":
         obj["allowedFunctionNames"] = [tc.name]
     out.setdefault("toolConfig", {})["functionCallingConfig"] = obj
+
+
+# ---------------------------------------------------------------- tools (tool_type, tool_entries)
+
+
+def decode_tools(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """``tools`` -> req.tools (each with the item it came in: hint ``entry``), then the tool_choice rule."""
+    tools = w.get("tools")
+    if tools is not None:
+        if type(tools) is dict:  # one item instead of the list
+            tools = [tools]
+            req.hints = {**(req.hints or {}), "tools_object": True}
+        if not expect_list(tools, "tools"):
+            req.hints = {**(req.hints or {}), "tools_empty": True}
+        kept: list[Any] = []  # items, or their declaration lists, that held no tool
+        for i, t in enumerate(tools):
+            path = f"tools[{i}]"
+            if type(t) is not dict:
+                t = expect_dict(t, path)
+            for key, value in t.items():
+                at = f"{path}.{key}"
+                kind = None if key == "functionDeclarations" else key  # a hosted tool by its key
+                for j, e in enumerate(expect_list(value, at) if kind is None else [{key: value}]):
+                    tool = tool_of(e, kind, f"{at}[{j}]", decode_tool, ctx)
+                    tool.hints = {**(tool.hints or {}), "entry": i}  # the item it came in
+                    req.tools.append(tool)
+            # an item saying nothing goes back to its source only
+            if not t or ("functionDeclarations" in t and not t["functionDeclarations"]):
+                kept.append([i, {"functionDeclarations": []} if t else {}])
+        if kept:
+            req.hints = {**(req.hints or {}), "tools_kept": kept}
+    decode_tool_choice(w, req, ctx)
+
+
+def encode_tools(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """req.tools -> ``tools`` (hosted ones to their own protocol only), then the tool_choice rule."""
+    hints = (req.hints or {}) if ctx.same else {}
+    items: dict[Any, Any] = {}  # the wire items, in order, by the source's item they came in
+    for i, t in enumerate(req.tools):
+        path = f"tools[{i}]"
+        function = t.kind == "function"
+        wire = encode_tool(t, path, ctx) if function else hosted_entry(t, path, ctx)
+        if wire is None:
+            continue
+        entry = (t.hints or {}).get("entry") if ctx.same else None
+        if function:
+            item = items.setdefault("functions" if entry is None else entry, {})
+            item.setdefault("functionDeclarations", []).append(wire)
+        else:
+            items.setdefault(("hosted", i) if entry is None else entry, {}).update(wire)
+    if kept := hints.get("tools_kept"):  # at their places among the source's items
+        for i, raw in kept:
+            items.setdefault(i, {}).update(raw)
+        items = {
+            k: items[k] for k in sorted(items, key=lambda k: (0, k) if type(k) is int else (1, 0))
+        }
+    if items or hints.get("tools_empty"):
+        wire_items = list(items.values())
+        one = hints.get("tools_object") and len(wire_items) == 1  # one item object, as it came
+        out["tools"] = wire_items[0] if one else wire_items
+    encode_tool_choice(req, out, ctx)
 
 
 # ---------------------------------------------------------------- parts
@@ -1086,7 +1142,9 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- request and response fields
-REQUEST_ROW_KEYS = frozenset({"contents", "generationConfig", "model", "systemInstruction"})
+REQUEST_ROW_KEYS = frozenset(
+    {"contents", "generationConfig", "model", "systemInstruction", "tools"}
+)
 REQUEST_NESTED: dict[str, frozenset[str]] = {
     "generationConfig": frozenset(
         {
@@ -1956,7 +2014,6 @@ _CODEC = sys.modules[__name__]  # the transforms read this codec's rows
 # every top-level key the rows and the transforms read (the rest rides in ext)
 REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
     TOOL_CHOICE_KEYS,
-    TOOLS.request_keys,
 )
 RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
     RESPONSE_KNOWN,
@@ -1972,7 +2029,7 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     ContentsWalk(_CODEC, ctx).decode(w, req)  # the compiled decode_turns, with the walk's hooks
     decode_response_format(w, req, ctx)
     decode_reasoning_config(w, req, ctx)
-    TOOLS.decode_request(w, req, _CODEC, ctx)
+    decode_tools(w, req, ctx)
     ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
     if ext:
         req.ext = {**req.ext, **ext} if req.ext else ext
@@ -1987,7 +2044,7 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     ContentsWalk(_CODEC, ctx).encode(req, out)  # the compiled encode_turns, with the walk's hooks
     encode_response_format(req, out, ctx)
     encode_reasoning_config(req, out, ctx)
-    TOOLS.encode_request(req, out, _CODEC, ctx)
+    encode_tools(req, out, ctx)
     if req.ext:
         drop_ext(req.ext, out, "", ctx)
     encode_snake_case(req, out, ctx)

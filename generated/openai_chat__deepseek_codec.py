@@ -22,7 +22,6 @@ from interlingua._wire import (
 from interlingua.transforms._util import content_parts, role_of
 from interlingua.transforms.envelopes import fold_for_client, unwrap_request
 from interlingua.transforms.message_response import MESSAGE_RESPONSE
-from interlingua.transforms.tools import TOOLS
 
 from .canonical import (
     Message,
@@ -107,9 +106,6 @@ from .openai_chat_codec import (
     TOOL_CHOICE_DECODE,
     TOOL_CHOICE_ENCODE,
     TOOL_CHOICE_KEYS,
-    TOOL_GROUP,
-    TOOL_TYPE,
-    TOOLS_ONE_OBJECT,
     TRANSFORMS,
     _dec_audio_3,
     _dec_file_2,
@@ -145,6 +141,7 @@ from .openai_chat_codec import (
     decode_tool_call,
     decode_tool_choice,
     decode_tool_result,
+    decode_tools,
     decode_usage,
     encode_audio,
     encode_file,
@@ -165,6 +162,7 @@ from .openai_chat_codec import (
     encode_tool_call,
     encode_tool_choice,
     encode_tool_result,
+    encode_tools,
     encode_usage,
     first_choice,
     message_parts,
@@ -230,6 +228,9 @@ SUPPORT: dict[str, tuple[str, str]] = {
         "dialect parts (video_url, Mistral thinking) carried only between Chat endpoints",
     ),
 }
+
+
+# ---------------------------------------------------------------- tools (tool_type, tool_entries)
 
 
 # ---------------------------------------------------------------- parts
@@ -327,7 +328,7 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     req = Request(source=PROTOCOL)
     decode_request_fields(w, req, ctx)
     decode_messages(w, req, ctx)
-    TOOLS.decode_request(w, req, _CODEC, ctx)
+    decode_tools(w, req, ctx)
     decode_reasoning_config(w, req, ctx)
     decode_response_format(w, req, ctx)
     ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
@@ -344,7 +345,7 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     if req.model is not None:
         out["model"] = req.model
     encode_messages(req, out, ctx)
-    TOOLS.encode_request(req, out, _CODEC, ctx)
+    encode_tools(req, out, ctx)
     encode_reasoning_config(req, out, ctx)
     encode_response_format(req, out, ctx)
     if req.ext:
@@ -443,12 +444,9 @@ __all__ = [
     "ROLE_DECODE",
     "ROLE_ENCODE",
     "TEXT_BLOCK_KEYS",
-    "TOOLS_ONE_OBJECT",
     "TOOL_CHOICE_DECODE",
     "TOOL_CHOICE_ENCODE",
     "TOOL_CHOICE_KEYS",
-    "TOOL_GROUP",
-    "TOOL_TYPE",
     "_ALWAYS",
     "_CHOICE_READ",
     "_FINISH_OUT",
@@ -512,12 +510,14 @@ __all__ = [
     "decode_response_envelope",
     "decode_response_format",
     "decode_snake_case",
+    "decode_tools",
     "encode_finish",
     "encode_message",
     "encode_reasoning_config",
     "encode_response_envelope",
     "encode_response_format",
     "encode_snake_case",
+    "encode_tools",
     "first_choice",
     "message_parts",
     "read_error",

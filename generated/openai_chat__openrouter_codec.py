@@ -24,7 +24,6 @@ from interlingua.transforms._util import content_parts, role_of, text_content
 from interlingua.transforms.envelopes import fold_for_client, replay_loss, unwrap_request
 from interlingua.transforms.message_response import MESSAGE_RESPONSE
 from interlingua.transforms.messages_flat import foreign_result
-from interlingua.transforms.tools import TOOLS
 
 from .canonical import (
     Message,
@@ -110,9 +109,6 @@ from .openai_chat_codec import (
     TOOL_CHOICE_DECODE,
     TOOL_CHOICE_ENCODE,
     TOOL_CHOICE_KEYS,
-    TOOL_GROUP,
-    TOOL_TYPE,
-    TOOLS_ONE_OBJECT,
     TRANSFORMS,
     _dec_audio_3,
     _dec_file_2,
@@ -147,6 +143,7 @@ from .openai_chat_codec import (
     decode_tool_call,
     decode_tool_choice,
     decode_tool_result,
+    decode_tools,
     decode_usage,
     encode_audio,
     encode_file,
@@ -163,6 +160,7 @@ from .openai_chat_codec import (
     encode_tool,
     encode_tool_call,
     encode_tool_choice,
+    encode_tools,
     encode_usage,
     first_choice,
     message_parts,
@@ -248,6 +246,9 @@ _WHY_PART: dict[str, str] = {  # by feature, for the part types with no encoder
     "tool_call": _WHY_TOOL_CALL,
     "tool_result": _WHY_TOOL_RESULT,
 }
+
+
+# ---------------------------------------------------------------- tools (tool_type, tool_entries)
 
 
 # ---------------------------------------------------------------- parts
@@ -560,7 +561,7 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     req = Request(source=PROTOCOL)
     decode_request_fields(w, req, ctx)
     decode_messages(w, req, ctx)
-    TOOLS.decode_request(w, req, _CODEC, ctx)
+    decode_tools(w, req, ctx)
     decode_reasoning_config(w, req, ctx)
     decode_response_format(w, req, ctx)
     ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
@@ -577,7 +578,7 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     if req.model is not None:
         out["model"] = req.model
     encode_messages(req, out, ctx)
-    TOOLS.encode_request(req, out, _CODEC, ctx)
+    encode_tools(req, out, ctx)
     encode_reasoning_config(req, out, ctx)
     encode_response_format(req, out, ctx)
     if req.ext:
@@ -675,12 +676,9 @@ __all__ = [
     "ROLE_DECODE",
     "ROLE_ENCODE",
     "TEXT_BLOCK_KEYS",
-    "TOOLS_ONE_OBJECT",
     "TOOL_CHOICE_DECODE",
     "TOOL_CHOICE_ENCODE",
     "TOOL_CHOICE_KEYS",
-    "TOOL_GROUP",
-    "TOOL_TYPE",
     "_ALWAYS",
     "_CHOICE_READ",
     "_FINISH_OUT",
@@ -741,11 +739,13 @@ __all__ = [
     "decode_response_envelope",
     "decode_response_format",
     "decode_snake_case",
+    "decode_tools",
     "encode_finish",
     "encode_reasoning_config",
     "encode_response_envelope",
     "encode_response_format",
     "encode_snake_case",
+    "encode_tools",
     "first_choice",
     "message_parts",
     "read_error",

@@ -46,7 +46,7 @@ from interlingua.transforms.structured import (
     keep_keys,
     kept_keys,
 )
-from interlingua.transforms.tools import TOOLS
+from interlingua.transforms.tools import hosted_entry, tool_of
 
 from .canonical import (
     FilePart,
@@ -192,13 +192,8 @@ TRANSFORMS: tuple[str, ...] = (
     "reasoning",
     "responses_output",
 )
-TOOL_TYPE: str | None = "function"
 # a bare text part's keys (its parts row): a block of these alone goes back as a string
 TEXT_BLOCK_KEYS: frozenset[str] = frozenset({"text", "type"})
-# items of tools grouping the function declarations under this key (tool_entries; None: one
-# tool per item), and whether tools may be one item object
-TOOL_GROUP: str | None = None
-TOOLS_ONE_OBJECT = False
 SUPPORT: dict[str, tuple[str, str]] = {
     "system": ("full", "instructions, or system/developer message items"),
     "system_position": ("full", ""),
@@ -452,6 +447,42 @@ def encode_tool_choice(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     if tc.name is not None:
         obj["name"] = tc.name
     out["tool_choice"] = obj
+
+
+# ---------------------------------------------------------------- tools (tool_type, tool_entries)
+
+
+def decode_tools(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """``tools`` -> req.tools, then the tool_choice rule."""
+    tools = w.get("tools")
+    if tools is not None:
+        if not expect_list(tools, "tools"):
+            req.hints = {**(req.hints or {}), "tools_empty": True}
+        for i, t in enumerate(tools):
+            path = f"tools[{i}]"
+            if type(t) is not dict:
+                t = expect_dict(t, path)
+            kind = t.get("type")  # a hosted tool by its type
+            req.tools.append(
+                tool_of(t, None if kind == "function" else kind, path, decode_tool, ctx)
+            )
+    decode_tool_choice(w, req, ctx)
+
+
+def encode_tools(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """req.tools -> ``tools`` (hosted ones to their own protocol only), then the tool_choice rule."""
+    hints = (req.hints or {}) if ctx.same else {}
+    items: list[Any] = []
+    for i, t in enumerate(req.tools):
+        path = f"tools[{i}]"
+        function = t.kind == "function"
+        wire = encode_tool(t, path, ctx) if function else hosted_entry(t, path, ctx)
+        if wire is None:
+            continue
+        items.append(wire)
+    if items or hints.get("tools_empty"):
+        out["tools"] = items
+    encode_tool_choice(req, out, ctx)
 
 
 # ---------------------------------------------------------------- parts
@@ -953,6 +984,7 @@ REQUEST_ROW_KEYS = frozenset(
         "stream",
         "temperature",
         "text",
+        "tools",
         "top_p",
         "user",
     }
@@ -1837,7 +1869,6 @@ _CODEC = sys.modules[__name__]  # the transforms read this codec's rows
 REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
     TOOL_CHOICE_KEYS,
     RESPONSES_ITEMS.request_keys,
-    TOOLS.request_keys,
 )
 RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
     RESPONSE_KNOWN,
@@ -1850,7 +1881,7 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     req = Request(source=PROTOCOL)
     decode_request_fields(w, req, ctx)
     RESPONSES_ITEMS.decode_request(w, req, _CODEC, ctx)
-    TOOLS.decode_request(w, req, _CODEC, ctx)
+    decode_tools(w, req, ctx)
     decode_response_format(w, req, ctx)
     decode_reasoning_config(w, req, ctx)
     ext = split_ext(w, REQUEST_KEYS, REQUEST_NESTED)
@@ -1867,7 +1898,7 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     if req.model is not None:
         out["model"] = req.model
     RESPONSES_ITEMS.encode_request(req, out, _CODEC, ctx)
-    TOOLS.encode_request(req, out, _CODEC, ctx)
+    encode_tools(req, out, ctx)
     encode_response_format(req, out, ctx)
     encode_reasoning_config(req, out, ctx)
     if req.ext:

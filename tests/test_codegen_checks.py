@@ -217,7 +217,7 @@ def test_a_transform_whose_module_or_object_does_not_exist(
 ) -> None:
     msg, at = refused(
         tmp_path,
-        "transforms: {tiny_messages: tools.TOOLS}",
+        "transforms: {tiny_messages: {compiled: tools}}",
         f"transforms: {{tiny_messages: {target}}}",
         canonical=True,
     )
@@ -250,8 +250,8 @@ def test_a_transform_row_naming_no_flag_value_or_row(
     """What a transform needs must be a flag with one of its values, or a protocol's row."""
     msg, line = refused(
         tmp_path,
-        "transforms: {tiny_messages: tools.TOOLS}",
-        f"transforms: {{tiny_messages: {{object: tools.TOOLS, {row}}}}}",
+        "transforms: {tiny_messages: {compiled: tools}}",
+        f"transforms: {{tiny_messages: {{object: message_response.MESSAGE_RESPONSE, {row}}}}}",
         canonical=True,
     )
     assert msg.startswith(f"{line} {at}: {expected}"), msg
@@ -259,8 +259,8 @@ def test_a_transform_row_naming_no_flag_value_or_row(
 
 def test_a_protocol_without_a_row_its_transform_reads_is_refused(tmp_path: Path) -> None:
     canonical = CANONICAL.replace(
-        "tiny_messages: tools.TOOLS",
-        "tiny_messages: {object: tools.TOOLS, rows: [response_envelope]}",
+        "tiny_messages: {compiled: tools}",
+        "tiny_messages: {object: message_response.MESSAGE_RESPONSE, rows: [response_envelope]}",
     )
     spec = write_spec(tmp_path, canonical, PROTOCOL)
     with pytest.raises(SpecError) as info:

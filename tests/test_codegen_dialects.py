@@ -212,14 +212,14 @@ def test_a_refused_overlay_writes_nothing(tmp_path: Path) -> None:
 
 
 # a transform needing tool results as messages (flat messages: none in items)
-NEEDS = "{object: tools.TOOLS, flags: {tool_results: tool_messages}}"
+NEEDS = "{compiled: tools, flags: {tool_results: tool_messages}}"
 
 
 @pytest.mark.parametrize(
     ("canonical", "protocol", "flag", "line", "expected"),
     [
         (
-            CANONICAL.replace("{tiny_messages: tools.TOOLS}", f"{{tiny_messages: {NEEDS}}}"),
+            CANONICAL.replace("{tiny_messages: {compiled: tools}}", f"{{tiny_messages: {NEEDS}}}"),
             PROTOCOL,
             "tool_results: items",
             5,

@@ -155,8 +155,8 @@ def _line(text: str, at: str) -> int:
 
 def test_message_response_needs_message_and_content(tmp_path: Path) -> None:
     canonical = CANONICAL.replace(
-        "transforms: {tiny_messages: tools.TOOLS}",
-        "transforms: {tiny_messages: tools.TOOLS, message_response: "
+        "transforms: {tiny_messages: {compiled: tools}}",
+        "transforms: {tiny_messages: {compiled: tools}, message_response: "
         "{object: message_response.MESSAGE_RESPONSE, "
         "rows: [response_envelope.message, response_envelope.content]}}",
     )

@@ -60,7 +60,8 @@ def test_generated_codec_decodes_and_encodes_request_fields(tiny: ModuleType) ->
     codec.encode_request_fields(req, out, ctx)
     assert out == body
     assert ctx.losses == []
-    assert {"model", "options", "max_tokens"} == codec.REQUEST_ROW_KEYS
+    # the rows' top-level keys, and the list its compiled tools walk reads
+    assert {"model", "options", "max_tokens", "tools"} == codec.REQUEST_ROW_KEYS
 
 
 def test_generated_codec_refuses_bad_wire_values_with_their_path(tiny: ModuleType) -> None:

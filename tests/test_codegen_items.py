@@ -337,8 +337,8 @@ def test_bad_item_rows_are_refused(tmp_path: Path, old: str, new: str, expected:
 
 def test_the_items_transform_needs_item_rows(tmp_path: Path) -> None:
     canonical = CANONICAL.replace(
-        "transforms: {tiny_messages: tools.TOOLS}",
-        "transforms: {tiny_messages: tools.TOOLS, "
+        "transforms: {tiny_messages: {compiled: tools}}",
+        "transforms: {tiny_messages: {compiled: tools}, "
         "responses_items: {object: responses_input.RESPONSES_ITEMS, rows: [items]}}",
     )
     protocol = PROTOCOL.replace(
@@ -356,7 +356,7 @@ def test_the_items_transform_needs_item_rows(tmp_path: Path) -> None:
 
 def test_item_rows_need_the_items_transform(tmp_path: Path) -> None:
     """The mirror of the test above: item rows no named transform reads are refused at `items`."""
-    old = "transforms: {tiny_messages: tools.TOOLS}"
+    old = "transforms: {tiny_messages: {compiled: tools}}"
     assert ITEM_CANONICAL.count(old) == 1
     canonical = ITEM_CANONICAL.replace(
         old,

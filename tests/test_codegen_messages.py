@@ -21,8 +21,8 @@ from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 # the tiny canonical model with the parts a flat message holds and the messages_flat transform
 FLAT_CANONICAL = (
     CANONICAL.replace(
-        "transforms: {tiny_messages: tools.TOOLS}",
-        "transforms: {tiny_messages: tools.TOOLS, messages_flat: "
+        "transforms: {tiny_messages: {compiled: tools}}",
+        "transforms: {tiny_messages: {compiled: tools}, messages_flat: "
         "{compiled: messages, rows: [messages], "
         "flags: {tool_calls: message_field, tool_results: tool_messages}}}",
     )

@@ -88,8 +88,8 @@ def test_a_required_output_limit_is_written_with_its_default_and_reported(
 def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
     msg, at = refused(
         tmp_path,
-        "transforms: {tiny_messages: tools.TOOLS}",
-        "transforms: {tiny_messages: {object: tools.TOOLS, side: reply}}",
+        "transforms: {tiny_messages: {compiled: tools}}",
+        "transforms: {tiny_messages: {object: message_response.MESSAGE_RESPONSE, side: reply}}",
         canonical=True,
     )
     assert msg.endswith(
@@ -106,7 +106,8 @@ def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
             "transforms.tiny_messages.compiled",
             "'reasoning_config' with no flags, no rows names no compiled functions (expected one "
             "of response_format (rows: [response_format]); reasoning_config (rows: [reasoning]); "
-            "messages (rows: [messages]); turns (flags.tool_results: user_turn_blocks, walk))",
+            "messages (rows: [messages]); turns (flags.tool_results: user_turn_blocks, walk); "
+            "tools (no flags, no rows))",
         ),
         (
             "{compiled: settings, rows: [reasoning]}",
@@ -134,17 +135,20 @@ def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
             "turns.TurnWalks: runtime/transforms/turns.py defines no TurnWalks",
         ),
         (
-            "{compiled: turns, walk: tools.TOOLS, flags: {tool_results: user_turn_blocks}}",
+            "{compiled: turns, walk: message_response.MESSAGE_RESPONSE, "
+            "flags: {tool_results: user_turn_blocks}}",
             "transforms.tiny_messages.walk",
-            "tools.TOOLS: TOOLS is no class (a walk's hooks are made of the codec and the ctx)",
+            "message_response.MESSAGE_RESPONSE: MESSAGE_RESPONSE is no class (a walk's hooks are "
+            "made of the codec and the ctx)",
         ),
         (
-            "{object: tools.TOOLS, walk: turns.TurnWalk}",
+            "{object: message_response.MESSAGE_RESPONSE, walk: turns.TurnWalk}",
             "transforms.tiny_messages.walk",
             "a walk's hooks go with compiled functions, not an object",
         ),
         (
-            "{object: tools.TOOLS, compiled: reasoning_config, rows: [reasoning]}",
+            "{object: message_response.MESSAGE_RESPONSE, compiled: reasoning_config, "
+            "rows: [reasoning]}",
             "transforms.tiny_messages",
             "expected one of object (module.OBJECT) and compiled",
         ),
@@ -163,7 +167,7 @@ def test_a_compiled_transform_row_is_checked(
     (``walk: module.Class``, which must exist) where they take one and only there."""
     msg, line = refused(
         tmp_path,
-        "transforms: {tiny_messages: tools.TOOLS}",
+        "transforms: {tiny_messages: {compiled: tools}}",
         f"transforms: {{tiny_messages: {row}}}",
         canonical=True,
     )

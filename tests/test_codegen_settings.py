@@ -44,9 +44,9 @@ CANON = (
         "  - name: Message\n",
     )
     .replace(
-        "transforms: {tiny_messages: tools.TOOLS}\n",
+        "transforms: {tiny_messages: {compiled: tools}}\n",
         "transforms:\n"
-        "  tiny_messages: tools.TOOLS\n"
+        "  tiny_messages: {compiled: tools}\n"
         "  tiny_think: {compiled: reasoning_config, rows: [reasoning]}\n"
         "  tiny_format: {compiled: response_format, rows: [response_format]}\n",
     )

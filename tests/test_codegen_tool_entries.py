@@ -1,7 +1,8 @@
 """The tool_entries row on the tiny spec: items of ``tools`` grouping the function declarations
 under one key, every other key of an item a hosted tool (Gemini ``functionDeclarations`` beside
-``googleSearch``), ``tools`` maybe one item object. The tools transform walks them through the
-generated ``decode_tool`` / ``encode_tool`` and the row's constants (executed here): the items
+``googleSearch``), ``tools`` maybe one item object. The tools walk compiled from the row into the
+codec (``decode_tools`` / ``encode_tools``, executed here) takes them through ``decode_tool`` /
+``encode_tool``: the items
 come back as they came to the same protocol, the declarations go elsewhere as a flat list, and a
 row codegen cannot compile is refused with file, line and row."""
 
@@ -12,18 +13,17 @@ from typing import Any
 
 import pytest
 from interlingua._losses import Ctx
-from interlingua.transforms.tools import TOOLS
 
 from tests.test_codegen_generate import canonical_of, generate
 from tests.test_codegen_tool_choice import CANON, CHAT
 from tests.tiny_spec import refusal
 
 CANONICAL = CANON.replace(
-    "transforms: {tiny_messages: tools.TOOLS}",
-    "transforms: {tiny_messages: tools.TOOLS, tools: tools.TOOLS}",
+    "transforms: {tiny_messages: {compiled: tools}}",
+    "transforms: {tools: {compiled: tools}}",
 )
 ROW = "tool_entries: {group: decls, one_object: true}\n"
-BASE = CHAT.replace("transforms: [tiny_messages]\n", "transforms: [tiny_messages, tools]\n")
+BASE = CHAT.replace("transforms: [tiny_messages]\n", "transforms: [tools]\n")
 GROUPED = BASE.replace("tool_fields:\n", ROW + "tool_fields:\n")
 F = {"name": "forecast", "description": "Weather by city", "parameters": {"type": "object"}}
 G = {"name": "lookup", "parameters": {"type": "object", "properties": {"q": {"type": "string"}}}}
@@ -41,9 +41,9 @@ def walk(codec: Any, body: dict[str, Any], target: Any) -> tuple[dict[str, Any],
     """``body``'s tools decoded by ``codec`` and encoded by ``target``: (the body, the context)."""
     req = canonical_of(codec).Request()
     ctx = Ctx("tiny_v2", "tiny_v2" if target is codec else "other")
-    TOOLS.decode_request(body, req, codec, ctx)
+    codec.decode_tools(body, req, ctx)  # the walk compiled from the rows
     out: dict[str, Any] = {}
-    TOOLS.encode_request(req, out, target, ctx)
+    target.encode_tools(req, out, ctx)
     return out, ctx
 
 
@@ -74,7 +74,7 @@ def test_grouped_declarations_go_elsewhere_flat_and_back_grouped(codecs: tuple[A
          "one key of a tools item, not a path"),
         (ROW, GROUPED.replace("tool_fields:\n", "tool_type: function\ntool_fields:\n"),
          "no tool_type or tool_wrapper of their own"),
-        (ROW, GROUPED.replace("transforms: [tiny_messages, tools]", "transforms: [tiny_messages]"),
+        (ROW, GROUPED.replace("transforms: [tools]", "transforms: []"),
          "read by the tools transform alone"),
     ],
 )  # fmt: skip

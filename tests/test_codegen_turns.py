@@ -264,7 +264,7 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
 # (the row's compiled functions, given its walk's hooks)
 NEEDS = "{compiled: turns, walk: turns.TurnWalk, flags: {tool_results: user_turn_blocks}}"
 NEEDS_CANONICAL = TURNS_CANONICAL.replace(
-    "transforms: {tiny_messages: tools.TOOLS}",
+    "transforms: {tiny_messages: {compiled: tools}}",
     f"transforms: {{tiny_messages: {NEEDS}}}",
 )
 

@@ -909,8 +909,8 @@ def test_tools_a_switch_the_source_protocol_has_not_is_kept_for_it_and_reported_
     """Chat's top-level ``parallel_tool_calls`` is no Anthropic key (its switch sits inside
     tool_choice): in an Anthropic request it rides in ext, back to Anthropic as it came and
     reported toward Chat, never read as the switch nor dropped in silence. The keys the tool
-    choice rule reads are its rows' (TOOL_CHOICE_KEYS), not the tools transform's."""
-    assert "parallel_tool_calls" not in A.TOOL_CHOICE_KEYS | OBJECTS["tools"].request_keys
+    choice rule reads are its rows' (TOOL_CHOICE_KEYS), not the tools walk's."""
+    assert "parallel_tool_calls" not in A.REQUEST_KEYS
     assert "parallel_tool_calls" in C.TOOL_CHOICE_KEYS
     body = {**TOOL_LOOP_ANT, "model": "m", "max_tokens": 64, "parallel_tool_calls": False}
     same = translate_request(body, source=ANT, target=ANT)

@@ -12,7 +12,7 @@ version: 1
 effort_budgets: {low: 1024, high: 8192}
 effort_default: low
 effort_unknown: high
-transforms: {tiny_messages: tools.TOOLS}
+transforms: {tiny_messages: {compiled: tools}}
 features:
   - {id: text, title: Text}
   - {id: sampling, title: Sampling}
