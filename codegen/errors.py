@@ -2,9 +2,10 @@
 param, code and HTTP status, compiled into each codec (templates/_codec_errors.j2) as
 ``read_error`` (an error object -> its fields), ``read_error_body`` (an HTTP body -> the same)
 and ``write_error`` (ErrorInfo -> a body), with the paths written out and only the steps the row
-asks for. runtime/_pipeline.py (HTTP errors) and runtime/streams/machine.py, encoder.py (stream errors) call
-the same functions, so a response and a stream read and write an error by one rule; the type
-rule (raw type and HTTP status -> canonical type) is one runtime helper, ``error_info``.
+asks for; the errors rows as ``error_type`` (raw type and HTTP status -> canonical type and
+status) and ``error_status`` (the way back), ``type_rule``. runtime/_pipeline.py (HTTP errors)
+and runtime/streams/machine.py, encoder.py (stream errors) call the same functions, so a
+response and a stream read and write an error by one rule (``error_info``, ``encode_error``).
 
 Every path of the row sits in one error object (``error.type``, ``error.message``: the object at
 ``error``; ``message``: the body itself), since a stream row's ``error`` path points at that
@@ -101,30 +102,60 @@ def error_shape_problems(p: Any, error_types: list[str]) -> list[tuple[Loc, str]
     return out
 
 
-def type_tables(p: Any, canonical_status: dict[str, int], generic: set[str]) -> dict[str, Any]:
-    """The errors rows as the tables runtime/_pipeline.error_info looks the type up in:
-    ``exact`` (raw type, status) -> type; ``firm`` raw type -> its type when that type is not
-    ``generic`` (canonical.yaml: no status refines it); ``by_status`` status -> type (the first
-    row's, else the canonical type of the status, ``canonical_status``: ErrorType -> status);
-    ``canonical`` (status, type) of a row -> the canonical status, where the two differ (Chat's
-    503 for overloaded travels as 529)."""
-    rows = [r for r in p.errors if r.only != "encode" and r.status is not None]
-    exact: dict[tuple[str, int], str] = {}
-    firm: dict[str, str] = {}
-    by_status: dict[int, str] = {}
-    canonical: dict[tuple[int, str], int] = {}
+def wire_statuses(p: Any) -> dict[str, int]:
+    """ErrorType -> the HTTP status protocol ``p`` sends it with (its first encode row's)."""
+    out: dict[str, int] = {}
+    for r in p.errors:
+        if r.only != "decode" and r.status is not None:
+            out.setdefault(r.unified, r.status)
+    return out
+
+
+def type_rule(p: Any, canonical_status: dict[str, int], generic: set[str]) -> dict[str, Any]:
+    """The errors rows compiled into the codec's ``error_type`` (raw type and HTTP status ->
+    canonical type and status) and ``error_status`` (canonical type and status -> the status
+    this protocol sends). The type: an exact row of (raw type, status) wins, then the raw type's
+    row when its type is not ``generic`` (canonical.yaml: OpenAI sends ``invalid_request_error``
+    with 401 for a bad key, 404 for an unknown model), then the status's row (its first row's,
+    else the canonical type of the status, ``canonical_status``: ErrorType -> status), then the
+    raw type's row, then the status alone, by its class. Only the steps that can decide are
+    compiled: ``exact`` keeps the rows the later steps would get wrong, ``typed`` is False when
+    no error of the protocol has a raw type (no type_path and no stream row's error_type: Cohere),
+    so the raw type is never looked up. ``canonical``: (status, type) -> canonical status of a row
+    whose status is not the canonical one of its type (Chat's 503 for overloaded travels as
+    529); ``raw_status``: raw type -> the status of its type (an in-band error's, when it
+    carries none); ``remap``: (type, canonical status, this protocol's) for the way back."""
+    decode: dict[str, str] = {}
     for r in p.errors:
         if r.only != "encode":
-            firm.setdefault(r.raw, r.unified)  # the decode table's row: the first of a raw type
+            decode.setdefault(r.raw, r.unified)  # the decode table's row: the first of a raw type
+    firm = {raw: t for raw, t in decode.items() if t not in generic}
+    rows = [r for r in p.errors if r.only != "encode" and r.status is not None]
+    by_status: dict[int, str] = {}
     for r in rows:
-        exact.setdefault((r.raw, r.status), r.unified)
         by_status.setdefault(r.status, r.unified)
-        if canonical_status.get(r.unified, r.status) != r.status:
-            canonical[(r.status, r.unified)] = canonical_status[r.unified]
     for t, status in canonical_status.items():
         by_status.setdefault(status, t)
-    firm = {raw: t for raw, t in firm.items() if t not in generic}
-    return {"exact": exact, "firm": firm, "by_status": by_status, "canonical": canonical}
+    exact: dict[tuple[str, int], str] = {}
+    canonical: dict[tuple[int, str], int] = {}
+    for r in rows:
+        exact.setdefault((r.raw, r.status), r.unified)
+        if canonical_status.get(r.unified, r.status) != r.status:
+            canonical[(r.status, r.unified)] = canonical_status[r.unified]
+    # a row the raw type's or the status's row decides alike needs no step of its own
+    exact = {k: t for k, t in exact.items() if t != (firm.get(k[0]) or by_status[k[1]])}
+    stream = p.stream.decode if p.stream is not None else []
+    own = wire_statuses(p)  # ErrorType -> the status sent with it
+    return {
+        "typed": p.error_shape.type_path is not None or any(r.error_type for r in stream),
+        "exact": exact,
+        "firm": firm,
+        "by_status": by_status,
+        "raw_status": {raw: own[t] for raw, t in decode.items() if t in own},
+        "canonical": canonical,
+        "remap": [(t, c, own[t]) for t, c in canonical_status.items() if own.get(t, c) != c],
+        "class_503": 503 not in by_status,  # else the status's row names it
+    }
 
 
 def error_view(p: Any, canonical_status: dict[str, int], generic: set[str]) -> dict[str, Any]:
@@ -172,5 +203,5 @@ def error_view(p: Any, canonical_status: dict[str, int], generic: set[str]) -> d
         "read": [typ, get("message_path"), get("code_path"), get("param_path"), carried],
         "body": body,
         "raw_default": raw_default(p),
-        **type_tables(p, canonical_status, generic),
+        **type_rule(p, canonical_status, generic),
     }

@@ -11,7 +11,7 @@ from typing import Any
 import jinja2
 
 from .envelope_code import envelope_view
-from .errors import error_view
+from .errors import error_view, wire_statuses
 from .items import items_code
 from .load import Spec
 from .messages_flat import flat_messages_code, text_block_keys
@@ -137,10 +137,6 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
         "role": enum("roles"),
         "error": enum("errors"),
     }
-    error_status: dict[str, int] = {}
-    for r in p.errors:
-        if r.only != "decode" and r.status is not None:
-            error_status.setdefault(r.unified, r.status)
 
     tool_fields = [FieldView(f) for f in p.tool_fields]
     tool_ctor = [(f.c, f"v_{f.c}") for f in p.tool_fields]
@@ -261,7 +257,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             content_kinds=content_kinds,
             enums={k: t for k, t in enums.items() if k != "finish"},  # finish: the rule's own
             envelope=envelope_view(spec, p, enums["finish"]),
-            error_status=error_status,
+            error_status=wire_statuses(p),
             errors=error_view(p, _error_statuses(spec), set(_error_statuses(spec, generic=True))),
             tool=tool,
             tc=tool_choice_view(p) if "ToolChoice" in types else None,
@@ -296,14 +292,12 @@ def _error_statuses(spec: Spec, generic: bool = False) -> dict[str, int]:
 
 def render_canonical(spec: Spec, source: str) -> str:
     c = spec.canonical
-    error_enum = next(e for e in c.enums if e.name == "ErrorType")
     return (
         env()
         .get_template("canonical.py.j2")
         .render(
             header=header(source),
             spec=c,
-            error_enum=error_enum,
             parts=[t.name for t in c.types if t.part],
             events=[t.name for t in c.types if t.event],
         )

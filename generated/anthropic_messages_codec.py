@@ -1440,21 +1440,9 @@ def encode_snake_case(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
 # ---------------------------------------------------------------- errors (spec: error_shape)
 ERROR_RAW_DEFAULT = "api_error"  # the raw type of an error with no row
-# the errors rows as runtime/_pipeline.error_info looks a type up: a row of (raw type, status);
-# a raw type whose type no status refines (not a generic one); the type of a status (its first
-# row's, else the canonical one's); (status, type) of a row whose status is not the canonical
-# one of the type -> the canonical status
-ERROR_EXACT: dict[tuple[str, int], str] = {
-    ("invalid_request_error", 400): "invalid_request",
-    ("authentication_error", 401): "authentication",
-    ("permission_error", 403): "permission",
-    ("not_found_error", 404): "not_found",
-    ("request_too_large", 413): "request_too_large",
-    ("rate_limit_error", 429): "rate_limit",
-    ("api_error", 500): "api_error",
-    ("overloaded_error", 529): "overloaded",
-    ("timeout_error", 504): "timeout",
-}
+# the errors rows as error_type asks them (codegen/errors.py type_rule): a row of (raw type,
+# status) the later steps would decide otherwise; a raw type whose type no status refines
+ERROR_EXACT: dict[tuple[str, int], str] = {}
 ERROR_FIRM: dict[str, str] = {
     "authentication_error": "authentication",
     "permission_error": "permission",
@@ -1464,6 +1452,18 @@ ERROR_FIRM: dict[str, str] = {
     "overloaded_error": "overloaded",
     "timeout_error": "timeout",
 }
+ERROR_RAW_STATUS: dict[str, int] = {
+    "invalid_request_error": 400,
+    "authentication_error": 401,
+    "permission_error": 403,
+    "not_found_error": 404,
+    "request_too_large": 413,
+    "rate_limit_error": 429,
+    "api_error": 500,
+    "overloaded_error": 529,
+    "timeout_error": 504,
+}  # the status of a raw type's type
+# the type of a status: its first row's, else the canonical one's
 ERROR_BY_STATUS: dict[int, str] = {
     400: "invalid_request",
     401: "authentication",
@@ -1476,7 +1476,30 @@ ERROR_BY_STATUS: dict[int, str] = {
     504: "timeout",
     502: "bad_gateway",
 }
-ERROR_CANONICAL_STATUS: dict[tuple[int, str], int] = {}
+
+
+def error_type(raw: Any, status: int | None, carried: int | None) -> tuple[str, int]:
+    """(canonical type, canonical status) of an error of raw type ``raw`` (None: it has none)
+    and HTTP ``status``; None: an in-band error, whose status is the one it ``carried``, else
+    its raw type's row's. The errors rows in codegen/errors.py's order."""
+    if status is None:
+        status = carried or ERROR_RAW_STATUS.get(raw, 500)
+    unified = (
+        ERROR_FIRM.get(raw)
+        or ERROR_BY_STATUS.get(status)
+        or ERROR_DECODE.get(raw)
+        # a status no row and no canonical type names: by its class
+        or ("overloaded" if status == 503 else "api_error" if status >= 500 else "invalid_request")
+    )
+    return unified, status
+
+
+def error_status(unified: str, status: int | None) -> int:
+    """The HTTP status this protocol sends an error of type ``unified`` with, of canonical
+    ``status`` (None: the type's row's)."""
+    if not status:
+        return ERROR_STATUS.get(unified, 500)
+    return status
 
 
 def read_error(e: Any, raw: Any = None) -> tuple[Any, Any, Any, Any, int | None]:

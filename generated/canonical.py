@@ -97,18 +97,6 @@ EFFORT_BUDGETS: dict[str, int] = {
 }
 DEFAULT_EFFORT = "medium"  # a thinking mode asking no amount
 UNKNOWN_EFFORT = "high"  # an effort EFFORT_BUDGETS lacks
-ERROR_TYPE_STATUS: dict[str, int] = {
-    "invalid_request": 400,
-    "authentication": 401,
-    "permission": 403,
-    "not_found": 404,
-    "request_too_large": 413,
-    "rate_limit": 429,
-    "api_error": 500,
-    "overloaded": 529,
-    "timeout": 504,
-    "bad_gateway": 502,
-}
 
 
 @dataclass(slots=True, kw_only=True)

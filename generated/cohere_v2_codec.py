@@ -980,33 +980,7 @@ def encode_snake_case(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
 # ---------------------------------------------------------------- errors (spec: error_shape)
 ERROR_RAW_DEFAULT = "internal_server_error"  # the raw type of an error with no row
-# the errors rows as runtime/_pipeline.error_info looks a type up: a row of (raw type, status);
-# a raw type whose type no status refines (not a generic one); the type of a status (its first
-# row's, else the canonical one's); (status, type) of a row whose status is not the canonical
-# one of the type -> the canonical status
-ERROR_EXACT: dict[tuple[str, int], str] = {
-    ("bad_request", 400): "invalid_request",
-    ("unauthorized", 401): "authentication",
-    ("forbidden", 403): "permission",
-    ("not_found", 404): "not_found",
-    ("unprocessable_entity", 422): "invalid_request",
-    ("too_many_requests", 429): "rate_limit",
-    ("invalid_token", 498): "invalid_request",
-    ("client_closed_request", 499): "api_error",
-    ("internal_server_error", 500): "api_error",
-    ("not_implemented", 501): "api_error",
-    ("service_unavailable", 503): "overloaded",
-    ("gateway_timeout", 504): "timeout",
-    ("internal_server_error", 502): "bad_gateway",
-}
-ERROR_FIRM: dict[str, str] = {
-    "unauthorized": "authentication",
-    "forbidden": "permission",
-    "not_found": "not_found",
-    "too_many_requests": "rate_limit",
-    "service_unavailable": "overloaded",
-    "gateway_timeout": "timeout",
-}
+# the type of a status: its first row's, else the canonical one's
 ERROR_BY_STATUS: dict[int, str] = {
     400: "invalid_request",
     401: "authentication",
@@ -1024,6 +998,7 @@ ERROR_BY_STATUS: dict[int, str] = {
     413: "request_too_large",
     529: "overloaded",
 }
+# (status, type) of a row whose status is not the canonical one of the type -> the canonical one
 ERROR_CANONICAL_STATUS: dict[tuple[int, str], int] = {
     (422, "invalid_request"): 400,
     (498, "invalid_request"): 400,
@@ -1031,6 +1006,35 @@ ERROR_CANONICAL_STATUS: dict[tuple[int, str], int] = {
     (501, "api_error"): 500,
     (503, "overloaded"): 529,
 }
+
+
+def error_type(raw: Any, status: int | None, carried: int | None) -> tuple[str, int]:
+    """(canonical type, canonical status) of an error of raw type ``raw`` (None: it has none)
+    and HTTP ``status``; None: an in-band error, whose status is the one it ``carried``, else
+    its raw type's row's. The errors rows in codegen/errors.py's order; no
+    error of this protocol has a raw type: the status alone says."""
+    if status is None:
+        status = carried or 500
+    unified = (
+        ERROR_BY_STATUS.get(status)
+        # a status no row and no canonical type names: by its class
+        or ("api_error" if status >= 500 else "invalid_request")
+    )
+    status = ERROR_CANONICAL_STATUS.get((status, unified), status)
+    return unified, status
+
+
+def error_status(unified: str, status: int | None) -> int:
+    """The HTTP status this protocol sends an error of type ``unified`` with, of canonical
+    ``status`` (None: the type's row's); the canonical status of a type
+    whose rows give it another becomes theirs."""
+    if not status:
+        return ERROR_STATUS.get(unified, 500)
+    if status == 413 and unified == "request_too_large":
+        return 400
+    if status == 529 and unified == "overloaded":
+        return 503
+    return status
 
 
 def read_error(e: Any, raw: Any = None) -> tuple[Any, Any, Any, Any, int | None]:

@@ -1434,25 +1434,9 @@ def read_blocked(w: dict[str, Any]) -> Finish | None:
 
 # ---------------------------------------------------------------- errors (spec: error_shape)
 ERROR_RAW_DEFAULT = "INTERNAL"  # the raw type of an error with no row
-# the errors rows as runtime/_pipeline.error_info looks a type up: a row of (raw type, status);
-# a raw type whose type no status refines (not a generic one); the type of a status (its first
-# row's, else the canonical one's); (status, type) of a row whose status is not the canonical
-# one of the type -> the canonical status
-ERROR_EXACT: dict[tuple[str, int], str] = {
-    ("INVALID_ARGUMENT", 400): "invalid_request",
-    ("FAILED_PRECONDITION", 400): "invalid_request",
-    ("OUT_OF_RANGE", 400): "invalid_request",
-    ("UNAUTHENTICATED", 401): "authentication",
-    ("PERMISSION_DENIED", 403): "permission",
-    ("NOT_FOUND", 404): "not_found",
-    ("RESOURCE_EXHAUSTED", 429): "rate_limit",
-    ("INTERNAL", 500): "api_error",
-    ("UNKNOWN", 500): "api_error",
-    ("DATA_LOSS", 500): "api_error",
-    ("CANCELLED", 499): "api_error",
-    ("UNAVAILABLE", 503): "overloaded",
-    ("DEADLINE_EXCEEDED", 504): "timeout",
-}
+# the errors rows as error_type asks them (codegen/errors.py type_rule): a row of (raw type,
+# status) the later steps would decide otherwise; a raw type whose type no status refines
+ERROR_EXACT: dict[tuple[str, int], str] = {}
 ERROR_FIRM: dict[str, str] = {
     "UNAUTHENTICATED": "authentication",
     "PERMISSION_DENIED": "permission",
@@ -1461,6 +1445,22 @@ ERROR_FIRM: dict[str, str] = {
     "UNAVAILABLE": "overloaded",
     "DEADLINE_EXCEEDED": "timeout",
 }
+ERROR_RAW_STATUS: dict[str, int] = {
+    "INVALID_ARGUMENT": 400,
+    "FAILED_PRECONDITION": 400,
+    "OUT_OF_RANGE": 400,
+    "UNAUTHENTICATED": 401,
+    "PERMISSION_DENIED": 403,
+    "NOT_FOUND": 404,
+    "RESOURCE_EXHAUSTED": 429,
+    "INTERNAL": 500,
+    "UNKNOWN": 500,
+    "DATA_LOSS": 500,
+    "CANCELLED": 500,
+    "UNAVAILABLE": 503,
+    "DEADLINE_EXCEEDED": 504,
+}  # the status of a raw type's type
+# the type of a status: its first row's, else the canonical one's
 ERROR_BY_STATUS: dict[int, str] = {
     400: "invalid_request",
     401: "authentication",
@@ -1475,10 +1475,39 @@ ERROR_BY_STATUS: dict[int, str] = {
     529: "overloaded",
     502: "bad_gateway",
 }
+# (status, type) of a row whose status is not the canonical one of the type -> the canonical one
 ERROR_CANONICAL_STATUS: dict[tuple[int, str], int] = {
     (499, "api_error"): 500,
     (503, "overloaded"): 529,
 }
+
+
+def error_type(raw: Any, status: int | None, carried: int | None) -> tuple[str, int]:
+    """(canonical type, canonical status) of an error of raw type ``raw`` (None: it has none)
+    and HTTP ``status``; None: an in-band error, whose status is the one it ``carried``, else
+    its raw type's row's. The errors rows in codegen/errors.py's order."""
+    if status is None:
+        status = carried or ERROR_RAW_STATUS.get(raw, 500)
+    unified = (
+        ERROR_FIRM.get(raw)
+        or ERROR_BY_STATUS.get(status)
+        or ERROR_DECODE.get(raw)
+        # a status no row and no canonical type names: by its class
+        or ("api_error" if status >= 500 else "invalid_request")
+    )
+    status = ERROR_CANONICAL_STATUS.get((status, unified), status)
+    return unified, status
+
+
+def error_status(unified: str, status: int | None) -> int:
+    """The HTTP status this protocol sends an error of type ``unified`` with, of canonical
+    ``status`` (None: the type's row's); the canonical status of a type
+    whose rows give it another becomes theirs."""
+    if not status:
+        return ERROR_STATUS.get(unified, 500)
+    if status == 529 and unified == "overloaded":
+        return 503
+    return status
 
 
 def read_error(e: Any, raw: Any = None) -> tuple[Any, Any, Any, Any, int | None]:

@@ -14,7 +14,7 @@ from ._errors import InvalidInput, brief
 from ._losses import Ctx
 from ._protocols import protocol
 from ._wire import expect_dict
-from .generated.canonical import ERROR_TYPE_STATUS, ErrorInfo, Request, Response
+from .generated.canonical import ErrorInfo, Request, Response
 
 __all__ = [
     "decode_request",
@@ -67,29 +67,12 @@ def error_info(
     codec: Any, source: str, status: int | None, body: Any, fields: tuple[Any, ...]
 ) -> ErrorInfo:
     """``fields`` (raw type, message, code, param, carried status: the codec's ``read_error``)
-    of an error in ``body`` -> ErrorInfo. HTTP and in-band stream errors alike; ``status``
-    None: an in-band error, whose status is the one it carries, else its raw type's row's.
-
-    The type comes from the raw type and the HTTP status together: an exact row of the
-    protocol's error table wins, then the raw type's when it is not a generic one (canonical.yaml
-    ``generic``: OpenAI sends ``invalid_request_error`` with 401 for a bad key, 404 for an
-    unknown model), then the status's, then the raw type's, then the status alone. A status
-    that is the protocol's own standard one for the type (Chat's 503 for overloaded) travels as
-    the canonical status."""
+    of an error in ``body`` -> ErrorInfo, typed by the codec's ``error_type`` (its errors rows
+    compiled: codegen/errors.py). HTTP and in-band stream errors alike; ``status`` None: an
+    in-band error, whose status is the one it carries, else its raw type's row's."""
     raw_type, message, code, param, carried = fields
-    # no type path (Cohere: {"message", "id"}): the type comes from the HTTP status alone
     raw_type = clean_message(raw_type) if type(raw_type) is str else None
-    if status is None:
-        status = carried or codec.ERROR_STATUS.get(codec.ERROR_DECODE.get(raw_type), 500)
-    unified = (
-        codec.ERROR_EXACT.get((raw_type, status))
-        or codec.ERROR_FIRM.get(raw_type)  # a raw type no status refines
-        or codec.ERROR_BY_STATUS.get(status)
-        or codec.ERROR_DECODE.get(raw_type)  # a generic raw type, and no row names the status
-        # a status no row and no canonical type names: by its class
-        or ("overloaded" if status == 503 else "api_error" if status >= 500 else "invalid_request")
-    )
-    status = codec.ERROR_CANONICAL_STATUS.get((status, unified), status)
+    unified, status = codec.error_type(raw_type, status, carried)
     return ErrorInfo(
         type=unified,
         message=_error_message(body, message, status),
@@ -142,10 +125,7 @@ def encode_error(err: ErrorInfo, target: str, inband: bool = False) -> tuple[int
     if not isinstance(err, ErrorInfo):
         raise InvalidInput(f"expected an ErrorInfo, got {brief(err)}", path="err")
     codec = protocol(target)
-    status = err.status or codec.ERROR_STATUS.get(err.type, 500)
-    if status == ERROR_TYPE_STATUS.get(err.type):
-        # the canonical status of the type -> the target's own status for it (529 <-> 503)
-        status = codec.ERROR_STATUS.get(err.type, status)
+    status = codec.error_status(err.type, err.status)  # its own status of the type (529 -> 503)
     return status, codec.write_error(err, raw_error_type(err, target, codec), status, inband)
 
 

@@ -33,7 +33,10 @@ error_shape:
 OLD_SHAPE = "error_shape: {type_path: type, message_path: message}\n"
 BUSY = "  - {unified: api_error, raw: internal, status: 500}\n"
 TINY = PROTOCOL.replace(OLD_SHAPE, SHAPE).replace(
-    BUSY, BUSY + "  - {unified: api_error, raw: busy, status: 503, only: decode}\n"
+    BUSY,
+    BUSY
+    + "  - {unified: api_error, raw: busy, status: 503, only: decode}\n"
+    + "  - {unified: invalid_request, raw: too_big, status: 500, only: decode}\n",
 ) + STREAM.replace("{event: oops, error: message}", "{event: oops, error: fault}")
 T = "tiny_v2"
 
@@ -143,15 +146,15 @@ def test_an_in_band_error_is_read_by_the_same_function(
     assert decode(tiny, status, {"fault": fault}) == err
 
 
-def test_the_type_tables_are_the_rows(tiny: Any) -> None:
-    assert tiny.ERROR_EXACT == {
-        ("bad_request", 400): "invalid_request",
-        ("internal", 500): "api_error",
-        ("busy", 503): "api_error",
-    }
+def test_the_type_rule_is_the_rows(tiny: Any) -> None:
+    # a row of (raw type, status) decides over the status's row, at that status alone; a row
+    # the status's (or a firm raw type's) row decides alike is compiled to no step of its own
+    assert tiny.ERROR_EXACT == {("too_big", 500): "invalid_request"}
+    assert decode(tiny, 500, {"fault": {"kind": "too_big"}}).type == "invalid_request"
+    assert decode(tiny, 500, {"fault": {"kind": "internal"}}).type == "api_error"
+    assert decode(tiny, 400, {"fault": {"kind": "internal"}}).type == "invalid_request"
     assert tiny.ERROR_BY_STATUS == {400: "invalid_request", 500: "api_error", 503: "api_error"}
     # a row whose status is not the canonical one of its type: the canonical status travels
-    assert tiny.ERROR_CANONICAL_STATUS == {(503, "api_error"): 500}
     err = decode(tiny, 503, {"fault": {"kind": "busy", "text": "t"}})
     assert (err.type, err.status, err.raw_type) == ("api_error", 500, "busy")
     # a status no row and no canonical type names: the raw type's type, else by its class
@@ -160,6 +163,13 @@ def test_the_type_tables_are_the_rows(tiny: Any) -> None:
         "api_error",
     )
     assert decode(tiny, 418, {"fault": {"kind": "internal"}}).type == "api_error"
+    assert decode(tiny, 418, {"fault": {"kind": "too_big"}}).type == "invalid_request"
+    # the way back: the status of an error's type when it has none, else the one it has
+    assert [tiny.error_status(t, s) for t, s in (("api_error", None), ("x", None))] == [500, 500]
+    assert (tiny.error_status("invalid_request", None), tiny.error_status("api_error", 503)) == (
+        400,
+        503,
+    )
 
 
 def test_no_type_path_takes_the_type_from_the_status(tmp_path: Path) -> None:
@@ -168,6 +178,7 @@ def test_no_type_path_takes_the_type_from_the_status(tmp_path: Path) -> None:
     )
     body = {"message": "boom", "type": "bad_request"}
     assert codec.read_error_body(body) == (None, "boom", None, None, None)
+    assert not hasattr(codec, "ERROR_FIRM")  # no raw type: its rows are never looked up
     assert (decode(codec, 400, body).type, decode(codec, 500, body).type) == (
         "invalid_request",
         "api_error",
