@@ -22,6 +22,15 @@ from .stream_pending import IMPORTS, pending_funcs
 from .stream_steps import steps
 
 _ENVELOPE = ("synth_id", "wrap_id")  # the call-id rules a block step may call
+# what the compiled dispatch calls outside the machine: an in-band error read as an HTTP error
+# body is, a second message spliced in (stream_steps.py)
+_DECODE_IMPORTS = {
+    "_error_info": "from interlingua._pipeline import error_info as _error_info",
+    "_upstream_error": "from interlingua.streams.machine import upstream_error as _upstream_error",
+    "_brief": "from interlingua._errors import brief as _brief",
+}
+_DISPATCH_NAMES = ("DELTA", "new_ToolCallDelta", "UsageEvent", "StreamStart", "ReasoningEnd",
+                   "ErrorEvent", "FinishEvent")  # fmt: skip
 _PREFIX = re.compile(r"^[\w.:-]*$")  # a key prefix written as it is in an f-string
 _SEG = re.compile(
     r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\[(?P<field>[A-Za-z_]+)=(?P<value>[^\]]+)\])?$"
@@ -317,11 +326,7 @@ def stream_view(
         raise StreamSpecError(f"{where}: rows with `event` need the stream's `recognise` path")
     dispatch = _dispatch(s, where, r)
     used = "".join(dispatch)
-    names |= {
-        n
-        for n in ("DELTA", "new_ToolCallDelta", "UsageEvent", "StreamStart", "ReasoningEnd")
-        if f"_{n}(" in used or f"_{n}." in used
-    }
+    names |= {n for n in _DISPATCH_NAMES if f"_{n}(" in used or f"_{n}." in used}
     name_path = (s.recognise or "type") if event_names else None
     try:
         enc = encode_view(s.encode, where, name_path, foreign)
@@ -360,6 +365,8 @@ def stream_view(
         "arguments_object": any("_arguments_object(" in f["body"] for f in enc["funcs"]),
         "held": list(held.values()),
         "held_imports": [
-            line for name, line in IMPORTS.items() if f"{name}(" in code or f"{name})" in code
-        ],  # fmt: skip
+            line
+            for name, line in {**IMPORTS, **_DECODE_IMPORTS}.items()
+            if f"{name}(" in code + used or f"{name})" in code
+        ],
     }

@@ -37,12 +37,21 @@ def steps(
     lines: list[str] = []
     if row.count:
         lines += ["m.ignored += 1", f'm.drop({what_expr(row, base, r, where)}, "event")']
-    if row.error is not None:
-        type_at = f", {r(row.error_type, where)}" if row.error_type is not None else ""
+    if row.error is not None:  # read as an HTTP error body is: the codec's read_error
+        # (error_shape compiled), then the error table (_pipeline.error_info). The raw type is
+        # where error_shape says, else read by the row's error_type in the error object, or in
+        # the event when the error is a bare message (Cohere's message-end delta.error,
+        # Responses' flat error event), whose code, param and status are then the event's own
+        raw = r(row.error_type, where) if row.error_type is not None else None
         lines += [
             f"err = {read(row.error)}",
             "if err:",
-            f"    m._fail_error(err, d, out{type_at})",
+            "    if type(err) is dict:",
+            f"        fields = m.codec.read_error(err{f', {raw}(err)' if raw else ''})",
+            "    else:",
+            f"        fields = ({f'{raw}(d)' if raw else 'None'}, err, *m.codec.read_error(d)[2:])",
+            "    info = _error_info(m.codec, m.pid, None, d, fields)",
+            '    out += m._end("failed", _ErrorEvent(error=info))',
             "    return True",
         ]
     rest: list[str] = []
@@ -69,12 +78,16 @@ def steps(
         if implicit:
             rest.append("    out += m._close_all()")
         path = ".".join([*([row.at] if row.at else []), _paths(row.finish)[0]])
-        rest.append(f"    m._finish(raw, {seq}, out, {path!r})")
+        rest += [  # the finish rule, the response path's
+            f"    fin = m.codec.decode_finish(raw, m.calls > 0, {path!r})",
+            "    m.finished = True",
+            f"    out.append(_FinishEvent(finish=fin, stop_sequence={seq}))",
+        ]
     if row.blocked:  # the response_envelope.blocked row, the response path's
         rest += ["if (fin := m.codec.read_blocked(d)) is not None:"]
         if implicit:
             rest.append("    out += m._close_all()")
-        rest.append("    m._finished(fin, None, out)")
+        rest += ["    m.finished = True", "    out.append(_FinishEvent(finish=fin))"]
     if row.end:
         rest.append('out += m._end("completed")')
     if row.start is not None:  # read into the start only the fields the row has
@@ -89,7 +102,16 @@ def steps(
         if row.restart == "ignore":  # a second start changes nothing
             lines += ["if m.msg_id is None:", f"    {start}"]
         else:  # a spliced or repeated start: nothing else of the event runs
-            mid = got.get("id", "None")
-            lines += ["if m.msg_id is not None:", f"    m._restart({mid}, out)", "    return True"]
+            # a start of another message ends the stream, the same message again says nothing
+            lines += ["if m.msg_id is not None:"]
+            if "id" in got:
+                said = "upstream started message {_brief(mid)} inside message {_brief(m.msg_id)}"
+                lines += [
+                    f"    if (mid := str(_x) if (_x := {got['id']}) else None) and mid != m.msg_id:",
+                    f'        error = _upstream_error(f"{said}")',
+                    '        out += m._end("failed", _ErrorEvent(error=error))',
+                    "        return True",
+                ]
+            lines += ["    m.ignored += 1", "    return True"]
             lines.append(start)
     return lines + rest

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua._errors import brief as _brief
+from interlingua._pipeline import error_info as _error_info
+from interlingua.generated.canonical import ErrorEvent as _ErrorEvent
+from interlingua.generated.canonical import FinishEvent as _FinishEvent
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningEnd as _ReasoningEnd
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
@@ -21,6 +25,7 @@ from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
 from interlingua.streams.encoder import error_frame as _error_frame
 from interlingua.streams.machine import DELTA as _DELTA
+from interlingua.streams.machine import upstream_error as _upstream_error
 from interlingua.streams.rules import StreamRows
 from orjson import dumps as _dumps
 
@@ -632,7 +637,17 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     kind = d.get("type")
     if kind == "message_start":
         if m.msg_id is not None:
-            m._restart((_v.get("id") if type(_v := d.get("message")) is dict else None), out)
+            if (
+                mid := str(_x)
+                if (_x := (_v.get("id") if type(_v := d.get("message")) is dict else None))
+                else None
+            ) and mid != m.msg_id:
+                error = _upstream_error(
+                    f"upstream started message {_brief(mid)} inside message {_brief(m.msg_id)}"
+                )
+                out += m._end("failed", _ErrorEvent(error=error))
+                return True
+            m.ignored += 1
             return True
         m.pending = _StreamStart(
             id=str(_x)
@@ -718,11 +733,15 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             out.append(_UsageEvent(usage=m.usage_of(u)))
         raw = _v.get("stop_reason") if type(_v := d.get("delta")) is dict else None
         if raw is not None:
-            m._finish(
-                raw,
-                (_v.get("stop_sequence") if type(_v := d.get("delta")) is dict else None),
-                out,
-                "delta.stop_reason",
+            fin = m.codec.decode_finish(raw, m.calls > 0, "delta.stop_reason")
+            m.finished = True
+            out.append(
+                _FinishEvent(
+                    finish=fin,
+                    stop_sequence=(
+                        _v.get("stop_sequence") if type(_v := d.get("delta")) is dict else None
+                    ),
+                )
             )
         return True
     if kind == "message_stop":
@@ -731,7 +750,12 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     if kind == "error":
         err = d.get("error")
         if err:
-            m._fail_error(err, d, out)
+            if type(err) is dict:
+                fields = m.codec.read_error(err)
+            else:
+                fields = (None, err, *m.codec.read_error(d)[2:])
+            info = _error_info(m.codec, m.pid, None, d, fields)
+            out += m._end("failed", _ErrorEvent(error=info))
             return True
         return True
     return kind in ("ping",)

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua._errors import brief as _brief
+from interlingua._pipeline import error_info as _error_info
+from interlingua.generated.canonical import ErrorEvent as _ErrorEvent
+from interlingua.generated.canonical import FinishEvent as _FinishEvent
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningEnd as _ReasoningEnd
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
@@ -20,6 +24,7 @@ from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
 from interlingua.streams.machine import DELTA as _DELTA
+from interlingua.streams.machine import upstream_error as _upstream_error
 from interlingua.streams.rules import StreamRows
 from orjson import dumps as _dumps
 
@@ -565,7 +570,13 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     kind = d.get("type")
     if kind == "message-start":
         if m.msg_id is not None:
-            m._restart(d.get("id"), out)
+            if (mid := str(_x) if (_x := d.get("id")) else None) and mid != m.msg_id:
+                error = _upstream_error(
+                    f"upstream started message {_brief(mid)} inside message {_brief(m.msg_id)}"
+                )
+                out += m._end("failed", _ErrorEvent(error=error))
+                return True
+            m.ignored += 1
             return True
         m.pending = _StreamStart(id=str(_x) if (_x := d.get("id")) else None)
         return True
@@ -634,14 +645,21 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     if kind == "message-end":
         err = _v.get("error") if type(_v := d.get("delta")) is dict else None
         if err:
-            m._fail_error(err, d, out)
+            if type(err) is dict:
+                fields = m.codec.read_error(err)
+            else:
+                fields = (None, err, *m.codec.read_error(d)[2:])
+            info = _error_info(m.codec, m.pid, None, d, fields)
+            out += m._end("failed", _ErrorEvent(error=info))
             return True
         out += m._close_all()
         if type(u := (_v.get("usage") if type(_v := d.get("delta")) is dict else None)) is dict:
             out.append(_UsageEvent(usage=m.usage_of(u)))
         raw = _v.get("finish_reason") if type(_v := d.get("delta")) is dict else None
         if raw is not None:
-            m._finish(raw, None, out, "delta.finish_reason")
+            fin = m.codec.decode_finish(raw, m.calls > 0, "delta.finish_reason")
+            m.finished = True
+            out.append(_FinishEvent(finish=fin, stop_sequence=None))
         out += m._end("completed")
         return True
     return kind in ("debug",)

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua._pipeline import error_info as _error_info
+from interlingua.generated.canonical import ErrorEvent as _ErrorEvent
+from interlingua.generated.canonical import FinishEvent as _FinishEvent
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningEnd as _ReasoningEnd
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
@@ -93,7 +96,12 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
     matched = True
     err = d.get("error")
     if err:
-        m._fail_error(err, d, out)
+        if type(err) is dict:
+            fields = m.codec.read_error(err)
+        else:
+            fields = (None, err, *m.codec.read_error(d)[2:])
+        info = _error_info(m.codec, m.pid, None, d, fields)
+        out += m._end("failed", _ErrorEvent(error=info))
         return True
     matched = True
     if m.msg_id is None:
@@ -150,7 +158,9 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         raw = at1.get("finish_reason") if type(at1) is dict else None
         if raw is not None:
             out += m._close_all()
-            m._finish(raw, None, out, "choices[index=0].finish_reason")
+            fin = m.codec.decode_finish(raw, m.calls > 0, "choices[index=0].finish_reason")
+            m.finished = True
+            out.append(_FinishEvent(finish=fin, stop_sequence=None))
         if m.ended is not None:
             return True
     matched = True

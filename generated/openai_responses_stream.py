@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from interlingua._pipeline import error_info as _error_info
 from interlingua._pipeline import raw_error_type as _raw_error_type
+from interlingua.generated.canonical import ErrorEvent as _ErrorEvent
+from interlingua.generated.canonical import FinishEvent as _FinishEvent
 from interlingua.generated.canonical import ReasoningDelta as _ReasoningDelta
 from interlingua.generated.canonical import ReasoningEnd as _ReasoningEnd
 from interlingua.generated.canonical import ReasoningStart as _ReasoningStart
@@ -1438,7 +1441,9 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             out.append(_UsageEvent(usage=m.usage_of(u)))
         raw = _r20(d)
         if raw is not None:
-            m._finish(raw, None, out, "response.incomplete_details.reason")
+            fin = m.codec.decode_finish(raw, m.calls > 0, "response.incomplete_details.reason")
+            m.finished = True
+            out.append(_FinishEvent(finish=fin, stop_sequence=None))
         out += m._end("completed")
         return True
     if kind == "response.incomplete":
@@ -1447,19 +1452,31 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             out.append(_UsageEvent(usage=m.usage_of(u)))
         raw = _r20(d)
         if raw is not None:
-            m._finish(raw, None, out, "response.incomplete_details.reason")
+            fin = m.codec.decode_finish(raw, m.calls > 0, "response.incomplete_details.reason")
+            m.finished = True
+            out.append(_FinishEvent(finish=fin, stop_sequence=None))
         out += m._end("completed")
         return True
     if kind == "response.failed":
         err = _v.get("error") if type(_v := d.get("response")) is dict else None
         if err:
-            m._fail_error(err, d, out, _r21)
+            if type(err) is dict:
+                fields = m.codec.read_error(err, _r21(err))
+            else:
+                fields = (_r21(d), err, *m.codec.read_error(d)[2:])
+            info = _error_info(m.codec, m.pid, None, d, fields)
+            out += m._end("failed", _ErrorEvent(error=info))
             return True
         return True
     if kind == "error":
         err = _r24(d)
         if err:
-            m._fail_error(err, d, out, _r21)
+            if type(err) is dict:
+                fields = m.codec.read_error(err, _r21(err))
+            else:
+                fields = (_r21(d), err, *m.codec.read_error(d)[2:])
+            info = _error_info(m.codec, m.pid, None, d, fields)
+            out += m._end("failed", _ErrorEvent(error=info))
             return True
         return True
     return kind in ("response.reasoning_summary_part.done",)

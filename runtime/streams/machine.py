@@ -15,11 +15,13 @@ which also makes the id of a call sent without one, as ``missing_call_id`` says)
 sent in pieces are joined by a named stream transform (``assemble``, fed by the row's compiled
 step) and passed on as one delta by the call's compiled end; a data line holding a list of events runs each (``batches``).
 
-In-band errors: a decode row's ``error`` path (and ``error_type``) is read into an ``ErrorInfo``
-by the codec's ``read_error`` (error_shape compiled) and the error table, as HTTP errors are
-(``_fail_error``). A stream that went wrong on its own is a bad gateway (``upstream_error``):
-data that is not JSON (``bad_data``), a cut stream (``DISCONNECTED``), a usage asked for that
-never came (``USAGE_LOST``), a second message spliced in."""
+What a row reads is compiled into the dispatch (codegen/stream_steps.py): the finish through
+the finish rule (the codec's ``decode_finish``, the response path's); an in-band error (a row's
+``error`` path and ``error_type``) read by the codec's ``read_error`` (error_shape compiled) and
+the error table, as HTTP errors are; a second start where the rows say ``restart: fail`` (another
+message spliced in fails the stream). A stream that went wrong on its own is a bad gateway
+(``upstream_error``): data that is not JSON (``bad_data``), a cut stream (``DISCONNECTED``), a
+usage asked for that never came (``USAGE_LOST``), a second message spliced in."""
 
 from __future__ import annotations
 
@@ -28,15 +30,12 @@ from typing import Any
 import orjson
 
 from .._codec_support import said
-from .._errors import InvalidInput, brief
-from .._pipeline import error_info
+from .._errors import InvalidInput
 from .._sse import SSEEvent
 from .._wire import MAX_DEPTH, check_parsed
 from ..generated.canonical import (
     ErrorEvent,
     ErrorInfo,
-    Finish,
-    FinishEvent,
     StreamEnd,
     StreamStart,
     ToolCallStart,
@@ -165,30 +164,10 @@ class Decoder:
                 self.ignored += 1
         return out
 
-    def _restart(self, mid: Any, out: list[Any]) -> None:
-        """A second start, where the rows say ``restart: fail`` (the generated dispatch records
-        the first one, then nothing else of the event runs): a start of another message ends
-        the stream, the same message again says nothing new."""
-        mid = str(mid) if mid else None
-        if mid and mid != self.msg_id:
-            said = f"upstream started message {brief(mid)} inside message {brief(self.msg_id)}"
-            out += self._end("failed", ErrorEvent(error=upstream_error(said)))
-        else:
-            self.ignored += 1
-
     def usage_of(self, u: dict[str, Any]) -> Usage:
         """A usage object, merged into what came before."""
         self.raw_usage = {**self.raw_usage, **{k: v for k, v in u.items() if v is not None}}
         return self.codec.decode_usage(self.raw_usage, "usage")  # type: ignore[no-any-return]
-
-    def _finish(self, raw: Any, seq: Any, out: list[Any], path: str) -> None:
-        """A raw finish value (at ``path``) through the finish rule, the response path's."""
-        self._finished(self.codec.decode_finish(raw, self.calls > 0, path), seq, out)
-
-    def _finished(self, fin: Finish, seq: Any, out: list[Any]) -> None:
-        """The stream's finish (a blocked prompt's: the codec's read_blocked, as a response's)."""
-        self.finished = True
-        out.append(FinishEvent(finish=fin, stop_sequence=seq))
 
     # ---------------------------------------------------------------- blocks
     # A row's block step is compiled per row (generated ``_block<i>``, codegen/stream_block.py);
@@ -258,23 +237,6 @@ class Decoder:
         self.ended = ending
         out.append(StreamEnd(ending=ending))
         return out
-
-    def _fail_error(self, err: Any, d: Any, out: list[Any], type_at: Any = None) -> None:
-        """``err``: the value at a row's ``error`` path in event ``d``: the stream fails. An
-        error object is read by the codec's ``read_error`` as an HTTP error body's is;
-        ``type_at``: the reader of its raw type (the row's ``error_type``) when it has none where
-        error_shape says, read in the error object, or in the event when the error is a bare
-        message (Cohere's message-end delta.error, Responses' flat error event), whose code,
-        param and status are then the event's own. The status is the one it carries, else its
-        type's."""
-        codec = self.codec
-        if type(err) is dict:
-            fields = codec.read_error(err, type_at(err) if type_at is not None else None)
-        else:
-            code, param, carried = codec.read_error(d)[2:]
-            fields = (type_at(d) if type_at is not None else None, err, code, param, carried)
-        info = error_info(codec, self.pid, None, d, fields)
-        out += self._end("failed", ErrorEvent(error=info))
 
     def close(self) -> list[Any]:
         if self.ended is not None:
