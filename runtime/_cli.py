@@ -2,8 +2,8 @@
 response, stream, error, embeddings-request, embeddings-response) and
 ``interlingua serve`` (the gateway, see docs/gateway.md).
 
-The result goes to stdout, the losses to stderr (one per line); invalid input exits 2 with a
-one-line reason."""
+The result goes to stdout, the losses to stderr (one per line, a stream's too); invalid input
+exits 2 with a one-line reason."""
 
 from __future__ import annotations
 
@@ -14,13 +14,14 @@ from typing import Any, BinaryIO
 
 import orjson
 
-from ._api import translate_error, translate_request, translate_response
+from ._api import Translation, translate_error, translate_request, translate_response
 from ._embeddings import (
     EMBEDDINGS_PROTOCOLS,
     translate_embeddings_request,
     translate_embeddings_response,
 )
 from ._errors import InterlinguaError
+from ._losses import Loss
 from ._protocols import PROTOCOLS, dialects
 from ._stream_api import StreamTranslator
 from .gateway.cli import add_serve_parser, serve
@@ -38,15 +39,14 @@ def _translate(args: argparse.Namespace) -> int:
             for chunk in iter(lambda: f.read(65536), b""):
                 out.write(t.feed(chunk))
             out.write(t.close())
-            return 0
+            return _report(t.losses)
         data = f.read()
+    common: dict[str, Any] = {"source": args.source, "target": args.target, "strict": args.strict}
     if args.kind == "error":
         status, body = translate_error(args.status, data, source=args.source, target=args.target)
         print(f"status: {status}", file=sys.stderr)
-        out.write(orjson.dumps(body, option=orjson.OPT_INDENT_2) + b"\n")
-        return 0
-    common: dict[str, Any] = {"source": args.source, "target": args.target, "strict": args.strict}
-    if args.kind == "embeddings-request":
+        result = Translation(body)
+    elif args.kind == "embeddings-request":
         result = translate_embeddings_request(data, **common, model=args.model)
     elif args.kind == "embeddings-response":
         request = None if args.request is None else Path(args.request).read_bytes()
@@ -60,7 +60,11 @@ def _translate(args: argparse.Namespace) -> int:
     if result.path is not None:  # the endpoint, when the target keeps the model in the URL
         print(f"path: {result.path}", file=sys.stderr)
     out.write(orjson.dumps(result.body, option=orjson.OPT_INDENT_2) + b"\n")
-    for loss in result.losses:
+    return _report(result.losses)
+
+
+def _report(losses: list[Loss]) -> int:
+    for loss in losses:
         print(f"loss: {loss}", file=sys.stderr)
     return 0
 

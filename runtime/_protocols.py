@@ -30,33 +30,28 @@ def dialects() -> dict[str, str]:
     return {name: row[0] for name, row in _DIALECTS.items()}
 
 
-def dialect_base(dialect: str) -> str:
-    """The base protocol of ``dialect``; UnknownDialect when there is no such dialect."""
+def sides(dialect: str | None, source: str, target: str) -> tuple[str | None, str | None]:
+    """The dialect of the source side and of the target side: ``dialect`` applies to the
+    side(s) speaking its base protocol (checked)."""
+    base = check_dialect(dialect, source, target)
+    return (dialect if base == source else None), (dialect if base == target else None)
+
+
+def check_dialect(dialect: str | None, *pids: str) -> str | None:
+    """The base protocol of ``dialect`` (None for none). An unknown dialect, or one that none
+    of ``pids`` speaks, raises UnknownDialect (a clear error, never ignored)."""
+    if dialect is None:
+        return None
     row = _DIALECTS.get(dialect)
     if row is None:
         known = ", ".join(f"{n} ({r[0]})" for n, r in sorted(_DIALECTS.items()))
         raise UnknownDialect(f"unknown dialect {dialect!r} (expected one of {known})")
-    return row[0]
-
-
-def sides(dialect: str | None, source: str, target: str) -> tuple[str | None, str | None]:
-    """The dialect of the source side and of the target side: ``dialect`` applies to the
-    side(s) speaking its base protocol; an unknown one, or one neither side speaks, raises
-    UnknownDialect."""
-    if dialect is None:
-        return None, None
-    check_dialect(dialect, source, target)
-    base = dialect_base(dialect)
-    return (dialect if base == source else None), (dialect if base == target else None)
-
-
-def check_dialect(dialect: str | None, *pids: str) -> None:
-    """Refuse a dialect that none of ``pids`` speaks (a clear error, never ignored)."""
-    if dialect is not None and dialect_base(dialect) not in pids:
+    if row[0] not in pids:
         raise UnknownDialect(
-            f"dialect {dialect!r} is a dialect of {dialect_base(dialect)}, "
+            f"dialect {dialect!r} is a dialect of {row[0]}, "
             f"not of {' or '.join(dict.fromkeys(pids))}"
         )
+    return row[0]
 
 
 def generated(pid: str, dialect: str | None, part: str) -> ModuleType:
