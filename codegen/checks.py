@@ -14,6 +14,7 @@ from .envelope_code import compile_problems
 from .errors import error_shape_problems
 from .items import check_items
 from .messages_flat import check_flat_messages
+from .part_walk import part_walk_problems
 from .reasoning_items import check_reasoning_items
 from .settings import format_problems, reasoning_problems
 from .snake_case import snake_case_problems
@@ -363,7 +364,7 @@ def check_protocol(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
         check_reasoning_items(p.reasoning_details, src)
     check_flat_messages(c, p, src)
     _check_tool_schema_openapi(p, src)
-    for loc, msg in tool_entries_problems(p):
+    for loc, msg in tool_entries_problems(p) + part_walk_problems(p):
         src.error(loc, msg)
     if p.id != src.path.stem:
         src.error(("id",), f"expected {src.path.stem!r} (the file name), got {p.id!r}")

@@ -15,6 +15,7 @@ from .errors import error_view, wire_statuses
 from .items import items_code
 from .load import Spec
 from .messages_flat import flat_messages_code, text_block_keys
+from .part_walk import part_walk_view
 from .pipeline import pipeline_view
 from .reasoning_items import carriers, reasoning_items_view
 from .row_views import (
@@ -102,7 +103,12 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
     }
     # content parts decode by their primary discriminator; tool calls/results may live elsewhere
     # parts without a type field (Gemini) are recognised by the presence of a key, row by row
-    presence_rows = [v for rows in rows_by_kind.values() for v in rows if v["row"].present]
+    presence_rows = [
+        v
+        for rows in rows_by_kind.values()
+        for v in rows
+        if v["row"].present and not v["row"].encode_only
+    ]
     presence_rows.sort(key=lambda v: p.parts.index(v["row"]))
     part_key = next(iter(p.parts[0].match), "")
     part_dispatch: dict[str, str] = {}
@@ -254,6 +260,8 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             part_dispatch=part_dispatch,
             presence_rows=presence_rows,
             native_parts=p.native_parts,
+            walk=part_walk_view(p),
+            base64_rows=any(f.type == "base64_text" for r in p.parts for f in r.fields),
             content_kinds=content_kinds,
             enums={k: t for k, t in enums.items() if k != "finish"},  # finish: the rule's own
             envelope=envelope_view(spec, p, enums["finish"]),

@@ -174,7 +174,7 @@ def loss_reasons(
     support rows leave it as it is shares it, and every function using it, with its base
     (codegen/outputs.py link_codec)."""
     enc_views = [v for rows in enc_by_kind.values() for v in rows]
-    features = {v["row"].feature for v in enc_views if v["row"].encode_only}
+    features = {v["row"].feature for v in enc_views if type(v["row"].encode_only) is str}
     features |= {d["feature"] for v in enc_views for d in v["dropped"]}
     # a part in a tool result that holds text alone (result_wrap) is reported as the row's
     features |= {

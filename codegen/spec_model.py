@@ -15,6 +15,7 @@ from .envelope import ResponseEnvelope, stream_defaults
 from .errors import ErrorShape
 from .items import ItemsSpec
 from .messages_flat import FlatMessages
+from .part_walk import PartWalk
 from .settings import FormatRows, ReasoningRows
 from .spec_http import HttpSpec, Strict
 from .spec_reasoning_details import ReasoningDetails
@@ -39,6 +40,7 @@ WireType = Literal[
     "json_string_text",  # wire JSON string  <-> canonical raw JSON text
     "parts",  # wire string or list of parts <-> canonical list of parts
     "data_url",  # wire URL or data: URL <-> canonical url | media_type + data
+    "base64_text",  # wire base64 data <- canonical text (encode_only rows: Gemini's text document)
     # a tool result's JSON value <-> its text content, is_error and hints (flags.turns.result_wrap:
     # the codec's decode_result / encode_result; Gemini functionResponse.response)
     "result_wrap",
@@ -48,7 +50,7 @@ WireType = Literal[
 # canonical field type (without `| None`) -> the wire types that can carry it; any other pair in
 # a row is refused (codegen.checks). Canonical types missing here are a transform's business.
 WIRE_TYPES_FOR: dict[str, set[str]] = {
-    "str": {"str", "json_object_text", "json_string_text", "data_url"},
+    "str": {"str", "json_object_text", "json_string_text", "data_url", "base64_text"},
     "int": {"int", "whole_number"},
     "float": {"number", "int", "whole_number"},
     "bool": {"bool"},
@@ -77,7 +79,8 @@ class FieldRow(Strict):
         None,
         description="the canonical value when the wire has none (a non-required row): Gemini's "
         "thought part with only a signature has the text ''; a call with no id the id '', "
-        "which the transform synthesises",
+        "which the parts walk synthesises (part_walk); a non-empty one is written too when the "
+        "part has none (a text document's media type)",
     )
     omit_zero: bool = Field(
         False,
@@ -121,10 +124,11 @@ class PartRow(Strict):
     )
     fields: list[FieldRow]
     decode_only: bool = False
-    encode_only: str | None = Field(
+    encode_only: str | Literal[True] | None = Field(
         None,
         description="the row only encodes a part the protocol has no own block for (e.g. a "
-        "refusal as text); the value says what is lost and is reported as a loss",
+        "refusal as text); the value says what is lost and is reported as a loss (true: "
+        "nothing is, as a plain-text document sent as base64 data to Gemini)",
     )
 
 
@@ -281,6 +285,9 @@ class ProtocolSpec(Strict):
     tool_fields: list[FieldRow]
     tool_wrapper: str | None = Field(None, description="wire path the tool fields live under")
     tool_type: str | None = Field(None, description="constant `type` of a function tool")
+    part_walk: PartWalk | None = Field(
+        None, description="state a list of parts carries beside its parts (codegen/part_walk.py)"
+    )
     tool_entries: ToolEntries | None = Field(
         None, description="items of `tools` that group the tools (none: one tool per item)"
     )

@@ -26,6 +26,7 @@ _JSON: dict[str, dict[str, Any]] = {
     "json_string_text": {"type": ["string", "null"]},
     "parts": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
     "data_url": {"type": "string"},
+    "base64_text": {"type": "string"},
     "result_wrap": {},  # any JSON value (an object, as the API says; null too)
 }
 

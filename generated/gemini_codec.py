@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import base64
 import sys
 from dataclasses import replace
 from typing import Any
@@ -40,6 +41,8 @@ from interlingua._wire import (
 )
 from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms._util import role_of
+from interlingua.transforms.call_id_envelope import attach_part, is_attach, unwrap_id
+from interlingua.transforms.call_ids import CallIds, result_name, wire_id
 from interlingua.transforms.envelopes import fold_for_client, unwrap_request
 from interlingua.transforms.gemini_contents import ContentsWalk
 from interlingua.transforms.gemini_response import GEMINI_RESPONSE
@@ -987,6 +990,31 @@ def _enc_file_7(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
     return out
 
 
+_KNOWN_FILE_8 = frozenset({"inlineData"})
+_NESTED_FILE_8: dict[str, frozenset[str]] = {
+    "inlineData": frozenset({"data", "mimeType"}),
+}
+
+
+def _enc_file_8(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    out.setdefault("inlineData", {})["mimeType"] = p.media_type or "text/plain"  # the row's default
+
+    out.setdefault("inlineData", {})["data"] = base64.b64encode(
+        (p.text or "").encode("utf-8")
+    ).decode("ascii")
+    if p.file_id is not None:
+        ctx.loss(path + ".file_id", "file_id dropped", _WHY_FILE, "file")
+    if p.filename is not None:
+        ctx.loss(path + ".filename", "filename dropped", _WHY_FILE, "file")
+    if p.cache is not None:
+        ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
+    if p.ext:
+        drop_ext(p.ext, out, path, ctx)
+    return out
+
+
 def decode_file(w: dict[str, Any], path: str, ctx: Ctx) -> FilePart:
     if "inlineData" in w:
         return _dec_file_6(w, path, ctx)
@@ -998,7 +1026,9 @@ def encode_file(p: FilePart, path: str, ctx: Ctx) -> dict[str, Any] | None:
         return _enc_file_6(p, path, ctx)
     if p.url is not None:
         return _enc_file_7(p, path, ctx)
-    ctx.loss(path, "FilePart dropped", "neither data nor url: " + _WHY_FILE, "file")
+    if p.text is not None:
+        return _enc_file_8(p, path, ctx)
+    ctx.loss(path, "FilePart dropped", "neither data nor url nor text: " + _WHY_FILE, "file")
     return None
 
 
@@ -1062,21 +1092,72 @@ def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
     return fn(p, path, ctx)
 
 
-def decode_parts(v: Any, path: str, ctx: Ctx) -> list[Part]:
-    if type(v) is str:
-        return [TextPart(text=v)]
-    v = expect_list(v, path)
-    return [decode_part(e, f"{path}[{i}]", ctx) for i, e in enumerate(v)]
+def decode_parts(v: Any, path: str, ctx: Ctx, ids: CallIds) -> list[Part]:
+    """Wire parts -> canonical parts; a thoughtSignature on any but a reasoning part: an
+    attached ReasoningPart before it; a call's id given, else
+    synthesised, a result's given, else its call's by name (``ids``)."""
+    out: list[Part] = []
+    for i, w in enumerate(expect_list(v, path)):
+        p = f"{path}[{i}]"
+        if type(w) is not dict:
+            w = expect_dict(w, p)
+        sig = w.get("thoughtSignature")
+        if sig is not None and not (
+            "thought" in w and w.get("thought") is True
+        ):  # a reasoning part's own: its row's
+            out.append(attached := attach_part(expect_str(sig, p + ".thoughtSignature"), PROTOCOL))
+            w = {k: x for k, x in w.items() if k != "thoughtSignature"}
+            if not w:  # a part holding it alone: so again toward gemini
+                attached.ext = {"attach": "next", "alone": True}
+                continue
+        part = decode_part(w, p, ctx)
+        if type(part) is ToolCallPart:
+            part.id = ids.call(part.name, part.id or None)
+        elif type(part) is ToolResultPart:
+            if not part.call_id:
+                part.hints = {**(part.hints or {}), "no_id": True}  # left out again
+            part.call_id = ids.result(part.name or "", part.call_id or None)
+        out.append(part)
+    return out
 
 
-def encode_parts(parts: list[Part], hints: dict[str, Any] | None, path: str, ctx: Ctx) -> Any:
-    if hints is not None and hints.get("string") and len(parts) == 1 and type(parts[0]) is TextPart:
-        return parts[0].text
-    out = []
+def encode_parts(
+    parts: list[Part],
+    hints: dict[str, Any] | None,
+    path: str,
+    ctx: Ctx,
+    names: dict[str, str] | None = None,
+) -> Any:
+    """Canonical parts -> wire parts (``names``: function names by call id,
+    for results without one)."""
+    out: list[dict[str, Any]] = []
+    sig: str | None = None  # attached state, for the next part written
     for i, part in enumerate(parts):
-        e = encode_part(part, f"{path}[{i}]", ctx)
-        if e is not None:
-            out.append(e)
+        p = f"{path}[{i}]"
+        if is_attach(part) and part.owner == PROTOCOL:  # type: ignore[union-attr]
+            if part.ext.get("alone"):  # type: ignore[union-attr]
+                out.append({"thoughtSignature": part.signature})  # type: ignore[union-attr]
+            else:
+                sig = part.signature  # type: ignore[union-attr]
+            continue
+        e = encode_part(part, p, ctx)
+        if e is None:
+            continue
+        if type(part) is ToolCallPart:
+            wire_id(e["functionCall"], "id", part.id)
+            sig = unwrap_id(part.id)[1] or sig  # its own rides in its id
+        elif type(part) is ToolResultPart:
+            r = e["functionResponse"]
+            if part.name is None:
+                r["name"] = result_name(part.call_id, names, p, ctx, "tool_result")
+            keep = not (ctx.same and part.hints and part.hints.get("no_id"))
+            wire_id(r, "id", part.call_id, keep)
+        if sig is not None:
+            e["thoughtSignature"] = sig
+            sig = None
+        out.append(e)
+    if sig is not None:  # no part after it: an empty text part carries it
+        out.append({"text": "", "thoughtSignature": sig})
     return out
 
 

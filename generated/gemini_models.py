@@ -100,6 +100,18 @@ class File7(BaseModel):
     fileData: FileData1 | None = None
 
 
+class InlineData2(BaseModel):
+    mimeType: str | None = None
+    data: str
+
+
+class File8(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    inlineData: InlineData2 | None = None
+
+
 class Tool(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -156,6 +168,7 @@ class GeminiWire(BaseModel):
     Image5_1: Image5 | None = Field(None, alias="Image5")
     File6_1: File6 | None = Field(None, alias="File6")
     File7_1: File7 | None = Field(None, alias="File7")
+    File8_1: File8 | None = Field(None, alias="File8")
     Tool_1: Tool | None = Field(None, alias="Tool")
     Usage_1: Usage | None = Field(None, alias="Usage")
     RequestFields_1: RequestFields | None = Field(None, alias="RequestFields")

@@ -1,9 +1,10 @@
 """gemini_contents: ``systemInstruction`` plus ``contents`` of ``{role: user|model, parts}``
-(Google Gemini). The parts are read and written by gemini_parts; the turns are walked by the
-shared ``turns`` walk (each ``functionResponse`` of a user turn becomes one canonical ``tool``
-message, in place: flags.turns.results_order; a later system message is hoisted into
-``systemInstruction``, reported); this module says how ``systemInstruction`` reads (a string or
-a content) and keeps a content's role and keys as they came.
+(Google Gemini). The parts are read and written by the codec's compiled parts walk (the
+part_walk row: signatures, call ids by name; ``ids`` and ``names`` are this walk's); the turns
+are walked by the shared ``turns`` walk (each ``functionResponse`` of a user turn becomes one
+canonical ``tool`` message, in place: flags.turns.results_order; a later system message is
+hoisted into ``systemInstruction``, reported); this module says how ``systemInstruction`` reads
+(a string or a content) and keeps a content's role and keys as they came.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from .._wire import expect_dict
 from ..generated.canonical import Message, Part, Request, ToolCallPart
 from .call_id_envelope import unwrap_id
 from .call_ids import CallIds
-from .gemini_parts import decode_parts, encode_parts
 from .turns import TurnWalk
 
 __all__ = ["ContentsWalk"]
@@ -39,7 +39,7 @@ class ContentsWalk(TurnWalk):
         si = expect_dict(si, path)
         hints: dict[str, Any] = {"role": si["role"]} if "role" in si else {}
         raw = si.get("parts") or []
-        parts = decode_parts(raw, path + ".parts", self.codec, self.ctx, self.ids)
+        parts = self.codec.decode_parts(raw, path + ".parts", self.ctx, self.ids)
         return Message(role="system", parts=parts, ext=split_ext(si, _CONTENT_KEYS), hints=hints)
 
     def decode_turn(
@@ -48,7 +48,7 @@ class ContentsWalk(TurnWalk):
         keys = t.keys() & _CONTENT_KEYS  # the ones the source left out go back so
         hints: dict[str, Any] = {} if len(keys) == 2 else {"keys": sorted(keys)}
         raw = content if "parts" in t else []  # absent: none (null: refused)
-        parts = decode_parts(raw, path, self.codec, self.ctx, self.ids)
+        parts = self.codec.decode_parts(raw, path, self.ctx, self.ids)
         raw_role = t.get("role")
         if raw_role is not None and raw_role != self.codec.ROLE_ENCODE.get(role):
             hints["role"] = raw_role
@@ -63,7 +63,7 @@ class ContentsWalk(TurnWalk):
         super().encode(req, out)
 
     def encode_parts(self, m: Message, path: str, as_list: bool) -> Any:
-        return encode_parts(m.parts, path, self.codec, self.ctx, self.names)
+        return self.codec.encode_parts(m.parts, None, path, self.ctx, self.names)
 
     def new_turn(self, m: Message, key: str, content: Any) -> dict[str, Any]:
         c = super().new_turn(m, key, content)

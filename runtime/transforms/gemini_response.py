@@ -20,7 +20,6 @@ from .._wire import expect_dict
 from ..generated.canonical import Response, ToolCallPart
 from ._base import Codec, Transform
 from .call_ids import CallIds
-from .gemini_parts import decode_parts, encode_parts
 
 __all__ = ["GEMINI_RESPONSE"]
 
@@ -47,7 +46,7 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
         content = expect_dict(content, "candidates[0].content")
         raw = content.get("parts") or []
         ids = CallIds(not codec.RANDOM_CALL_IDS)  # the stream row's missing_call_id, as streams
-        resp.parts = decode_parts(raw, "candidates[0].content.parts", codec, ctx, ids)
+        resp.parts = codec.decode_parts(raw, "candidates[0].content.parts", ctx, ids)
         hints["content"] = {k: v for k, v in content.items() if k != "parts"}
         hints["content_parts"] = "parts" in content
     elif c0.get("finishReason") is None:  # no content and no reason: not a candidate
@@ -67,7 +66,7 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
     else:
         cand: dict[str, Any] = {}
         if not h.get("no_content"):
-            parts = encode_parts(resp.parts, "content", codec, ctx, {})
+            parts = codec.encode_parts(resp.parts, None, "content", ctx)
             kept = {"parts": parts} if h.get("content_parts", True) else {}
             role = {"role": codec.ROLE_ENCODE["assistant"]}  # another protocol's content
             cand["content"] = {**kept, **h.get("content", role)}  # the source's keys
