@@ -43,7 +43,6 @@ __all__ = [
     "bare_id",
     "needs_unwrap",
     "unwrap_into",
-    "folds",
     "fold_call",
 ]
 
@@ -92,24 +91,25 @@ def bare_id(call_id: str) -> str | None:
     return cid if cid and not cid.startswith(SYNTH_PREFIX) else None
 
 
+_ID_KEY = {ToolCallPart: "id", ToolResultPart: "call_id"}  # the ids that carry the envelope
+
+
 def needs_unwrap(p: Any) -> bool:
     """A tool call / result whose id carries the envelope."""
-    t = type(p)
-    return (t is ToolCallPart and MARK in p.id) or (t is ToolResultPart and MARK in p.call_id)
+    key = _ID_KEY.get(type(p))
+    return key is not None and MARK in getattr(p, key)
 
 
 def unwrap_into(p: Part, out: list[Part]) -> None:
-    """Append ``p`` to ``out`` with its id cleaned, after the attached signature it carried."""
-    if type(p) is ToolCallPart:
-        clean, sig = unwrap_id(p.id)
-        if sig is not None:
-            if not (out and is_attach(out[-1])):
-                out.append(attach_part(sig))
-            p = dataclasses.replace(p, id=clean, hints=_scrub(p.hints), ext=_scrub(p.ext))
-    elif type(p) is ToolResultPart:
-        clean, sig = unwrap_id(p.call_id)
-        if sig is not None:
-            p = dataclasses.replace(p, call_id=clean, hints=_scrub(p.hints), ext=_scrub(p.ext))
+    """Append ``p`` to ``out`` with its id cleaned, a call after the attached signature it
+    carried."""
+    key = _ID_KEY.get(type(p))
+    clean, sig = unwrap_id(getattr(p, key)) if key is not None else ("", None)
+    if key is not None and sig is not None:
+        if type(p) is ToolCallPart and not (out and is_attach(out[-1])):
+            out.append(attach_part(sig))
+        scrubbed = {key: clean, "hints": _scrub(p.hints), "ext": _scrub(p.ext)}
+        p = dataclasses.replace(p, **scrubbed)  # type: ignore[type-var]
     out.append(p)
 
 
@@ -125,11 +125,9 @@ def _scrub(v: Any) -> Any:
     return v
 
 
-def folds(p: Any, target: str) -> bool:
-    """A signature attached to what follows, owned by another protocol than ``target``."""
-    return type(p) is ReasoningPart and is_attach(p) and p.owner != target
-
-
-def fold_call(sig_part: ReasoningPart, call: ToolCallPart) -> ToolCallPart:
-    """The call with the attached signature folded into its id."""
-    return dataclasses.replace(call, id=wrap_id(call.id, sig_part.signature or ""))
+def fold_call(p: Any, call: Any, target: str) -> ToolCallPart | None:
+    """``call`` with the signature ``p`` attaches to it folded into its id, for a client of
+    ``target``; None when ``p`` is no other protocol's signature attached to a call."""
+    if not (is_attach(p) and p.owner != target and type(call) is ToolCallPart):
+        return None
+    return dataclasses.replace(call, id=wrap_id(call.id, p.signature or ""))

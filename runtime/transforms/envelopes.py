@@ -53,7 +53,7 @@ from typing import Any, TypeGuard
 import orjson
 
 from .._losses import Ctx, Loss
-from ..generated.canonical import Part, ReasoningPart, Request, ToolCallPart
+from ..generated.canonical import Part, ReasoningPart, Request
 from ..generated.registry import ENVELOPED_REASONING
 from . import call_id_envelope as signed_ids
 
@@ -263,12 +263,8 @@ def fold_for_client(parts: list[Part], codec: Any, ctx: Ctx) -> list[Part]:
             out.append(p)
             continue
         how = codec.CARRIER.get(p.owner)
-        if (
-            signed_ids.folds(p, pid)
-            and i < len(parts)
-            and isinstance(nxt := parts[i], ToolCallPart)
-        ):
-            out.append(signed_ids.fold_call(p, nxt))
+        if i < len(parts) and (call := signed_ids.fold_call(p, parts[i], pid)) is not None:
+            out.append(call)
             i += 1
         elif how == "own":  # the client's own, or an owner its dialect's items name
             out.append(p)
