@@ -10,7 +10,6 @@ spec row ``upstreams`` says which.
 from __future__ import annotations
 
 from functools import cache
-from importlib import import_module
 from types import ModuleType
 from typing import Any
 
@@ -18,7 +17,7 @@ from ._api import Translation, _finish, load_json, model_path
 from ._embed_support import join_responses, split_request
 from ._errors import InvalidInput
 from ._losses import Ctx
-from ._protocols import UnknownProtocol, protocol
+from ._protocols import UnknownProtocol, generated, protocol
 from .generated import registry
 from .generated.embeddings_canonical import EmbeddingsRequest
 
@@ -45,7 +44,7 @@ def embeddings_protocol(pid: str) -> ModuleType:
             f"no embeddings protocol {pid!r} (expected one of {known}, or a chat "
             "protocol one of them rides)"
         )
-    return import_module(f"interlingua.generated.{eid}_codec")
+    return generated(eid, None, "codec")
 
 
 def _codecs(source: str, target: str) -> tuple[ModuleType, ModuleType, Ctx]:

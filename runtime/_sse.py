@@ -77,12 +77,11 @@ class SSEDecoder:
             # (bytes.split scans every byte; find, rfind and startswith parse an argument
             # tuple, a few hundred instructions a call on 3.11: for a short read split wins)
             blocks = chunk.split(b"\n\n")
-            rest = blocks.pop()
-            if not blocks:
-                pending.append(chunk)
-                return []
+            rest = blocks.pop()  # after the last blank line (all of it when there is none)
             if rest:
                 pending.append(rest)
+            if not blocks:
+                return []
             if len(blocks) == 1:  # (a comprehension is a call of its own on 3.11)
                 return self._parse([blocks[0].decode("utf-8", "replace")])
             return self._parse([b.decode("utf-8", "replace") for b in blocks])
