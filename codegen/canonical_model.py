@@ -59,8 +59,9 @@ class TransformRow(Strict):
     compiled: str | None = Field(
         default=None,
         description="no object: the codec's own decode_<compiled>(w, req, ctx) and "
-        "encode_<compiled>(req, out, ctx), compiled from the rows it names, are called in its "
-        "place (codegen/transform_rows.py COMPILED)",
+        "encode_<compiled>(req, out, ctx) (on the response side: (w, resp, ctx), (resp, out, "
+        "ctx)), compiled from the rows it names, are called in its place "
+        "(codegen/transform_rows.py COMPILED)",
     )
     walk: str | None = Field(
         default=None,

@@ -233,7 +233,8 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
     if flat is not None:  # the compiled flat messages' list
         request["row_keys"].add(flat["list_key"])
     rows = spec.canonical.transform_rows()
-    tools = any(rows[n].compiled == "tools" for n in p.transforms)
+    compiled_rows = {rows[n].compiled for n in p.transforms if n in rows}
+    tools = "tools" in compiled_rows
     if tools:  # the compiled tools walk's list
         request["row_keys"].add("tools")
     return (
@@ -249,6 +250,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             flat=flat,
             turns=turns,
             tools=tools,
+            message_response="message_response" in compiled_rows,
             text_keys=text_block_keys(p),
             flags=pysrc(p.flags),
             http=pysrc(p.http),

@@ -39,12 +39,13 @@ class Compiled(NamedTuple):
     flags: dict[str, str | bool]
     rows: tuple[str, ...]
     walked: bool  # they take a walk's hooks (the row's ``walk``: module.Class)
+    side: str = "request"  # the body they walk (the row's side)
 
     def says(self) -> str:
-        need = [f"flags.{k}: {v}" for k, v in self.flags.items()] + [
-            f"rows: [{r}]" for r in self.rows
-        ]
-        return ", ".join(need + ["walk"] * self.walked) or "no flags, no rows"
+        need = [f"flags.{k}: {v}" for k, v in self.flags.items()]
+        need += [f"rows: [{', '.join(self.rows)}]"] if self.rows else []
+        need += ["walk"] * self.walked + [f"side: {self.side}"] * (self.side != "request")
+        return ", ".join(need) or "no flags, no rows"
 
 
 # the codec's functions compiled from rows, by the name a transform row calls them with
@@ -54,6 +55,10 @@ COMPILED = {
     "messages": Compiled({}, ("messages",), False),  # codegen/messages_flat.py
     "turns": Compiled({"tool_results": "user_turn_blocks"}, (), True),  # codegen/turns_code.py
     "tools": Compiled({}, (), False),  # templates/_codec_tools.j2 (tool_type, tool_entries)
+    # templates/_codec_message_response.j2
+    "message_response": Compiled(
+        {}, ("response_envelope.message", "response_envelope.content"), False, "response"
+    ),
 }
 
 
@@ -117,8 +122,8 @@ def canonical_transform_problems(c: CanonicalSpec) -> list[tuple[Loc, str]]:
             out.append((at, f"{row.object}: {problem}"))
         elif row.compiled is not None and (problem := _compiled_problem(row)):
             out.append(((*at, "compiled"), problem))
-        elif row.compiled is not None and row.side != "request":
-            out.append(((*at, "side"), "the compiled functions walk the request"))
+        elif row.compiled is not None and row.side != (side := COMPILED[row.compiled].side):
+            out.append(((*at, "side"), f"the compiled functions walk the {side}"))
         elif row.walk is not None and (problem := transform_problem(row.walk, cls=True)):
             out.append(((*at, "walk"), f"{row.walk}: {problem}"))
         for flag, value in row.flags.items():

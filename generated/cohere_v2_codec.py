@@ -14,7 +14,9 @@ from interlingua._codec_support import (
     deep_merge,
     dig,
     drop_ext,
+    report_ext,
     restore_wire_names,
+    said,
     split_ext,
     wire_shape_hints,
 )
@@ -35,7 +37,6 @@ from interlingua._wire import (
 from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms._util import content_parts, role_of, text_content
 from interlingua.transforms.envelopes import fold_for_client, unwrap_request
-from interlingua.transforms.message_response import MESSAGE_RESPONSE
 from interlingua.transforms.messages_flat import foreign_result
 from interlingua.transforms.reasoning import (
     EFFORT_BUDGETS,
@@ -1464,14 +1465,26 @@ FINISH_KEY = "finish_reason"  # where the finish sits (response_envelope.finish)
 # keys whose source values go back to this protocol only (echo, the finish and its detail)
 RESPONSE_KEPT: tuple[str, ...] = ("finish_reason",)
 RESPONSE_ID: str | None = "interlingua"  # the default id (response_envelope.defaults)
+
+
+# ---------------------------------------------------------------- message_response (response_envelope)
 MESSAGE_PATH = "message"  # where the assistant message sits
 
 
-def read_message(
-    w: dict[str, Any], resp: Response, hints: dict[str, Any], ctx: Ctx
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The assistant message at message and the object its finish sits in."""
-    return expect_dict(w.get("message"), MESSAGE_PATH), w
+def decode_message_response(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
+    """The assistant message at message -> resp.parts, and the finish beside it; the
+    message's form (hints) and its keys no row reads (back to the same protocol, reported now for
+    any other: the target's encoder never sees them)."""
+    hints: dict[str, Any] = {}  # the first choice's others and unread keys: kept, reported
+    holder = w
+    msg = decode_message(expect_dict(holder.get("message"), MESSAGE_PATH), MESSAGE_PATH, ctx)
+    resp.parts = msg.parts
+    resp.finish = read_finish(holder)
+    hints["message_hints"] = msg.hints or {}  # decoded: its form is known
+    if msg.ext:  # e.g. Cohere citations
+        hints["message_ext"] = msg.ext
+        report_ext(said(msg.ext), MESSAGE_PATH, ctx)
+    resp.hints = hints
 
 
 def message_parts(parts: list[Part], ctx: Ctx) -> list[Part]:
@@ -1491,16 +1504,21 @@ def message_parts(parts: list[Part], ctx: Ctx) -> list[Part]:
     return out
 
 
-def write_message(
-    m: dict[str, Any], resp: Response, out: dict[str, Any], ctx: Ctx, has_calls: bool, form: bool
-) -> None:
-    """The assistant message at message with the finish beside it; its text content
-    a list of text parts unless ``form`` (the source's own form is kept)."""
-    if not form:
+def encode_message_response(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+    """resp.parts as the assistant message at message, the finish beside it; its text
+    content a list of text parts unless the source's own form is kept (parts it cannot
+    hold: reported)."""
+    hints = resp.hints or {}
+    parts = message_parts(resp.parts, ctx)
+    ext = hints.get("message_ext") if ctx.same else None
+    msg = Message(role="assistant", parts=parts, ext=ext, hints=hints.get("message_hints"))
+    m = encode_message(msg, MESSAGE_PATH, ctx, True)[0]
+    if not ctx.same or hints.get("message_hints") is None:  # not the source's own form
         content = m.get("content")
         if type(content) is str:  # through its text part row
             text: list[Part] = [TextPart(text=content)] if content else []
             m["content"] = encode_parts(text, None, MESSAGE_PATH, ctx)
+    has_calls = any(type(p) is ToolCallPart for p in parts)  # says how an unfinished one ended
     out["message"] = m
     write_finish(resp.finish, out, ctx, has_calls)
 
@@ -1513,7 +1531,6 @@ REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
 )
 RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
     RESPONSE_KNOWN,
-    MESSAGE_RESPONSE.response_keys,
 )
 
 
@@ -1551,7 +1568,7 @@ def decode_response(w: dict[str, Any], ctx: Ctx) -> Response:
     """A response body -> canonical: the rows, the transforms, then the envelope."""
     resp = Response(source=PROTOCOL)
     decode_response_fields(w, resp, ctx)
-    MESSAGE_RESPONSE.decode_response(w, resp, _CODEC, ctx)
+    decode_message_response(w, resp, ctx)
     decode_response_envelope(w, resp, ctx)
     ext = split_ext(w, RESPONSE_KEYS)
     if ext:
@@ -1566,7 +1583,7 @@ def encode_response(resp: Response, ctx: Ctx) -> dict[str, Any]:
         resp = replace(resp, parts=parts)
     out = response_defaults()
     encode_response_fields(resp, out, ctx)
-    MESSAGE_RESPONSE.encode_response(resp, out, _CODEC, ctx)
+    encode_message_response(resp, out, ctx)
     encode_response_envelope(resp, out, ctx)
     if resp.ext:
         drop_ext(resp.ext, out, "", ctx)

@@ -10,6 +10,8 @@ from typing import Any
 
 from interlingua._codec_support import (
     drop_ext,
+    report_ext,
+    said,
     split_ext,
 )
 from interlingua._errors import InvalidInput
@@ -21,7 +23,6 @@ from interlingua._wire import (
 )
 from interlingua.transforms._util import content_parts, role_of
 from interlingua.transforms.envelopes import fold_for_client, unwrap_request
-from interlingua.transforms.message_response import MESSAGE_RESPONSE
 
 from .canonical import (
     Message,
@@ -149,6 +150,7 @@ from .openai_chat_codec import (
     encode_finish,
     encode_image,
     encode_message,
+    encode_message_response,
     encode_part,
     encode_parts,
     encode_reasoning_config,
@@ -168,17 +170,14 @@ from .openai_chat_codec import (
     error_status,
     error_type,
     first_choice,
-    message_parts,
     read_error,
     read_error_body,
     read_finish,
-    read_message,
     response_defaults,
     usage_losses,
     write_choices,
     write_error,
     write_finish,
-    write_message,
 )
 
 DIALECT: str | None = "deepseek"  # the spec/dialects overlay merged in, if any
@@ -322,6 +321,24 @@ def encode_messages(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     out["messages"] = wire
 
 
+def decode_message_response(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
+    """The assistant message at choices[0].message -> resp.parts, and the finish beside it; the
+    message's form (hints) and its keys no row reads (back to the same protocol, reported now for
+    any other: the target's encoder never sees them)."""
+    hints: dict[str, Any] = {}  # the first choice's others and unread keys: kept, reported
+    holder = first_choice(w, resp, hints, ctx)
+    if holder is None:
+        raise InvalidInput("no choices", path="choices")
+    msg = decode_message(expect_dict(holder.get("message"), MESSAGE_PATH), MESSAGE_PATH, ctx)
+    resp.parts = msg.parts
+    resp.finish = read_finish(holder)
+    hints["message_hints"] = msg.hints or {}  # decoded: its form is known
+    if msg.ext:  # e.g. Cohere citations
+        hints["message_ext"] = msg.ext
+        report_ext(said(msg.ext), MESSAGE_PATH, ctx)
+    resp.hints = hints
+
+
 # ---------------------------------------------------------------- pipeline (transforms)
 _CODEC = sys.modules[__name__]  # the transforms read this codec's rows
 
@@ -360,7 +377,7 @@ def decode_response(w: dict[str, Any], ctx: Ctx) -> Response:
     """A response body -> canonical: the rows, the transforms, then the envelope."""
     resp = Response(source=PROTOCOL)
     decode_response_fields(w, resp, ctx)
-    MESSAGE_RESPONSE.decode_response(w, resp, _CODEC, ctx)
+    decode_message_response(w, resp, ctx)
     decode_response_envelope(w, resp, ctx)
     ext = split_ext(w, RESPONSE_KEYS)
     if ext:
@@ -375,7 +392,7 @@ def encode_response(resp: Response, ctx: Ctx) -> dict[str, Any]:
         resp = replace(resp, parts=parts)
     out = response_defaults()
     encode_response_fields(resp, out, ctx)
-    MESSAGE_RESPONSE.encode_response(resp, out, _CODEC, ctx)
+    encode_message_response(resp, out, ctx)
     encode_response_envelope(resp, out, ctx)
     if resp.ext:
         drop_ext(resp.ext, out, "", ctx)
@@ -517,6 +534,7 @@ __all__ = [
     "decode_tools",
     "encode_finish",
     "encode_message",
+    "encode_message_response",
     "encode_reasoning_config",
     "encode_response_envelope",
     "encode_response_format",
@@ -525,15 +543,12 @@ __all__ = [
     "error_status",
     "error_type",
     "first_choice",
-    "message_parts",
     "read_error",
     "read_error_body",
     "read_finish",
-    "read_message",
     "response_defaults",
     "usage_losses",
     "write_choices",
     "write_error",
     "write_finish",
-    "write_message",
 ]

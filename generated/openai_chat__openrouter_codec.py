@@ -10,6 +10,8 @@ from typing import Any
 
 from interlingua._codec_support import (
     drop_ext,
+    report_ext,
+    said,
     split_ext,
     text_of,
 )
@@ -22,7 +24,6 @@ from interlingua._wire import (
 )
 from interlingua.transforms._util import content_parts, role_of, text_content
 from interlingua.transforms.envelopes import fold_for_client, replay_loss, unwrap_request
-from interlingua.transforms.message_response import MESSAGE_RESPONSE
 from interlingua.transforms.messages_flat import foreign_result
 
 from .canonical import (
@@ -166,17 +167,14 @@ from .openai_chat_codec import (
     error_status,
     error_type,
     first_choice,
-    message_parts,
     read_error,
     read_error_body,
     read_finish,
-    read_message,
     response_defaults,
     usage_losses,
     write_choices,
     write_error,
     write_finish,
-    write_message,
 )
 
 DIALECT: str | None = "openrouter"  # the spec/dialects overlay merged in, if any
@@ -474,6 +472,44 @@ def encode_messages(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
     out["messages"] = wire
 
 
+def decode_message_response(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
+    """The assistant message at choices[0].message -> resp.parts, and the finish beside it; the
+    message's form (hints) and its keys no row reads (back to the same protocol, reported now for
+    any other: the target's encoder never sees them)."""
+    hints: dict[str, Any] = {}  # the first choice's others and unread keys: kept, reported
+    holder = first_choice(w, resp, hints, ctx)
+    if holder is None:
+        raise InvalidInput("no choices", path="choices")
+    msg = decode_message(expect_dict(holder.get("message"), MESSAGE_PATH), MESSAGE_PATH, ctx)
+    resp.parts = msg.parts
+    resp.finish = read_finish(holder)
+    hints["message_hints"] = msg.hints or {}  # decoded: its form is known
+    if msg.ext:  # e.g. Cohere citations
+        hints["message_ext"] = msg.ext
+        report_ext(said(msg.ext), MESSAGE_PATH, ctx)
+    resp.hints = hints
+
+
+def encode_message_response(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+    """resp.parts as the assistant message at choices[0].message, the finish beside it; its text
+    content one string unless the source's own form is kept."""
+    hints = resp.hints or {}
+    parts = resp.parts
+    ext = hints.get("message_ext") if ctx.same else None
+    msg = Message(role="assistant", parts=parts, ext=ext, hints=hints.get("message_hints"))
+    m = encode_message(msg, MESSAGE_PATH, ctx, True)[0]
+    if not ctx.same or hints.get("message_hints") is None:  # not the source's own form
+        content = m.get("content")
+        if type(content) is list:  # text blocks join (what they could not carry was reported)
+            texts = [b.get("text") for b in content if type(b) is dict and b.get("type") == "text"]
+            if len(texts) == len(content):
+                m["content"] = "".join(t for t in texts if type(t) is str)
+    has_calls = any(type(p) is ToolCallPart for p in parts)  # says how an unfinished one ended
+    choice: dict[str, Any] = {"index": 0, "message": m}
+    write_finish(resp.finish, choice, ctx, has_calls)
+    write_choices(choice, resp, out, ctx)
+
+
 # ---------------------------------------------------------------- reasoning items
 # owner key value -> (the protocol owning the state, its signature is an encrypted item's data)
 _RD_READ: dict[Any, tuple[str, bool]] = {
@@ -593,7 +629,7 @@ def decode_response(w: dict[str, Any], ctx: Ctx) -> Response:
     """A response body -> canonical: the rows, the transforms, then the envelope."""
     resp = Response(source=PROTOCOL)
     decode_response_fields(w, resp, ctx)
-    MESSAGE_RESPONSE.decode_response(w, resp, _CODEC, ctx)
+    decode_message_response(w, resp, ctx)
     decode_response_envelope(w, resp, ctx)
     ext = split_ext(w, RESPONSE_KEYS)
     if ext:
@@ -608,7 +644,7 @@ def encode_response(resp: Response, ctx: Ctx) -> dict[str, Any]:
         resp = replace(resp, parts=parts)
     out = response_defaults()
     encode_response_fields(resp, out, ctx)
-    MESSAGE_RESPONSE.encode_response(resp, out, _CODEC, ctx)
+    encode_message_response(resp, out, ctx)
     encode_response_envelope(resp, out, ctx)
     if resp.ext:
         drop_ext(resp.ext, out, "", ctx)
@@ -753,15 +789,12 @@ __all__ = [
     "error_status",
     "error_type",
     "first_choice",
-    "message_parts",
     "read_error",
     "read_error_body",
     "read_finish",
-    "read_message",
     "response_defaults",
     "usage_losses",
     "write_choices",
     "write_error",
     "write_finish",
-    "write_message",
 ]

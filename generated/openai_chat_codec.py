@@ -37,7 +37,6 @@ from interlingua._wire import (
 from interlingua.transforms._paths import obj_at, put
 from interlingua.transforms._util import content_parts, role_of, text_content
 from interlingua.transforms.envelopes import fold_for_client, replay_loss, unwrap_request
-from interlingua.transforms.message_response import MESSAGE_RESPONSE
 from interlingua.transforms.messages_flat import foreign_result
 from interlingua.transforms.reasoning import (
     DEFAULT_EFFORT,
@@ -1753,35 +1752,45 @@ FINISH_KEY = "finish_reason"  # where the finish sits (response_envelope.finish)
 # keys whose source values go back to this protocol only (echo, the finish and its detail)
 RESPONSE_KEPT: tuple[str, ...] = ("finish_reason",)
 RESPONSE_ID: str | None = "chatcmpl-interlingua"  # the default id (response_envelope.defaults)
+
+
+# ---------------------------------------------------------------- message_response (response_envelope)
 MESSAGE_PATH = "choices[0].message"  # where the assistant message sits
 
 
-def read_message(
-    w: dict[str, Any], resp: Response, hints: dict[str, Any], ctx: Ctx
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The assistant message at choices[0].message and the object its finish sits in."""
-    c0 = first_choice(w, resp, hints, ctx)
-    if c0 is None:
+def decode_message_response(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
+    """The assistant message at choices[0].message -> resp.parts, and the finish beside it; the
+    message's form (hints) and its keys no row reads (back to the same protocol, reported now for
+    any other: the target's encoder never sees them)."""
+    hints: dict[str, Any] = {}  # the first choice's others and unread keys: kept, reported
+    holder = first_choice(w, resp, hints, ctx)
+    if holder is None:
         raise InvalidInput("no choices", path="choices")
-    return expect_dict(c0.get("message"), MESSAGE_PATH), c0
+    msg = decode_message(expect_dict(holder.get("message"), MESSAGE_PATH), MESSAGE_PATH, ctx)
+    resp.parts = msg.parts
+    resp.finish = read_finish(holder)
+    hints["message_hints"] = msg.hints or {}  # decoded: its form is known
+    if msg.ext:  # e.g. Cohere citations
+        hints["message_ext"] = msg.ext
+        report_ext(said(msg.ext), MESSAGE_PATH, ctx)
+    resp.hints = hints
 
 
-def message_parts(parts: list[Part], ctx: Ctx) -> list[Part]:
-    """A response message holds any part (no content_parts row)."""
-    return parts
-
-
-def write_message(
-    m: dict[str, Any], resp: Response, out: dict[str, Any], ctx: Ctx, has_calls: bool, form: bool
-) -> None:
-    """The assistant message at choices[0].message with the finish beside it; its text content
-    one string unless ``form`` (the source's own form is kept)."""
-    if not form:
+def encode_message_response(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
+    """resp.parts as the assistant message at choices[0].message, the finish beside it; its text
+    content one string unless the source's own form is kept."""
+    hints = resp.hints or {}
+    parts = resp.parts
+    ext = hints.get("message_ext") if ctx.same else None
+    msg = Message(role="assistant", parts=parts, ext=ext, hints=hints.get("message_hints"))
+    m = encode_message(msg, MESSAGE_PATH, ctx, True)[0]
+    if not ctx.same or hints.get("message_hints") is None:  # not the source's own form
         content = m.get("content")
         if type(content) is list:  # text blocks join (what they could not carry was reported)
             texts = [b.get("text") for b in content if type(b) is dict and b.get("type") == "text"]
             if len(texts) == len(content):
                 m["content"] = "".join(t for t in texts if type(t) is str)
+    has_calls = any(type(p) is ToolCallPart for p in parts)  # says how an unfinished one ended
     choice: dict[str, Any] = {"index": 0, "message": m}
     write_finish(resp.finish, choice, ctx, has_calls)
     write_choices(choice, resp, out, ctx)
@@ -1795,7 +1804,6 @@ REQUEST_KEYS: frozenset[str] = REQUEST_ROW_KEYS.union(
 )
 RESPONSE_KEYS: frozenset[str] = RESPONSE_ROW_KEYS.union(
     RESPONSE_KNOWN,
-    MESSAGE_RESPONSE.response_keys,
 )
 
 
@@ -1833,7 +1841,7 @@ def decode_response(w: dict[str, Any], ctx: Ctx) -> Response:
     """A response body -> canonical: the rows, the transforms, then the envelope."""
     resp = Response(source=PROTOCOL)
     decode_response_fields(w, resp, ctx)
-    MESSAGE_RESPONSE.decode_response(w, resp, _CODEC, ctx)
+    decode_message_response(w, resp, ctx)
     decode_response_envelope(w, resp, ctx)
     ext = split_ext(w, RESPONSE_KEYS)
     if ext:
@@ -1848,7 +1856,7 @@ def encode_response(resp: Response, ctx: Ctx) -> dict[str, Any]:
         resp = replace(resp, parts=parts)
     out = response_defaults()
     encode_response_fields(resp, out, ctx)
-    MESSAGE_RESPONSE.encode_response(resp, out, _CODEC, ctx)
+    encode_message_response(resp, out, ctx)
     encode_response_envelope(resp, out, ctx)
     if resp.ext:
         drop_ext(resp.ext, out, "", ctx)

@@ -251,7 +251,7 @@ def test_a_transform_row_naming_no_flag_value_or_row(
     msg, line = refused(
         tmp_path,
         "transforms: {tiny_messages: {compiled: tools}}",
-        f"transforms: {{tiny_messages: {{object: message_response.MESSAGE_RESPONSE, {row}}}}}",
+        f"transforms: {{tiny_messages: {{object: tools.tool_of, {row}}}}}",
         canonical=True,
     )
     assert msg.startswith(f"{line} {at}: {expected}"), msg
@@ -260,7 +260,7 @@ def test_a_transform_row_naming_no_flag_value_or_row(
 def test_a_protocol_without_a_row_its_transform_reads_is_refused(tmp_path: Path) -> None:
     canonical = CANONICAL.replace(
         "tiny_messages: {compiled: tools}",
-        "tiny_messages: {object: message_response.MESSAGE_RESPONSE, rows: [response_envelope]}",
+        "tiny_messages: {object: tools.tool_of, rows: [response_envelope]}",
     )
     spec = write_spec(tmp_path, canonical, PROTOCOL)
     with pytest.raises(SpecError) as info:

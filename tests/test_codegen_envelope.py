@@ -17,6 +17,7 @@ from interlingua.streams.encoder import Encoder
 
 from codegen.load import SpecError, load_spec
 from tests.test_codegen_generate import canonical_of, generate
+from tests.test_codegen_messages import FLAT_CANONICAL, FLAT_PROTOCOL
 from tests.test_codegen_stream import STREAM
 from tests.tiny_spec import CANONICAL, PROTOCOL, write_spec
 
@@ -157,7 +158,7 @@ def test_message_response_needs_message_and_content(tmp_path: Path) -> None:
     canonical = CANONICAL.replace(
         "transforms: {tiny_messages: {compiled: tools}}",
         "transforms: {tiny_messages: {compiled: tools}, message_response: "
-        "{object: message_response.MESSAGE_RESPONSE, "
+        "{compiled: message_response, side: response, "
         "rows: [response_envelope.message, response_envelope.content]}}",
     )
     protocol = (PROTOCOL + ENVELOPE).replace(
@@ -440,30 +441,40 @@ response_envelope:
 
 
 def test_message_rows_are_compiled(tmp_path: Path) -> None:
-    codec = generate(tmp_path, PROTOCOL + MESSAGE)
+    """The message_response transform compiled from the rows (decode_message_response /
+    encode_message_response), run by the codec's pipeline on a tiny flat-messages protocol."""
+    canonical = FLAT_CANONICAL.replace(
+        "transforms: {",
+        "transforms: {message_response: {compiled: message_response, side: response, "
+        "rows: [response_envelope.message, response_envelope.content]}, ",
+    )
+    protocol = FLAT_PROTOCOL.replace(
+        "transforms: [messages_flat]", "transforms: [messages_flat, message_response]"
+    )
+    codec = generate(tmp_path, protocol + MESSAGE, canonical)
     c = canonical_of(codec)
     assert codec.MESSAGE_PATH == "outputs[0].msg"
-    wire = {"outputs": [{"msg": {"content": "Hi"}, "why": "COMPLETE", "rank": 0}]}
-    resp, hints, ctx = c.Response(), {}, Ctx("tiny_v2", "x")
-    msg, holder = codec.read_message(wire, resp, hints, ctx)
-    assert msg == {"content": "Hi"} and holder is wire["outputs"][0] and hints == {}
+    wire = {
+        "outputs": [{"rank": 0, "msg": {"role": "chatbot", "content": "Hi"}, "why": "COMPLETE"}]
+    }
+    resp = codec.decode_response(wire, Ctx("tiny_v2", "x"))
+    assert [p.text for p in resp.parts] == ["Hi"] and resp.finish.raw == "COMPLETE"
+    assert resp.hints is not None and resp.hints["message_hints"] == {"string": True}  # its form
     with pytest.raises(InvalidInput) as e:
-        codec.read_message({"outputs": []}, resp, hints, ctx)
+        codec.decode_response({"outputs": []}, Ctx("tiny_v2", "x"))
     assert (e.value.path, str(e.value)) == ("outputs", "outputs: no choices")
-    # content_parts: another kind of part is reported at the message's path
-    kept = codec.message_parts(
-        [c.TextPart(text="a"), c.NativePart(type="x", data={}, owner="o")], ctx
-    )
-    assert [type(p).__name__ for p in kept] == ["TextPart"]
+    # content_parts: another kind of part is reported at the message's path; content: string:
+    # text blocks join (from another protocol); the constants are written beside the message
+    parts = [c.TextPart(text="a"), c.NativePart(type="x", data={}, owner="o"), c.TextPart(text="b")]
+    ctx = Ctx("x", "tiny_v2")
+    out = codec.encode_response(c.Response(parts=parts), ctx)
+    assert out["outputs"] == [{"rank": 0, "msg": {"role": "chatbot", "content": "ab"}, "why": None}]
     assert [x.path for x in ctx.losses] == ["outputs[0].msg.content[1]"]
-    # content: string: text blocks join unless the source's form is kept; the constants written
-    out: dict[str, Any] = {}
-    m = {"content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}
-    codec.write_message(m, c.Response(), out, Ctx("x", "tiny_v2"), False, False)
-    assert out == {"outputs": [{"rank": 0, "msg": {"content": "ab"}, "why": None}]}
-    m = {"content": [{"type": "text", "text": "a"}]}
-    codec.write_message(m, c.Response(), out, Ctx("tiny_v2", "tiny_v2"), False, True)
-    assert out["outputs"][0]["msg"] == {"content": [{"type": "text", "text": "a"}]}
+    # to the same protocol the source's own form is kept: a list of one text part stays a list
+    same, listed = Ctx("tiny_v2", "tiny_v2"), [{"type": "text", "text": "Hi"}]
+    back = c.Response(parts=[c.TextPart(text="Hi")], hints={"message_hints": {}})
+    assert codec.encode_response(back, same)["outputs"][0]["msg"]["content"] == listed
+    assert codec.encode_response(back, Ctx("x", "tiny_v2"))["outputs"][0]["msg"]["content"] == "Hi"
 
 
 def test_message_rows_naming_parts_without_rows_are_refused(tmp_path: Path) -> None:

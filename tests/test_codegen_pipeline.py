@@ -14,6 +14,7 @@ from interlingua._losses import Ctx
 from interlingua.transforms._base import _noop
 
 from codegen.load import load_spec
+from codegen.transform_rows import COMPILED
 from tests.conftest import ROOT, transform_objects
 from tests.test_codegen_checks import refused
 from tests.test_codegen_generate import canonical_of, generate
@@ -32,7 +33,8 @@ def test_each_transform_works_on_the_side_the_canonical_spec_says() -> None:
     rows = load_spec(ROOT / "spec").canonical.transform_rows()
     objects = transform_objects()
     for name in set(rows) - set(objects):  # no object: the codec's own compiled functions
-        assert rows[name].compiled is not None and rows[name].side == "request", name
+        compiled = rows[name].compiled
+        assert compiled is not None and rows[name].side == COMPILED[compiled].side, name
     for name, t in objects.items():
         mine, other = (rows[name].side, "request" if rows[name].side == "response" else "response")
         assert getattr(t, f"decode_{mine}") is not _noop, name
@@ -89,7 +91,7 @@ def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
     msg, at = refused(
         tmp_path,
         "transforms: {tiny_messages: {compiled: tools}}",
-        "transforms: {tiny_messages: {object: message_response.MESSAGE_RESPONSE, side: reply}}",
+        "transforms: {tiny_messages: {object: tools.tool_of, side: reply}}",
         canonical=True,
     )
     assert msg.endswith(
@@ -107,7 +109,8 @@ def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
             "'reasoning_config' with no flags, no rows names no compiled functions (expected one "
             "of response_format (rows: [response_format]); reasoning_config (rows: [reasoning]); "
             "messages (rows: [messages]); turns (flags.tool_results: user_turn_blocks, walk); "
-            "tools (no flags, no rows))",
+            "tools (no flags, no rows); message_response (rows: [response_envelope.message, "
+            "response_envelope.content], side: response))",
         ),
         (
             "{compiled: settings, rows: [reasoning]}",
@@ -135,20 +138,17 @@ def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
             "turns.TurnWalks: runtime/transforms/turns.py defines no TurnWalks",
         ),
         (
-            "{compiled: turns, walk: message_response.MESSAGE_RESPONSE, "
-            "flags: {tool_results: user_turn_blocks}}",
+            "{compiled: turns, walk: tools.tool_of, flags: {tool_results: user_turn_blocks}}",
             "transforms.tiny_messages.walk",
-            "message_response.MESSAGE_RESPONSE: MESSAGE_RESPONSE is no class (a walk's hooks are "
-            "made of the codec and the ctx)",
+            "tools.tool_of: tool_of is no class (a walk's hooks are made of the codec and the ctx)",
         ),
         (
-            "{object: message_response.MESSAGE_RESPONSE, walk: turns.TurnWalk}",
+            "{object: tools.tool_of, walk: turns.TurnWalk}",
             "transforms.tiny_messages.walk",
             "a walk's hooks go with compiled functions, not an object",
         ),
         (
-            "{object: message_response.MESSAGE_RESPONSE, compiled: reasoning_config, "
-            "rows: [reasoning]}",
+            "{object: tools.tool_of, compiled: reasoning_config, rows: [reasoning]}",
             "transforms.tiny_messages",
             "expected one of object (module.OBJECT) and compiled",
         ),
@@ -157,13 +157,19 @@ def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
             "transforms.tiny_messages.side",
             "the compiled functions walk the request",
         ),
+        (  # the message beside the finish is a response's
+            "{compiled: message_response, "
+            "rows: [response_envelope.message, response_envelope.content]}",
+            "transforms.tiny_messages.side",
+            "the compiled functions walk the response",
+        ),
     ],
 )
 def test_a_compiled_transform_row_is_checked(
     tmp_path: Path, row: str, at: str, expected: str
 ) -> None:
     """A row ``compiled: <name>`` (no object) must name functions the flags and rows it needs
-    compile (codegen/transform_rows.py COMPILED), on the request side, given a walk's hooks
+    compile (codegen/transform_rows.py COMPILED), on their side, given a walk's hooks
     (``walk: module.Class``, which must exist) where they take one and only there."""
     msg, line = refused(
         tmp_path,

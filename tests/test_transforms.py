@@ -95,7 +95,9 @@ def dec_resp(name: str | None, wire: dict[str, Any], source: str):
     before = copy.deepcopy(wire)
     resp = Response(source=source)
     ctx = Ctx(source, source)
-    if name is not None:
+    if name in COMPILED:  # the codec's own functions, as its compiled pipeline calls them
+        getattr(CODEC[source], f"decode_{COMPILED[name]}")(wire, resp, ctx)
+    elif name is not None:
         OBJECTS[name].decode_response(wire, resp, CODEC[source], ctx)
     CODEC[source].decode_response_envelope(wire, resp, ctx)
     assert wire == before, "a decoder must not mutate its input"
@@ -108,7 +110,9 @@ def enc_resp(name: str | None, resp: Response, source: str, target: str):
     out: dict[str, Any] = CODEC[target].response_defaults()
     ctx = Ctx(source, target)
     CODEC[target].encode_response_fields(resp, out, ctx)
-    if name is not None:
+    if name in COMPILED:
+        getattr(CODEC[target], f"encode_{COMPILED[name]}")(resp, out, ctx)
+    elif name is not None:
         OBJECTS[name].encode_response(resp, out, CODEC[target], ctx)
     CODEC[target].encode_response_envelope(resp, out, ctx)
     return out, ctx
