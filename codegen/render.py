@@ -188,11 +188,11 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
             "fields": fields,
             "row_keys": {f.segs[0] for f in fields} | {a for f in rows for a in f.aliases},
             "nested": nested_known([f.w for f in rows]),
-            # the fields a same-protocol encode may put back in their wire form: restore_wire_names
-            # (an alias is a top-level key; a string list's path may be nested)
-            "wire_names": {
-                f.c: f.w for f in rows if f.type == "str_list" or (f.aliases and "." not in f.w)
-            },
+            # fields a same-protocol encode puts back in the form they came in (a string for a
+            # string list, a top-level alias), or that go back to it alone (same_only)
+            "wire_forms": any(
+                f.type == "str_list" or f.same_only or (f.aliases and "." not in f.w) for f in rows
+            ),
             "dropped": dropped_fields(
                 types[tname], {f.c for f in rows}, TRANSFORM_HANDLED[tname] | set(p.implicit)
             ),

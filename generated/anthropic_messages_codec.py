@@ -16,7 +16,6 @@ from interlingua._codec_support import (
     deep_merge,
     dig,
     drop_ext,
-    restore_wire_names,
     split_ext,
     wire_shape_hints,
 )
@@ -1261,7 +1260,6 @@ REQUEST_ROW_KEYS = frozenset(
 REQUEST_NESTED: dict[str, frozenset[str]] = {
     "metadata": frozenset({"user_id"}),
 }
-_REQUEST_WIRE_NAMES: dict[str, str] = {"stop": "stop_sequences"}  # aliased, string lists
 
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -1328,6 +1326,8 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.stop is not None:
         out["stop_sequences"] = req.stop
+    if req.stop and len(req.stop) == 1 and "stop" in kept.get("string", ()):
+        out["stop_sequences"] = req.stop[0]  # it came as one string
 
     if req.stream is not None:
         out["stream"] = req.stream
@@ -1344,7 +1344,6 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         ctx.loss("frequency_penalty", "frequency_penalty dropped", _WHY_PENALTIES, "penalties")
     if req.metadata is not None:
         ctx.loss("metadata", "metadata dropped", _WHY_EXTENSIONS, "extensions")
-    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
 RESPONSE_ROW_KEYS = frozenset({"id", "model", "stop_sequence"})

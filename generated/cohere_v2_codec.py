@@ -15,7 +15,6 @@ from interlingua._codec_support import (
     dig,
     drop_ext,
     report_ext,
-    restore_wire_names,
     said,
     split_ext,
     wire_shape_hints,
@@ -802,7 +801,6 @@ REQUEST_ROW_KEYS = frozenset(
     }
 )
 REQUEST_NESTED: dict[str, frozenset[str]] = {}
-_REQUEST_WIRE_NAMES: dict[str, str] = {"stop": "stop_sequences"}  # aliased, string lists
 
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -852,6 +850,7 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
 
 
 def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    kept = (req.hints or {}) if ctx.same else {}  # the source's own form
 
     if req.model is not None:
         out["model"] = req.model
@@ -870,6 +869,8 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.stop is not None:
         out["stop_sequences"] = req.stop
+    if req.stop and len(req.stop) == 1 and "stop" in kept.get("string", ()):
+        out["stop_sequences"] = req.stop[0]  # it came as one string
 
     if req.seed is not None:
         out["seed"] = req.seed
@@ -886,7 +887,6 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         ctx.loss("user", "user dropped", _WHY_USER, "user")
     if req.metadata is not None:
         ctx.loss("metadata", "metadata dropped", _WHY_EXTENSIONS, "extensions")
-    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
 RESPONSE_ROW_KEYS = frozenset({"id"})

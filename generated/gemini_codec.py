@@ -20,7 +20,6 @@ from interlingua._codec_support import (
     drop_ext,
     expect_whole_number,
     report_ext,
-    restore_wire_names,
     said,
     snake_key,
     split_ext,
@@ -1244,9 +1243,6 @@ REQUEST_NESTED: dict[str, frozenset[str]] = {
         }
     ),
 }
-_REQUEST_WIRE_NAMES: dict[str, str] = {
-    "stop": "generationConfig.stopSequences"
-}  # aliased, string lists
 
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -1350,6 +1346,10 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.stop is not None:
         out.setdefault("generationConfig", {})["stopSequences"] = req.stop
+    if req.stop and len(req.stop) == 1 and "stop" in kept.get("string", ()):
+        out.setdefault("generationConfig", {})["stopSequences"] = req.stop[
+            0
+        ]  # it came as one string
 
     if req.seed is not None:
         out.setdefault("generationConfig", {})["seed"] = req.seed
@@ -1365,7 +1365,6 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         ctx.loss("user", "user dropped", _WHY_USER, "user")
     if req.metadata is not None:
         ctx.loss("metadata", "metadata dropped", _WHY_EXTENSIONS, "extensions")
-    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
 RESPONSE_ROW_KEYS = frozenset({"modelVersion", "responseId"})

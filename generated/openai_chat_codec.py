@@ -15,7 +15,6 @@ from interlingua._codec_support import (
     dig,
     drop_ext,
     report_ext,
-    restore_wire_names,
     said,
     split_ext,
     wire_shape_hints,
@@ -927,10 +926,6 @@ REQUEST_ROW_KEYS = frozenset(
 REQUEST_NESTED: dict[str, frozenset[str]] = {
     "stream_options": frozenset({"include_usage"}),
 }
-_REQUEST_WIRE_NAMES: dict[str, str] = {
-    "max_tokens": "max_completion_tokens",
-    "stop": "stop",
-}  # aliased, string lists
 
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
@@ -1004,6 +999,8 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.max_tokens is not None:
         out["max_completion_tokens"] = req.max_tokens
+    if (alias := kept.get("aliases", {}).get("max_tokens")) and "max_completion_tokens" in out:
+        out[alias] = out.pop("max_completion_tokens")  # under the alias it came as
 
     if req.temperature is not None:
         out["temperature"] = req.temperature
@@ -1013,6 +1010,8 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
 
     if req.stop is not None:
         out["stop"] = req.stop
+    if req.stop and len(req.stop) == 1 and "stop" in kept.get("string", ()):
+        out["stop"] = req.stop[0]  # it came as one string
 
     if req.seed is not None:
         out["seed"] = req.seed
@@ -1038,7 +1037,6 @@ def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
         out.setdefault("stream_options", {})
     if req.top_k is not None:
         ctx.loss("top_k", "top_k dropped", _WHY_TOP_K, "top_k")
-    restore_wire_names(out, req.hints, _REQUEST_WIRE_NAMES, ctx)
 
 
 RESPONSE_ROW_KEYS = frozenset({"created", "id", "model"})

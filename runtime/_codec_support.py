@@ -22,7 +22,6 @@ __all__ = [
     "wire_shape_hints",
     "apply_wire_shape",
     "add_hint",
-    "restore_wire_names",
     "camel",
     "recase_keys",
     "camel_key",
@@ -180,26 +179,6 @@ def add_hint(obj: Any, key: str, sub: str, value: Any) -> None:
     hints = dict(obj.hints or {})
     hints[key] = {**(hints.get(key) or {}), sub: value}
     obj.hints = hints
-
-
-def restore_wire_names(
-    out: dict[str, Any], hints: dict[str, Any] | None, rows: dict[str, str], ctx: Ctx
-) -> None:
-    """Same-protocol encode: put back the alias a field arrived under (``rows``: canonical
-    name -> primary wire path, dotted when nested) and single strings that arrived for a
-    string list."""
-    if not hints or not ctx.same:
-        return
-    for c, alias in (hints.get("aliases") or {}).items():
-        primary = rows.get(c)
-        if primary is not None and primary in out:
-            out[alias] = out.pop(primary)
-    for c in hints.get("string") or {}:
-        segs = ((hints.get("aliases") or {}).get(c) or rows.get(c) or "").split(".")
-        cur = _parent(out, segs)
-        v = cur.get(segs[-1]) if cur is not None else None
-        if type(v) is list and len(v) == 1:
-            cur[segs[-1]] = v[0]  # type: ignore[index]
 
 
 def camel(k: str) -> str:

@@ -69,3 +69,28 @@ def test_same_only_outside_the_request_rows_is_refused(
 ) -> None:
     msg = refusal(tmp_path, CANONICAL, protocol, row)
     assert "only a request row is kept for its source" in msg
+
+
+MAX_TOKENS = "  - {c: max_tokens, w: max_tokens, type: int, feature: sampling}\n"
+FORMS = PROTOCOL.replace(
+    MAX_TOKENS,
+    "  - {c: max_tokens, w: max_tokens, type: int, feature: sampling, aliases: [max_output]}\n"
+    "  - {c: stop, w: options.stop, type: str_list, feature: sampling}\n",
+)
+USER = '      - {name: user, type: "str | None", feature: sampling}\n'
+WITH_STOP = CANONICAL.replace(
+    USER, USER + '      - {name: stop, type: "list[str] | None", feature: sampling}\n'
+)
+
+
+def test_a_field_goes_back_to_its_source_in_the_form_it_came(tmp_path: Path) -> None:
+    """An alias (a top-level key) and a single string for a string list (here nested) are
+    written back so to the same protocol alone; the primary key and a list elsewhere."""
+    codec = generate(tmp_path, FORMS, WITH_STOP)
+    body = {"model": "m", "max_output": 64, "options": {"stop": "END"}}
+    req, out = roundtrip(codec, body, "tiny_v2")
+    assert (req.max_tokens, req.stop, out) == (64, ["END"], body)
+    elsewhere = {"model": "m", "max_tokens": 64, "options": {"stop": ["END"]}}
+    assert roundtrip(codec, body, "other")[1] == elsewhere
+    for sent in (elsewhere, {"model": "m", "options": {"stop": ["a", "b"]}}):
+        assert roundtrip(codec, sent, "tiny_v2")[1] == sent
