@@ -33,6 +33,7 @@ from .spec_model import FieldRow, ProtocolSpec
 from .spec_types import pysrc
 from .tool_choice import tool_choice_view
 from .turns_code import turns_view
+from .wire_shape import shape_reader, shape_writer
 
 TEMPLATES = Path(__file__).parent / "templates"
 # canonical fields a transform in runtime/transforms handles instead of a row
@@ -153,7 +154,7 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
         tool_ctor.append(
             (
                 "hints",
-                'wire_shape_hints(outer, (("type",),)) if outer.get("type") is None else None',
+                '_shape_tool(outer) if outer.get("type") is None else None',
             )
         )
     else:
@@ -168,6 +169,9 @@ def render_codec(spec: Spec, p: ProtocolSpec, source: str, dialect: str | None =
     openapi = _tool_openapi(p)
     tool = {
         "outer_known": sorted({"type", p.tool_wrapper}) if p.tool_wrapper else [],
+        # the wrapper's type, absent or null, goes back so to the same protocol
+        "shape_reader": shape_reader("_shape_tool", (("type",),)),
+        "shape_writer": shape_writer((("type",),)),
         "type_hint": bool(p.tool_type and not p.tool_wrapper and "hints" in dict(tool_ctor)),
         "nested": tool_nested,
         "fields": tool_fields,

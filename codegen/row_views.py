@@ -10,6 +10,7 @@ from typing import Any
 
 from .canonical_model import CanonicalType
 from .spec_model import FieldRow, PartRow, ProtocolSpec
+from .wire_shape import shape_reader, shape_writer
 
 PART_GENERIC = {"ext", "hints", "owner", "id"}
 
@@ -133,7 +134,7 @@ def part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) 
         if own_hints:
             shape = []  # hints carry the string-content flag (the result's form) instead
         else:
-            call = f"wire_shape_hints(w, _SHAPE_{fn.upper()})"
+            call = f"_shape_{fn}(w)"
             if shape and all(len(segs) <= 2 for segs in shape):
                 # inline test for the common case (every path present and not null)
                 missing = " or ".join(_missing_expr(segs) for segs in shape)
@@ -153,7 +154,8 @@ def part_row_view(p: ProtocolSpec, row: PartRow, ctype: CanonicalType, fn: str) 
         "ctor": ctor,
         "known": known,
         "nested": nested,
-        "shape": tuple(shape),
+        "shape_reader": shape_reader(f"_shape_{fn}", tuple(shape)) if has_shape else "",
+        "shape_writer": shape_writer(tuple(shape)) if has_shape else "",
         "has_shape": has_shape,
         "dropped": dropped,
         "has_ext": has_ext,

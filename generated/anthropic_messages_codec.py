@@ -11,13 +11,11 @@ from typing import Any
 
 from interlingua._codec_support import (
     add_hint,
-    apply_wire_shape,
     arguments_object,
     deep_merge,
     dig,
     drop_ext,
     split_ext,
-    wire_shape_hints,
 )
 from interlingua._errors import InvalidInput, brief
 from interlingua._finish import finish_wire
@@ -889,7 +887,16 @@ encode_refusal = _enc_refusal_8  # the only row: no dispatch call
 
 _KNOWN_TOOL_CALL_9 = frozenset({"cache_control", "id", "input", "name", "type"})
 _NESTED_TOOL_CALL_9: dict[str, frozenset[str]] = {}
-_SHAPE_TOOL_CALL_9: tuple[tuple[str, ...], ...] = (("type",),)
+
+
+def _shape_tool_call_9(w: dict[str, Any]) -> dict[str, Any] | None:
+    """Which of the paths the encoder always writes came absent or null."""
+    hints: dict[str, list[str]] = {}
+    if "type" not in w:
+        hints.setdefault("absent", []).append("type")
+    elif w["type"] is None:
+        hints.setdefault("null", []).append("type")
+    return hints or None
 
 
 def _dec_tool_call_9(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
@@ -917,7 +924,7 @@ def _dec_tool_call_9(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         arguments=v_arguments,
         cache=v_cache,
         ext=None if _KNOWN_TOOL_CALL_9.issuperset(w) else split_ext(w, _KNOWN_TOOL_CALL_9),
-        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_9) if w.get("type") is None else None,
+        hints=_shape_tool_call_9(w) if w.get("type") is None else None,
     )
 
 
@@ -934,7 +941,12 @@ def _enc_tool_call_9(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
         out["cache_control"] = p.cache
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
-    apply_wire_shape(out, p.hints, ctx)
+    if ctx.same and p.hints:  # back to this protocol as they came
+        absent, null = p.hints.get("absent", ()), p.hints.get("null", ())
+        if "type" in absent:
+            out.pop("type", None)
+        elif "type" in null:
+            out["type"] = None
     return out
 
 

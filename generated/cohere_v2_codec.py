@@ -10,14 +10,12 @@ from typing import Any
 
 from interlingua._codec_support import (
     add_hint,
-    apply_wire_shape,
     deep_merge,
     dig,
     drop_ext,
     report_ext,
     said,
     split_ext,
-    wire_shape_hints,
 )
 from interlingua._errors import InvalidInput, brief
 from interlingua._finish import finish_wire
@@ -561,7 +559,21 @@ _KNOWN_TOOL_CALL_4 = frozenset({"function", "id", "type"})
 _NESTED_TOOL_CALL_4: dict[str, frozenset[str]] = {
     "function": frozenset({"arguments", "name"}),
 }
-_SHAPE_TOOL_CALL_4: tuple[tuple[str, ...], ...] = (("type",), ("function", "arguments"))
+
+
+def _shape_tool_call_4(w: dict[str, Any]) -> dict[str, Any] | None:
+    """Which of the paths the encoder always writes came absent or null."""
+    hints: dict[str, list[str]] = {}
+    if "type" not in w:
+        hints.setdefault("absent", []).append("type")
+    elif w["type"] is None:
+        hints.setdefault("null", []).append("type")
+    o = w.get("function")
+    if type(o) is not dict or "arguments" not in o:
+        hints.setdefault("absent", []).append("function.arguments")
+    elif o["arguments"] is None:
+        hints.setdefault("null", []).append("function.arguments")
+    return hints or None
 
 
 def _dec_tool_call_4(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
@@ -593,7 +605,7 @@ def _dec_tool_call_4(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         name=v_name,
         arguments=v_arguments,
         ext=split_ext(w, _KNOWN_TOOL_CALL_4, _NESTED_TOOL_CALL_4),
-        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_4)
+        hints=_shape_tool_call_4(w)
         if w.get("type") is None
         or type(w.get("function")) is not dict
         or w["function"].get("arguments") is None
@@ -613,7 +625,16 @@ def _enc_tool_call_4(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
         ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
-    apply_wire_shape(out, p.hints, ctx)
+    if ctx.same and p.hints:  # back to this protocol as they came
+        absent, null = p.hints.get("absent", ()), p.hints.get("null", ())
+        if "type" in absent:
+            out.pop("type", None)
+        elif "type" in null:
+            out["type"] = None
+        if "function.arguments" in absent:
+            out["function"].pop("arguments", None)
+        elif "function.arguments" in null:
+            out["function"]["arguments"] = None
     return out
 
 
@@ -736,6 +757,16 @@ _KNOWN_TOOL_OUTER = frozenset(["function", "type"])
 _NESTED_TOOL_OUTER: dict[str, frozenset[str]] = {"function": _KNOWN_TOOL}
 
 
+def _shape_tool(w: dict[str, Any]) -> dict[str, Any] | None:
+    """Which of the paths the encoder always writes came absent or null."""
+    hints: dict[str, list[str]] = {}
+    if "type" not in w:
+        hints.setdefault("absent", []).append("type")
+    elif w["type"] is None:
+        hints.setdefault("null", []).append("type")
+    return hints or None
+
+
 def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
     if type(w) is not dict:
         w = expect_dict(w, path)
@@ -758,7 +789,7 @@ def decode_tool(w: Any, path: str, ctx: Ctx) -> Tool:
         description=v_description,
         parameters=v_parameters,
         ext=split_ext(outer, _KNOWN_TOOL_OUTER, _NESTED_TOOL_OUTER),
-        hints=wire_shape_hints(outer, (("type",),)) if outer.get("type") is None else None,
+        hints=_shape_tool(outer) if outer.get("type") is None else None,
     )
 
 
@@ -775,7 +806,12 @@ def encode_tool(p: Tool, path: str, ctx: Ctx) -> dict[str, Any]:
     if p.cache is not None:
         ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     out = {"type": "function", "function": out}
-    apply_wire_shape(out, p.hints, ctx)
+    if ctx.same and p.hints:  # back to this protocol as they came
+        absent, null = p.hints.get("absent", ()), p.hints.get("null", ())
+        if "type" in absent:
+            out.pop("type", None)
+        elif "type" in null:
+            out["type"] = None
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
     return out

@@ -12,7 +12,6 @@ from typing import Any
 import orjson
 from interlingua._codec_support import (
     add_hint,
-    apply_wire_shape,
     arguments_object,
     camel_key,
     deep_merge,
@@ -23,7 +22,6 @@ from interlingua._codec_support import (
     said,
     snake_key,
     split_ext,
-    wire_shape_hints,
 )
 from interlingua._errors import InvalidInput, brief
 from interlingua._finish import finish_wire
@@ -586,7 +584,17 @@ _KNOWN_TOOL_CALL_1 = frozenset({"functionCall"})
 _NESTED_TOOL_CALL_1: dict[str, frozenset[str]] = {
     "functionCall": frozenset({"args", "id", "name"}),
 }
-_SHAPE_TOOL_CALL_1: tuple[tuple[str, ...], ...] = (("functionCall", "args"),)
+
+
+def _shape_tool_call_1(w: dict[str, Any]) -> dict[str, Any] | None:
+    """Which of the paths the encoder always writes came absent or null."""
+    hints: dict[str, list[str]] = {}
+    o = w.get("functionCall")
+    if type(o) is not dict or "args" not in o:
+        hints.setdefault("absent", []).append("functionCall.args")
+    elif o["args"] is None:
+        hints.setdefault("null", []).append("functionCall.args")
+    return hints or None
 
 
 def _dec_tool_call_1(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
@@ -622,7 +630,7 @@ def _dec_tool_call_1(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         name=v_name,
         arguments=v_arguments,
         ext=split_ext(w, _KNOWN_TOOL_CALL_1, _NESTED_TOOL_CALL_1),
-        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_1)
+        hints=_shape_tool_call_1(w)
         if type(w.get("functionCall")) is not dict or w["functionCall"].get("args") is None
         else None,
     )
@@ -643,7 +651,12 @@ def _enc_tool_call_1(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
         ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
-    apply_wire_shape(out, p.hints, ctx)
+    if ctx.same and p.hints:  # back to this protocol as they came
+        absent, null = p.hints.get("absent", ()), p.hints.get("null", ())
+        if "functionCall.args" in absent:
+            out["functionCall"].pop("args", None)
+        elif "functionCall.args" in null:
+            out["functionCall"]["args"] = None
     return out
 
 

@@ -9,12 +9,10 @@ from dataclasses import replace
 from typing import Any
 
 from interlingua._codec_support import (
-    apply_wire_shape,
     deep_merge,
     dig,
     drop_ext,
     split_ext,
-    wire_shape_hints,
 )
 from interlingua._errors import InvalidInput, brief
 from interlingua._finish import finish_wire
@@ -689,7 +687,20 @@ encode_refusal = _enc_refusal_4  # the only row: no dispatch call
 
 _KNOWN_TOOL_CALL_5 = frozenset({"arguments", "call_id", "name", "type"})
 _NESTED_TOOL_CALL_5: dict[str, frozenset[str]] = {}
-_SHAPE_TOOL_CALL_5: tuple[tuple[str, ...], ...] = (("type",), ("arguments",))
+
+
+def _shape_tool_call_5(w: dict[str, Any]) -> dict[str, Any] | None:
+    """Which of the paths the encoder always writes came absent or null."""
+    hints: dict[str, list[str]] = {}
+    if "type" not in w:
+        hints.setdefault("absent", []).append("type")
+    elif w["type"] is None:
+        hints.setdefault("null", []).append("type")
+    if "arguments" not in w:
+        hints.setdefault("absent", []).append("arguments")
+    elif w["arguments"] is None:
+        hints.setdefault("null", []).append("arguments")
+    return hints or None
 
 
 def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
@@ -713,7 +724,7 @@ def _dec_tool_call_5(w: dict[str, Any], path: str, ctx: Ctx) -> ToolCallPart:
         name=v_name,
         arguments=v_arguments,
         ext=None if _KNOWN_TOOL_CALL_5.issuperset(w) else split_ext(w, _KNOWN_TOOL_CALL_5),
-        hints=wire_shape_hints(w, _SHAPE_TOOL_CALL_5)
+        hints=_shape_tool_call_5(w)
         if w.get("type") is None or w.get("arguments") is None
         else None,
     )
@@ -731,7 +742,16 @@ def _enc_tool_call_5(p: ToolCallPart, path: str, ctx: Ctx) -> dict[str, Any]:
         ctx.loss(path + ".cache", "cache dropped", _WHY_CACHING, "caching")
     if p.ext:
         drop_ext(p.ext, out, path, ctx)
-    apply_wire_shape(out, p.hints, ctx)
+    if ctx.same and p.hints:  # back to this protocol as they came
+        absent, null = p.hints.get("absent", ()), p.hints.get("null", ())
+        if "type" in absent:
+            out.pop("type", None)
+        elif "type" in null:
+            out["type"] = None
+        if "arguments" in absent:
+            out.pop("arguments", None)
+        elif "arguments" in null:
+            out["arguments"] = None
     return out
 
 

@@ -19,8 +19,6 @@ __all__ = [
     "said",
     "arguments_object",
     "deep_merge",
-    "wire_shape_hints",
-    "apply_wire_shape",
     "add_hint",
     "camel",
     "recase_keys",
@@ -136,42 +134,6 @@ def deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
         b = out.get(k)
         out[k] = deep_merge(b, v) if type(b) is dict and type(v) is dict else v
     return out
-
-
-def _parent(w: Any, segs: Sequence[str]) -> dict[str, Any] | None:
-    """The object holding the last key of the wire path ``segs`` in ``w`` (None: there is none)."""
-    for s in segs[:-1]:
-        w = w.get(s) if type(w) is dict else None
-    return w if type(w) is dict else None
-
-
-def wire_shape_hints(
-    w: dict[str, Any], optional: tuple[tuple[str, ...], ...]
-) -> dict[str, Any] | None:
-    """Which of the wire paths an encoder always writes were absent (or null) in ``w``."""
-    hints: dict[str, list[str]] = {}
-    for segs in optional:
-        cur = _parent(w, segs)
-        if cur is None or segs[-1] not in cur:
-            hints.setdefault("absent", []).append(".".join(segs))
-        elif cur[segs[-1]] is None:
-            hints.setdefault("null", []).append(".".join(segs))
-    return hints or None
-
-
-def apply_wire_shape(out: dict[str, Any], hints: dict[str, Any] | None, ctx: Ctx) -> None:
-    """Undo ``wire_shape_hints`` on a same-protocol encode: remove absent paths, null null ones."""
-    if hints is None or not ctx.same:
-        return
-    for key in ("absent", "null"):
-        for p in hints.get(key, ()):
-            segs = p.split(".")
-            cur = _parent(out, segs)
-            if cur is not None and segs[-1] in cur:
-                if key == "null":
-                    cur[segs[-1]] = None
-                else:
-                    del cur[segs[-1]]
 
 
 def add_hint(obj: Any, key: str, sub: str, value: Any) -> None:
