@@ -94,6 +94,20 @@ def read_content(form: InputRow) -> list[str]:
     ]
 
 
+def refuse_tokens(p: EmbedProtocol) -> list[str]:
+    """At the head of the per-input loop of ``encode_request``, in a protocol whose input row
+    has no ``tokens``: it takes text only, so a token array is refused (no tokenizer here)."""
+    if p.request.input.tokens:
+        return []
+    return [
+        "        if inp.tokens is not None:",
+        "            raise UnsupportedFeature(",
+        f'                "{p.id} takes text only: token arrays cannot be sent (no tokenizer)",',
+        "                path=path,",
+        "            )",
+    ]
+
+
 def write_content(form: InputRow) -> list[str]:
     """In the per-input loop of ``encode_request``: the content object the input came as
     between endpoints of its protocol, else one text part (``input_text``)."""

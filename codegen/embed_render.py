@@ -11,7 +11,15 @@ become constants the runtime and the gateway read.
 from __future__ import annotations
 
 from .embed_fields import dec_field, enc_field, loss_lines
-from .embed_inputs import read_content, read_list, why, write_content, write_list, write_list_value
+from .embed_inputs import (
+    read_content,
+    read_list,
+    refuse_tokens,
+    why,
+    write_content,
+    write_list,
+    write_list_value,
+)
 from .embed_model import EmbedProtocol, EmbedSpec
 from .embed_response import response_lines
 from .render import env, header
@@ -110,7 +118,7 @@ def _request(p: EmbedProtocol) -> list[str]:
         if form.tokens:  # token arrays go as a list of them, when every input is one
             L += ["    tokens = bool(req.inputs) and all(i.tokens is not None for i in req.inputs)"]
         L += ["    values: list[Any] = []", "    for k, inp in enumerate(req.inputs):"]
-        L += ['        path = f"inputs[{k + off}]"']
+        L += ['        path = f"inputs[{k + off}]"', *refuse_tokens(p)]
         for name in reported:
             L += loss_lines("inp", name, "path", why(p, name), "        ")
         L += [*write_list(p), "        if inp.ext:", "            report_ext(inp.ext, path, ctx)"]
@@ -144,7 +152,11 @@ def _request(p: EmbedProtocol) -> list[str]:
         return L
     reported = [n for n in INPUT_REPORTED if n not in in_mapped]
     L += ["    objs: list[dict[str, Any]] = []", "    for k, inp in enumerate(req.inputs):"]
-    L += ['        path = f"inputs[{k + off}]"', "        o: dict[str, Any] = {}"]
+    L += [
+        '        path = f"inputs[{k + off}]"',
+        *refuse_tokens(p),
+        "        o: dict[str, Any] = {}",
+    ]
     first = True
     for r in rq.fields:
         L += ["    " + x for x in enc_field(r, "req", "o")]

@@ -11,7 +11,7 @@ from interlingua._embed_support import (
     input_text,
     vector_from_floats,
 )
-from interlingua._errors import InvalidInput
+from interlingua._errors import InvalidInput, UnsupportedFeature
 from interlingua._losses import Ctx
 from interlingua._wire import _kind, expect_dict, expect_int, expect_list, expect_str
 
@@ -133,6 +133,11 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
     values: list[Any] = []
     for k, inp in enumerate(req.inputs):
         path = f"inputs[{k + off}]"
+        if inp.tokens is not None:
+            raise UnsupportedFeature(
+                "cohere_embeddings takes text only: token arrays cannot be sent (no tokenizer)",
+                path=path,
+            )
         if inp.title is not None:
             ctx.loss(path + ".title", "title dropped", "cohere_embeddings unsupported", "title")
         values.append(

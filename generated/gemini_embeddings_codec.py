@@ -12,7 +12,7 @@ from interlingua._embed_support import (
     input_text,
     vector_from_floats,
 )
-from interlingua._errors import InvalidInput
+from interlingua._errors import InvalidInput, UnsupportedFeature
 from interlingua._losses import Ctx
 from interlingua._wire import expect_dict, expect_int, expect_list, expect_str
 
@@ -176,6 +176,11 @@ def encode_request(req: EmbeddingsRequest, ctx: Ctx) -> dict[str, Any]:
     objs: list[dict[str, Any]] = []
     for k, inp in enumerate(req.inputs):
         path = f"inputs[{k + off}]"
+        if inp.tokens is not None:
+            raise UnsupportedFeature(
+                "gemini_embeddings takes text only: token arrays cannot be sent (no tokenizer)",
+                path=path,
+            )
         o: dict[str, Any] = {}
         if req.model is not None:
             o["model"] = "models/" + req.model.removeprefix("models/")

@@ -56,13 +56,10 @@ def token_ids(v: list[Any], path: str) -> list[int]:
 
 
 def input_text(inp: EmbedInput, path: str, ctx: Ctx, joined: str = "") -> str:
-    """The text of an input toward a protocol that takes text: token arrays (no tokenizer here)
-    and another protocol's content parts other than text are refused; several text parts made
-    one string are reported (``joined``: why, from the target's ``multipart_input`` row)."""
-    if inp.tokens is not None:
-        raise UnsupportedFeature(
-            f"{ctx.target} takes text only: token arrays cannot be sent (no tokenizer)", path=path
-        )
+    """The text of an input toward a protocol that takes text (its codec refused a token array,
+    codegen/embed_inputs.py refuse_tokens): another protocol's content parts other than text are
+    refused; several text parts made one string are reported (``joined``: why, from the
+    target's ``multipart_input`` row)."""
     h = inp.hints  # a content object's (codegen/embed_inputs.py read_content)
     if h is not None and h.get("other_parts"):
         raise UnsupportedFeature(
