@@ -7,7 +7,7 @@ templates write it, ``_lone_end``, codegen/stream_pending.py; else it says nothi
 The section decides when codegen runs what the encoder (``runtime/streams/encoder.py``) would
 otherwise ask at every event: whether blocks are sequential (one open at a time: a delta for a
 block that is not the open one opens a new block, and a tool call that starts while another one
-is open waits with its argument text), whether a kind's text is kept (``accumulate``: the
+is open waits with its argument text: codegen/stream_sequential.py), whether a kind's text is kept (``accumulate``: the
 templates read it), and whether a kind has a delta template at all. A block starts on the wire
 once (its kind's compiled ``_begin_<kind>``, codegen/stream_lifecycle.py); a reasoning block
 starts with its first delta (so opaque redacted reasoning can take its place)."""
@@ -15,6 +15,7 @@ starts with its first delta (so opaque redacted reasoning can take its place).""
 from __future__ import annotations
 
 from .stream_model import EncodeSpec
+from .stream_sequential import open_block
 
 __all__ = ["FEED_EVENTS", "feed_funcs"]
 
@@ -24,11 +25,9 @@ _END_EVENTS = ("TextEnd", "ToolCallEnd", "ReasoningEnd")
 FEED_EVENTS = (*_DELTA_EVENT.values(), "ToolCallDelta", *_START_EVENT.values(), *_END_EVENTS)
 
 
-def _open(enc: EncodeSpec, kind: str) -> str:
-    """A new block of ``kind`` for ``ev.key`` (sequential: the encoder ends the open one)."""
-    if enc.blocks == "sequential":
-        return f"b = s._open(ev.key, {kind!r}, ev, out)"
-    return f"b = s.blocks[ev.key] = _ItemBlock({kind!r}, ev, ev.key)"
+def _open(enc: EncodeSpec, kind: str, ind: str) -> list[str]:
+    """A new block of ``kind`` for ``ev.key`` (sequential: the open one ends first)."""
+    return [ind + line for line in open_block(enc, kind)]
 
 
 def _starts(kind: str, ind: str) -> list[str]:
@@ -55,7 +54,7 @@ def feed_funcs(
         fns[f"_on_{cls}"] = [
             "    b = s.blocks.get(ev.key)",
             f"    if b is None or b.ended or {other}:",
-            f"        {_open(enc, kind)}",
+            *_open(enc, kind, "        "),
             "    if not b.started:",
             *_starts(kind, "        "),
             *_takes(kind, "text", events, acc),
@@ -74,19 +73,20 @@ def feed_funcs(
     fns["_on_ToolCallDelta"] = [*call, "    if not b.ended:", "        _args(s, b, ev, out)"]
     fns["_args"] = ["    b.args = True", *_takes("tool_call", "arguments", events, acc)]
     for kind, cls in _START_EVENT.items():
-        body = [f"    {_open(enc, kind)}"]
+        body = _open(enc, kind, "    ")
         if kind == "reasoning":  # it starts with its first delta
-            body = [f"    {_open(enc, kind).removeprefix('b = ')}"]
+            body[0] = body[0] if seq else body[0].replace("b = ", "", 1)
         elif kind == "tool_call" and seq:
             body += ["    if b.queued is None:", *_starts(kind, "        ")]
         else:
             body += _starts(kind, "    ")
         fns[f"_on_{cls}"] = body
-    for cls in _END_EVENTS:  # (the encoder ends a block of any kind the same way)
+    end = "_end_block(s, b, ev, out)" if seq else "s.rows.finish[b.kind](s, b, ev, out)"
+    for cls in _END_EVENTS:  # (a block of any kind ends the same way)
         fns[f"_on_{cls}"] = [
             "    b = s.blocks.get(ev.key)",
             "    if b is not None and not b.ended:",
-            "        s._end_block(b, ev, out)",
+            f"        {end}",
         ]
     if lone:
         fns["_on_ReasoningEnd"] += ["    elif b is None:", "        _lone_end(s, ev)"]

@@ -82,7 +82,7 @@ def finish(enc: EncodeSpec, kind: str, events: set[str], pending: bool, fold: bo
             out.append('    _keep_foreign(s, "".join(b.pieces), ev)')
         if {"reasoning_signature", "reasoning_redacted"} & events:  # state for this client
             out.append("    mine = ev.owner in MINE")
-        start = ["    s._wire_start(b, out)"]
+        start = _wire_start(kind)
         if "reasoning_signature" in events:
             start += ["    if mine and ev.signature:", *_write_in("reasoning_signature", "b")]
         if "reasoning_redacted" in events:
@@ -97,7 +97,7 @@ def finish(enc: EncodeSpec, kind: str, events: set[str], pending: bool, fold: bo
         else:
             out += start
     else:
-        out.append("    s._wire_start(b, out)")
+        out += _wire_start(kind)
     if kind == "tool_call" and enc.empty_arguments is not None:
         out += [
             '    if not b.args and s.status == "completed":  # a cut call\'s arguments never ended',
@@ -109,6 +109,15 @@ def finish(enc: EncodeSpec, kind: str, events: set[str], pending: bool, fold: bo
         # reasoning end with no state would end it
         out[:0] = ["    if type(ev) is not _ReasoningEnd:", "        ev = _ReasoningEnd(key=b.key)"]
     return out
+
+
+def _wire_start(kind: str) -> list[str]:
+    """A block that never started on the wire starts before it ends."""
+    return [
+        "    if not b.started:",
+        "        b.started = True",
+        f"        _begin_{kind}(s, b, out)",
+    ]
 
 
 def _write_in(tpl: str, block: str) -> list[str]:

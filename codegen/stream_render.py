@@ -19,6 +19,7 @@ from .stream_feed import FEED_EVENTS, feed_funcs
 from .stream_known import known_fields
 from .stream_model import DecodeRow, StreamSpec
 from .stream_pending import IMPORTS, pending_funcs
+from .stream_sequential import sequential_funcs
 from .stream_steps import steps
 
 _ENVELOPE = ("synth_id", "wrap_id")  # the call-id rules a block step may call
@@ -343,6 +344,7 @@ def stream_view(
     names |= {n.lstrip("_") for n in life["names"] if n in ("_ToolCallDelta", "_ReasoningEnd")}
     return {
         "life": life,
+        "sequential": sequential_funcs(s.encode),
         "feed": feed,
         "readers": r.src,
         "reader_names": r.names,

@@ -23,6 +23,7 @@ from interlingua.generated.canonical import ToolCallEnd as _ToolCallEnd
 from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
+from interlingua.streams.encoder import ItemBlock as _ItemBlock
 from interlingua.streams.encoder import error_frame as _error_frame
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.machine import upstream_error as _upstream_error
@@ -363,7 +364,9 @@ def _begin_tool_call(s: Any, b: Any, out: list[Any]) -> None:
 
 
 def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    s._wire_start(b, out)
+    if not b.started:
+        b.started = True
+        _begin_text(s, b, out)
     b.ended = True
     s.cur = b
     out.append(_text_end(s, ev, b.index))
@@ -378,7 +381,9 @@ def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
         s.counters["all"] = b.index = s.counters.get("all", -1) + 1
         out.append(_reasoning_redacted(s, ev, b.index))
     else:
-        s._wire_start(b, out)
+        if not b.started:
+            b.started = True
+            _begin_reasoning(s, b, out)
         if mine and ev.signature:
             s.cur = b
             out.append(_reasoning_signature(s, ev, b.index))
@@ -388,16 +393,51 @@ def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
 
 
 def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    s._wire_start(b, out)
+    if not b.started:
+        b.started = True
+        _begin_tool_call(s, b, out)
     b.ended = True
     s.cur = b
     out.append(_tool_call_end(s, ev, b.index))
 
 
+def _settle(s: Any, out: list[Any]) -> None:
+    while (b := s.current) is not None:  # (its end starts the next waiting call)
+        _end_block(s, b, None, out)
+
+
+def _end_block(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
+    if b.queued is not None:  # a call still waiting: it ends when it starts
+        b.ended = True
+        return
+    s.rows.finish[b.kind](s, b, ev, out)
+    if s.current is b:
+        s.current = None
+        _flush(s, out)
+
+
+def _flush(s: Any, out: list[Any]) -> None:
+    while s.waiting:
+        b = s.waiting.pop(next(iter(s.waiting)))
+        pieces, b.queued = b.queued, None
+        s.current = b
+        b.started = True
+        _begin_tool_call(s, b, out)
+        if pieces:
+            _args(s, b, _ToolCallDelta(key=b.key, arguments="".join(pieces)), out)
+        if not b.ended:  # still streaming: it stays open
+            return
+        b.ended = False
+        _finish_tool_call(s, b, None, out)
+        s.current = None
+
+
 def _on_TextDelta(s: Any, ev: Any, out: list[Any]) -> None:
     b = s.blocks.get(ev.key)
     if b is None or b.ended or b.kind != "text" or s.current is not b:
-        b = s._open(ev.key, "text", ev, out)
+        b = s.blocks[ev.key] = _ItemBlock("text", ev, ev.key)
+        _settle(s, out)
+        s.current = b
     if not b.started:
         b.started = True
         _begin_text(s, b, out)
@@ -408,7 +448,9 @@ def _on_TextDelta(s: Any, ev: Any, out: list[Any]) -> None:
 def _on_ReasoningDelta(s: Any, ev: Any, out: list[Any]) -> None:
     b = s.blocks.get(ev.key)
     if b is None or b.ended or b.kind != "reasoning" or s.current is not b:
-        b = s._open(ev.key, "reasoning", ev, out)
+        b = s.blocks[ev.key] = _ItemBlock("reasoning", ev, ev.key)
+        _settle(s, out)
+        s.current = b
     if not b.started:
         b.started = True
         _begin_reasoning(s, b, out)
@@ -434,17 +476,27 @@ def _args(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
 
 
 def _on_TextStart(s: Any, ev: Any, out: list[Any]) -> None:
-    b = s._open(ev.key, "text", ev, out)
+    b = s.blocks[ev.key] = _ItemBlock("text", ev, ev.key)
+    _settle(s, out)
+    s.current = b
     b.started = True
     _begin_text(s, b, out)
 
 
 def _on_ReasoningStart(s: Any, ev: Any, out: list[Any]) -> None:
-    s._open(ev.key, "reasoning", ev, out)
+    b = s.blocks[ev.key] = _ItemBlock("reasoning", ev, ev.key)
+    _settle(s, out)
+    s.current = b
 
 
 def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
-    b = s._open(ev.key, "tool_call", ev, out)
+    b = s.blocks[ev.key] = _ItemBlock("tool_call", ev, ev.key)
+    if (cur := s.current) is not None and cur.kind == "tool_call":  # it waits
+        b.queued = []
+        s.waiting[ev.key] = b
+    else:
+        _settle(s, out)
+        s.current = b
     if b.queued is None:
         b.started = True
         _begin_tool_call(s, b, out)
@@ -453,19 +505,19 @@ def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
 def _on_TextEnd(s: Any, ev: Any, out: list[Any]) -> None:
     b = s.blocks.get(ev.key)
     if b is not None and not b.ended:
-        s._end_block(b, ev, out)
+        _end_block(s, b, ev, out)
 
 
 def _on_ToolCallEnd(s: Any, ev: Any, out: list[Any]) -> None:
     b = s.blocks.get(ev.key)
     if b is not None and not b.ended:
-        s._end_block(b, ev, out)
+        _end_block(s, b, ev, out)
 
 
 def _on_ReasoningEnd(s: Any, ev: Any, out: list[Any]) -> None:
     b = s.blocks.get(ev.key)
     if b is not None and not b.ended:
-        s._end_block(b, ev, out)
+        _end_block(s, b, ev, out)
 
 
 def _close_text(m: Any, b: Any, out: list[Any]) -> None:
@@ -786,11 +838,6 @@ ROWS = StreamRows(
     },
     args=_args,
     id_default="msg_interlingua",
-    begin={
-        "text": _begin_text,
-        "reasoning": _begin_reasoning,
-        "tool_call": _begin_tool_call,
-    },
     finish={
         "text": _finish_text,
         "reasoning": _finish_reasoning,
@@ -799,4 +846,5 @@ ROWS = StreamRows(
     start=_start,
     error=_error,
     end=_ending,
+    settle=_settle,
 )

@@ -362,7 +362,9 @@ def _begin_tool_call(s: Any, b: Any, out: list[Any]) -> None:
 
 
 def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    s._wire_start(b, out)
+    if not b.started:
+        b.started = True
+        _begin_text(s, b, out)
     b.ended = True
 
 
@@ -371,7 +373,9 @@ def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
         ev = _ReasoningEnd(key=b.key)
     _keep_foreign(s, "".join(b.pieces), ev)
     mine = ev.owner in MINE
-    s._wire_start(b, out)
+    if not b.started:
+        b.started = True
+        _begin_reasoning(s, b, out)
     if mine and ev.signature:
         s.cur = b
         out.append(_reasoning_signature(s, ev, b.index))
@@ -381,7 +385,9 @@ def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
 def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
     if b.ev is not None and (own := _unwrap_id(b.ev.id)[1]) is not None:
         s.sig = own
-    s._wire_start(b, out)
+    if not b.started:
+        b.started = True
+        _begin_tool_call(s, b, out)
     b.ended = True
     s.cur = b
     out.append(_tool_call_end(s, ev, b.index))
@@ -444,19 +450,19 @@ def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
 def _on_TextEnd(s: Any, ev: Any, out: list[Any]) -> None:
     b = s.blocks.get(ev.key)
     if b is not None and not b.ended:
-        s._end_block(b, ev, out)
+        s.rows.finish[b.kind](s, b, ev, out)
 
 
 def _on_ToolCallEnd(s: Any, ev: Any, out: list[Any]) -> None:
     b = s.blocks.get(ev.key)
     if b is not None and not b.ended:
-        s._end_block(b, ev, out)
+        s.rows.finish[b.kind](s, b, ev, out)
 
 
 def _on_ReasoningEnd(s: Any, ev: Any, out: list[Any]) -> None:
     b = s.blocks.get(ev.key)
     if b is not None and not b.ended:
-        s._end_block(b, ev, out)
+        s.rows.finish[b.kind](s, b, ev, out)
     elif b is None:
         _lone_end(s, ev)
 
@@ -726,11 +732,6 @@ ROWS = StreamRows(
     },
     args=_args,
     id_default="interlingua",
-    begin={
-        "text": _begin_text,
-        "reasoning": _begin_reasoning,
-        "tool_call": _begin_tool_call,
-    },
     finish={
         "text": _finish_text,
         "reasoning": _finish_reasoning,

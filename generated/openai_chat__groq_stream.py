@@ -26,9 +26,6 @@ from interlingua.streams.rules import StreamRows
 
 from .openai_chat_stream import (
     _args,
-    _begin_reasoning,
-    _begin_text,
-    _begin_tool_call,
     _block3,
     _block4,
     _block5,
@@ -224,11 +221,6 @@ ROWS = StreamRows(
     },
     args=_args,
     id_default="chatcmpl-interlingua",
-    begin={
-        "text": _begin_text,
-        "reasoning": _begin_reasoning,
-        "tool_call": _begin_tool_call,
-    },
     finish={
         "text": _finish_text,
         "reasoning": _finish_reasoning,

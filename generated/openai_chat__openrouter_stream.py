@@ -29,8 +29,6 @@ from orjson import dumps as _dumps
 from .openai_chat_stream import (
     _args,
     _begin_reasoning,
-    _begin_text,
-    _begin_tool_call,
     _close_text,
     _close_tool_call,
     _ending,
@@ -235,7 +233,9 @@ def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
         b.started = True
         out.append(_reasoning_redacted(s, ev, b.index))
     else:
-        s._wire_start(b, out)
+        if not b.started:
+            b.started = True
+            _begin_reasoning(s, b, out)
         if mine and ev.signature:
             s.cur = b
             out.append(_reasoning_signature(s, ev, b.index))
@@ -436,11 +436,6 @@ ROWS = StreamRows(
     },
     args=_args,
     id_default="chatcmpl-interlingua",
-    begin={
-        "text": _begin_text,
-        "reasoning": _begin_reasoning,
-        "tool_call": _begin_tool_call,
-    },
     finish={
         "text": _finish_text,
         "reasoning": _finish_reasoning,

@@ -292,17 +292,23 @@ def _begin_tool_call(s: Any, b: Any, out: list[Any]) -> None:
 
 
 def _finish_text(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    s._wire_start(b, out)
+    if not b.started:
+        b.started = True
+        _begin_text(s, b, out)
     b.ended = True
 
 
 def _finish_reasoning(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    s._wire_start(b, out)
+    if not b.started:
+        b.started = True
+        _begin_reasoning(s, b, out)
     b.ended = True
 
 
 def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
-    s._wire_start(b, out)
+    if not b.started:
+        b.started = True
+        _begin_tool_call(s, b, out)
     if not b.args and s.status == "completed":  # a cut call's arguments never ended
         _args(s, b, _ToolCallDelta(key=b.key, arguments="{}"), out)
     b.ended = True
@@ -363,19 +369,19 @@ def _on_ToolCallStart(s: Any, ev: Any, out: list[Any]) -> None:
 def _on_TextEnd(s: Any, ev: Any, out: list[Any]) -> None:
     b = s.blocks.get(ev.key)
     if b is not None and not b.ended:
-        s._end_block(b, ev, out)
+        s.rows.finish[b.kind](s, b, ev, out)
 
 
 def _on_ToolCallEnd(s: Any, ev: Any, out: list[Any]) -> None:
     b = s.blocks.get(ev.key)
     if b is not None and not b.ended:
-        s._end_block(b, ev, out)
+        s.rows.finish[b.kind](s, b, ev, out)
 
 
 def _on_ReasoningEnd(s: Any, ev: Any, out: list[Any]) -> None:
     b = s.blocks.get(ev.key)
     if b is not None and not b.ended:
-        s._end_block(b, ev, out)
+        s.rows.finish[b.kind](s, b, ev, out)
 
 
 def _close_reasoning(m: Any, b: Any, out: list[Any]) -> None:
@@ -593,11 +599,6 @@ ROWS = StreamRows(
     },
     args=_args,
     id_default="chatcmpl-interlingua",
-    begin={
-        "text": _begin_text,
-        "reasoning": _begin_reasoning,
-        "tool_call": _begin_tool_call,
-    },
     finish={
         "text": _finish_text,
         "reasoning": _finish_reasoning,

@@ -91,6 +91,36 @@ def test_a_sequential_encode_section_writes_one_block_at_a_time(tmp_path: Path) 
     assert events[-1] == StreamEnd(ending="completed")
 
 
+def test_calls_waiting_behind_an_open_call_are_written_whole_one_after_another(
+    tmp_path: Path,
+) -> None:
+    """Sequential blocks (codegen/stream_sequential.py): two calls wait behind the open one; a
+    text block that starts before the source ended them ends the open call, then each waiting
+    call starts, takes its text and ends before the next starts (the first of them never stays
+    open beside the second); in a failing stream the waiting calls are written too, ended before
+    the error."""
+    spec = WITH_STREAM.replace("blocks: interleaved", "blocks: sequential")
+    codec, rows = _rows(tmp_path, spec)
+    calls = [
+        StreamStart(id="m1", model="tiny-1"),
+        *[ToolCallStart(key=k, id=f"c_{k}", name="add") for k in "abc"],
+        *[ToolCallDelta(key=k, arguments='{"x":1}') for k in "abc"],
+    ]
+    wire = _wire(
+        codec, rows, [*calls, TextDelta(key="t", text="ok"), StreamEnd(ending="completed")]
+    )
+    kinds = [e.split(b"\n")[0] for e in wire.split(b"\n\n") if e]
+    call = [b"event: call", b"event: args", b"event: call-stop"]
+    assert kinds == [b"event: begin", *call * 3, b"event: text", b"event: text", b"event: stop",
+                     b"event: done"]  # fmt: skip
+    _, events = _decode(codec, rows, wire)
+    assert [e.id for e in events if type(e) is ToolCallStart] == ["c_a", "c_b", "c_c"]
+    failed = _wire(codec, rows, [*calls, StreamEnd(ending="disconnected")])
+    kinds = [e.split(b"\n")[0] for e in failed.split(b"\n\n") if e]
+    assert kinds[1:10] == call * 3
+    assert len(kinds) == 11  # then the error
+
+
 def test_an_interleaved_encode_section_writes_blocks_as_they_come(tmp_path: Path) -> None:
     codec, rows = _rows(tmp_path, WITH_STREAM)
     wire = _wire(codec, rows, INTERLEAVED)

@@ -3,10 +3,10 @@ templates (``rules.StreamRows``).
 
 It owns block lifecycle on the wire (how a block of each kind starts and ends, and what a start,
 delta or end event does, is compiled from the encode rows: ``codegen/stream_lifecycle.py``,
-``codegen/stream_feed.py``): sequential protocols (one block open at a
-time; a tool call that starts while another tool block is open waits with its argument text
-until that block ends), reasoning blocks started lazily (so opaque redacted reasoning can take
-their place), the open group, and the endings: the finish (through the finish rule, losses
+``codegen/stream_feed.py``; where one block is open at a time, which block is open and which
+calls wait: ``codegen/stream_sequential.py``, ``ROWS.settle`` at the endings), reasoning blocks
+started lazily (so opaque redacted reasoning can take their place), the open group, and the
+endings: the finish (through the finish rule, losses
 reported) and usage only at a completed end, an in-band error otherwise (``error_frame`` where
 the target has no error template: the body its HTTP errors have).
 
@@ -35,7 +35,6 @@ from ..generated.canonical import (
     FinishEvent,
     StreamEnd,
     StreamStart,
-    ToolCallDelta,
     Usage,
     UsageEvent,
 )
@@ -178,28 +177,6 @@ class Encoder:
             out.append(self.rows.start(self, ev, 0))
 
     # ---------------------------------------------------------------- blocks
-    def _open(self, key: str, kind: str, ev: Any, out: list[bytes]) -> ItemBlock:
-        """A new block in a sequential protocol: the open one ends (and the waiting calls start),
-        unless both are tool calls: then the new one waits."""
-        b = self.blocks[key] = ItemBlock(kind, ev, key)
-        cur = self.current
-        if kind == "tool_call" and cur is not None and cur.kind == "tool_call":
-            b.queued = []
-            self.waiting[key] = b
-            return b
-        self._stop_current(out)
-        if self.waiting:
-            self._flush(out, all_of_them=True)
-        self.current = b
-        return b
-
-    def _wire_start(self, b: ItemBlock, out: list[bytes]) -> None:
-        """A block starts on the wire once (its kind's compiled start: index, group, item id,
-        template)."""
-        if not b.started:
-            b.started = True
-            self.rows.begin[b.kind](self, b, out)
-
     def _end_group(self, out: list[bytes]) -> None:
         """The open group ends: its blocks first, then its wire item."""
         g, self.group = self.group, None
@@ -215,52 +192,17 @@ class Encoder:
         the error."""
         self.closed = True
         self.status = "incomplete"
-        self._stop_current(out)
+        self.rows.settle(self, out)
         self._end_group(out)
         self._end_open(self.blocks.values(), out)
         out.append(self.rows.error(self, ev, 0))
 
     def _end_open(self, blocks: Iterable[ItemBlock], out: list[bytes]) -> None:
-        """The ``blocks`` not ended yet end: the source never ended them."""
+        """The ``blocks`` not ended yet end: the source never ended them (their kind's compiled
+        end, with no end event: a reasoning block's stands in one with no state)."""
         for b in list(blocks):
             if not b.ended:
-                self._end_block(b, None, out)
-
-    def _end_block(self, b: ItemBlock, ev: Any, out: list[bytes], flush: bool = True) -> None:
-        """``ev``: the source's end event; None: a block the source never ended (the stream
-        ends, another kind starts), ended as a reasoning end with no state would end it (its
-        kind's compiled end, which stands that end in: opaque state, a start not written yet,
-        empty arguments, template)."""
-        if b.queued is not None:  # still waiting: it ends when it is flushed
-            b.ended = True
-            return
-        self.rows.finish[b.kind](self, b, ev, out)
-        if self.current is b:
-            self.current = None
-            if flush and self.waiting:
-                self._flush(out, all_of_them=False)
-
-    def _stop_current(self, out: list[bytes]) -> None:
-        b = self.current
-        if b is not None and not b.ended:
-            self._end_block(b, None, out)
-        self.current = None
-
-    def _flush(self, out: list[bytes], *, all_of_them: bool) -> None:
-        """Start the waiting tool calls in order; the first one still streaming stays open
-        (unless ``all_of_them``: the stream ends or another kind of block starts)."""
-        while self.waiting:
-            key = next(iter(self.waiting))
-            b = self.waiting.pop(key)
-            pieces, b.queued = b.queued or [], None
-            ended, b.ended = b.ended, False
-            self.current = b
-            self._wire_start(b, out)
-            if pieces:
-                self.rows.args(self, b, ToolCallDelta(key=b.key, arguments="".join(pieces)), out)
-            if not (ended or all_of_them):
-                break
-            self._end_block(b, None, out, flush=False)
+                self.rows.finish[b.kind](self, b, None, out)
 
     # --------------------------------------------------------------- endings
     def _end(self, ending: str) -> list[bytes]:
@@ -273,8 +215,7 @@ class Encoder:
         if ending != "completed":
             self._fail(ErrorEvent(error=DISCONNECTED), out)
             return out
-        self._stop_current(out)
-        self._flush(out, all_of_them=True)
+        self.rows.settle(self, out)
         self._end_open(self.blocks.values(), out)
         self._end_group(out)
         f = self.finish.finish if self.finish is not None else None

@@ -37,10 +37,11 @@ class StreamRows:
     # out)
     on: dict[type, Callable[[Any, Any, list[bytes]], None]] = field(default_factory=dict)
     args: Callable[[Any, Any, Any, list[bytes]], None] = lambda s, b, ev, out: None
-    # block kind -> how a block of it starts (encoder, block, out) and ends (..., end event, out)
-    begin: dict[str, Callable[[Any, Any, list[bytes]], None]] = field(default_factory=dict)
+    # block kind -> how a block of it ends (encoder, block, end event or None, out)
     finish: dict[str, Callable[[Any, Any, Any, list[bytes]], None]] = field(default_factory=dict)
     end: Callable[[Any, Any, list[bytes]], None] = lambda s, ev, out: None  # a completed ending
+    # sequential blocks (codegen/stream_sequential.py): the open block and the calls waiting end
+    settle: Callable[[Any, list[bytes]], None] = lambda s, out: None
     # whole parts (Gemini; the decoder's _batch)
     batches: bool = False  # a data line may hold a list of events
 
