@@ -144,7 +144,7 @@ def link_stream(
     base: str, text: str, base_module: str, keep: frozenset[str] = frozenset({"ROWS"})
 ) -> str:
     """A dialect's stream module that imports from its base protocol's module every top-level
-    function and constant its rows leave as they are (the same code, under its own name or the
+    function, class and constant its rows leave as they are (the same code, under its own name or the
     base's), and keeps only what they change: a definition is shared when its code is the
     base's and every module-level name it uses is shared too, or imported alike (never one
     named in ``keep``)."""
@@ -197,11 +197,11 @@ def _imports(mod: ast.Module) -> dict[str, tuple[str, str]]:
 
 
 def _defs(mod: ast.Module) -> dict[str, tuple[str, set[str], tuple[int, int]]]:
-    """Top-level function or constant name -> (its code without its name and comments, the
+    """Top-level function, class or constant name -> (its code without its name and comments, the
     names it reads, its lines)."""
     out: dict[str, tuple[str, set[str], tuple[int, int]]] = {}
     for node in mod.body:
-        if isinstance(node, ast.FunctionDef):
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
             name, node.name = node.name, "_"
             code = ast.dump(node)
             node.name = name

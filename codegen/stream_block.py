@@ -218,7 +218,14 @@ def _opening(
             imports.add("wrap_id")
             out.append(f"        call_id = {cid}")
             cid = "_wrap_id(call_id, sig) if sig else call_id"
-        out.append(f"        m._call(b, {cid}, {name}, out)")
+        if row.name is not None:
+            name = f'n if type(n := {name}) is str else ""'
+        imports.add("ToolCallStart")
+        out += [
+            f"        b.call_id = {cid}",
+            "        m.calls += 1",
+            f"        out.append(_ToolCallStart(key=b.key, id=b.call_id, name={name}))",
+        ]
     else:  # an ignored block: reported once per block, its deltas ignored
         out += [
             "        m.ignored += 1",

@@ -20,6 +20,7 @@ from .stream_known import known_fields
 from .stream_model import DecodeRow, StreamSpec
 from .stream_pending import IMPORTS, pending_funcs
 from .stream_sequential import sequential_funcs
+from .stream_state import block_class
 from .stream_steps import steps
 
 _ENVELOPE = ("synth_id", "wrap_id")  # the call-id rules a block step may call
@@ -341,10 +342,17 @@ def stream_view(
                     *life["finish"].values(), *held.values()])  # fmt: skip
     feed = feed_funcs(s.encode, events, accumulate_kinds(enc["funcs"]), "_lone_end" in held)
     names |= {n for n in FEED_EVENTS}
+    sequential = sequential_funcs(s.encode)
+    decoding = "\n".join([*blocks, *ends.values(), *dispatch])
+    encoding = "\n".join([code, enc["end"], *feed.values(), *sequential.values()])
     names |= {n.lstrip("_") for n in life["names"] if n in ("_ToolCallDelta", "_ReasoningEnd")}
     return {
         "life": life,
-        "sequential": sequential_funcs(s.encode),
+        "sequential": sequential,
+        "classes": [
+            block_class("_Block", decoding, True),
+            block_class("_ItemBlock", encoding, False),
+        ],
         "feed": feed,
         "readers": r.src,
         "reader_names": r.names,

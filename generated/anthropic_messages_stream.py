@@ -23,7 +23,6 @@ from interlingua.generated.canonical import ToolCallEnd as _ToolCallEnd
 from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
-from interlingua.streams.encoder import ItemBlock as _ItemBlock
 from interlingua.streams.encoder import error_frame as _error_frame
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.machine import upstream_error as _upstream_error
@@ -37,6 +36,37 @@ OWNERS: dict[str, tuple[str, str]] = {}
 MINE = frozenset(["anthropic_messages"])
 FORMATS: dict[str, str] = {}
 UNKNOWN_OWNER = ""
+
+
+class _Block:
+    """A decoded block: the state this protocol's compiled code keeps."""
+
+    __slots__ = ("kind", "key", "open", "call_id", "sig", "redacted", "fresh")
+
+    def __init__(self, kind: str, key: str) -> None:
+        self.kind: str = kind  # text, reasoning, tool_call or ignored
+        self.key: str = key  # its canonical key
+        self.open: bool = True
+        self.call_id: str | None = None  # a call's id, opaque state wrapped in
+        self.sig: str = ""  # opaque state, joined as it comes
+        self.redacted: str | None = None
+        self.fresh: bool = True  # no delta since it opened (or since its last separator)
+
+
+class _ItemBlock:
+    """A block (or a group of blocks) on the wire: the state this protocol's compiled code keeps."""
+
+    __slots__ = ("kind", "ev", "key", "index", "started", "ended", "args", "queued")
+
+    def __init__(self, kind: str, ev: Any, key: str) -> None:
+        self.kind: str = kind  # text, reasoning, tool_call or group
+        self.ev: Any = ev  # the start event (tool calls: id and name)
+        self.key: str = key  # canonical key
+        self.index: int = -1
+        self.started: bool = False  # its start event went out
+        self.ended: bool = False
+        self.args: bool = False  # argument text went out
+        self.queued: list[str] | None = None  # argument pieces of a call waiting (sequential)
 
 
 def _r0(v: Any) -> Any:  # content_block.text
@@ -563,7 +593,11 @@ def _block2(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
         m._close(b, out)  # a new call id at a known key: a new call
     if b is None or not b.open:
         b = m._new("tool_call", wkey)
-        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", _r3(w), out)
+        b.call_id = str(cid) if cid else f"call_interlingua_{m.calls}"
+        m.calls += 1
+        out.append(
+            _ToolCallStart(key=b.key, id=b.call_id, name=n if type(n := _r3(w)) is str else "")
+        )
     kind = b.kind
     if kind == "tool_call" and (obj := _r4(w)) and type(obj) is dict:
         args = _dumps(obj).decode()
@@ -816,6 +850,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
 ROWS = StreamRows(
     protocol="anthropic_messages",
     dispatch=dispatch,
+    block=_Block,
     start_event=True,
     done_sentinel=None,
     end_after_finish=False,

@@ -25,7 +25,6 @@ from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
 from interlingua.streams import partial_args as _t_partial_args
-from interlingua.streams.encoder import ItemBlock as _ItemBlock
 from interlingua.streams.encoder import error_frame as _error_frame
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
@@ -45,6 +44,38 @@ OWNERS: dict[str, tuple[str, str]] = {}
 MINE = frozenset(["gemini"])
 FORMATS: dict[str, str] = {}
 UNKNOWN_OWNER = ""
+
+
+class _Block:
+    """A decoded block: the state this protocol's compiled code keeps."""
+
+    __slots__ = ("kind", "key", "open", "call_id", "sig", "fresh", "acc")
+
+    def __init__(self, kind: str, key: str) -> None:
+        self.kind: str = kind  # text, reasoning, tool_call or ignored
+        self.key: str = key  # its canonical key
+        self.open: bool = True
+        self.call_id: str | None = None  # a call's id, opaque state wrapped in
+        self.sig: str = ""  # opaque state, joined as it comes
+        self.fresh: bool = True  # no delta since it opened (or since its last separator)
+        self.acc: Any = None  # (assemble transform, its state): arguments joined at the end
+
+
+class _ItemBlock:
+    """A block (or a group of blocks) on the wire: the state this protocol's compiled code keeps."""
+
+    __slots__ = ("kind", "ev", "key", "index", "started", "ended", "args", "pieces", "deltas")
+
+    def __init__(self, kind: str, ev: Any, key: str) -> None:
+        self.kind: str = kind  # text, reasoning, tool_call or group
+        self.ev: Any = ev  # the start event (tool calls: id and name)
+        self.key: str = key  # canonical key
+        self.index: int = -1
+        self.started: bool = False  # its start event went out
+        self.ended: bool = False
+        self.args: bool = False  # argument text went out
+        self.pieces: list[str] = []  # its text / arguments (kinds the templates read)
+        self.deltas: int = 0  # deltas sent (kinds the templates read)
 
 
 def _r0(v: Any) -> Any:  # functionCall.partialArgs
@@ -522,7 +553,11 @@ def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
             m._close(o, out)
         b = m._new("tool_call", wkey)
         call_id = str(cid) if cid else _synth_id()
-        m._call(b, _wrap_id(call_id, sig) if sig else call_id, _r3(w), out)
+        b.call_id = _wrap_id(call_id, sig) if sig else call_id
+        m.calls += 1
+        out.append(
+            _ToolCallStart(key=b.key, id=b.call_id, name=n if type(n := _r3(w)) is str else "")
+        )
     kind = b.kind
     if kind == "ignored":
         m.ignored += 1
@@ -546,7 +581,11 @@ def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
             m._close(o, out)
         b = m._new("tool_call", wkey)
         call_id = str(cid) if cid else _synth_id()
-        m._call(b, _wrap_id(call_id, sig) if sig else call_id, _r3(w), out)
+        b.call_id = _wrap_id(call_id, sig) if sig else call_id
+        m.calls += 1
+        out.append(
+            _ToolCallStart(key=b.key, id=b.call_id, name=n if type(n := _r3(w)) is str else "")
+        )
     kind = b.kind
     if kind == "ignored":
         m.ignored += 1
@@ -711,6 +750,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
 ROWS = StreamRows(
     protocol="gemini",
     dispatch=dispatch,
+    block=_Block,
     start_event=False,
     done_sentinel=None,
     end_after_finish=True,

@@ -26,6 +26,7 @@ from interlingua.streams.rules import StreamRows
 
 from .openai_chat_stream import (
     _args,
+    _Block,
     _block3,
     _block4,
     _block5,
@@ -169,6 +170,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
 ROWS = StreamRows(
     protocol="openai_chat",
     dispatch=dispatch,
+    block=_Block,
     start_event=False,
     done_sentinel="[DONE]",
     end_after_finish=True,

@@ -21,7 +21,6 @@ from interlingua.generated.canonical import ToolCallDelta as _ToolCallDelta
 from interlingua.generated.canonical import ToolCallEnd as _ToolCallEnd
 from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
-from interlingua.streams.encoder import ItemBlock as _ItemBlock
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import StreamRows
 from orjson import dumps as _dumps
@@ -35,6 +34,7 @@ from .openai_chat_stream import (
     _error,
     _finish_text,
     _finish_tool_call,
+    _ItemBlock,
     _on_ReasoningEnd,
     _on_ReasoningStart,
     _on_TextDelta,
@@ -68,6 +68,22 @@ FORMATS: dict[str, str] = {
     "gemini": "google-gemini-v1",
 }
 UNKNOWN_OWNER = "unknown"
+
+
+class _Block:
+    """A decoded block: the state this protocol's compiled code keeps."""
+
+    __slots__ = ("kind", "key", "open", "call_id", "sig", "redacted", "owner", "fresh")
+
+    def __init__(self, kind: str, key: str) -> None:
+        self.kind: str = kind  # text, reasoning, tool_call or ignored
+        self.key: str = key  # its canonical key
+        self.open: bool = True
+        self.call_id: str | None = None  # a call's id, opaque state wrapped in
+        self.sig: str = ""  # opaque state, joined as it comes
+        self.redacted: str | None = None
+        self.owner: str | None = None  # read from the wire (a row's owner); None: the protocol
+        self.fresh: bool = True  # no delta since it opened (or since its last separator)
 
 
 def _r10(v: Any) -> Any:  # text
@@ -414,6 +430,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
 ROWS = StreamRows(
     protocol="openai_chat",
     dispatch=dispatch,
+    block=_Block,
     start_event=False,
     done_sentinel="[DONE]",
     end_after_finish=True,

@@ -22,7 +22,6 @@ from interlingua.generated.canonical import ToolCallEnd as _ToolCallEnd
 from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
-from interlingua.streams.encoder import ItemBlock as _ItemBlock
 from interlingua.streams.encoder import error_frame as _error_frame
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import StreamRows
@@ -35,6 +34,34 @@ OWNERS: dict[str, tuple[str, str]] = {}
 MINE = frozenset(["openai_chat"])
 FORMATS: dict[str, str] = {}
 UNKNOWN_OWNER = ""
+
+
+class _Block:
+    """A decoded block: the state this protocol's compiled code keeps."""
+
+    __slots__ = ("kind", "key", "open", "call_id", "fresh")
+
+    def __init__(self, kind: str, key: str) -> None:
+        self.kind: str = kind  # text, reasoning, tool_call or ignored
+        self.key: str = key  # its canonical key
+        self.open: bool = True
+        self.call_id: str | None = None  # a call's id, opaque state wrapped in
+        self.fresh: bool = True  # no delta since it opened (or since its last separator)
+
+
+class _ItemBlock:
+    """A block (or a group of blocks) on the wire: the state this protocol's compiled code keeps."""
+
+    __slots__ = ("kind", "ev", "key", "index", "started", "ended", "args")
+
+    def __init__(self, kind: str, ev: Any, key: str) -> None:
+        self.kind: str = kind  # text, reasoning, tool_call or group
+        self.ev: Any = ev  # the start event (tool calls: id and name)
+        self.key: str = key  # canonical key
+        self.index: int = -1
+        self.started: bool = False  # its start event went out
+        self.ended: bool = False
+        self.args: bool = False  # argument text went out
 
 
 def _r0(v: Any) -> Any:  # reasoning_content
@@ -484,7 +511,11 @@ def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
         for o in [o for o in m.open if o.kind != "tool_call"]:
             m._close(o, out)
         b = m._new("tool_call", wkey)
-        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", _r7(w), out)
+        b.call_id = str(cid) if cid else f"call_interlingua_{m.calls}"
+        m.calls += 1
+        out.append(
+            _ToolCallStart(key=b.key, id=b.call_id, name=n if type(n := _r7(w)) is str else "")
+        )
     if b is None or not b.open:
         if args:
             m.ignored += 1
@@ -577,6 +608,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
 ROWS = StreamRows(
     protocol="openai_chat",
     dispatch=dispatch,
+    block=_Block,
     start_event=False,
     done_sentinel="[DONE]",
     end_after_finish=True,

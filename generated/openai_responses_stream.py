@@ -23,7 +23,6 @@ from interlingua.generated.canonical import ToolCallEnd as _ToolCallEnd
 from interlingua.generated.canonical import ToolCallStart as _ToolCallStart
 from interlingua.generated.canonical import UsageEvent as _UsageEvent
 from interlingua.generated.canonical import new_ToolCallDelta as _new_ToolCallDelta
-from interlingua.streams.encoder import ItemBlock as _ItemBlock
 from interlingua.streams.machine import DELTA as _DELTA
 from interlingua.streams.rules import NONE as _NONE
 from interlingua.streams.rules import StreamRows
@@ -37,6 +36,58 @@ OWNERS: dict[str, tuple[str, str]] = {}
 MINE = frozenset(["openai_responses"])
 FORMATS: dict[str, str] = {}
 UNKNOWN_OWNER = ""
+
+
+class _Block:
+    """A decoded block: the state this protocol's compiled code keeps."""
+
+    __slots__ = ("kind", "key", "open", "call_id", "sig", "parent", "fresh")
+
+    def __init__(self, kind: str, key: str) -> None:
+        self.kind: str = kind  # text, reasoning, tool_call or ignored
+        self.key: str = key  # its canonical key
+        self.open: bool = True
+        self.call_id: str | None = None  # a call's id, opaque state wrapped in
+        self.sig: str = ""  # opaque state, joined as it comes
+        self.parent: str | None = None  # the wire key it ends with (a row's sub)
+        self.fresh: bool = True  # no delta since it opened (or since its last separator)
+
+
+class _ItemBlock:
+    """A block (or a group of blocks) on the wire: the state this protocol's compiled code keeps."""
+
+    __slots__ = (
+        "kind",
+        "ev",
+        "key",
+        "index",
+        "started",
+        "ended",
+        "args",
+        "wid",
+        "group",
+        "part",
+        "pieces",
+        "deltas",
+        "parts",
+        "children",
+    )
+
+    def __init__(self, kind: str, ev: Any, key: str) -> None:
+        self.kind: str = kind  # text, reasoning, tool_call or group
+        self.ev: Any = ev  # the start event (tool calls: id and name)
+        self.key: str = key  # canonical key
+        self.index: int = -1
+        self.started: bool = False  # its start event went out
+        self.ended: bool = False
+        self.args: bool = False  # argument text went out
+        self.wid: str = ""  # wire item id (codec.ITEM_ID_PREFIXES)
+        self.group: Any = None  # the group it is in
+        self.part: int = 0  # position in its group
+        self.pieces: list[str] = []  # its text / arguments (kinds the templates read)
+        self.deltas: int = 0  # deltas sent (kinds the templates read)
+        self.parts: dict[int, Any] = {}  # a group: finished parts by position
+        self.children: list[Any] = []  # a group: its blocks
 
 
 def _r0(v: Any) -> Any:  # delta
@@ -1051,7 +1102,11 @@ def _block4(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
         m._close(b, out)  # a new call id at a known key: a new call
     if b is None or not b.open:
         b = m._new("tool_call", wkey)
-        m._call(b, str(cid) if cid else f"call_interlingua_{m.calls}", _r10(w), out)
+        b.call_id = str(cid) if cid else f"call_interlingua_{m.calls}"
+        m.calls += 1
+        out.append(
+            _ToolCallStart(key=b.key, id=b.call_id, name=n if type(n := _r10(w)) is str else "")
+        )
     if args:
         b.fresh = False
     kind = b.kind
@@ -1491,6 +1546,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
 ROWS = StreamRows(
     protocol="openai_responses",
     dispatch=dispatch,
+    block=_Block,
     start_event=True,
     done_sentinel=None,
     end_after_finish=False,

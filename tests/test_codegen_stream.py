@@ -244,3 +244,25 @@ def test_a_block_ends_with_what_its_rows_gathered(tiny: tuple[Any, Any], tmp_pat
     (end,) = [e for e in events if type(e) is ReasoningEnd]
     assert (end.signature, end.redacted, end.owner) == ("A1B2", None, "tiny_v2")
     assert [type(e) for e in events if type(e) in (TextEnd, ToolCallEnd)] == [TextEnd, ToolCallEnd]
+
+
+def test_a_block_keeps_only_the_state_its_rows_use(tiny: tuple[Any, Any], tmp_path: Path) -> None:
+    """The generated block classes (codegen/stream_state.py) have the slots every block has and
+    of the others only what the compiled code uses: the tiny rows gather no opaque state and
+    group nothing, so their blocks have no slot for it; a row that reads a signature adds one,
+    and the decoder fills it (a block of the class ``ROWS.block`` makes)."""
+    codec, rows = tiny
+    stream = importlib.import_module(codec.__name__.replace("_codec", "_stream"))
+    assert rows.block is stream._Block
+    assert stream._Block.__slots__ == ("kind", "key", "open", "call_id", "fresh")
+    assert stream._ItemBlock.__slots__ == ("kind", "ev", "key", "index", "started", "ended", "args")
+    think = "{event: think, key: n, key_prefix: r, open: reasoning, text: t, signature: s}"
+    codec, rows = _with_row(tmp_path, think)
+    assert "sig" in rows.block.__slots__
+    dec = Decoder(codec, rows)
+    for ev in SSEDecoder().feed(
+        b'event: think\ndata: {"kind":"think","n":0,"t":"hm","s":"A1"}\n\n'
+    ):
+        dec.feed(ev)
+    (b,) = dec.open
+    assert (type(b), b.kind, b.sig) == (rows.block, "reasoning", "A1")

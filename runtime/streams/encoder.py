@@ -42,39 +42,13 @@ from ..transforms.responses_item_list import ItemIds
 from .machine import DISCONNECTED
 from .rules import StreamRows
 
-__all__ = ["Encoder", "ItemBlock", "error_frame"]
+__all__ = ["Encoder", "error_frame"]
 
 
 def error_frame(err: ErrorInfo, target: str, prefix: bytes) -> bytes:
     """An in-band error event: the body ``encode_error`` gives the target's HTTP errors (with
     the status where its error_shape row says an in-band error carries it)."""
     return prefix + orjson.dumps(encode_error(err, target, inband=True)[1]) + b"\n\n"
-
-
-class ItemBlock:
-    """A block (or a group of blocks) on the wire."""
-
-    __slots__ = (
-        "kind", "index", "started", "ended", "ev", "args", "queued", "key", "wid", "part",
-        "group", "pieces", "deltas", "parts", "children",
-    )  # fmt: skip
-
-    def __init__(self, kind: str, ev: Any, key: str = "") -> None:
-        self.kind = kind
-        self.index = -1
-        self.started = False  # its start event went out
-        self.ended = False
-        self.ev = ev  # the start event (tool calls: id and name)
-        self.args = False  # argument text went out
-        self.queued: list[str] | None = None  # waiting argument pieces (sequential)
-        self.key = key  # canonical key
-        self.wid = ""  # wire item id (codec.ITEM_ID_PREFIXES)
-        self.part = 0  # position in its group
-        self.group: ItemBlock | None = None
-        self.pieces: list[str] = []  # its text / arguments (kinds the templates read)
-        self.deltas = 0  # deltas sent (kinds the templates read)
-        self.parts: dict[int, Any] = {}  # a group: finished parts by position
-        self.children: list[ItemBlock] = []  # a group: its blocks
 
 
 class Encoder:
@@ -99,9 +73,9 @@ class Encoder:
         self.finish_raw: str | int | None = None
         self.stop_sequence: str | None = None
         self.started = False
-        self.blocks: dict[str, ItemBlock] = {}
-        self.current: ItemBlock | None = None  # sequential: the open block
-        self.waiting: dict[str, ItemBlock] = {}  # sequential: tool calls waiting, in order
+        self.blocks: dict[str, Any] = {}
+        self.current: Any | None = None  # sequential: the open block
+        self.waiting: dict[str, Any] = {}  # sequential: tool calls waiting, in order
         self.counters: dict[str, int] = {}
         self.calls = 0
         self.sig: str | None = None  # opaque state waiting for the next part ($pending_signature)
@@ -111,7 +85,7 @@ class Encoder:
         self.status = "completed"  # "incomplete" once the stream fails
         self.kept: dict[int, Any] = {}
         self.ids: ItemIds | None = None
-        self.group: ItemBlock | None = None  # the open group (the encode section's group)
+        self.group: Any | None = None  # the open group (the encode section's group)
         # fields a caller sets on the stream's object (every `$use` body of the templates): the
         # gateway's previous_response_id, store and echoed request fields
         self.envelope: dict[str, Any] = {}
@@ -197,7 +171,7 @@ class Encoder:
         self._end_open(self.blocks.values(), out)
         out.append(self.rows.error(self, ev, 0))
 
-    def _end_open(self, blocks: Iterable[ItemBlock], out: list[bytes]) -> None:
+    def _end_open(self, blocks: Iterable[Any], out: list[bytes]) -> None:
         """The ``blocks`` not ended yet end: the source never ended them (their kind's compiled
         end, with no end event: a reasoning block's stands in one with no state)."""
         for b in list(blocks):

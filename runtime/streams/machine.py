@@ -38,7 +38,6 @@ from ..generated.canonical import (
     ErrorInfo,
     StreamEnd,
     StreamStart,
-    ToolCallStart,
     Usage,
     new_ReasoningDelta,
     new_TextDelta,
@@ -71,24 +70,6 @@ def bad_data(e: Exception) -> ErrorEvent:
     return ErrorEvent(error=upstream_error(f"upstream sent an SSE event that {why}"))
 
 
-class _Block:
-    __slots__ = (
-        "kind", "key", "call_id", "sig", "redacted", "open", "owner", "parent", "fresh", "acc",
-    )  # fmt: skip
-
-    def __init__(self, kind: str, key: str) -> None:
-        self.parent: str | None = None  # the wire key it ends with (a row's sub)
-        self.fresh = True  # no delta since it opened (or since its last separator)
-        self.kind = kind
-        self.key = key
-        self.call_id: str | None = None
-        self.sig = ""  # opaque state, joined as it comes
-        self.redacted: str | None = None
-        self.open = True
-        self.owner: str | None = None  # read from the wire (a row's owner); None: the protocol
-        self.acc: Any = None  # (assemble transform, its state): arguments joined at the end
-
-
 class Decoder:
     """Its endings: completed (terminal event seen), failed (an error event) or disconnected;
     and what it read no canonical home for. At close a stream is complete after a finish where
@@ -105,8 +86,8 @@ class Decoder:
         self.unread: dict[tuple[str, str], int] = {}
         self.rows = rows
         self.pid = rows.protocol
-        self.blocks: dict[str, _Block] = {}  # wire key -> its current block
-        self.open: list[_Block] = []  # open blocks in start order
+        self.blocks: dict[str, Any] = {}  # wire key -> its current block
+        self.open: list[Any] = []  # open blocks in start order
         self.used: set[str] = set()  # canonical keys given out
         self.calls = 0
         self.msg_id: str | None = None  # None: not started
@@ -174,10 +155,11 @@ class Decoder:
     # a row with one text or argument path is compiled to a short path first
     # (codegen/stream_fast.py ``pass_on``): an open block of its kind takes the delta at once,
     # anything else goes through the step.
-    def _new(self, kind: str, wkey: str) -> _Block:
+    def _new(self, kind: str, wkey: str) -> Any:
         """A block of ``kind`` opens at ``wkey`` (the step writes its start; with implicit
-        blocks it ends the open ones of another kind first)."""
-        b = self.blocks[wkey] = _Block(kind, self._fresh(wkey))
+        blocks it ends the open ones of another kind first): the protocol's compiled block
+        class, with the state its rows keep (codegen/stream_state.py)."""
+        b = self.blocks[wkey] = self.rows.block(kind, self._fresh(wkey))
         self.open.append(b)
         return b
 
@@ -192,14 +174,7 @@ class Decoder:
         self.used.add(key)
         return key
 
-    def _call(self, b: _Block, cid: str, name: Any, out: list[Any]) -> None:
-        """A tool call opens (``cid``: its id, where opaque state on the call rides: the
-        compiled step wraps it)."""
-        b.call_id = cid
-        self.calls += 1
-        out.append(ToolCallStart(key=b.key, id=b.call_id, name=name if type(name) is str else ""))
-
-    def _close(self, b: _Block, out: list[Any]) -> None:
+    def _close(self, b: Any, out: list[Any]) -> None:
         """A block ends once: its kind's compiled end (``ROWS.close``, codegen/stream_block.py)
         writes its end event with what its rows gathered."""
         if b.open:

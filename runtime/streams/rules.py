@@ -19,6 +19,7 @@ Template = Callable[[Any, Any, int], Any]  # (encoder, event, index) -> SSE fram
 class StreamRows:
     protocol: str
     dispatch: Callable[[Any, Any, list[Any]], bool]  # runs the rows on one event: matched?
+    block: Callable[[str, str], Any]  # a decoded block (kind, canonical key)
     start_event: bool  # the start is an event of its own (else read from every chunk)
     done_sentinel: str | None
     end_after_finish: bool
