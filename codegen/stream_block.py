@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .stream_model import DecodeRow
+from .stream_model import DecodeRow, StreamSpec
 
 _START = {"text": "TextStart", "reasoning": "ReasoningStart"}
 _END = {"text": "TextEnd", "tool_call": "ToolCallEnd", "reasoning": "ReasoningEnd"}
@@ -42,6 +42,11 @@ class Facts:
     parts: bool  # some row has sub, whole or separator (blocks know if a delta came)
     subs: bool  # some row has sub (a closing row ends the blocks under its key)
     random_ids: bool  # missing_call_id: random
+
+
+def parts(s: StreamSpec) -> bool:
+    """Some row has sub, whole or separator: blocks know if a delta came (``b.fresh``)."""
+    return any(row.sub or row.whole or row.separator is not None for row in s.decode)
 
 
 def quiet(row: DecodeRow) -> bool:

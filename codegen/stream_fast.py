@@ -50,12 +50,20 @@ def const_delta(row: DecodeRow) -> bool:
 
 
 def pass_on(
-    args: bool, block: str, base: str, wkey: str, value: str, ind: str, truthy: bool = False
+    args: bool,
+    block: str,
+    base: str,
+    wkey: str,
+    value: str,
+    ind: str,
+    truthy: bool = False,
+    fresh: bool = True,
 ) -> list[str]:
     """A delta-only row's short path, compiled: the open block at ``wkey`` takes the value at
     once (``args``: argument text, for a tool call only; else text, for a text or reasoning
     block); with no open block, or one of another kind, the row's block step runs
-    (``truthy``: the value was found non-empty already)."""
+    (``truthy``: the value was found non-empty already; ``fresh``: some row reads whether a
+    delta came, ``Facts.parts``)."""
     v = value if value.isidentifier() else "v"
     if args:
         kind, made = 'b.kind != "tool_call"', f"_new_ToolCallDelta(key=b.key, arguments={v})"
@@ -72,7 +80,7 @@ def pass_on(
             f"        {block}(m, {base}, None, out)",
             "    else:",
             f"        out.append({made})",
-            "        b.fresh = False",
+            *(["        b.fresh = False"] if fresh else []),
         ]
     ]
 
@@ -86,6 +94,7 @@ def fast_action(
     ind: str,
     implicit: bool,
     op: str,
+    fresh: bool,
 ) -> list[str] | None:
     """The statements of a row that has a short path, else None (``block``: the row's block
     step, which the short path falls back to)."""
@@ -94,6 +103,8 @@ def fast_action(
         return [
             f"{ind}v = {r.on(value, base, where, base == 'd')}",
             f"{ind}if v:  # most chunks lack it",
-            *pass_on(row.text is None, block, base, repr(row.key_const), "v", ind + "    ", True),
+            *pass_on(
+                row.text is None, block, base, repr(row.key_const), "v", ind + "    ", True, fresh
+            ),
         ]
     return None

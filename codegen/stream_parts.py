@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .stream_block import parts
 from .stream_fast import pass_on
 from .stream_model import DecodeRow, StreamSpec
 from .stream_render import _paths, _Readers
@@ -182,7 +183,11 @@ def _item_action(row: DecodeRow, i: int, r: _Readers, where: str, s: StreamSpec)
         ]
     if _fast_text(row):  # the machine's shortest path: an open block takes the text at once
         text = r.on(_paths(row.text)[0], "item", where)
-        return [*out, *pass_on(False, f"_block{i}", "item", repr(row.key_const), text, "")]
+        fresh = parts(s)
+        return [
+            *out,
+            *pass_on(False, f"_block{i}", "item", repr(row.key_const), text, "", fresh=fresh),
+        ]
     return [*out, *steps(row, i, "item", "pos", r, where, s.blocks == "implicit")] or ["pass"]
 
 

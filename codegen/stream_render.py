@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .stream_block import Facts, block_step, end_steps, quiet
+from .stream_block import Facts, block_step, end_steps, parts, quiet
 from .stream_encode import StreamSpecError, TemplateError, encode_view
 from .stream_fast import delta_only as _delta_only
 from .stream_fast import fast_action, pass_on
@@ -160,7 +160,14 @@ def _op(row: DecodeRow) -> str:
 
 
 def _action(
-    row: DecodeRow, i: int, base: str, r: _Readers, where: str, ind: str, implicit: bool
+    row: DecodeRow,
+    i: int,
+    base: str,
+    r: _Readers,
+    where: str,
+    ind: str,
+    implicit: bool,
+    fresh: bool,
 ) -> list[str]:
     """The statements that run row ``i`` on the wire object ``base``: the machine's short
     paths for a row that only passes a value on to a block, else the row's steps
@@ -187,8 +194,8 @@ def _action(
             wkey += (
                 f":{{_s if (_s := {r.on(row.sub, base, where, base == 'd')}) is not None else 0}}"
             )
-        return pass_on(row.text is None, block, base, f'f"{wkey}"', value, ind)
-    fast = fast_action(row, block, base, r, where, ind, implicit, op)
+        return pass_on(row.text is None, block, base, f'f"{wkey}"', value, ind, fresh=fresh)
+    fast = fast_action(row, block, base, r, where, ind, implicit, op, fresh)
     if fast is not None:
         return fast
     if op == "block" and implicit and quiet(row):  # the row's fields are read first: most
@@ -252,7 +259,7 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
             if i in groups_at:
                 out += items_code(s, groups_at[i], base, r, where, inner)
             else:
-                out += _action(row, i, base, r, w, inner, s.blocks == "implicit")
+                out += _action(row, i, base, r, w, inner, s.blocks == "implicit", parts(s))
             if first:
                 out.append(f"{inner}return True")
             elif _op(row) == "" and row.each is None:  # only such a row can end the stream
@@ -313,7 +320,7 @@ def stream_view(
     r = _Readers(seed)
     facts = Facts(
         implicit=s.blocks == "implicit",
-        parts=any(row.sub or row.whole or row.separator is not None for row in s.decode),
+        parts=parts(s),
         subs=any(row.sub for row in s.decode),
         random_ids=s.missing_call_id == "random",
     )

@@ -41,7 +41,7 @@ UNKNOWN_OWNER = ""
 class _Block:
     """A decoded block: the state this protocol's compiled code keeps."""
 
-    __slots__ = ("kind", "key", "open", "call_id", "sig", "redacted", "fresh")
+    __slots__ = ("kind", "key", "open", "call_id", "sig", "redacted")
 
     def __init__(self, kind: str, key: str) -> None:
         self.kind: str = kind  # text, reasoning, tool_call or ignored
@@ -50,7 +50,6 @@ class _Block:
         self.call_id: str | None = None  # a call's id, opaque state wrapped in
         self.sig: str = ""  # opaque state, joined as it comes
         self.redacted: str | None = None
-        self.fresh: bool = True  # no delta since it opened (or since its last separator)
 
 
 class _ItemBlock:
@@ -762,7 +761,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block1(m, d, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
             return True
         if w0 == "tool_use":
             _block2(m, d, None, out)
@@ -783,7 +781,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block5(m, d, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
             return True
         if w1 == "thinking_delta":
             v = _v.get("thinking") if type(_v := d.get("delta")) is dict else None
@@ -794,7 +791,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block6(m, d, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
             return True
         if w1 == "input_json_delta":
             v = _v.get("partial_json") if type(_v := d.get("delta")) is dict else None
@@ -805,7 +801,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block7(m, d, None, out)
                 else:
                     out.append(_new_ToolCallDelta(key=b.key, arguments=v))
-                    b.fresh = False
             return True
         if w1 == "signature_delta":
             _block8(m, d, None, out)

@@ -40,14 +40,13 @@ UNKNOWN_OWNER = ""
 class _Block:
     """A decoded block: the state this protocol's compiled code keeps."""
 
-    __slots__ = ("kind", "key", "open", "call_id", "fresh")
+    __slots__ = ("kind", "key", "open", "call_id")
 
     def __init__(self, kind: str, key: str) -> None:
         self.kind: str = kind  # text, reasoning, tool_call or ignored
         self.key: str = key  # its canonical key
         self.open: bool = True
         self.call_id: str | None = None  # a call's id, opaque state wrapped in
-        self.fresh: bool = True  # no delta since it opened (or since its last separator)
 
 
 class _ItemBlock:
@@ -675,7 +674,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block1(m, d, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
             return True
         if w0 == "thinking":
             v = _r2(d)
@@ -686,7 +684,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block2(m, d, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
             return True
         _block3(m, d, None, out)
         return True
@@ -713,7 +710,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                 _block8(m, d, None, out)
             else:
                 out.append(_new_ToolCallDelta(key=b.key, arguments=v))
-                b.fresh = False
         return True
     if kind == "tool-call-end":
         _block9(m, d, None, out)

@@ -49,7 +49,7 @@ UNKNOWN_OWNER = ""
 class _Block:
     """A decoded block: the state this protocol's compiled code keeps."""
 
-    __slots__ = ("kind", "key", "open", "call_id", "sig", "fresh", "acc")
+    __slots__ = ("kind", "key", "open", "call_id", "sig", "acc")
 
     def __init__(self, kind: str, key: str) -> None:
         self.kind: str = kind  # text, reasoning, tool_call or ignored
@@ -57,7 +57,6 @@ class _Block:
         self.open: bool = True
         self.call_id: str | None = None  # a call's id, opaque state wrapped in
         self.sig: str = ""  # opaque state, joined as it comes
-        self.fresh: bool = True  # no delta since it opened (or since its last separator)
         self.acc: Any = None  # (assemble transform, its state): arguments joined at the end
 
 
@@ -712,7 +711,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                             _block7(m, item, None, out)
                         else:
                             out.append(new(key=b.key, text=v))
-                            b.fresh = False
                 elif item.get("thoughtSignature") is not None:
                     if type(ls := item.get("thoughtSignature")) is str and ls:
                         out += m._close_all()

@@ -149,7 +149,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block2(m, at0, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
     if at0 is not None:
         matched = True
         v = at0.get("content") if type(at0) is dict else None
@@ -161,7 +160,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block3(m, at0, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
     if at0 is not None:
         matched = True
         v = at0.get("refusal") if type(at0) is dict else None
@@ -173,7 +171,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block4(m, at0, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
     if at0 is not None:
         matched = True
         items = _r8(at0)

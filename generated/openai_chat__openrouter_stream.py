@@ -73,7 +73,7 @@ UNKNOWN_OWNER = "unknown"
 class _Block:
     """A decoded block: the state this protocol's compiled code keeps."""
 
-    __slots__ = ("kind", "key", "open", "call_id", "sig", "redacted", "owner", "fresh")
+    __slots__ = ("kind", "key", "open", "call_id", "sig", "redacted", "owner")
 
     def __init__(self, kind: str, key: str) -> None:
         self.kind: str = kind  # text, reasoning, tool_call or ignored
@@ -83,7 +83,6 @@ class _Block:
         self.sig: str = ""  # opaque state, joined as it comes
         self.redacted: str | None = None
         self.owner: str | None = None  # read from the wire (a row's owner); None: the protocol
-        self.fresh: bool = True  # no delta since it opened (or since its last separator)
 
 
 def _r10(v: Any) -> Any:  # text
@@ -372,7 +371,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block2(m, at0, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
     if at0 is not None:
         matched = True
         items = _r16(at0)
@@ -391,7 +389,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block4(m, at0, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
     if at0 is not None:
         matched = True
         v = at0.get("refusal") if type(at0) is dict else None
@@ -403,7 +400,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block5(m, at0, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
     if at0 is not None:
         matched = True
         items = _r8(at0)

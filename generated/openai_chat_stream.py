@@ -39,14 +39,13 @@ UNKNOWN_OWNER = ""
 class _Block:
     """A decoded block: the state this protocol's compiled code keeps."""
 
-    __slots__ = ("kind", "key", "open", "call_id", "fresh")
+    __slots__ = ("kind", "key", "open", "call_id")
 
     def __init__(self, kind: str, key: str) -> None:
         self.kind: str = kind  # text, reasoning, tool_call or ignored
         self.key: str = key  # its canonical key
         self.open: bool = True
         self.call_id: str | None = None  # a call's id, opaque state wrapped in
-        self.fresh: bool = True  # no delta since it opened (or since its last separator)
 
 
 class _ItemBlock:
@@ -569,7 +568,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block3(m, at0, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
     if at0 is not None:
         matched = True
         v = at0.get("refusal") if type(at0) is dict else None
@@ -581,7 +579,6 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                     _block4(m, at0, None, out)
                 else:
                     out.append(new(key=b.key, text=v))
-                    b.fresh = False
     if at0 is not None:
         matched = True
         items = _r8(at0)

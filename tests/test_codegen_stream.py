@@ -248,13 +248,14 @@ def test_a_block_ends_with_what_its_rows_gathered(tiny: tuple[Any, Any], tmp_pat
 
 def test_a_block_keeps_only_the_state_its_rows_use(tiny: tuple[Any, Any], tmp_path: Path) -> None:
     """The generated block classes (codegen/stream_state.py) have the slots every block has and
-    of the others only what the compiled code uses: the tiny rows gather no opaque state and
-    group nothing, so their blocks have no slot for it; a row that reads a signature adds one,
-    and the decoder fills it (a block of the class ``ROWS.block`` makes)."""
+    of the others only what the compiled code uses: the tiny rows gather no opaque state, group
+    nothing and never ask whether a delta came (no whole value, no separator: no ``fresh``), so
+    their blocks have no slot for it; a row that reads a signature adds one, and the decoder
+    fills it (a block of the class ``ROWS.block`` makes)."""
     codec, rows = tiny
     stream = importlib.import_module(codec.__name__.replace("_codec", "_stream"))
     assert rows.block is stream._Block
-    assert stream._Block.__slots__ == ("kind", "key", "open", "call_id", "fresh")
+    assert stream._Block.__slots__ == ("kind", "key", "open", "call_id")
     assert stream._ItemBlock.__slots__ == ("kind", "ev", "key", "index", "started", "ended", "args")
     think = "{event: think, key: n, key_prefix: r, open: reasoning, text: t, signature: s}"
     codec, rows = _with_row(tmp_path, think)
