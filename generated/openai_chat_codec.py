@@ -399,7 +399,7 @@ def decode_tools(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
             path = f"tools[{i}]"
             if type(t) is not dict:
                 t = expect_dict(t, path)
-            kind = t.get("type")  # a hosted tool by its type
+            kind = t.get("type")  # a hosted tool by its type, a function by tool_type
             req.tools.append(
                 tool_of(t, None if kind == "function" else kind, path, decode_tool, ctx)
             )
