@@ -95,9 +95,10 @@ _ID_KEY = {ToolCallPart: "id", ToolResultPart: "call_id"}  # the ids that carry 
 
 
 def needs_unwrap(p: Any) -> bool:
-    """A tool call / result whose id carries the envelope."""
-    key = _ID_KEY.get(type(p))
-    return key is not None and MARK in getattr(p, key)
+    """A tool call / result whose id carries the envelope (asked of every part of every
+    request: two type tests, no lookup)."""
+    t = type(p)
+    return (t is ToolCallPart and MARK in p.id) or (t is ToolResultPart and MARK in p.call_id)
 
 
 def unwrap_into(p: Part, out: list[Part]) -> None:

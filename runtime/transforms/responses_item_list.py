@@ -102,20 +102,6 @@ def regroup(parts: list[Part], descs: Any) -> list[tuple[dict[str, Any], list[Pa
     return out
 
 
-def _new_groups(parts: list[Part], codec: Codec) -> list[tuple[dict[str, Any], list[Part]]]:
-    """The parts as new items: a run of content parts one message item, a part of a kind that
-    is an item of its own (the codec's ITEM_PARTS) one item."""
-    out: list[tuple[dict[str, Any], list[Part]]] = []
-    for p in parts:
-        if p.PART in codec.ITEM_PARTS:
-            out.append(({"kind": p.PART}, [p]))
-        elif out and out[-1][0]["kind"] == "message":
-            out[-1][1].append(p)
-        else:
-            out.append(({"kind": "message"}, [p]))
-    return out
-
-
 def assistant_items(
     parts: list[Part],
     hints: Any,
@@ -125,30 +111,47 @@ def assistant_items(
     ids: ItemIds | None = None,
 ) -> list[dict[str, Any]]:
     """One canonical assistant message's parts (and hints) -> its items: message items for
-    content, one item per call / reasoning / native part, in order. Between endpoints of this
-    protocol the groups the decoder recorded restore the source items exactly (nothing filled
-    in); else new items (``ids``: a response's output, whose items get their ids by the rule)."""
+    content, one item per call / reasoning / native part, in order. ``ids``: a response's
+    output, whose new items get their ids by the rule."""
+    output = ids is not None
     groups = regroup(parts, hints.get("items")) if ctx.same and hints else None
-    output = None if groups is not None else ids is not None  # None: the source's items
-    out: list[dict[str, Any]] = []
+    if groups is not None:
+        out: list[dict[str, Any]] = []
+        for j, (d, chunk) in enumerate(groups):
+            ipath = f"{path}[{j}]"
+            # the descriptors restore the source items exactly: nothing is filled in
+            if d["kind"] == "message":
+                role = d.get("role", "assistant")
+                out.append(codec.encode_message(role, chunk, d, ipath, ctx, False, d.get("ext")))
+            else:
+                out += [i for p in chunk if (i := codec.encode_item(p, ipath, ctx, None))]
+        return out
+    out = []
     kinds: list[str] = []  # the canonical kind of each item (its id's prefix)
-    for d, chunk in groups if groups is not None else _new_groups(parts, codec):
+    content: list[Part] = []
+
+    def flush() -> None:  # the content parts so far as one message item
         ipath = f"{path}[{len(out)}]"
-        if d["kind"] == "message":
-            desc = d if output is None else None
-            role = d.get("role", "assistant")
-            out.append(
-                codec.encode_message(role, chunk, desc, ipath, ctx, bool(output), d.get("ext"))
-            )
-            kinds.append("text")
-            continue
-        for p in chunk:
-            if (item := codec.encode_item(p, ipath, ctx, output)) is not None:
+        out.append(codec.encode_message("assistant", content[:], None, ipath, ctx, output))
+        kinds.append("text")
+        content.clear()
+
+    for p in parts:
+        if (kind := p.PART) in codec.ITEM_PARTS:
+            if content:
+                flush()
+            item = codec.encode_item(p, f"{path}[{len(out)}]", ctx, output)
+            if item is not None:
                 out.append(item)
-                kinds.append(p.PART)
-    if ids is not None and output is not None:
+                kinds.append(kind)
+        else:
+            content.append(p)
+    if content:
+        flush()
+    if ids is not None:
         for k, item in enumerate(out):
-            if wid := ids.take(kinds[k], item.get("id"), k):
+            wid = ids.take(kinds[k], item.get("id"), k)
+            if wid:
                 item["id"] = wid
     return out
 
