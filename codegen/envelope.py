@@ -95,9 +95,10 @@ class ResponseEnvelope(Strict):
     )
     echo: list[str] = Field(
         default_factory=list,
-        description="top-level keys that echo the request or are bookkeeping (Responses): kept "
-        "with the raw finish and written back to the same protocol by the compiled envelope, "
-        "never reported as lost elsewhere",
+        description="top-level keys that echo the request or are bookkeeping (Responses; "
+        "Gemini's promptFeedback): kept (with the raw finish when it sits at the top level) and "
+        "written back to the same protocol by the compiled envelope, never reported as lost "
+        "elsewhere",
     )
     choice_constants: dict[str, Any] = Field(
         default_factory=dict, description="keys of the choice item always written"
@@ -155,11 +156,6 @@ def envelope_problems(env: ResponseEnvelope | None, finish_raws: set[str]) -> li
     if env.parts is not None and (env.choices or env.message):
         key = "choices" if env.choices else "message"
         out.append((("response_envelope", "parts"), f"parts sit at the top level: no `{key}`"))
-    if env.echo and (env.choices or env.message):  # the kept finish is a top-level key
-        key = "choices" if env.choices else "message"
-        out.append(
-            (("response_envelope", "echo"), f"echo needs the finish at the top level: no `{key}`")
-        )
     if env.part_defaults and env.parts is None:
         out.append((("response_envelope", "part_defaults"), "no `parts` key to write them in"))
     for name in ("echo", "choice_quiet"):

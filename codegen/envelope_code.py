@@ -95,7 +95,12 @@ def envelope_view(spec: Spec, p: ProtocolSpec, finish: dict[str, Any]) -> dict[s
         "choice_read": {m for m in (env.message, env.finish) if m} | set(env.choice_constants),
         "message_path": prefix + (env.message or ""),
         "carried": [*(names[k] for k in env.content_parts or () if k in rows), *calls],
-        "kept": [*env.echo, env.finish, *([d.reason.split(".")[0]] if d else [])],
+        # the echo, and the finish with its detail when they sit at the top level
+        "kept": [
+            *env.echo,
+            *([] if top else [env.finish]),
+            *([d.reason.split(".")[0]] if d else []),
+        ],
         "default_id": next((env.defaults.get(f.w) for f in p.response_fields if f.c == "id"), None),
         # the parts' wire type key (the first part row's match key), for part_defaults
         "part_key": next(iter(p.parts[0].match), "type") if p.parts else "type",

@@ -325,7 +325,7 @@ CARRIER: dict[str | None, str] = {"gemini": "ids", "anthropic_messages": "own"}
 # (responses_item_list.ItemIds)
 ITEM_ID_PREFIXES: dict[str, str] = {}
 # a call sent without an id gets ilg_<random> (stream.missing_call_id: random), in a response
-# (CallIds) as in a stream; else a numbered one
+# (the parts walk's CallIds, part_walk.call_ids) as in a stream; else a numbered one
 RANDOM_CALL_IDS = False
 
 
@@ -1960,7 +1960,7 @@ def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> N
 
 
 FINISH_KEY = "stop_reason"  # where the finish sits (response_envelope.finish)
-# keys whose source values go back to this protocol only (echo, the finish and its detail)
+# keys whose source values go back to this protocol only (echo; a top-level finish, its detail)
 RESPONSE_KEPT: tuple[str, ...] = ("stop_reason",)
 RESPONSE_ID: str | None = "msg_interlingua"  # the default id (response_envelope.defaults)
 

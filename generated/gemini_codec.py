@@ -349,7 +349,7 @@ CARRIER: dict[str | None, str] = {"anthropic_messages": "parts", "gemini": "own"
 # (responses_item_list.ItemIds)
 ITEM_ID_PREFIXES: dict[str, str] = {}
 # a call sent without an id gets ilg_<random> (stream.missing_call_id: random), in a response
-# (CallIds) as in a stream; else a numbered one
+# (the parts walk's CallIds, part_walk.call_ids) as in a stream; else a numbered one
 RANDOM_CALL_IDS = True
 
 
@@ -1104,11 +1104,14 @@ def encode_part(p: Part, path: str, ctx: Ctx) -> dict[str, Any] | None:
     return fn(p, path, ctx)
 
 
-def decode_parts(v: Any, path: str, ctx: Ctx, ids: CallIds) -> list[Part]:
+def decode_parts(v: Any, path: str, ctx: Ctx, ids: CallIds | None = None) -> list[Part]:
     """Wire parts -> canonical parts; a thoughtSignature on any but a reasoning part: an
     attached ReasoningPart before it; a call's id given, else
-    synthesised, a result's given, else its call's by name (``ids``)."""
+    synthesised, a result's given, else its call's by name (``ids``: a request's, else those of
+    one response, RANDOM_CALL_IDS as the stream row says)."""
     out: list[Part] = []
+    if ids is None:
+        ids = CallIds(not RANDOM_CALL_IDS)
     for i, w in enumerate(expect_list(v, path)):
         p = f"{path}[{i}]"
         if type(w) is not dict:
@@ -2046,7 +2049,9 @@ def write_finish(
 
 # ---------------------------------------------------------------- response envelope
 # top-level keys the envelope row names; the keys always written (one left out is a hint)
-RESPONSE_KNOWN = frozenset({"candidates", "modelVersion", "responseId", "usageMetadata"})
+RESPONSE_KNOWN = frozenset(
+    {"candidates", "modelVersion", "promptFeedback", "responseId", "usageMetadata"}
+)
 _ALWAYS = (
     "modelVersion",
     "responseId",
@@ -2056,12 +2061,16 @@ _ALWAYS = (
 
 def decode_response_envelope(w: dict[str, Any], resp: Response, ctx: Ctx) -> None:
     """The usage (absent or null: None) and
-    the keys an encoder always writes that the source left out (a hint)."""
+    the keys an encoder always writes that the source left out (a hint); the
+    echo (a hint: back to this protocol only)."""
     u = w.get("usageMetadata")
     resp.usage = decode_usage(u, "usageMetadata") if u is not None else None
     absent = [k for k in _ALWAYS if k not in w]
     if absent:
         resp.hints = {**(resp.hints or {}), "absent": absent}
+    kept = {k: w[k] for k in RESPONSE_KEPT if k in w}  # the echo
+    if kept:
+        resp.hints = {**(resp.hints or {}), "kept": kept}
 
 
 def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> None:
@@ -2069,6 +2078,8 @@ def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> N
     protocol always has one: zero counts; back to this protocol the source's own object, under
     the counts if they changed) and, back to
     this protocol, the keys the source left out left out again."""
+    kept = (resp.hints.get("kept") or {}) if ctx.same and resp.hints else {}
+    out.update(kept)  # over the defaults: the source's own values
     u = resp.usage
     if u is not None:
         out["usageMetadata"] = wire = encode_usage(u)
@@ -2126,8 +2137,8 @@ def write_choices(choice: dict[str, Any], resp: Response, out: dict[str, Any], c
 
 
 FINISH_KEY = "finishReason"  # where the finish sits (response_envelope.finish)
-# keys whose source values go back to this protocol only (echo, the finish and its detail)
-RESPONSE_KEPT: tuple[str, ...] = ("finishReason",)
+# keys whose source values go back to this protocol only (echo; a top-level finish, its detail)
+RESPONSE_KEPT: tuple[str, ...] = ("promptFeedback",)
 RESPONSE_ID: str | None = "interlingua"  # the default id (response_envelope.defaults)
 
 

@@ -305,7 +305,7 @@ CARRIER: dict[str | None, str] = {"gemini": "ids", "openai_chat": "own"}
 # (responses_item_list.ItemIds)
 ITEM_ID_PREFIXES: dict[str, str] = {}
 # a call sent without an id gets ilg_<random> (stream.missing_call_id: random), in a response
-# (CallIds) as in a stream; else a numbered one
+# (the parts walk's CallIds, part_walk.call_ids) as in a stream; else a numbered one
 RANDOM_CALL_IDS = False
 
 
@@ -1783,8 +1783,8 @@ def write_choices(choice: dict[str, Any], resp: Response, out: dict[str, Any], c
 
 
 FINISH_KEY = "finish_reason"  # where the finish sits (response_envelope.finish)
-# keys whose source values go back to this protocol only (echo, the finish and its detail)
-RESPONSE_KEPT: tuple[str, ...] = ("finish_reason",)
+# keys whose source values go back to this protocol only (echo; a top-level finish, its detail)
+RESPONSE_KEPT: tuple[str, ...] = ()
 RESPONSE_ID: str | None = "chatcmpl-interlingua"  # the default id (response_envelope.defaults)
 
 

@@ -198,16 +198,23 @@ def test_echo_key_twice_is_refused_with_its_row(tmp_path: Path) -> None:
     )
 
 
-def test_echo_beside_a_finish_in_choices_is_refused(tmp_path: Path) -> None:
-    """The compiled envelope keeps the echo with the raw finish, a top-level key."""
-    rows = CHOICES.split("finish_rule:")[0]  # the envelope rows alone
-    protocol = PROTOCOL + rows.replace("  defaults:", "  echo: [seed]\n  defaults:")
-    msg = _refused(tmp_path, protocol)
-    path = tmp_path / "spec" / "protocols" / "tiny_v2.yaml"
-    assert msg == (
-        f"{path}:{_line(protocol, 'echo:')}: response_envelope.echo: echo needs the finish at "
-        "the top level: no `choices`"
-    )
+def test_echo_beside_a_finish_in_choices_is_kept_alone(tmp_path: Path) -> None:
+    """Beside choices (Gemini's promptFeedback) the echo is kept without the finish, which the
+    choice holds: back to this protocol as it came, to another nowhere, and never at the top."""
+    rows = CHOICES.replace("  defaults:", "  echo: [seed]\n  defaults:")
+    codec = generate(tmp_path, PROTOCOL + rows, WITH_CALLS)
+    assert codec.RESPONSE_KEPT == ("seed",) and "seed" in codec.RESPONSE_KNOWN
+    c = canonical_of(codec)
+    same = Ctx("tiny_v2", "tiny_v2")
+    resp = c.Response()
+    codec.decode_response_envelope({"id": "r1", "seed": {"n": 7}, "usage": None}, resp, same)
+    assert resp.hints == {"kept": {"seed": {"n": 7}}}
+    out: dict[str, Any] = {}
+    codec.encode_response_envelope(resp, out, same)
+    assert out["seed"] == {"n": 7} and "why" not in out
+    out = {}
+    codec.encode_response_envelope(resp, out, Ctx("x", "tiny_v2"))
+    assert "seed" not in out and "why" not in out
 
 
 def test_unknown_envelope_key_names_the_allowed_ones(tmp_path: Path) -> None:

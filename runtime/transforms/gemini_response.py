@@ -7,7 +7,9 @@ candidate keys go back to Gemini only, reported elsewhere unless ``choice_quiet`
 functionCall parts is tool_calls, an unknown reason is other, the raw reason kept, a number
 written back as one: finish_rule.numeric, in streams alike). A prompt
 blocked by ``promptFeedback.blockReason`` (no candidates) is the row response_envelope.blocked
-(content_filter, the block reason kept raw).
+(content_filter, the block reason kept raw); ``promptFeedback`` itself goes back to Gemini as it
+came (its echo row), as do ``usageMetadata`` and the defaults (the compiled envelope). The
+parts are the codec's (its parts walk; a call's id: given, else synthesised as streams do).
 """
 
 from __future__ import annotations
@@ -19,16 +21,12 @@ from .._losses import Ctx
 from .._wire import expect_dict
 from ..generated.canonical import Response, ToolCallPart
 from ._base import Codec, Transform
-from .call_ids import CallIds
 
 __all__ = ["GEMINI_RESPONSE"]
 
 
 def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     hints: dict[str, Any] = {}
-    pf = w.get("promptFeedback")
-    if pf is not None:
-        hints["prompt_feedback"] = expect_dict(pf, "promptFeedback")
     c0 = codec.first_choice(w, resp, hints, ctx)  # other candidates and keys: kept, reported
     if c0 is None:
         hints["no_candidates"] = "candidates" in w
@@ -45,8 +43,7 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
     if content is not None:
         content = expect_dict(content, "candidates[0].content")
         raw = content.get("parts") or []
-        ids = CallIds(not codec.RANDOM_CALL_IDS)  # the stream row's missing_call_id, as streams
-        resp.parts = codec.decode_parts(raw, "candidates[0].content.parts", ctx, ids)
+        resp.parts = codec.decode_parts(raw, "candidates[0].content.parts", ctx)  # its own ids
         hints["content"] = {k: v for k, v in content.items() if k != "parts"}
         hints["content_parts"] = "parts" in content
     elif c0.get("finishReason") is None:  # no content and no reason: not a candidate
@@ -73,12 +70,6 @@ def _encode(resp: Response, out: dict[str, Any], codec: Codec, ctx: Ctx) -> None
         if resp.finish is not None or not ctx.same:  # finish_required
             codec.write_finish(resp.finish, cand, ctx)
         codec.write_choices(cand, resp, out, ctx)
-    if "prompt_feedback" in h:
-        out["promptFeedback"] = h["prompt_feedback"]
 
 
-GEMINI_RESPONSE = Transform(
-    response_keys=frozenset({"promptFeedback"}),
-    decode_response=_decode,
-    encode_response=_encode,
-)
+GEMINI_RESPONSE = Transform(decode_response=_decode, encode_response=_encode)
