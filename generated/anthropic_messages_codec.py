@@ -10,7 +10,6 @@ from dataclasses import replace
 from typing import Any
 
 from interlingua._codec_support import (
-    add_hint,
     arguments_object,
     deep_merge,
     dig,
@@ -1276,6 +1275,7 @@ REQUEST_NESTED: dict[str, frozenset[str]] = {
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     path = ""
+    kept: dict[str, dict[str, Any]] = {}  # the source's own form, for the same protocol (hints)
     v_model = w.get("model")
     if v_model is not None and type(v_model) is not str:
         v_model = expect_str(v_model, path + ".model")
@@ -1298,7 +1298,7 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     req.top_k = v_top_k
     v_stop = w.get("stop_sequences")
     if type(v_stop) is str:
-        add_hint(req, "string", "stop", True)
+        kept.setdefault("string", {})["stop"] = True
     if v_stop is not None:
         v_stop = expect_str_list(v_stop, path + ".stop_sequences")
     req.stop = v_stop
@@ -1315,7 +1315,9 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         v_user = expect_str(v_user, path + ".metadata.user_id")
     req.user = v_user
     if w.get("metadata") == {}:  # a rows' object sent empty: so again to this protocol
-        add_hint(req, "empty", "metadata", True)
+        kept.setdefault("empty", {})["metadata"] = True
+    if kept:
+        add_hints(req, kept)
 
 
 def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:

@@ -11,7 +11,6 @@ from typing import Any
 
 import orjson
 from interlingua._codec_support import (
-    add_hint,
     arguments_object,
     camel_key,
     deep_merge,
@@ -1263,12 +1262,13 @@ REQUEST_NESTED: dict[str, frozenset[str]] = {
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     path = ""
+    kept: dict[str, dict[str, Any]] = {}  # the source's own form, for the same protocol (hints)
     v_model = w.get("model")
     if v_model is not None and type(v_model) is not str:
         v_model = expect_str(v_model, path + ".model")
     req.model = v_model
     if v_model is not None:  # sent: back to this protocol alone (same_only)
-        add_hint(req, "sent", "model", True)
+        kept.setdefault("sent", {})["model"] = True
     v_max_tokens = w.get("generationConfig")
     if v_max_tokens is not None:
         if type(v_max_tokens) is not dict:
@@ -1307,7 +1307,7 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
             v_stop = expect_dict(v_stop, path + ".generationConfig")
         v_stop = v_stop.get("stopSequences")
     if type(v_stop) is str:
-        add_hint(req, "string", "stop", True)
+        kept.setdefault("string", {})["stop"] = True
     if v_stop is not None:
         v_stop = expect_str_list(v_stop, path + ".generationConfig.stopSequences")
     req.stop = v_stop
@@ -1340,7 +1340,9 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         )
     req.frequency_penalty = v_frequency_penalty
     if w.get("generationConfig") == {}:  # a rows' object sent empty: so again to this protocol
-        add_hint(req, "empty", "generationConfig", True)
+        kept.setdefault("empty", {})["generationConfig"] = True
+    if kept:
+        add_hints(req, kept)
 
 
 def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:

@@ -9,7 +9,6 @@ from dataclasses import replace
 from typing import Any
 
 from interlingua._codec_support import (
-    add_hint,
     deep_merge,
     dig,
     drop_ext,
@@ -966,6 +965,7 @@ REQUEST_NESTED: dict[str, frozenset[str]] = {
 
 def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     path = ""
+    kept: dict[str, dict[str, Any]] = {}  # the source's own form, for the same protocol (hints)
     v_model = w.get("model")
     if v_model is not None and type(v_model) is not str:
         v_model = expect_str(v_model, path + ".model")
@@ -973,7 +973,7 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     v_max_tokens = w.get("max_completion_tokens")
     if v_max_tokens is None and w.get("max_tokens") is not None:
         v_max_tokens = w.get("max_tokens")
-        add_hint(req, "aliases", "max_tokens", "max_tokens")
+        kept.setdefault("aliases", {})["max_tokens"] = "max_tokens"
     if v_max_tokens is not None and type(v_max_tokens) is not int:
         v_max_tokens = expect_int(v_max_tokens, path + ".max_completion_tokens")
     req.max_tokens = v_max_tokens
@@ -987,7 +987,7 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     req.top_p = v_top_p
     v_stop = w.get("stop")
     if type(v_stop) is str:
-        add_hint(req, "string", "stop", True)
+        kept.setdefault("string", {})["stop"] = True
     if v_stop is not None:
         v_stop = expect_str_list(v_stop, path + ".stop")
     req.stop = v_stop
@@ -1024,7 +1024,9 @@ def decode_request_fields(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         v_metadata = expect_dict(v_metadata, path + ".metadata")
     req.metadata = v_metadata
     if w.get("stream_options") == {}:  # a rows' object sent empty: so again to this protocol
-        add_hint(req, "empty", "stream_options", True)
+        kept.setdefault("empty", {})["stream_options"] = True
+    if kept:
+        add_hints(req, kept)
 
 
 def encode_request_fields(req: Request, out: dict[str, Any], ctx: Ctx) -> None:

@@ -19,7 +19,6 @@ __all__ = [
     "said",
     "arguments_object",
     "deep_merge",
-    "add_hint",
     "camel",
     "recase_keys",
     "camel_key",
@@ -134,13 +133,6 @@ def deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
         b = out.get(k)
         out[k] = deep_merge(b, v) if type(b) is dict and type(v) is dict else v
     return out
-
-
-def add_hint(obj: Any, key: str, sub: str, value: Any) -> None:
-    """Record ``obj.hints[key][sub] = value`` (a wire-form choice, never a loss)."""
-    hints = dict(obj.hints or {})
-    hints[key] = {**(hints.get(key) or {}), sub: value}
-    obj.hints = hints
 
 
 def camel(k: str) -> str:
