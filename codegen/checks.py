@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .canonical_model import CanonicalSpec
+from .checks_parts import part_row_problems
 from .envelope import envelope_problems
 from .envelope_code import compile_problems
 from .errors import error_shape_problems
@@ -364,7 +365,7 @@ def check_protocol(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
         check_reasoning_items(p.reasoning_details, src)
     check_flat_messages(c, p, src)
     _check_tool_schema_openapi(p, src)
-    for loc, msg in tool_entries_problems(p) + part_walk_problems(p):
+    for loc, msg in tool_entries_problems(p) + part_walk_problems(p) + part_row_problems(p):
         src.error(loc, msg)
     if p.id != src.path.stem:
         src.error(("id",), f"expected {src.path.stem!r} (the file name), got {p.id!r}")

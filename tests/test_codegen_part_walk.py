@@ -18,7 +18,7 @@ from interlingua.transforms.call_ids import CallIds
 from tests.test_codegen_checks import refused
 from tests.test_codegen_generate import canonical_of, generate
 from tests.test_codegen_messages import FLAT_CANONICAL
-from tests.tiny_spec import PROTOCOL
+from tests.tiny_spec import PROTOCOL, refusal
 
 CANONICAL = (
     FLAT_CANONICAL.replace(
@@ -177,3 +177,30 @@ def test_a_walk_with_no_rows_to_follow_is_refused(tmp_path: Path) -> None:
     )
     assert where in error and "one key of a part" in error
     assert "needs a tool_call row with id" in error
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "marker", "expected"),
+    [
+        (  # read, the base64 data would be taken for the text
+            "    encode_only: true\n",
+            "",
+            "type: base64_text",
+            "base64_text is only written (read, the base64 data would be the text): its row "
+            "needs encode_only",
+        ),
+        (  # true: another row reads it back, and none does
+            "    when: data\n",
+            "    when: data\n    encode_only: true\n",
+            "encode_only: true",
+            "true says another file row reads the part back: there is none",
+        ),
+    ],
+)
+def test_an_encode_only_row_codegen_cannot_compile_is_refused(
+    tmp_path: Path, old: str, new: str, marker: str, expected: str
+) -> None:
+    """The refusals of codegen/checks_parts.py, with file, line and row."""
+    assert WALK_PROTOCOL.count(old) == 1, old
+    protocol = WALK_PROTOCOL.replace(old, new)
+    assert expected in refusal(tmp_path, CANONICAL, protocol, marker)
