@@ -204,3 +204,20 @@ def test_an_encode_only_row_codegen_cannot_compile_is_refused(
     assert WALK_PROTOCOL.count(old) == 1, old
     protocol = WALK_PROTOCOL.replace(old, new)
     assert expected in refusal(tmp_path, CANONICAL, protocol, marker)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("      - {c: signature, w: sig}\n", "", "needs a reasoning row with a signature"),
+        ("w: result.name,", "w: name,", "needs a tool_result name beside its call_id"),
+    ],
+)
+def test_a_walk_missing_the_fields_it_reads_is_refused(
+    tmp_path: Path, old: str, new: str, expected: str
+) -> None:
+    """A signature needs the reasoning row's own to tell it apart; a result's name is written
+    beside its id."""
+    assert WALK_PROTOCOL.count(old) == 1, old
+    protocol = WALK_PROTOCOL.replace(old, new)
+    assert expected in refusal(tmp_path, CANONICAL, protocol, "part_walk:")
