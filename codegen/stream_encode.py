@@ -6,7 +6,7 @@ the encoder, ``ev``: the canonical event, ``i``: the block's index): the bytes b
 returns their frames joined, each row under its ``if`` / ``unless`` condition; an end row whose
 condition does not hold returns None. In
 end templates the value under ``item_key`` is kept for ``$output`` (``s.keep``) and the one under
-``part_key`` for the group's ``$parts`` (``s.keep_part``). A key ending in ``?`` is left out when
+``part_key`` for the group's ``$parts`` (``_keep_part``). A key ending in ``?`` is left out when
 its value is None."""
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def template(
             key = k[:-1] if isinstance(k, str) and k.endswith("?") else k
             expr = template(v, where, None, x, n)
             if keep and key in keep:
-                expr = f"s.{keep[key]}({expr})"
+                expr = f"{keep[key]}{expr})"
             if key != k:
                 o = f"_o{n[0]}"
                 n[0] += 1
@@ -171,9 +171,9 @@ def _conds(row: TemplateRow) -> list[str]:
 def _keep(enc: EncodeSpec, ev: str) -> dict[str, str]:
     keep = {}
     if enc.item_key is not None and ev.endswith("_end"):
-        keep[enc.item_key] = "keep"
+        keep[enc.item_key] = "s.keep("
     if enc.part_key is not None and enc.group is not None and ev == f"{enc.group}_end":
-        keep[enc.part_key] = "keep_part"
+        keep[enc.part_key] = "_keep_part(s, "  # (codegen/stream_lifecycle.group_funcs)
     return keep
 
 

@@ -58,7 +58,7 @@ def begin(enc: EncodeSpec, kind: str, events: set[str]) -> list[str]:
             "    g.children.append(b)",
             *_write(f"{kind}_start", events, "b.ev", "b"),
         ]
-    out = ["    s._end_group(out)"] if enc.group is not None else []
+    out = ["    _end_group(s, out)"] if enc.group is not None else []
     out += _count(enc, kind, "b.index")
     if kind == "tool_call":
         out.append("    s.calls += 1")
@@ -118,6 +118,35 @@ def _wire_start(kind: str) -> list[str]:
         "        b.started = True",
         f"        _begin_{kind}(s, b, out)",
     ]
+
+
+def group_funcs(enc: EncodeSpec) -> dict[str, str]:
+    """Where blocks of a kind share one wire item (``group``), signature -> source of how the
+    open group ends (its blocks first, all of the grouped kind, then its wire item: the encoder
+    calls it at the endings, ``ROWS.end_group``, and a block of another kind before it starts)
+    and of how a finished part is kept for the group's ``$parts`` (``part_key``); none
+    elsewhere."""
+    if enc.group is None:
+        return {}
+    fns = {
+        "_end_group(s: Any, out: list[Any]) -> None": [
+            "g, s.group = s.group, None",
+            "if g is None:",
+            "    return",
+            "for b in g.children:",
+            "    if not b.ended:",
+            f"        _finish_{enc.group}(s, b, None, out)",
+            "g.ended = True",
+            "s.cur = g",
+            "out.append(_group_end(s, None, g.index))",
+        ],
+    }
+    if enc.part_key is not None:
+        fns["_keep_part(s: Any, part: Any) -> Any"] = [
+            "s.cur.group.parts[s.cur.part] = part",
+            "return part",
+        ]
+    return {sig: "\n".join("    " + line for line in body) for sig, body in fns.items()}
 
 
 def _write_in(tpl: str, block: str) -> list[str]:

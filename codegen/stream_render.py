@@ -314,7 +314,7 @@ def stream_view(
     """What the stream template needs: reader sources, rules, the dispatch function, encoder
     functions (``seed``: the reader names of the base protocol, for a dialect; ``foreign``: the
     protocol's flag foreign_reasoning)."""
-    from .stream_lifecycle import lifecycle_view
+    from .stream_lifecycle import group_funcs, lifecycle_view
     from .stream_parts import accumulate_kinds, rows_extra, rules_imports, writes_pending
 
     r = _Readers(seed)
@@ -349,13 +349,13 @@ def stream_view(
                     *life["finish"].values(), *held.values()])  # fmt: skip
     feed = feed_funcs(s.encode, events, accumulate_kinds(enc["funcs"]), "_lone_end" in held)
     names |= {n for n in FEED_EVENTS}
-    sequential = sequential_funcs(s.encode)
+    strategy = {**sequential_funcs(s.encode), **group_funcs(s.encode)}
     decoding = "\n".join([*blocks, *ends.values(), *dispatch])
-    encoding = "\n".join([code, enc["end"], *feed.values(), *sequential.values()])
+    encoding = "\n".join([code, enc["end"], *feed.values(), *strategy.values()])
     names |= {n.lstrip("_") for n in life["names"] if n in ("_ToolCallDelta", "_ReasoningEnd")}
     return {
         "life": life,
-        "sequential": sequential,
+        "strategy": strategy,
         "classes": [
             block_class("_Block", decoding, True),
             block_class("_ItemBlock", encoding, False),

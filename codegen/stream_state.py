@@ -2,7 +2,7 @@
 its decoded blocks (``_Block``, ``ROWS.block``, made by ``Decoder._new``) and of its encoded ones
 (``_ItemBlock``, made by the compiled feed) with the slots every block has and, of the others,
 exactly those its compiled code reads or writes (a block variable's attribute in the generated
-source, or a call of the encoder's that reads them: ``keep_part``). A protocol whose rows carry
+source). A protocol whose rows carry
 no opaque state has no slot for it; only grouped blocks have a group."""
 
 from __future__ import annotations
@@ -44,8 +44,6 @@ ENCODED: dict[str, tuple[str, str, str]] = {
     "children": ("[]", "list[Any]", "a group: its blocks"),
 }
 _ENCODED_ALWAYS = 6
-# the encoder's methods the compiled code calls -> the slots they use
-_CALLS = {"s.keep_part(": ("group", "part", "parts")}
 # variables of the generated code that are no block
 _NOT_BLOCKS = frozenset({"s", "m", "ev", "d", "w", "_v", "self", "out", "item", "u"})
 
@@ -54,7 +52,6 @@ def block_class(name: str, code: str, decoded: bool) -> str:
     """The source of class ``name``, with the slots ``code`` uses."""
     table, always = (DECODED, _DECODED_ALWAYS) if decoded else (ENCODED, _ENCODED_ALWAYS)
     used = {a for v, a in re.findall(r"\b(\w+)\.(\w+)\b", code) if v not in _NOT_BLOCKS}
-    used.update(*(slots for call, slots in _CALLS.items() if call in code))
     slots = [s for i, s in enumerate(table) if i < always or s in used]
     params = [s for s in slots if table[s][0] == s]
     what = "A decoded block" if decoded else "A block (or a group of blocks) on the wire"

@@ -501,13 +501,14 @@ def _text_end(s: Any, ev: Any, i: int) -> Any:
                 "item_id": s.cur.wid,
                 "output_index": i,
                 "content_index": s.cur.part,
-                "part": s.keep_part(
+                "part": _keep_part(
+                    s,
                     {
                         "type": "output_text",
                         "text": "".join(s.cur.pieces),
                         "annotations": [],
                         "logprobs": [],
-                    }
+                    },
                 ),
             }
         )
@@ -912,7 +913,7 @@ def _begin_text(s: Any, b: Any, out: list[Any]) -> None:
 
 
 def _begin_reasoning(s: Any, b: Any, out: list[Any]) -> None:
-    s._end_group(out)
+    _end_group(s, out)
     s.counters["all"] = b.index = s.counters.get("all", -1) + 1
     b.wid = s.wire_id("reasoning", b.key, b.index)
     s.cur = b
@@ -920,7 +921,7 @@ def _begin_reasoning(s: Any, b: Any, out: list[Any]) -> None:
 
 
 def _begin_tool_call(s: Any, b: Any, out: list[Any]) -> None:
-    s._end_group(out)
+    _end_group(s, out)
     s.counters["all"] = b.index = s.counters.get("all", -1) + 1
     s.calls += 1
     b.wid = s.wire_id("tool_call", b.key, b.index)
@@ -957,6 +958,23 @@ def _finish_tool_call(s: Any, b: Any, ev: Any, out: list[Any]) -> None:
     b.ended = True
     s.cur = b
     out.append(_tool_call_end(s, ev, b.index))
+
+
+def _end_group(s: Any, out: list[Any]) -> None:
+    g, s.group = s.group, None
+    if g is None:
+        return
+    for b in g.children:
+        if not b.ended:
+            _finish_text(s, b, None, out)
+    g.ended = True
+    s.cur = g
+    out.append(_group_end(s, None, g.index))
+
+
+def _keep_part(s: Any, part: Any) -> Any:
+    s.cur.group.parts[s.cur.part] = part
+    return part
 
 
 def _on_TextDelta(s: Any, ev: Any, out: list[Any]) -> None:
@@ -1576,7 +1594,7 @@ ROWS = StreamRows(
         "tool_call": _finish_tool_call,
     },
     start=_start,
-    group_end=_group_end,
     error=_error,
     end=_ending,
+    end_group=_end_group,
 )

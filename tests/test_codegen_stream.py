@@ -257,6 +257,8 @@ def test_a_block_keeps_only_the_state_its_rows_use(tiny: tuple[Any, Any], tmp_pa
     assert rows.block is stream._Block
     assert stream._Block.__slots__ == ("kind", "key", "open", "call_id")
     assert stream._ItemBlock.__slots__ == ("kind", "ev", "key", "index", "started", "ended", "args")
+    assert not hasattr(stream, "_end_group") and not hasattr(stream, "_settle")  # (no group,
+    # interleaved blocks: the encoder's end_group and settle are the defaults, doing nothing)
     think = "{event: think, key: n, key_prefix: r, open: reasoning, text: t, signature: s}"
     codec, rows = _with_row(tmp_path, think)
     assert "sig" in rows.block.__slots__

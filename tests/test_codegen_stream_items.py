@@ -204,6 +204,23 @@ def test_item_rows_end_by_finish_and_fail_as_incomplete(tiny: tuple[Any, Any]) -
     assert bodies[-1]["r"]["output"][-1] == call
 
 
+def test_a_cut_stream_ends_its_open_group_part_first(tiny: tuple[Any, Any]) -> None:
+    """The group's end is compiled only where the encode section has a group (``_end_group``,
+    ``ROWS.end_group``, codegen/stream_lifecycle.group_funcs): a stream cut inside the message
+    ends its open text part (kept for ``$parts``), then the message item as incomplete, then
+    the error (a protocol without a group has none of it: test_codegen_stream)."""
+    codec, rows = tiny
+    stream = importlib.import_module(codec.__name__.replace("_codec", "_stream"))
+    assert rows.end_group is stream._end_group
+    assert {"group", "part", "parts", "children"} <= set(stream._ItemBlock.__slots__)
+    cut = WIRE[: WIRE.index(b"event: text-done")]
+    bodies = _bodies(_encode(codec, rows, _decode(codec, rows, cut)))
+    assert [b["kind"] for b in bodies[-3:]] == ["text-done", "item-done", "failed"]
+    msg = bodies[-2]["item"]
+    assert (msg["id"], msg["status"], msg["parts"]) == ("m_1", "incomplete", [{"text": "Hello"}])
+    assert bodies[-1]["r"]["output"] == [msg]
+
+
 def test_error_object_type_read_where_the_row_says() -> None:
     """Responses response.failed: {code, message} (error_type: code), not the HTTP body shape."""
     from interlingua.streams import stream_decoder

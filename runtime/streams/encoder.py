@@ -4,11 +4,11 @@ templates (``rules.StreamRows``).
 It owns block lifecycle on the wire (how a block of each kind starts and ends, and what a start,
 delta or end event does, is compiled from the encode rows: ``codegen/stream_lifecycle.py``,
 ``codegen/stream_feed.py``; where one block is open at a time, which block is open and which
-calls wait: ``codegen/stream_sequential.py``, ``ROWS.settle`` at the endings), reasoning blocks
-started lazily (so opaque redacted reasoning can take their place), the open group, and the
-endings: the finish (through the finish rule, losses
-reported) and usage only at a completed end, an in-band error otherwise (``error_frame`` where
-the target has no error template: the body its HTTP errors have).
+calls wait: ``codegen/stream_sequential.py``, ``ROWS.settle`` at the endings; where blocks are
+grouped, how the open group ends: ``ROWS.end_group``), reasoning blocks started lazily (so
+opaque redacted reasoning can take their place), and the endings: the finish (through the finish
+rule, losses reported) and usage only at a completed end, an in-band error otherwise
+(``error_frame`` where the target has no error template: the body its HTTP errors have).
 
 Item-shaped streams (OpenAI Responses; see the template variables in codegen/stream_model.py)
 use, as their rows say: wire item ids (the codec's ``ITEM_ID_PREFIXES``), blocks grouped into
@@ -103,12 +103,6 @@ class Encoder:
         self.kept[self.cur.index] = item
         return item
 
-    def keep_part(self, part: Any) -> Any:
-        b = self.cur
-        if b.group is not None:
-            b.group.parts[b.part] = part
-        return part
-
     def wire_id(self, kind: str, key: str, index: int) -> str:
         """The block's wire item id (``ItemIds``, the rule responses share): a canonical key
         (a part's is "<item key>:<position>") is the source's own id."""
@@ -151,23 +145,13 @@ class Encoder:
             out.append(self.rows.start(self, ev, 0))
 
     # ---------------------------------------------------------------- blocks
-    def _end_group(self, out: list[bytes]) -> None:
-        """The open group ends: its blocks first, then its wire item."""
-        g, self.group = self.group, None
-        if g is None:
-            return
-        self._end_open(g.children, out)
-        g.ended = True
-        self.cur = g
-        out.append(self.rows.group_end(self, None, g.index))
-
     def _fail(self, ev: ErrorEvent, out: list[bytes]) -> None:
         """A failing stream: the blocks still open end as incomplete (never completed), then
         the error."""
         self.closed = True
         self.status = "incomplete"
         self.rows.settle(self, out)
-        self._end_group(out)
+        self.rows.end_group(self, out)
         self._end_open(self.blocks.values(), out)
         out.append(self.rows.error(self, ev, 0))
 
@@ -191,7 +175,7 @@ class Encoder:
             return out
         self.rows.settle(self, out)
         self._end_open(self.blocks.values(), out)
-        self._end_group(out)
+        self.rows.end_group(self, out)
         f = self.finish.finish if self.finish is not None else None
         self.stop_sequence = self.finish.stop_sequence if self.finish is not None else None
         enc = self.codec.encode_finish

@@ -29,10 +29,9 @@ class StreamRows:
     special: tuple[str, ...] = ()  # data lines that are no JSON: the done sentinel, data to skip
     id_default: str = ""
     # the templates the encoder writes itself (the compiled code calls the others): the
-    # stream's start (None: the protocol has no start event), its in-band error, a group's end
+    # stream's start (None: the protocol has no start event), its in-band error
     start: Template | None = None
     error: Template = lambda s, ev, i: b""
-    group_end: Template = lambda s, ev, i: b""  # (called only where the rows have a group)
     # the compiled handlers of the events that build and end blocks (starts, deltas, ends: event
     # type -> handler (encoder, event, out)) and a started call's argument text (encoder, block, event,
     # out)
@@ -43,6 +42,8 @@ class StreamRows:
     end: Callable[[Any, Any, list[bytes]], None] = lambda s, ev, out: None  # a completed ending
     # sequential blocks (codegen/stream_sequential.py): the open block and the calls waiting end
     settle: Callable[[Any, list[bytes]], None] = lambda s, out: None
+    # blocks grouped into one wire item (codegen/stream_lifecycle.group_funcs): the open one ends
+    end_group: Callable[[Any, list[bytes]], None] = lambda s, out: None
     # whole parts (Gemini; the decoder's _batch)
     batches: bool = False  # a data line may hold a list of events
 
