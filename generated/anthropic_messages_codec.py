@@ -1961,9 +1961,6 @@ def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> N
             out.pop(k, None)
 
 
-FINISH_KEY = "stop_reason"  # where the finish sits (response_envelope.finish)
-# keys whose source values go back to this protocol only (echo; a top-level finish, its detail)
-RESPONSE_KEPT: tuple[str, ...] = ("stop_reason",)
 RESPONSE_ID: str | None = "msg_interlingua"  # the default id (response_envelope.defaults)
 
 

@@ -1499,9 +1499,6 @@ def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> N
             out.pop(k, None)
 
 
-FINISH_KEY = "finish_reason"  # where the finish sits (response_envelope.finish)
-# keys whose source values go back to this protocol only (echo; a top-level finish, its detail)
-RESPONSE_KEPT: tuple[str, ...] = ()
 RESPONSE_ID: str | None = "interlingua"  # the default id (response_envelope.defaults)
 
 

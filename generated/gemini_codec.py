@@ -2138,7 +2138,6 @@ def write_choices(choice: dict[str, Any], resp: Response, out: dict[str, Any], c
     out["candidates"] = [choice, *(more if type(more) is list else [])]
 
 
-FINISH_KEY = "finishReason"  # where the finish sits (response_envelope.finish)
 # keys whose source values go back to this protocol only (echo; a top-level finish, its detail)
 RESPONSE_KEPT: tuple[str, ...] = ("promptFeedback",)
 RESPONSE_ID: str | None = "interlingua"  # the default id (response_envelope.defaults)

@@ -1784,9 +1784,6 @@ def write_choices(choice: dict[str, Any], resp: Response, out: dict[str, Any], c
     out["choices"] = [choice, *(more if type(more) is list else [])]
 
 
-FINISH_KEY = "finish_reason"  # where the finish sits (response_envelope.finish)
-# keys whose source values go back to this protocol only (echo; a top-level finish, its detail)
-RESPONSE_KEPT: tuple[str, ...] = ()
 RESPONSE_ID: str | None = "chatcmpl-interlingua"  # the default id (response_envelope.defaults)
 
 

@@ -1870,7 +1870,6 @@ def encode_response_envelope(resp: Response, out: dict[str, Any], ctx: Ctx) -> N
             out.pop(k, None)
 
 
-FINISH_KEY = "status"  # where the finish sits (response_envelope.finish)
 # keys whose source values go back to this protocol only (echo; a top-level finish, its detail)
 RESPONSE_KEPT: tuple[str, ...] = (
     "background",
