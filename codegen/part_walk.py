@@ -56,6 +56,10 @@ def part_walk_problems(p: Any) -> list[tuple[Loc, str]]:
                 )
             )
     if w.call_ids is not None:
+        for kind in ("tool_call", "tool_result"):  # the walk writes their ids in what they write
+            rows = [r for r in p.parts if r.part == kind and not r.decode_only]
+            if len(rows) != 1 or rows[0].when is not None:
+                out.append((("part_walk", "call_ids"), f"needs one {kind} row, for every part"))
         for kind, c in (("tool_call", "id"), ("tool_call", "name"), ("tool_result", "call_id")):
             f = _field(p, kind, c)
             if f is None or f.w.count(".") != 1:

@@ -1145,6 +1145,7 @@ def encode_parts(
     """Canonical parts -> wire parts (``names``: function names by call id,
     for results without one)."""
     out: list[dict[str, Any]] = []
+    e: dict[str, Any] | None
     sig: str | None = None  # attached state, for the next part written
     for i, part in enumerate(parts):
         p = f"{path}[{i}]"
@@ -1154,18 +1155,19 @@ def encode_parts(
             else:
                 sig = part.signature  # type: ignore[union-attr]
             continue
-        e = encode_part(part, p, ctx)
-        if e is None:
-            continue
-        if type(part) is ToolCallPart:
+        if type(part) is ToolCallPart:  # its row's encoder: always written
+            e = encode_tool_call(part, p, ctx)
             wire_id(e["functionCall"], "id", part.id)
             sig = unwrap_id(part.id)[1] or sig  # its own rides in its id
         elif type(part) is ToolResultPart:
+            e = encode_tool_result(part, p, ctx)
             r = e["functionResponse"]
             if part.name is None:
                 r["name"] = result_name(part.call_id, names, p, ctx, "tool_result")
             keep = not (ctx.same and part.hints and part.hints.get("no_id"))
             wire_id(r, "id", part.call_id, keep)
+        elif (e := encode_part(part, p, ctx)) is None:
+            continue
         if sig is not None:
             e["thoughtSignature"] = sig
             sig = None

@@ -211,6 +211,11 @@ def test_an_encode_only_row_codegen_cannot_compile_is_refused(
     [
         ("      - {c: signature, w: sig}\n", "", "needs a reasoning row with a signature"),
         ("w: result.name,", "w: name,", "needs a tool_result name beside its call_id"),
+        (  # the walk writes a call's id in what the call's row wrote: one row, for every call
+            "    match: {type: call}\n",
+            "    match: {type: call}\n    when: arguments\n",
+            "needs one tool_call row, for every part",
+        ),
     ],
 )
 def test_a_walk_missing_the_fields_it_reads_is_refused(
