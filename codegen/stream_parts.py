@@ -22,7 +22,7 @@ from .stream_model import DecodeRow, StreamSpec
 from .stream_render import _paths, _Readers
 from .stream_steps import steps
 
-__all__ = ["item_groups", "items_code", "optional_item", "read_ats", "rows_extra"]
+__all__ = ["item_groups", "items_code", "optional_item", "read_ats"]
 
 
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -232,12 +232,6 @@ def writes_pending(s: StreamSpec) -> bool:
             bodies += [tpl] if isinstance(tpl, dict) else [row.body for row in tpl]
         bodies += [row.body for row in enc.end]
     return "$pending_signature" in _all_vars(bodies)
-
-
-def rows_extra(s: StreamSpec) -> list[str]:
-    """``StreamRows`` arguments of the whole-parts facts (none: the defaults)."""
-    facts = {"batches": s.batches}
-    return [f"{k}=True" for k, on in facts.items() if on]
 
 
 def _all_vars(b: Any) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from .stream_block import Facts, block_step, end_steps, parts, quiet
 from .stream_encode import StreamSpecError, TemplateError, encode_view
+from .stream_entry import entry
 from .stream_fast import delta_only as _delta_only
 from .stream_fast import fast_action, pass_on
 from .stream_feed import FEED_EVENTS, feed_funcs
@@ -278,7 +279,7 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
             if s.recognise.isidentifier()
             else f"{r(s.recognise, where)}(d)"
         )
-        lines.append(f"    kind = {kind}")  # d is a dict (the machine checked)
+        lines.append(f"    kind = {kind}")  # d is a dict (stream_entry's guard)
         for event, ids in groups.items():
             if event is None:
                 continue
@@ -315,7 +316,7 @@ def stream_view(
     functions (``seed``: the reader names of the base protocol, for a dialect; ``foreign``: the
     protocol's flag foreign_reasoning)."""
     from .stream_lifecycle import group_funcs, lifecycle_view
-    from .stream_parts import accumulate_kinds, rows_extra, rules_imports, writes_pending
+    from .stream_parts import accumulate_kinds, rules_imports, writes_pending
 
     r = _Readers(seed)
     facts = Facts(
@@ -333,7 +334,7 @@ def stream_view(
     ends = end_steps(s.decode, names)
     if s.recognise is None and any(row.event for row in s.decode):
         raise StreamSpecError(f"{where}: rows with `event` need the stream's `recognise` path")
-    dispatch = _dispatch(s, where, r)
+    dispatch = entry(s, _dispatch(s, where, r))  # the start, a list of events
     used = "".join(dispatch)
     names |= {n for n in _DISPATCH_NAMES if f"_{n}(" in used or f"_{n}." in used}
     name_path = (s.recognise or "type") if event_names else None
@@ -377,7 +378,6 @@ def stream_view(
         "error_frame": any(f["body"].startswith("    return _error_frame(") for f in enc["funcs"]),
         "special": [*([s.done_sentinel] if s.done_sentinel else []), *s.skip_data],
         "assemblers": sorted({row.assemble for row in s.decode if row.assemble}),
-        "extra": rows_extra(s),
         "imports": rules_imports([*enc["funcs"], {"body": enc["end"]}]),
         "arguments_object": any("_arguments_object(" in f["body"] for f in enc["funcs"]),
         "held": list(held.values()),

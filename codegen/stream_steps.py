@@ -5,8 +5,9 @@ generated code calls only the machine's steps the row has, with the values read 
 place: nothing at run time asks the row what it holds.
 
 In order: a counted event is reported; a truthy error fails the stream (nothing else runs); the
-start is recorded (a second one only where ``restart: fail``: it ends the stream or is ignored,
-and nothing else of the event runs); the blocks of ``ends`` end; the row's block step runs
+start is read into the local ``start`` (placed in the output by ``stream_entry``; a second one
+only where ``restart: fail``: it ends the stream or is ignored, and nothing else of the event
+runs); the blocks of ``ends`` end; the row's block step runs
 (``stream_block``); a terminal row with a usage or finish ends the open blocks first;
 the usage merges; a finish is decoded through the finish rule, a blocked prompt read by the
 codec's read_blocked (implicit blocks end first); the terminal row ends the stream."""
@@ -63,15 +64,17 @@ def steps(
         rest.append("out += m._close_all()")
     if row.usage:
         rest.append(f"if type(u := {read(row.usage)}) is dict:")
-        if row.start is not None:  # the start's own usage (Anthropic message_start)
+        usage = "out.append(_UsageEvent(usage=m.usage_of(u)))"
+        if row.start is not None and row.restart == "fail":  # the start's own usage (Anthropic
+            usage = "start.usage = m.usage_of(u)"  # message_start): the row always starts
+        elif row.start is not None:  # (if this event started the stream)
             rest += [
-                "    if m.pending is not None:",
-                "        m.pending.usage = m.usage_of(u)",
+                "    if start is not None:",
+                "        start.usage = m.usage_of(u)",
                 "    else:",
             ]
-        rest.append(
-            f"{'    ' * (1 + (row.start is not None))}out.append(_UsageEvent(usage=m.usage_of(u)))"
-        )
+            usage = f"    {usage}"
+        rest.append(f"    {usage}")
     if row.finish:
         seq = read(row.stop_sequence) if row.stop_sequence is not None else "None"
         rest += [f"raw = {read(row.finish)}", "if raw is not None:"]
@@ -98,7 +101,7 @@ def steps(
         }
         got = {k: read(row.start[k]) for k in take if k in row.start}
         fields = ", ".join(f"{k}={take[k].format(v)}" for k, v in got.items())
-        start = f"m.pending = _StreamStart({fields})"
+        start = f"start = _StreamStart({fields})"  # placed by stream_entry
         if row.restart == "ignore":  # a second start changes nothing
             lines += ["if m.msg_id is None:", f"    {start}"]
         else:  # a spliced or repeated start: nothing else of the event runs

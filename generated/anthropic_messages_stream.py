@@ -719,6 +719,8 @@ def _block9(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
+    if type(d) is not dict:
+        return False
     kind = d.get("type")
     if kind == "message_start":
         if m.msg_id is not None:
@@ -734,7 +736,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                 return True
             m.ignored += 1
             return True
-        m.pending = _StreamStart(
+        start = _StreamStart(
             id=str(_x)
             if (_x := (_v.get("id") if type(_v := d.get("message")) is dict else None))
             else None,
@@ -744,11 +746,10 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             and _x
             else None,
         )
+        m.msg_id = start.id or ""
+        out.insert(0, start)
         if type(u := (_v.get("usage") if type(_v := d.get("message")) is dict else None)) is dict:
-            if m.pending is not None:
-                m.pending.usage = m.usage_of(u)
-            else:
-                out.append(_UsageEvent(usage=m.usage_of(u)))
+            start.usage = m.usage_of(u)
         return True
     if kind == "content_block_start":
         w0 = _v.get("type") if type(_v := d.get("content_block")) is dict else None
@@ -846,7 +847,6 @@ ROWS = StreamRows(
     protocol="anthropic_messages",
     dispatch=dispatch,
     block=_Block,
-    start_event=True,
     done_sentinel=None,
     end_after_finish=False,
     close={

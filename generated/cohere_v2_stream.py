@@ -650,6 +650,8 @@ def _block9(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
+    if type(d) is not dict:
+        return False
     kind = d.get("type")
     if kind == "message-start":
         if m.msg_id is not None:
@@ -661,7 +663,9 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                 return True
             m.ignored += 1
             return True
-        m.pending = _StreamStart(id=str(_x) if (_x := d.get("id")) else None)
+        start = _StreamStart(id=str(_x) if (_x := d.get("id")) else None)
+        m.msg_id = start.id or ""
+        out.insert(0, start)
         return True
     if kind == "content-start":
         w0 = _r3(d)
@@ -749,7 +753,6 @@ ROWS = StreamRows(
     protocol="cohere_v2",
     dispatch=dispatch,
     block=_Block,
-    start_event=True,
     done_sentinel=None,
     end_after_finish=False,
     close={

@@ -644,6 +644,9 @@ def _block7(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
+    if type(d) is not dict:
+        return type(d) is list and _batch(m, d, out)
+    start = None  # the start this event reads
     matched = False
     at1 = _v[0] if type(_v := d.get("candidates")) is list and len(_v) > 0 else None
     if type(at1) is dict and not _Kat1.issuperset(at1):
@@ -663,7 +666,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         return True
     matched = True
     if m.msg_id is None:
-        m.pending = _StreamStart(
+        start = _StreamStart(
             id=str(_x) if (_x := d.get("responseId")) else None,
             model=_x if type(_x := d.get("modelVersion")) is str and _x else None,
         )
@@ -726,6 +729,9 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m.finished = True
             out.append(_FinishEvent(finish=fin, stop_sequence=None))
         if m.ended is not None:
+            if start is not None and (start.id or out):
+                m.msg_id = start.id or ""
+                out.insert(0, start)
             return True
     w0 = d.get("candidates")
     if w0 in (None, []):
@@ -735,6 +741,9 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m.finished = True
             out.append(_FinishEvent(finish=fin))
         if m.ended is not None:
+            if start is not None and (start.id or out):
+                m.msg_id = start.id or ""
+                out.insert(0, start)
             return True
     if (
         _v.get("promptTokenCount") if type(_v := d.get("usageMetadata")) is dict else None
@@ -742,14 +751,28 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         matched = True
         if type(u := d.get("usageMetadata")) is dict:
             out.append(_UsageEvent(usage=m.usage_of(u)))
+    if start is not None and (start.id or out):
+        m.msg_id = start.id or ""
+        out.insert(0, start)
     return matched
+
+
+def _batch(m: Any, d: list[Any], out: list[Any]) -> bool:
+    """A data line holding a list of events: each runs as one, until the stream ends."""
+    for x in d:
+        if m.ended is not None:
+            break
+        o: list[Any] = []
+        if not (type(x) is dict and dispatch(m, x, o)):
+            m.ignored += 1
+        out += o
+    return True
 
 
 ROWS = StreamRows(
     protocol="gemini",
     dispatch=dispatch,
     block=_Block,
-    start_event=False,
     done_sentinel=None,
     end_after_finish=True,
     close={
@@ -777,5 +800,4 @@ ROWS = StreamRows(
     },
     error=_error,
     end=_ending,
-    batches=True,
 )

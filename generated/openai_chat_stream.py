@@ -527,6 +527,9 @@ def _block5(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
+    if type(d) is not dict:
+        return False
+    start = None  # the start this event reads
     matched = False
     at1 = _r9(d)
     if type(at1) is dict and not _Kat1.issuperset(at1):
@@ -546,7 +549,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         return True
     matched = True
     if m.msg_id is None:
-        m.pending = _StreamStart(
+        start = _StreamStart(
             id=str(_x) if (_x := d.get("id")) else None,
             model=_x if type(_x := d.get("model")) is str and _x else None,
             created=_x if type(_x := d.get("created")) is int else None,
@@ -595,10 +598,16 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
             m.finished = True
             out.append(_FinishEvent(finish=fin, stop_sequence=None))
         if m.ended is not None:
+            if start is not None and (start.id or out):
+                m.msg_id = start.id or ""
+                out.insert(0, start)
             return True
     matched = True
     if type(u := d.get("usage")) is dict:
         out.append(_UsageEvent(usage=m.usage_of(u)))
+    if start is not None and (start.id or out):
+        m.msg_id = start.id or ""
+        out.insert(0, start)
     return matched
 
 
@@ -606,7 +615,6 @@ ROWS = StreamRows(
     protocol="openai_chat",
     dispatch=dispatch,
     block=_Block,
-    start_event=False,
     done_sentinel="[DONE]",
     end_after_finish=True,
     close={

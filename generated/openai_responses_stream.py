@@ -1344,6 +1344,8 @@ def _block18(m: Any, w: Any, pos: Any, out: list[Any]) -> None:
 
 
 def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
+    if type(d) is not dict:
+        return False
     kind = d.get("type")
     if kind == "response.output_text.delta":
         v = d.get("delta")
@@ -1388,7 +1390,7 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
         return True
     if kind == "response.created":
         if m.msg_id is None:
-            m.pending = _StreamStart(
+            start = _StreamStart(
                 id=str(_x)
                 if (_x := (_v.get("id") if type(_v := d.get("response")) is dict else None))
                 else None,
@@ -1404,10 +1406,12 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                 is int
                 else None,
             )
+            m.msg_id = start.id or ""
+            out.insert(0, start)
         return True
     if kind == "response.in_progress":
         if m.msg_id is None:
-            m.pending = _StreamStart(
+            start = _StreamStart(
                 id=str(_x)
                 if (_x := (_v.get("id") if type(_v := d.get("response")) is dict else None))
                 else None,
@@ -1423,10 +1427,12 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                 is int
                 else None,
             )
+            m.msg_id = start.id or ""
+            out.insert(0, start)
         return True
     if kind == "response.queued":
         if m.msg_id is None:
-            m.pending = _StreamStart(
+            start = _StreamStart(
                 id=str(_x)
                 if (_x := (_v.get("id") if type(_v := d.get("response")) is dict else None))
                 else None,
@@ -1442,6 +1448,8 @@ def dispatch(m: Any, d: Any, out: list[Any]) -> bool:
                 is int
                 else None,
             )
+            m.msg_id = start.id or ""
+            out.insert(0, start)
         return True
     if kind == "response.output_item.added":
         w0 = _v.get("type") if type(_v := d.get("item")) is dict else None
@@ -1565,7 +1573,6 @@ ROWS = StreamRows(
     protocol="openai_responses",
     dispatch=dispatch,
     block=_Block,
-    start_event=True,
     done_sentinel=None,
     end_after_finish=False,
     close={

@@ -2,18 +2,21 @@
 compiled stream rows (``rules.StreamRows``).
 
 A decoder is I/O-free, fed one event at a time (``feed``) and finished by ``close``, so the same
-object serves sync, async, the CLI and the gateway. It owns what every protocol shares: the start (once; a second message spliced in fails the
-stream where the rows say so), block lifecycle per vendor key (start / delta / end, implicit ends
-where the protocol has no end events), tool-argument text passed on per call, opaque reasoning
-state gathered per block and handed out with its end, usage merged as it grows, the finish rule,
-in-band errors and the three endings (completed, failed, disconnected).
+object serves sync, async, the CLI and the gateway. It owns what every protocol shares: the start
+(once, at the head of its event's output, as the compiled dispatch places it:
+codegen/stream_entry.py; a second message spliced in fails the stream where the rows say so),
+block lifecycle per vendor key (start / delta / end, implicit ends where the protocol has no end
+events), tool-argument text passed on per call, opaque reasoning state gathered per block and
+handed out with its end, usage merged as it grows, the finish rule, in-band errors and the three
+endings (completed, failed, disconnected).
 
 Whole parts (Gemini) need no protocol name here either: opaque state on an item that is no
 reasoning (``lone_signature``) becomes a reasoning end with no start in the compiled dispatch; a
 signature on a call rides in its id (the signature envelope, wrapped by the row's compiled step,
 which also makes the id of a call sent without one, as ``missing_call_id`` says); call arguments
 sent in pieces are joined by a named stream transform (``assemble``, fed by the row's compiled
-step) and passed on as one delta by the call's compiled end; a data line holding a list of events runs each (``batches``).
+step) and passed on as one delta by the call's compiled end; a data line holding a list of events
+runs each (``batches``, compiled into the dispatch: codegen/stream_entry.py).
 
 What a row reads is compiled into the dispatch (codegen/stream_steps.py): the finish through
 the finish rule (the codec's ``decode_finish``, the response path's); an in-band error (a row's
@@ -37,7 +40,6 @@ from ..generated.canonical import (
     ErrorEvent,
     ErrorInfo,
     StreamEnd,
-    StreamStart,
     Usage,
     new_ReasoningDelta,
     new_TextDelta,
@@ -93,7 +95,6 @@ class Decoder:
         self.msg_id: str | None = None  # None: not started
         self.raw_usage: dict[str, Any] = {}
         self.finished = False
-        self.pending: StreamStart | None = None  # the start read from this event
         self.special = rows.special  # data lines that are no JSON
         self.seq: dict[str, int] = {}  # wire key -> next suffix for a fresh canonical key
 
@@ -111,38 +112,9 @@ class Decoder:
                 check_parsed(d)  # InvalidInput: too deep for the encoders to write back
         except (orjson.JSONDecodeError, InvalidInput) as e:
             return self._end("failed", bad_data(e))
-        if type(d) is not dict:
-            if type(d) is list and self.rows.batches:
-                return self._batch(d)
-            self.ignored += 1
-            return []
-        return self._event(d)
-
-    def _event(self, d: dict[str, Any]) -> list[Any]:
-        R = self.rows
         out: list[Any] = []
-        matched = R.dispatch(self, d, out)
-        if not matched:
+        if not self.rows.dispatch(self, d, out):  # the rows, the start, a list of events
             self.ignored += 1
-        start = self.pending  # the start read from this event (reset here)
-        if start is not None:
-            self.pending = None
-            # a start event of its own always starts; a start read from every chunk (Chat)
-            # waits for a chunk that says something (Azure opens with an anonymous filter chunk)
-            if self.msg_id is None and (start.id or out or R.start_event):
-                self.msg_id = start.id or ""
-                out.insert(0, start)
-        return out
-
-    def _batch(self, items: list[Any]) -> list[Any]:
-        out: list[Any] = []
-        for d in items:
-            if self.ended is not None:
-                break
-            if type(d) is dict:
-                out += self._event(d)
-            else:
-                self.ignored += 1
         return out
 
     def usage_of(self, u: dict[str, Any]) -> Usage:

@@ -18,9 +18,10 @@ Template = Callable[[Any, Any, int], Any]  # (encoder, event, index) -> SSE fram
 @dataclass(slots=True, kw_only=True, frozen=True)
 class StreamRows:
     protocol: str
-    dispatch: Callable[[Any, Any, list[Any]], bool]  # runs the rows on one event: matched?
+    # runs the rows on one event's data (any JSON; a list where the stream batches), placing the
+    # start it reads: matched?
+    dispatch: Callable[[Any, Any, list[Any]], bool]
     block: Callable[[str, str], Any]  # a decoded block (kind, canonical key)
-    start_event: bool  # the start is an event of its own (else read from every chunk)
     done_sentinel: str | None
     end_after_finish: bool
     # block kind -> how a decoded block of it ends (decoder, block, out): its end event, with
@@ -44,8 +45,6 @@ class StreamRows:
     settle: Callable[[Any, list[bytes]], None] = lambda s, out: None
     # blocks grouped into one wire item (codegen/stream_lifecycle.group_funcs): the open one ends
     end_group: Callable[[Any, list[bytes]], None] = lambda s, out: None
-    # whole parts (Gemini; the decoder's _batch)
-    batches: bool = False  # a data line may hold a list of events
 
 
 NONE: dict[str, Any] = {}  # unpacked where an optional template key is left out (never written)
