@@ -3,9 +3,10 @@ param, code and HTTP status, compiled into each codec (templates/_codec_errors.j
 ``read_error`` (an error object -> its fields), ``read_error_body`` (an HTTP body -> the same)
 and ``write_error`` (ErrorInfo -> a body), with the paths written out and only the steps the row
 asks for; the errors rows as ``error_type`` (raw type and HTTP status -> canonical type and
-status) and ``error_status`` (the way back), ``type_rule``. runtime/_pipeline.py (HTTP errors)
-and runtime/streams/machine.py, encoder.py (stream errors) call the same functions, so a
-response and a stream read and write an error by one rule (``error_info``, ``encode_error``).
+status) and ``error_status`` (the way back), ``type_rule``. runtime/_pipeline.py (HTTP errors),
+a stream module's compiled dispatch (in-band errors read: codegen/stream_steps.py) and
+runtime/streams/encoder.py (written) call the same functions, so a response and a stream read
+and write an error by one rule (``error_info``, ``encode_error``).
 
 Every path of the row sits in one error object (``error.type``, ``error.message``: the object at
 ``error``; ``message``: the body itself), since a stream row's ``error`` path points at that
