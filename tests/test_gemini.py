@@ -1477,3 +1477,22 @@ def test_tools_items_that_hold_no_tool_go_back_to_gemini() -> None:
     t = req(body, G, C, model="m")
     assert [tool["function"]["name"] for tool in t.body["tools"]] == ["f"]
     assert [(loss.path, loss.feature) for loss in t.losses] == [("tools[1]", "hosted_tools")]
+
+
+@pytest.mark.parametrize("target", [A, C, R])
+def test_unknown_candidate_content_key_is_reported_in_responses_as_in_streams(target: str) -> None:
+    """A key of ``candidates[0].content`` with no canonical home (not role, not parts) goes back
+    to Gemini as it came, and toward another protocol is reported as lost: by the response path
+    as by the stream path (it was dropped in silence by the response path)."""
+    content = {"role": "model", "parts": [{"text": "hi"}], "citationHint": {"uri": "x"}}
+    body = {"candidates": [{"content": content, "finishReason": "STOP"}]}
+    same = interlingua.translate_response(body, source=G, target=G)
+    assert same.body["candidates"][0]["content"] == content and same.losses == []
+    out = interlingua.translate_response(body, source=G, target=target)
+    assert [(x.path, x.feature) for x in out.losses] == [
+        ("candidates[0].content.citationHint", "extensions")
+    ]
+    t = interlingua.StreamTranslator(G, target)
+    t.feed(b"data: " + orjson.dumps(body) + b"\n\n")
+    t.close()
+    assert any(x.path.endswith("content.citationHint") for x in t.losses)

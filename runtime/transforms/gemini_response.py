@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._codec_support import report_ext, said
 from .._errors import InvalidInput
 from .._losses import Ctx
 from .._wire import expect_dict
@@ -23,6 +24,8 @@ from ..generated.canonical import Response, ToolCallPart
 from ._base import Codec, Transform
 
 __all__ = ["GEMINI_RESPONSE"]
+
+_CONTENT_KEYS = frozenset({"role", "parts"})  # a content's keys with a canonical home
 
 
 def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
@@ -45,6 +48,7 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
         raw = content.get("parts") or []
         resp.parts = codec.decode_parts(raw, "candidates[0].content.parts", ctx)  # its own ids
         hints["content"] = {k: v for k, v in content.items() if k != "parts"}
+        report_ext(said(content, _CONTENT_KEYS), "candidates[0].content", ctx)  # as streams do
         hints["content_parts"] = "parts" in content
     elif c0.get("finishReason") is None:  # no content and no reason: not a candidate
         raise InvalidInput("missing required field", path="candidates[0].content")
