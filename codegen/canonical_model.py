@@ -63,12 +63,6 @@ class TransformRow(Strict):
         "ctx)), compiled from the rows it names, are called in its place "
         "(codegen/transform_rows.py COMPILED)",
     )
-    walk: str | None = Field(
-        default=None,
-        description="with compiled functions that take a walk's hooks (turns): module.Class in "
-        "runtime/transforms (checked); the pipeline calls Class(codec, ctx).decode(w, req) and "
-        ".encode(req, out), which hand themselves to the compiled functions",
-    )
     flags: dict[str, str | bool] = Field(
         default_factory=dict, description="flags a protocol naming it must have, with these values"
     )

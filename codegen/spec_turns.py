@@ -46,6 +46,17 @@ class Turns(Strict):
     one_object: bool = Field(
         False, description="the turn list may be one turn object, written back so (Gemini)"
     )
+    system_form: Literal["blocks", "content"] = Field(
+        "blocks",
+        description="how the system prompt and a turn's parts are said: content blocks (a "
+        "string or a list of parts, Anthropic) or a content (a turn's parts a list; the system "
+        "prompt a string or an object {role?, parts}, its role kept between endpoints: Gemini)",
+    )
+    keep_turn_keys: bool = Field(
+        False,
+        description="a turn's role as it came and its role / parts keys left out as they "
+        "came are kept between endpoints of the protocol (Gemini)",
+    )
 
 
 def turns_problems(p: Any) -> list[tuple[tuple[Any, ...], str]]:
@@ -64,7 +75,15 @@ def turns_problems(p: Any) -> list[tuple[tuple[Any, ...], str]]:
             )
         )
     blocks = tool_results == "user_turn_blocks"
-    for row in ("results_order", "key", "parts_key", "system_key", "one_object"):
+    for row in (
+        "results_order",
+        "key",
+        "parts_key",
+        "system_key",
+        "one_object",
+        "system_form",
+        "keep_turn_keys",
+    ):
         if row in t.model_fields_set and not blocks:  # compiled into the user-turn walk alone
             out.append(
                 (

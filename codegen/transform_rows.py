@@ -38,26 +38,25 @@ class Compiled(NamedTuple):
 
     flags: dict[str, str | bool]
     rows: tuple[str, ...]
-    walked: bool  # they take a walk's hooks (the row's ``walk``: module.Class)
     side: str = "request"  # the body they walk (the row's side)
 
     def says(self) -> str:
         need = [f"flags.{k}: {v}" for k, v in self.flags.items()]
         need += [f"rows: [{', '.join(self.rows)}]"] if self.rows else []
-        need += ["walk"] * self.walked + [f"side: {self.side}"] * (self.side != "request")
+        need += [f"side: {self.side}"] * (self.side != "request")
         return ", ".join(need) or "no flags, no rows"
 
 
 # the codec's functions compiled from rows, by the name a transform row calls them with
 COMPILED = {
-    "response_format": Compiled({}, ("response_format",), False),  # codegen/settings_format.py
-    "reasoning_config": Compiled({}, ("reasoning",), False),  # codegen/settings_reasoning.py
-    "messages": Compiled({}, ("messages",), False),  # codegen/messages_flat.py
-    "turns": Compiled({"tool_results": "user_turn_blocks"}, (), True),  # codegen/turns_code.py
-    "tools": Compiled({}, (), False),  # templates/_codec_tools.j2 (tool_type, tool_entries)
+    "response_format": Compiled({}, ("response_format",)),  # codegen/settings_format.py
+    "reasoning_config": Compiled({}, ("reasoning",)),  # codegen/settings_reasoning.py
+    "messages": Compiled({}, ("messages",)),  # codegen/messages_flat.py
+    "turns": Compiled({"tool_results": "user_turn_blocks"}, ()),  # codegen/turns_code.py
+    "tools": Compiled({}, ()),  # templates/_codec_tools.j2 (tool_type, tool_entries)
     # templates/_codec_message_response.j2
     "message_response": Compiled(
-        {}, ("response_envelope.message", "response_envelope.content"), False, "response"
+        {}, ("response_envelope.message", "response_envelope.content"), "response"
     ),
 }
 
@@ -80,17 +79,14 @@ def _module_names(module: str) -> dict[str, bool] | None:
     return names
 
 
-def transform_problem(target: str, cls: bool = False) -> str | None:
-    """Why ``module.OBJECT`` names no object runtime/transforms defines, or (``cls``) no class
-    (None: it does)."""
+def transform_problem(target: str) -> str | None:
+    """Why ``module.OBJECT`` names no object runtime/transforms defines (None: it does)."""
     module, _, obj = target.rpartition(".")
     names = _module_names(module) if module else None
     if names is None:
         return f"no module runtime/transforms/{module or target}.py (expected module.OBJECT)"
     if obj not in names:
         return f"runtime/transforms/{module}.py defines no {obj}"
-    if cls and not names[obj]:
-        return f"{obj} is no class (a walk's hooks are made of the codec and the ctx)"
     return None
 
 
@@ -116,16 +112,12 @@ def canonical_transform_problems(c: CanonicalSpec) -> list[tuple[Loc, str]]:
         at: Loc = ("transforms", name)
         if (row.object is None) == (row.compiled is None):
             out.append((at, "expected one of object (module.OBJECT) and compiled"))
-        elif row.object is not None and row.walk is not None:
-            out.append(((*at, "walk"), "a walk's hooks go with compiled functions, not an object"))
         elif row.object is not None and (problem := transform_problem(row.object)):
             out.append((at, f"{row.object}: {problem}"))
         elif row.compiled is not None and (problem := _compiled_problem(row)):
             out.append(((*at, "compiled"), problem))
         elif row.compiled is not None and row.side != (side := COMPILED[row.compiled].side):
             out.append(((*at, "side"), f"the compiled functions walk the {side}"))
-        elif row.walk is not None and (problem := transform_problem(row.walk, cls=True)):
-            out.append(((*at, "walk"), f"{row.walk}: {problem}"))
         for flag, value in row.flags.items():
             field = Flags.model_fields.get(flag)
             if field is None or field.annotation is None:
@@ -144,19 +136,15 @@ def canonical_transform_problems(c: CanonicalSpec) -> list[tuple[Loc, str]]:
 
 
 def _compiled_problem(row: TransformRow) -> str | None:
-    """Why ``row.compiled`` names no functions every protocol naming the row has, or is not
-    given the walk they take (None: neither)."""
+    """Why ``row.compiled`` names no functions every protocol naming the row has (None: it
+    does)."""
     need = COMPILED.get(row.compiled or "")
     if need is None or not (
         need.flags.items() <= row.flags.items() and set(need.rows) <= set(row.rows)
     ):
         known = "; ".join(f"{k} ({v.says()})" for k, v in COMPILED.items())
-        got = Compiled(row.flags, tuple(row.rows), False).says()
+        got = Compiled(row.flags, tuple(row.rows)).says()
         return f"{row.compiled!r} with {got} names no compiled functions (expected one of {known})"
-    if need.walked != (row.walk is not None):
-        if need.walked:
-            return f"{row.compiled!r} takes a walk's hooks: expected walk (module.Class)"
-        return f"{row.compiled!r} takes no walk (got {row.walk})"
     return None
 
 

@@ -34,6 +34,9 @@ def turns_view(p: ProtocolSpec) -> dict[str, Any] | None:
         "first": t.results_order == "first",
         "one_object": t.one_object,
         "hoist": not p.flags.system_messages_in_turns,
+        "content": t.system_form == "content",
+        "keep_keys": t.keep_turn_keys,
+        "ids": p.part_walk is not None and p.part_walk.call_ids is not None,
     }
 
 
@@ -48,3 +51,7 @@ def check_turns(c: CanonicalSpec, p: ProtocolSpec, src: SourceFile) -> None:
         src.error(("flags", "turns", "parts_key"), "'role' is a turn's role key: not its parts'")
     if t["system_key"] == t["key"]:
         src.error(("flags", "turns", "system_key"), f"{t['key']!r} is the turn list's key (key)")
+    if t["keep_keys"] and t["role_default"] is None:  # a role left out is the default's again
+        src.error(("flags", "turns", "keep_turn_keys"), "needs flags.turns.role_default")
+    if t["keep_keys"] and not t["content"]:  # a string of blocks has no keys to keep
+        src.error(("flags", "turns", "keep_turn_keys"), "needs flags.turns.system_form: content")

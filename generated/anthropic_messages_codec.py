@@ -30,7 +30,7 @@ from interlingua._wire import (
     json_text,
 )
 from interlingua.transforms._paths import obj_at, put
-from interlingua.transforms._util import role_of
+from interlingua.transforms._util import content_parts, role_of, text_content
 from interlingua.transforms.envelopes import fold_for_client, unwrap_request
 from interlingua.transforms.reasoning import (
     EFFORT_BUDGETS,
@@ -47,7 +47,6 @@ from interlingua.transforms.structured import (
     schema_fields_lost,
 )
 from interlingua.transforms.tools import hosted_entry, tool_of
-from interlingua.transforms.turns import TurnWalk
 
 from .canonical import (
     FilePart,
@@ -109,6 +108,8 @@ FLAGS = ProtocolFlags(
         parts_key="content",
         system_key="system",
         one_object=False,
+        system_form="blocks",
+        keep_turn_keys=False,
     ),
 )
 # how the protocol is called over HTTP (spec: http); the gateway reads it
@@ -1759,13 +1760,14 @@ def _user_turn(parts: list[Part], hints: Any, ext: dict[str, Any] | None) -> lis
     return out
 
 
-def decode_turns(walk: Any, w: dict[str, Any], req: Request, ctx: Ctx) -> None:
-    """The system prompt (``walk.decode_system``) and the messages turns -> canonical
+def decode_turns(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """The system prompt (system) and the messages turns -> canonical
     messages; a turn with tool results and a user turn after one keep its index (hint ``turn``)."""
     out: list[Message] = []
-    system = walk.decode_system(w.get("system"), "system", req)
+    system = w.get("system")
     if system is not None:
-        out.append(system)
+        sp, sh = content_parts(system, "system", decode_parts, ctx)
+        out.append(Message(role="system", parts=sp, hints=sh))
     raw = w.get("messages")
     if raw is None:
         raise InvalidInput("missing required field", path="messages")
@@ -1775,7 +1777,10 @@ def decode_turns(walk: Any, w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         if type(t) is not dict:
             t = expect_dict(t, path)
         role = role_of(t, path, ROLE_DECODE, None)
-        parts, hints = walk.decode_turn(t, t.get("content"), path + ".content", role)
+        content = t.get("content")
+        if content is None:
+            raise InvalidInput("missing required field", path=path + ".content")
+        parts, hints = content_parts(content, path + ".content", decode_parts, ctx)
         ext = None if _TURN_KEYS.issuperset(t) else split_ext(t, _TURN_KEYS)
         user = role == "user" or role == "tool"
         results = user and ToolResultPart in map(type, parts)
@@ -1792,15 +1797,15 @@ def decode_turns(walk: Any, w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     req.messages = out
 
 
-def encode_turns(walk: Any, req: Request, out: dict[str, Any], ctx: Ctx) -> None:
-    """Canonical messages -> the system prompt (``walk.encode_system``) and the messages turns.
+def encode_turns(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """Canonical messages -> the system prompt (system) and the messages turns.
     A tool message joins the open user turn while it holds results alone; a user message joins a turn of results
     only; between endpoints of this protocol the source's turns are kept (hint ``turn``)."""
     msgs = req.messages
     n = next((i for i, m in enumerate(msgs) if m.role not in ("system", "developer")), len(msgs))
     system: list[Any] = []
     for i in range(n):
-        system += walk.encode_parts(msgs[i], f"messages[{i}].content", True)
+        system += encode_parts(msgs[i].parts, None, f"messages[{i}].content", ctx)
     turns: list[dict[str, Any]] = []
     cur: dict[str, Any] | None = None  # the open user turn
     results = False  # it holds tool results alone so far
@@ -1819,20 +1824,26 @@ def encode_turns(walk: Any, req: Request, out: dict[str, Any], ctx: Ctx) -> None
         tool = m.role == "tool"
         same_turn = t == tag if t is not None else results
         turn = cur if same_turn and (tool or m.role == "user") else None  # the turn m joins
-        content = walk.encode_parts(m, path + ".content", turn is not None or tool)
+        if turn is not None or tool:  # a list of parts, never a string
+            content = encode_parts(m.parts, None, path + ".content", ctx)
+        else:
+            content = text_content(m, encode_parts, TEXT_BLOCK_KEYS, path + ".content", ctx)
         if turn is not None:
             turn.setdefault("content", []).extend(content)
             results = results and tool
         else:
-            turn = walk.new_turn(m, "content", content)
+            turn = {"role": ROLE_ENCODE[m.role], "content": content}
             turns.append(turn)
             cur = turn if tool or m.role == "user" else None
             results, tag = tool, t
         if m.ext:
             drop_ext(m.ext, turn, path, ctx)
-    prompt = walk.encode_system(req, n, system, False)
-    if prompt is not None:
-        out["system"] = prompt
+    first = msgs[0] if n else None
+    # one source string stays a string (with no other system message)
+    if n == 1 and first and first.hints and first.hints.get("string") and len(first.parts) == 1:
+        out["system"] = first.parts[0].text  # type: ignore[union-attr]
+    elif system:
+        out["system"] = system
     out["messages"] = turns
 
 
@@ -1979,7 +1990,7 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     """A request body -> canonical: the rows, then the transforms, in row order."""
     req = Request(source=PROTOCOL)
     decode_request_fields(w, req, ctx)
-    TurnWalk(_CODEC, ctx).decode(w, req)  # the compiled decode_turns, with the walk's hooks
+    decode_turns(w, req, ctx)
     decode_tools(w, req, ctx)
     decode_reasoning_config(w, req, ctx)
     decode_response_format(w, req, ctx)
@@ -2005,7 +2016,7 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     encode_request_fields(req, out, ctx)
     if req.model is not None:
         out["model"] = req.model
-    TurnWalk(_CODEC, ctx).encode(req, out)  # the compiled encode_turns, with the walk's hooks
+    encode_turns(req, out, ctx)
     encode_tools(req, out, ctx)
     encode_reasoning_config(req, out, ctx)
     encode_response_format(req, out, ctx)

@@ -103,6 +103,8 @@ FLAGS = ProtocolFlags(
         parts_key="content",
         system_key="system",
         one_object=False,
+        system_form="blocks",
+        keep_turn_keys=False,
     ),
 )
 # how the protocol is called over HTTP (spec: http); the gateway reads it

@@ -36,11 +36,10 @@ from interlingua._wire import (
     json_text,
 )
 from interlingua.transforms._paths import obj_at, put
-from interlingua.transforms._util import role_of
+from interlingua.transforms._util import content_parts, role_of
 from interlingua.transforms.call_id_envelope import attach_part, is_attach, unwrap_id
 from interlingua.transforms.call_ids import CallIds, result_name, wire_id
 from interlingua.transforms.envelopes import fold_for_client, unwrap_request
-from interlingua.transforms.gemini_contents import ContentsWalk
 from interlingua.transforms.gemini_response import GEMINI_RESPONSE
 from interlingua.transforms.reasoning import (
     lost,
@@ -116,6 +115,8 @@ FLAGS = ProtocolFlags(
         parts_key="parts",
         system_key="systemInstruction",
         one_object=True,
+        system_form="content",
+        keep_turn_keys=True,
     ),
 )
 # how the protocol is called over HTTP (spec: http); the gateway reads it
@@ -1848,13 +1849,20 @@ def _user_turn(parts: list[Part], hints: Any, ext: dict[str, Any] | None) -> lis
     return out
 
 
-def decode_turns(walk: Any, w: dict[str, Any], req: Request, ctx: Ctx) -> None:
-    """The system prompt (``walk.decode_system``) and the contents turns -> canonical
+def decode_turns(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
+    """The system prompt (systemInstruction) and the contents turns -> canonical
     messages; a turn with tool results and a user turn after one keep its index (hint ``turn``)."""
     out: list[Message] = []
-    system = walk.decode_system(w.get("systemInstruction"), "systemInstruction", req)
-    if system is not None:
-        out.append(system)
+    ids = CallIds()  # the calls' ids, for the results after them
+    system = w.get("systemInstruction")
+    if type(system) is str:  # as content blocks say it
+        sp, sh = content_parts(system, "systemInstruction", decode_parts, ctx)
+        out.append(Message(role="system", parts=sp, hints=sh))
+    elif system is not None:  # a content: its role kept (hint), its unknown keys (ext)
+        system = expect_dict(system, "systemInstruction")
+        sh = {"role": system["role"]} if "role" in system else {}
+        sp = decode_parts(system.get("parts") or [], "systemInstruction.parts", ctx, ids)
+        out.append(Message(role="system", parts=sp, ext=split_ext(system, _TURN_KEYS), hints=sh))
     raw = w.get("contents")
     if raw is None:
         raise InvalidInput("missing required field", path="contents")
@@ -1867,7 +1875,13 @@ def decode_turns(walk: Any, w: dict[str, Any], req: Request, ctx: Ctx) -> None:
         if type(t) is not dict:
             t = expect_dict(t, path)
         role = role_of(t, path, ROLE_DECODE, "user")
-        parts, hints = walk.decode_turn(t, t.get("parts"), path + ".parts", role)
+        # a list of parts (absent: none; null: refused)
+        parts = decode_parts(t.get("parts", []), path + ".parts", ctx, ids)
+        keys = t.keys() & _TURN_KEYS  # the ones the source left out go back so
+        hints: Any = {} if len(keys) == 2 else {"keys": sorted(keys)}
+        raw_role = t.get("role")
+        if raw_role is not None and raw_role != ROLE_ENCODE.get(role):
+            hints["role"] = raw_role
         ext = None if _TURN_KEYS.issuperset(t) else split_ext(t, _TURN_KEYS)
         user = role == "user" or role == "tool"
         results = user and ToolResultPart in map(type, parts)
@@ -1884,18 +1898,18 @@ def decode_turns(walk: Any, w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     req.messages = out
 
 
-def encode_turns(walk: Any, req: Request, out: dict[str, Any], ctx: Ctx) -> None:
-    """Canonical messages -> the system prompt (``walk.encode_system``) and the contents turns.
+def encode_turns(req: Request, out: dict[str, Any], ctx: Ctx) -> None:
+    """Canonical messages -> the system prompt (systemInstruction) and the contents turns.
     A system message after the first turn is hoisted into the system prompt (reported).
     A tool message joins the open user turn while it holds results alone
     (or any user turn: results sit in place); a user message joins a turn of results
     only; between endpoints of this protocol the source's turns are kept (hint ``turn``)."""
     msgs = req.messages
+    names = {unwrap_id(p.id)[0]: p.name for m in msgs for p in m.parts if type(p) is ToolCallPart}
     n = next((i for i, m in enumerate(msgs) if m.role not in ("system", "developer")), len(msgs))
     system: list[Any] = []
     for i in range(n):
-        system += walk.encode_parts(msgs[i], f"messages[{i}].content", True)
-    hoisted = False
+        system += encode_parts(msgs[i].parts, None, f"messages[{i}].content", ctx, names)
     turns: list[dict[str, Any]] = []
     cur: dict[str, Any] | None = None  # the open user turn
     results = False  # it holds tool results alone so far
@@ -1911,33 +1925,48 @@ def encode_turns(walk: Any, req: Request, out: dict[str, Any], ctx: Ctx) -> None
                 "roles",
             )
         if m.role in ("system", "developer"):  # no system role in the turns
-            system += walk.encode_parts(m, path + ".content", True)
+            system += encode_parts(m.parts, None, path + ".content", ctx, names)
             ctx.loss(
                 path,
                 f"{m.role} message hoisted into systemInstruction",
                 f"{ctx.target} has no system role in its turns: position lost",
                 "system_position",
             )
-            hoisted = True
             continue
         t = m.hints.get("turn") if ctx.same and m.hints else None
         tool = m.role == "tool"
         same_turn = t == tag if t is not None else results or tool
         turn = cur if same_turn and (tool or m.role == "user") else None  # the turn m joins
-        content = walk.encode_parts(m, path + ".content", turn is not None or tool)
+        content = encode_parts(m.parts, None, path + ".content", ctx, names)
         if turn is not None:
             turn.setdefault("parts", []).extend(content)
             results = results and tool
         else:
-            turn = walk.new_turn(m, "parts", content)
+            turn = {"role": ROLE_ENCODE[m.role], "parts": content}
+            h = m.hints
+            if h and ctx.same:  # the source's role and keys
+                turn["role"] = h.get("role", turn["role"])
+                # a key absent in the source: the default (role_default / no parts)
+                for k in _TURN_KEYS - set(h.get("keys", _TURN_KEYS)):
+                    if k == "role" or not turn.get(k):
+                        turn.pop(k, None)
             turns.append(turn)
             cur = turn if tool or m.role == "user" else None
             results, tag = tool, t
         if m.ext:
             drop_ext(m.ext, turn, path, ctx)
-    prompt = walk.encode_system(req, n, system, hoisted)
-    if prompt is not None:
-        out["systemInstruction"] = prompt
+    first = msgs[0] if n else None
+    if n or system:  # a string when the source sent one, else a content of the parts
+        h = (first.hints or {}) if first and ctx.same else {}
+        if h.get("string") and len(system) == 1 and system[0].keys() == TEXT_BLOCK_KEYS:
+            out["systemInstruction"] = system[0]["text"]
+        else:
+            prompt: dict[str, Any] = {"parts": system}
+            if "role" in h:
+                prompt["role"] = h["role"]
+            if first and first.ext:
+                drop_ext(first.ext, prompt, "messages[0]", ctx)
+            out["systemInstruction"] = prompt
     one = ctx.same and (req.hints or {}).get("one_object")  # one turn object, as it came
     out["contents"] = turns[0] if one else turns
 
@@ -2162,7 +2191,7 @@ def decode_request(w: dict[str, Any], ctx: Ctx) -> Request:
     req = Request(source=PROTOCOL)
     w = decode_snake_case(w, req)
     decode_request_fields(w, req, ctx)
-    ContentsWalk(_CODEC, ctx).decode(w, req)  # the compiled decode_turns, with the walk's hooks
+    decode_turns(w, req, ctx)
     decode_response_format(w, req, ctx)
     decode_reasoning_config(w, req, ctx)
     decode_tools(w, req, ctx)
@@ -2177,7 +2206,7 @@ def encode_request(req: Request, ctx: Ctx) -> dict[str, Any]:
     """Canonical -> a request body of this protocol."""
     out: dict[str, Any] = {}
     encode_request_fields(req, out, ctx)
-    ContentsWalk(_CODEC, ctx).encode(req, out)  # the compiled encode_turns, with the walk's hooks
+    encode_turns(req, out, ctx)
     encode_response_format(req, out, ctx)
     encode_reasoning_config(req, out, ctx)
     encode_tools(req, out, ctx)

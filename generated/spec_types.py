@@ -42,6 +42,13 @@ class Turns:
     system_key: str
     # the turn list may be one turn object, written back so (Gemini)
     one_object: bool
+    # how the system prompt and a turn's parts are said: content blocks (a string or a list of
+    # parts, Anthropic) or a content (a turn's parts a list; the system prompt a string or an object
+    # {role?, parts}, its role kept between endpoints: Gemini)
+    system_form: Literal["blocks", "content"]
+    # a turn's role as it came and its role / parts keys left out as they came are kept between
+    # endpoints of the protocol (Gemini)
+    keep_turn_keys: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

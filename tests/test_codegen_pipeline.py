@@ -108,7 +108,7 @@ def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
             "transforms.tiny_messages.compiled",
             "'reasoning_config' with no flags, no rows names no compiled functions (expected one "
             "of response_format (rows: [response_format]); reasoning_config (rows: [reasoning]); "
-            "messages (rows: [messages]); turns (flags.tool_results: user_turn_blocks, walk); "
+            "messages (rows: [messages]); turns (flags.tool_results: user_turn_blocks); "
             "tools (no flags, no rows); message_response (rows: [response_envelope.message, "
             "response_envelope.content], side: response))",
         ),
@@ -118,34 +118,9 @@ def test_a_side_that_is_neither_request_nor_response(tmp_path: Path) -> None:
             "'settings' with rows: [reasoning] names no compiled functions",
         ),
         (  # the turn walk is emitted for tool results in user turns only
-            "{compiled: turns, walk: turns.TurnWalk}",
+            "{compiled: turns}",
             "transforms.tiny_messages.compiled",
             "'turns' with no flags, no rows names no compiled functions",
-        ),
-        (
-            "{compiled: turns, flags: {tool_results: user_turn_blocks}}",
-            "transforms.tiny_messages.compiled",
-            "'turns' takes a walk's hooks: expected walk (module.Class)",
-        ),
-        (
-            "{compiled: reasoning_config, rows: [reasoning], walk: turns.TurnWalk}",
-            "transforms.tiny_messages.compiled",
-            "'reasoning_config' takes no walk (got turns.TurnWalk)",
-        ),
-        (
-            "{compiled: turns, walk: turns.TurnWalks, flags: {tool_results: user_turn_blocks}}",
-            "transforms.tiny_messages.walk",
-            "turns.TurnWalks: runtime/transforms/turns.py defines no TurnWalks",
-        ),
-        (
-            "{compiled: turns, walk: tools.tool_of, flags: {tool_results: user_turn_blocks}}",
-            "transforms.tiny_messages.walk",
-            "tools.tool_of: tool_of is no class (a walk's hooks are made of the codec and the ctx)",
-        ),
-        (
-            "{object: tools.tool_of, walk: turns.TurnWalk}",
-            "transforms.tiny_messages.walk",
-            "a walk's hooks go with compiled functions, not an object",
         ),
         (
             "{object: tools.tool_of, compiled: reasoning_config, rows: [reasoning]}",

@@ -1,7 +1,7 @@
 """flags.turns (codegen/spec_turns.py, codegen/turns_code.py): the rows codegen checks against
 the protocol's other rows and refuses to compile, with file and line, and the turn walk compiled
 from them into the tiny codec (decode_turns, encode_turns, _user_turn), executed with the named
-transform's hooks (runtime/transforms/turns.py)."""
+flags.turns.system_form / keep_turn_keys (how a system prompt and a turn's parts are said)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from interlingua._errors import InvalidInput
 from interlingua._losses import Ctx
 from interlingua.generated.canonical import Message, Request
 from interlingua.transforms._util import role_of
-from interlingua.transforms.turns import TurnWalk
 
 from codegen.load import SpecError, load_spec
 from tests.test_codegen_checks import refused
@@ -80,10 +79,12 @@ def test_role_default_must_be_a_raw_role(tmp_path: Path) -> None:
         "parts_key: blocks",
         "system_key: preamble",
         "one_object: true",
+        "system_form: content",
+        "keep_turn_keys: true",
     ],
 )
 def test_turn_walk_rows_only_for_results_in_user_turns(tmp_path: Path, row: str) -> None:
-    """The rows the user-turn walk reads (runtime/transforms/turns.py) say nothing to a
+    """The rows the compiled user-turn walk reads say nothing to a
     protocol whose tool results are messages of their own: refused, not ignored."""
     msg, at = refused(tmp_path, FLAGS, FLAGS + f"  turns: {{{row}}}\n", at="  turns:")
     assert msg == (
@@ -153,23 +154,18 @@ def test_role_default_reads_a_turn_without_role(first: ModuleType, tmp_path: Pat
     assert info.value.path == "turns[0].role"
 
 
-class _Roles(TurnWalk):
-    """The walk's hooks writing each message's role as its parts (what joins what shows)."""
-
-    __slots__ = ()
-
-    def encode_parts(self, m: Any, path: str, as_list: bool) -> Any:
-        return [m.role]
-
-    def new_turn(self, m: Any, key: str, content: Any) -> dict[str, Any]:
-        return {key: content}
+def _kinds(parts: list[Any], hints: Any, path: str, ctx: Ctx) -> list[dict[str, str]]:
+    """The codec's parts writer, writing each part's kind (what joins what shows)."""
+    return [{"kind": p.PART} for p in parts]
 
 
 def test_results_order_places_results_and_joins_them_back(
-    first: ModuleType, tmp_path: Path
+    first: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     in_place = generate(tmp_path, turns(WRAP), TURNS_CANONICAL)
     for codec, order, joined in ((first, "tool user", False), (in_place, "user tool", True)):
+        monkeypatch.setattr(codec, "encode_parts", _kinds)
+        monkeypatch.setitem(codec.ROLE_ENCODE, "tool", "user")  # the tiny roles have no tool row
         c = canonical_of(codec)
         q, r = c.TextPart(text="q"), c.ToolResultPart(call_id="c1", content=[])
         msgs = codec._user_turn([q, r], None, {"x": 1})  # the turn's ext on its user message
@@ -180,20 +176,22 @@ def test_results_order_places_results_and_joins_them_back(
         user, tool = c.Message(role="user", parts=[q]), c.Message(role="tool", parts=[r])
         req, ctx = Request(messages=[user, tool]), Ctx("openai_chat", "tiny_v2")
         out: dict[str, Any] = {}
-        codec.encode_turns(_Roles(codec, ctx), req, out, ctx)
-        turned = [t["content"] for t in out["messages"]]
-        assert turned == ([["user", "tool"]] if joined else [["user"], ["tool"]])
+        codec.encode_turns(req, out, ctx)
+        turned = [[b["kind"] for b in t["content"]] for t in out["messages"]]
+        assert turned == ([["text", "tool_result"]] if joined else [["text"], ["tool_result"]])
         # a results-only turn takes the user message after it, with either order
         req.messages = [tool, user]
         out = {}
-        codec.encode_turns(_Roles(codec, ctx), req, out, ctx)
-        assert [t["content"] for t in out["messages"]] == [["tool", "user"]]
+        codec.encode_turns(req, out, ctx)
+        turned = [[b["kind"] for b in t["content"]] for t in out["messages"]]
+        assert turned == [["tool_result", "text"]]
         # between endpoints of this protocol the source's turns are kept (hint ``turn``)
         for m, turn in zip(req.messages, (0, 1), strict=True):
             m.hints = {"turn": turn}
         out, same = {}, Ctx("tiny_v2", "tiny_v2")
-        codec.encode_turns(_Roles(codec, same), req, out, same)
-        assert [t["content"] for t in out["messages"]] == [["tool"], ["user"]]
+        codec.encode_turns(req, out, same)
+        turned = [[b["kind"] for b in t["content"]] for t in out["messages"]]
+        assert turned == [["tool_result"], ["text"]]
 
 
 WALK_ROWS = (
@@ -222,14 +220,14 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
         "turns": {"role": "user", "blocks": blocks},
     }
     req, ctx = Request(), Ctx("tiny_v2", "tiny_v2")
-    TurnWalk(codec, ctx).decode(wire, req)
+    codec.decode_turns(wire, req, ctx)
     assert [(m.role, m.hints) for m in req.messages] == [
         ("system", None),
         ("user", None),
     ]
     assert req.hints == {"one_object": True}
     out: dict[str, Any] = {}
-    TurnWalk(codec, ctx).encode(req, out)
+    codec.encode_turns(req, out, ctx)
     assert out == wire and ctx.losses == []
     # from another protocol: a list of turns; a system message after the first turn is hoisted;
     # a lone plain text part is a string (its block holds only the text row's keys)
@@ -239,7 +237,7 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
         for role, t in (("system", "Be brief"), ("user", "hi"), ("system", "Be kind"))
     ]
     out, ctx = {}, Ctx("openai_chat", "tiny_v2")
-    TurnWalk(codec, ctx).encode(req, out)
+    codec.encode_turns(req, out, ctx)
     assert out == {
         "preamble": [{"type": "text", "text": "Be brief"}, {"type": "text", "text": "Be kind"}],
         "turns": [{"role": "user", "blocks": "hi"}],
@@ -248,12 +246,11 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
         ("messages[2]", "system message hoisted into preamble")
     ]
     with pytest.raises(InvalidInput, match="missing required field") as info:
-        TurnWalk(codec, ctx).decode({"messages": []}, Request())
+        codec.decode_turns({"messages": []}, Request(), ctx)
     assert info.value.path == "turns"
     # the rows' keys are literals of the compiled walk, with only the steps they ask for
     source = inspect.getsource(codec.encode_turns)
     assert 'out["turns"]' in source and "hoisted into preamble" in source and "FLAGS" not in source
-    assert "FLAGS" not in inspect.getsource(TurnWalk)  # the hooks are given the rows' keys
     assert {"preamble", "turns"} <= codec.REQUEST_ROW_KEYS  # the walk's keys: known, not ext
     plain = generate(tmp_path / "plain", turns(WRAP), TURNS_CANONICAL)
     source = inspect.getsource(plain.encode_turns) + inspect.getsource(plain.decode_turns)
@@ -261,8 +258,8 @@ def test_the_walk_reads_and_writes_turns_by_the_rows(tmp_path: Path) -> None:
 
 
 # the transform's canonical.yaml row says what it needs: the flag its compiled walk is emitted for
-# (the row's compiled functions, given its walk's hooks)
-NEEDS = "{compiled: turns, walk: turns.TurnWalk, flags: {tool_results: user_turn_blocks}}"
+# (the row's compiled functions)
+NEEDS = "{compiled: turns, flags: {tool_results: user_turn_blocks}}"
 NEEDS_CANONICAL = TURNS_CANONICAL.replace(
     "transforms: {tiny_messages: {compiled: tools}}",
     f"transforms: {{tiny_messages: {NEEDS}}}",
@@ -280,7 +277,7 @@ def test_a_transform_whose_flag_the_protocol_lacks_is_refused(tmp_path: Path) ->
 
 
 def test_a_transform_whose_needs_are_met_runs_its_compiled_walk(tmp_path: Path) -> None:
-    """The compiled pipeline makes the row's walk (its hooks) and runs the compiled walk with it."""
+    """The compiled pipeline calls the compiled walk in the row's place."""
     codec = generate(tmp_path, turns(WRAP), NEEDS_CANONICAL)
     text = [{"type": "text", "text": "hi"}]
     body = {"model": "m", "system": text, "messages": [{"role": "user", "content": text}]}

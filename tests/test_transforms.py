@@ -48,14 +48,6 @@ CODEC = {ANT: A, CHAT: C}
 # canonical.yaml transform rows with no object: name -> the codec's own compiled functions' name
 _ROWS = yaml.safe_load((ROOT / "spec" / "canonical.yaml").read_text("utf-8"))["transforms"]
 COMPILED = {n: r["compiled"] for n, r in _ROWS.items() if type(r) is dict and "compiled" in r}
-# the rows whose compiled functions take a walk's hooks: name -> the class (module.Class)
-WALKS = {n: r["walk"] for n, r in _ROWS.items() if type(r) is dict and "walk" in r}
-
-
-def walk(name: str, codec: Any, ctx: Ctx) -> Any:
-    """The transform's walk over ``codec`` (its row's class), as the compiled pipeline makes it."""
-    module, cls = WALKS[name].rsplit(".", 1)
-    return getattr(import_module(f"interlingua.transforms.{module}"), cls)(codec, ctx)
 
 
 # ---------------------------------------------------------------- helpers
@@ -66,9 +58,7 @@ def dec_req(name: str, wire: dict[str, Any], source: str, target: str | None = N
     before = copy.deepcopy(wire)
     req = Request(source=source)
     ctx = Ctx(source, target or source)
-    if name in WALKS:
-        walk(name, CODEC[source], ctx).decode(wire, req)
-    elif name in COMPILED:  # the codec's own functions, as its compiled pipeline calls them
+    if name in COMPILED:  # the codec's own functions, as its compiled pipeline calls them
         getattr(CODEC[source], f"decode_{COMPILED[name]}")(wire, req, ctx)
     else:
         OBJECTS[name].decode_request(wire, req, CODEC[source], ctx)
@@ -80,9 +70,7 @@ def enc_req(name: str, req: Request, source: str, target: str, out: dict[str, An
     """Run one transform's encode_request into ``out`` (fields other transforms wrote)."""
     out = {} if out is None else out
     ctx = Ctx(source, target)
-    if name in WALKS:
-        walk(name, CODEC[target], ctx).encode(req, out)
-    elif name in COMPILED:
+    if name in COMPILED:
         getattr(CODEC[target], f"encode_{COMPILED[name]}")(req, out, ctx)
     else:
         OBJECTS[name].encode_request(req, out, CODEC[target], ctx)
@@ -414,12 +402,12 @@ def test_blocks_late_system_message_is_hoisted_and_reported_when_the_flag_says_s
     ]
     out: dict[str, Any] = {}
     ctx = Ctx(CHAT, ANT)
-    walk("messages_blocks", A, ctx).encode(Request(messages=msgs), out)
+    A.encode_turns(Request(messages=msgs), out, ctx)
     assert out["system"] == "S" and ctx.losses == []
     assert [m["content"] for m in out["messages"]] == ["q", "late", "q2"]
     out, ctx = {}, Ctx(CHAT, "gemini")
     G = protocol("gemini")
-    walk("gemini_contents", G, ctx).encode(Request(messages=msgs), out)
+    G.encode_turns(Request(messages=msgs), out, ctx)
     assert out["systemInstruction"] == {"parts": [{"text": "S"}, {"text": "late"}]}
     assert [c["parts"] for c in out["contents"]] == [[{"text": "q"}], [{"text": "q2"}]]
     assert features(ctx.losses) == ["system_position"]
