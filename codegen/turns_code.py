@@ -3,11 +3,14 @@
 ``decode_turns``, ``encode_turns`` and ``_user_turn``, written from ``flags.turns`` (the list's,
 a turn's parts' and the system prompt's keys as literals; results first or in place; one turn
 object for the list) and ``flags.system_messages_in_turns`` (later system messages hoisted, or
-no such step). The hooks that read and write a system prompt and a turn's parts are the named
-transform's (runtime/transforms/turns.py ``TurnWalk``; gemini_contents overrides them).
+no such step), and how a system prompt and a turn's parts are said: ``system_form`` (content
+blocks, a string or a list, or a content ``{role?, parts}``), ``keep_turn_keys`` (a turn's role
+and keys as they came), the parts walk's call ids (``part_walk.call_ids``: ids read, names
+written).
 
 Refused (file, line, row) by ``check_turns``: a canonical model with no tool result part, a
-turn's parts key that is its role key, a system prompt key that is the turn list's."""
+turn's parts key that is its role key, a system prompt key that is the turn list's, turn keys
+kept with no default role or in content blocks."""
 
 from __future__ import annotations
 

@@ -285,3 +285,81 @@ def test_a_transform_whose_needs_are_met_runs_its_compiled_walk(tmp_path: Path) 
     req = codec.decode_request(body, ctx)
     assert [m.role for m in req.messages] == ["system", "user"] and req.ext is None
     assert codec.encode_request(req, ctx) == body and ctx.losses == []
+
+
+CONTENT_ROWS = (
+    WRAP + "    role_default: user\n"
+    "    parts_key: parts\n"
+    "    system_key: instruction\n"
+    "    system_form: content\n"
+    "    keep_turn_keys: true\n"
+)
+
+
+def test_a_content_system_prompt_and_turn_keys_kept(tmp_path: Path) -> None:
+    """system_form content: the system prompt a string or {role?, parts} (its role and unknown
+    keys kept), a turn's parts a list; keep_turn_keys: a turn's role and keys as they came go
+    back so between endpoints of the protocol, and the rows' forms to another's messages."""
+    codec = generate(tmp_path, turns(CONTENT_ROWS), TURNS_CANONICAL)
+    hi = [{"type": "text", "text": "hi"}]
+    wire = {
+        "instruction": {"role": "system", "parts": [{"type": "text", "text": "Be brief"}], "x": 1},
+        "messages": [{"parts": hi}, {"role": "chatbot"}, {"role": "user", "parts": hi}],
+    }
+    req, ctx = Request(), Ctx("tiny_v2", "tiny_v2")
+    codec.decode_turns(wire, req, ctx)
+    assert [(m.role, m.hints, m.ext) for m in req.messages] == [
+        ("system", {"role": "system"}, {"x": 1}),
+        ("user", {"keys": ["parts"]}, None),
+        ("assistant", {"keys": ["role"]}, None),
+        ("user", {}, None),
+    ]
+    out: dict[str, Any] = {}
+    codec.encode_turns(req, out, ctx)
+    assert out == wire and ctx.losses == []
+    # a content without a role stays so (a string one: content_parts, read as content blocks
+    # are; its TextPart is the package's canonical one, not the tiny codec's: Gemini's tests)
+    instruction = {"parts": [{"type": "text", "text": "Be brief"}]}
+    req = Request()
+    codec.decode_turns({"instruction": instruction, "messages": []}, req, ctx)
+    out = {}
+    codec.encode_turns(req, out, ctx)
+    assert out == {"instruction": instruction, "messages": []}
+    # to another protocol's endpoint: the rows' forms
+    req, out, other = Request(), {}, Ctx("openai_chat", "tiny_v2")
+    codec.decode_turns(wire, req, ctx)
+    codec.encode_turns(req, out, other)
+    assert out == {
+        "instruction": {"parts": [{"type": "text", "text": "Be brief"}]},
+        "messages": [
+            {"role": "user", "parts": hi},
+            {"role": "chatbot", "parts": []},
+            {"role": "user", "parts": hi},
+        ],
+    }
+    assert [x.path for x in other.losses] == ["messages[0].x"]  # the prompt's unknown key
+    with pytest.raises(InvalidInput) as info:  # parts absent: none; null: refused
+        codec.decode_turns({"messages": [{"parts": None}]}, Request(), ctx)
+    assert info.value.path.startswith("messages[0].parts")
+    source = inspect.getsource(codec.encode_turns) + inspect.getsource(codec.decode_turns)
+    assert "text_content" not in source and "FLAGS" not in source  # only the rows' steps
+    plain = generate(tmp_path / "plain", turns(WRAP), TURNS_CANONICAL)
+    source = inspect.getsource(plain.encode_turns) + inspect.getsource(plain.decode_turns)
+    assert "_TURN_KEYS -" not in source and "expect_dict(system" not in source
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        ("    system_form: content\n    keep_turn_keys: true\n", "needs flags.turns.role_default"),
+        (
+            "    role_default: user\n    keep_turn_keys: true\n",
+            "needs flags.turns.system_form: content",
+        ),
+    ],
+)
+def test_kept_turn_keys_need_a_default_role_and_content(
+    tmp_path: Path, rows: str, expected: str
+) -> None:
+    msg, at = refused_turns(tmp_path, turns(WRAP + rows), "    keep_turn_keys:")
+    assert msg == f"{at} flags.turns.keep_turn_keys: {expected}"
