@@ -144,8 +144,7 @@ def test_a_compiled_transform_row_is_checked(
     tmp_path: Path, row: str, at: str, expected: str
 ) -> None:
     """A row ``compiled: <name>`` (no object) must name functions the flags and rows it needs
-    compile (codegen/transform_rows.py COMPILED), on their side, given a walk's hooks
-    (``walk: module.Class``, which must exist) where they take one and only there."""
+    compile (codegen/transform_rows.py COMPILED), on their side."""
     msg, line = refused(
         tmp_path,
         "transforms: {tiny_messages: {compiled: tools}}",
