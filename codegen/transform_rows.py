@@ -62,20 +62,19 @@ COMPILED = {
 
 
 @cache
-def _module_names(module: str) -> dict[str, bool] | None:
-    """The top-level names runtime/transforms/<module>.py assigns or defines, each with whether
-    it is a class (None: no file)."""
+def _module_names(module: str) -> set[str] | None:
+    """The top-level names runtime/transforms/<module>.py assigns or defines (None: no file)."""
     path = TRANSFORMS_DIR / f"{module}.py"
     if not module.isidentifier() or not path.is_file():
         return None
-    names: dict[str, bool] = {}
+    names: set[str] = set()
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign):
-            names.update((t.id, False) for t in node.targets if isinstance(t, ast.Name))
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            names[node.target.id] = False
+            names.add(node.target.id)
         elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            names[node.name] = isinstance(node, ast.ClassDef)
+            names.add(node.name)
     return names
 
 

@@ -1765,7 +1765,7 @@ def decode_turns(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     messages; a turn with tool results and a user turn after one keep its index (hint ``turn``)."""
     out: list[Message] = []
     system = w.get("system")
-    if system is not None:
+    if system is not None:  # content blocks: a string or a list
         sp, sh = content_parts(system, "system", decode_parts, ctx)
         out.append(Message(role="system", parts=sp, hints=sh))
     raw = w.get("messages")

@@ -1855,7 +1855,7 @@ def decode_turns(w: dict[str, Any], req: Request, ctx: Ctx) -> None:
     out: list[Message] = []
     ids = CallIds()  # the calls' ids, for the results after them
     system = w.get("systemInstruction")
-    if type(system) is str:  # as content blocks say it
+    if type(system) is str:  # content blocks: a string or a list
         sp, sh = content_parts(system, "systemInstruction", decode_parts, ctx)
         out.append(Message(role="system", parts=sp, hints=sh))
     elif system is not None:  # a content: its role kept (hint), its unknown keys (ext)
