@@ -48,7 +48,8 @@ def _decode(w: dict[str, Any], resp: Response, codec: Codec, ctx: Ctx) -> None:
         raw = content.get("parts") or []
         resp.parts = codec.decode_parts(raw, "candidates[0].content.parts", ctx)  # its own ids
         hints["content"] = {k: v for k, v in content.items() if k != "parts"}
-        report_ext(said(content, _CONTENT_KEYS), "candidates[0].content", ctx)  # as streams do
+        if not _CONTENT_KEYS.issuperset(content):  # keys with no home: reported, as streams do
+            report_ext(said(content, _CONTENT_KEYS), "candidates[0].content", ctx)
         hints["content_parts"] = "parts" in content
     elif c0.get("finishReason") is None:  # no content and no reason: not a candidate
         raise InvalidInput("missing required field", path="candidates[0].content")
