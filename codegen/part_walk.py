@@ -48,6 +48,8 @@ def part_walk_problems(p: Any) -> list[tuple[Loc, str]]:
     if w.signature is not None:
         if "." in w.signature:
             out.append((("part_walk", "signature"), "one key of a part, not a path"))
+        if sum(r.part == "reasoning" for r in p.parts) > 1:  # its test tells its own apart
+            out.append((("part_walk", "signature"), "needs one reasoning row, not several"))
         if _field(p, "reasoning", "signature") is None or _field(p, "text", "text") is None:
             out.append(
                 (

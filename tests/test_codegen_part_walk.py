@@ -211,6 +211,12 @@ def test_an_encode_only_row_codegen_cannot_compile_is_refused(
     [
         ("      - {c: signature, w: sig}\n", "", "needs a reasoning row with a signature"),
         ("w: result.name,", "w: name,", "needs a tool_result name beside its call_id"),
+        (  # only one reasoning row's match can say which signature is a part's own
+            "  - part: tool_call\n",
+            "  - part: reasoning\n    feature: reasoning_replay\n    match: {type: redacted}\n"
+            "    fields:\n      - {c: redacted, w: data}\n  - part: tool_call\n",
+            "needs one reasoning row, not several",
+        ),
         (  # the walk writes a call's id in what the call's row wrote: one row, for every call
             "    match: {type: call}\n",
             "    match: {type: call}\n    when: arguments\n",
@@ -221,8 +227,8 @@ def test_an_encode_only_row_codegen_cannot_compile_is_refused(
 def test_a_walk_missing_the_fields_it_reads_is_refused(
     tmp_path: Path, old: str, new: str, expected: str
 ) -> None:
-    """A signature needs the reasoning row's own to tell it apart; a result's name is written
-    beside its id."""
+    """A signature needs the reasoning row's own (one reasoning row) to tell it apart; a
+    result's name is written beside its id."""
     assert WALK_PROTOCOL.count(old) == 1, old
     protocol = WALK_PROTOCOL.replace(old, new)
     assert expected in refusal(tmp_path, CANONICAL, protocol, "part_walk:")
