@@ -7,8 +7,10 @@ once. Where the start is an event of its own (the stream's ``recognise`` path is
 Cohere, Responses) it starts the stream where it is read. Where it is read from every chunk
 (Chat, Gemini) it waits for the event's other rows and starts only with a chunk that says
 something (an id, or an event out): Azure opens with an anonymous filter chunk; so the compiled
-code starts it before each return that follows the start row. A protocol with no start row gets
-none of it.
+code starts it before each return that follows the start row. Both are said by structure, not
+read back from the text: the step that reads a start says so (``Start.made``), and every return
+of ``dispatch`` is written by ``Start.ret``, which knows whether a start was read before it. A
+protocol with no start row gets none of it.
 
 Where the stream ``batches`` (Gemini: an event is a whole response, and a data line may hold a
 list of them) a list runs each of its objects as an event of its own (its own start; an object
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 from .stream_model import StreamSpec
 
-__all__ = ["entry"]
+__all__ = ["Start", "entry"]
 
 _BEGIN = ('m.msg_id = start.id or ""', "out.insert(0, start)")
 _BATCH = '''
@@ -36,45 +38,43 @@ def _batch(m: Any, d: list[Any], out: list[Any]) -> bool:
     return True'''
 
 
-def _indent(line: str) -> str:
-    return line[: len(line) - len(line.lstrip())]
+class Start:
+    """Where one protocol's compiled ``dispatch`` places its start, as its steps are written
+    (in the order of its lines): ``made`` right after the statement that reads a start,
+    ``ret`` for each return."""
+
+    def __init__(self, s: StreamSpec) -> None:
+        self.waits = s.recognise is None
+        self.read = False  # a start row's statement is written: the returns after it place it
+
+    def made(self) -> list[str]:
+        """What follows the statement that reads a start: it starts the stream there, unless
+        it waits."""
+        self.read = True
+        return [] if self.waits else list(_BEGIN)
+
+    def ret(self, value: str, ind: str = "") -> list[str]:
+        """``return value``, the waiting start placed first if one was read before it."""
+        lines = [f"return {value}"]
+        if self.waits and self.read:
+            lines = ["if start is not None and (start.id or out):", *(f"    {x}" for x in _BEGIN),
+                     *lines]  # fmt: skip
+        return [f"{ind}{x}" for x in lines]
 
 
 def entry(s: StreamSpec, lines: list[str]) -> list[str]:
-    """``dispatch``'s lines (its ``def`` first, then its body) with the start placed and the
-    data that is no object handled, as ``s`` says."""
+    """``dispatch``'s lines (its ``def`` first, then its body, the start placed by ``Start``)
+    with the local start and the data that is no object handled, as ``s`` says."""
     guard = (
         ["    if type(d) is not dict:", "        return type(d) is list and _batch(m, d, out)"]
         if s.batches
         else ["    if type(d) is not dict:", "        return False"]
     )
-    body = lines[1:]
     starts = [row for row in s.decode if row.start is not None]
-    if starts:
-        waits = s.recognise is None
-        # read where no row may have made it: before the returns that place it, by a usage on
-        # a start row that may start nothing
-        unset = waits or any(row.restart == "ignore" and row.usage for row in starts)
-        body = [*(["    start = None  # the start this event reads"] if unset else []),
-                *_place(body, waits)]  # fmt: skip
-    return [lines[0], *guard, *body, *([_BATCH] if s.batches else [])]
-
-
-def _place(body: list[str], waits: bool) -> list[str]:
-    """The start made where it is read, or (``waits``) before each return that follows the
-    first start row, if the event said something."""
-    out: list[str] = []
-    made = False
-    for line in body:
-        ind = _indent(line)
-        if waits and made and line.lstrip().startswith("return "):
-            out += [
-                f"{ind}if start is not None and (start.id or out):",
-                *(f"{ind}    {x}" for x in _BEGIN),
-            ]
-        out.append(line)
-        if line.lstrip().startswith("start = _StreamStart("):
-            made = True
-            if not waits:
-                out += [f"{ind}{x}" for x in _BEGIN]
-    return out
+    # read where no row may have made it: before the returns that place it, by a usage on a
+    # start row that may start nothing
+    unset = starts and (
+        s.recognise is None or any(row.restart == "ignore" and row.usage for row in starts)
+    )
+    local = ["    start = None  # the start this event reads"] if unset else []
+    return [lines[0], *guard, *local, *lines[1:], *([_BATCH] if s.batches else [])]

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from .stream_block import parts
+from .stream_entry import Start
 from .stream_fast import pass_on
 from .stream_model import DecodeRow, StreamSpec
 from .stream_render import _paths, _Readers
@@ -104,7 +105,7 @@ def _conds(row: DecodeRow, r: _Readers, where: str, local: dict[str, str]) -> li
 
 
 def items_code(
-    s: StreamSpec, ids: list[int], base: str, r: _Readers, where: str, ind: str
+    s: StreamSpec, ids: list[int], base: str, r: _Readers, where: str, ind: str, place: Start
 ) -> list[str]:
     """The pass over the items of one group: first matching row per item."""
     first = s.decode[ids[0]]
@@ -121,11 +122,17 @@ def items_code(
         f"{ind}            continue",
     ]
     lines += [f"{ind}        {v} = {r.on(p, 'item', w0)}" for p, v in local.items()]
-    return lines + _chain(s, ids, r, where, local, ind + "        ")
+    return lines + _chain(s, ids, r, where, local, ind + "        ", place)
 
 
 def _chain(
-    s: StreamSpec, ids: list[int], r: _Readers, where: str, local: dict[str, str], ind: str
+    s: StreamSpec,
+    ids: list[int],
+    r: _Readers,
+    where: str,
+    local: dict[str, str],
+    ind: str,
+    place: Start,
 ) -> list[str]:
     """``if / elif`` over the rows; a run of rows led by the same shared presence and closed by
     a row with only that presence is nested under one test of it (the run takes such items)."""
@@ -144,12 +151,13 @@ def _chain(
                     f"{ind}    {('if' if j == run[0] else 'elif') if rest else 'else'}"
                     + (f" {' and '.join(rest)}:" if rest else ":")
                 )
-                lines += [f"{ind}        {x}" for x in _item_action(s.decode[j], j, r, where, s)]
+                act = _item_action(s.decode[j], j, r, where, s, place)
+                lines += [f"{ind}        {x}" for x in act]
             k += len(run)
             word = "elif"
             continue
         lines.append(f"{ind}{word} {' and '.join(conds)}:" if conds else f"{ind}else:")
-        lines += [f"{ind}    {x}" for x in _item_action(row, i, r, w, s)]
+        lines += [f"{ind}    {x}" for x in _item_action(row, i, r, w, s, place)]
         if not conds:
             return lines
         word = "elif"
@@ -172,7 +180,9 @@ def _run(s: StreamSpec, ids: list[int], local: dict[str, str]) -> list[int]:
     return []
 
 
-def _item_action(row: DecodeRow, i: int, r: _Readers, where: str, s: StreamSpec) -> list[str]:
+def _item_action(
+    row: DecodeRow, i: int, r: _Readers, where: str, s: StreamSpec, place: Start
+) -> list[str]:
     out = []
     if row.lone_signature is not None:  # read here: most items carry none
         sig = r.on(row.lone_signature, "item", where)
@@ -188,7 +198,8 @@ def _item_action(row: DecodeRow, i: int, r: _Readers, where: str, s: StreamSpec)
             *out,
             *pass_on(False, f"_block{i}", "item", repr(row.key_const), text, "", fresh=fresh),
         ]
-    return [*out, *steps(row, i, "item", "pos", r, where, s.blocks == "implicit")] or ["pass"]
+    out += steps(row, i, "item", "pos", r, where, s.blocks == "implicit", place)
+    return out or ["pass"]
 
 
 def _fast_text(row: DecodeRow) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .stream_block import Facts, block_step, end_steps, parts, quiet
 from .stream_encode import StreamSpecError, TemplateError, encode_view
-from .stream_entry import entry
+from .stream_entry import Start, entry
 from .stream_fast import delta_only as _delta_only
 from .stream_fast import fast_action, pass_on
 from .stream_feed import FEED_EVENTS, feed_funcs
@@ -169,6 +169,7 @@ def _action(
     ind: str,
     implicit: bool,
     fresh: bool,
+    place: Start,
 ) -> list[str]:
     """The statements that run row ``i`` on the wire object ``base``: the machine's short
     paths for a row that only passes a value on to a block, else the row's steps
@@ -176,12 +177,13 @@ def _action(
     op = _op(row)
     block = f"_block{i}"
     if row.each is not None:
+        each = steps(row, i, "item", "pos", r, where, implicit, place)
         return [
             f"{ind}items = {r(row.each, where)}({base})",
             f"{ind}if type(items) is list:",
             f"{ind}    for pos, item in enumerate(items):",
             f"{ind}        if type(item) is dict:",
-            *[f"{ind}            {x}" for x in steps(row, i, "item", "pos", r, where, implicit)],
+            *[f"{ind}            {x}" for x in each],
         ]
     if op == "block" and _delta_only(row) and not implicit and _PREFIX.match(row.key_prefix):
         # the machine's shortest path: the value and the wire key (made from the key's first
@@ -205,12 +207,12 @@ def _action(
         ]
         cond = " or ".join(r.on(p, base, where, base == "d") for p in values) or "False"
         return [f"{ind}if {cond}:", f"{ind}    {block}(m, {base}, None, out)"]
-    return [f"{ind}{x}" for x in steps(row, i, base, "None", r, where, implicit)]
+    return [f"{ind}{x}" for x in steps(row, i, base, "None", r, where, implicit, place)]
 
 
-def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
+def _dispatch(s: StreamSpec, where: str, r: _Readers, place: Start) -> list[str]:
     """``dispatch(m, d, out) -> matched``: the rows as straight-line code (first matching row, or
-    every row in order)."""
+    every row in order), its returns written by ``place``."""
     first = s.match == "first"
     lines = ["def dispatch(m: Any, d: Any, out: list[Any]) -> bool:"]
     groups: dict[str | None, list[int]] = {}
@@ -258,13 +260,13 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
             if not first:
                 out.append(f"{inner}matched = True")
             if i in groups_at:
-                out += items_code(s, groups_at[i], base, r, where, inner)
+                out += items_code(s, groups_at[i], base, r, where, inner, place)
             else:
-                out += _action(row, i, base, r, w, inner, s.blocks == "implicit", parts(s))
+                out += _action(row, i, base, r, w, inner, s.blocks == "implicit", parts(s), place)
             if first:
-                out.append(f"{inner}return True")
+                out += place.ret("True", inner)
             elif _op(row) == "" and row.each is None:  # only such a row can end the stream
-                out += [f"{inner}if m.ended is not None:", f"{inner}    return True"]
+                out += [f"{inner}if m.ended is not None:", *place.ret("True", inner + "    ")]
         return out
 
     ats: dict[str, str] = {}
@@ -290,18 +292,18 @@ def _dispatch(s: StreamSpec, where: str, r: _Readers) -> list[str]:
             lines += [f"    if kind == {event!r}:", *body]
             last = s.decode[ids[-1]]
             if not (first and not last.when and last.at is None):  # else it always returned
-                lines.append("        return " + ("False" if first else "matched"))
+                lines += place.ret("False" if first else "matched", "        ")
         if quiet and groups.get(None):
-            lines += [f"    if kind in {tuple(quiet)!r}:", "        return True"]
+            lines += [f"    if kind in {tuple(quiet)!r}:", *place.ret("True", "        ")]
     body = rows(groups.get(None, []), "    ")
     if not first:
         lines.append("    matched = False")
         lines += read_ats(ats, r, where, known_fields(s))
     lines += body
     if quiet and not groups.get(None):
-        lines.append(f"    return kind in {tuple(quiet)!r}")
+        lines += place.ret(f"kind in {tuple(quiet)!r}", "    ")
     else:
-        lines.append("    return " + ("False" if first else "matched"))
+        lines += place.ret("False" if first else "matched", "    ")
     return lines
 
 
@@ -334,7 +336,7 @@ def stream_view(
     ends = end_steps(s.decode, names)
     if s.recognise is None and any(row.event for row in s.decode):
         raise StreamSpecError(f"{where}: rows with `event` need the stream's `recognise` path")
-    dispatch = entry(s, _dispatch(s, where, r))  # the start, a list of events
+    dispatch = entry(s, _dispatch(s, where, r, Start(s)))  # the start, a list of events
     used = "".join(dispatch)
     names |= {n for n in _DISPATCH_NAMES if f"_{n}(" in used or f"_{n}." in used}
     name_path = (s.recognise or "type") if event_names else None

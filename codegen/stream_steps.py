@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .stream_block import what_expr
+from .stream_entry import Start
 from .stream_model import DecodeRow
 
 
@@ -27,10 +28,11 @@ def _paths(v: str | list[str] | None) -> list[str]:
 
 
 def steps(
-    row: DecodeRow, i: int, base: str, pos: str, r: Any, where: str, implicit: bool
+    row: DecodeRow, i: int, base: str, pos: str, r: Any, where: str, implicit: bool, place: Start
 ) -> list[str]:
     """The statements of row ``i`` on the wire object ``base`` (``pos``: its position in an
-    ``each`` list, or None); ``d`` is the event, ``out`` the canonical events."""
+    ``each`` list, or None); ``d`` is the event, ``out`` the canonical events; ``place`` writes
+    the returns and is told where the start is read."""
 
     def read(path: str | list[str]) -> str:
         return str(r.on(path, base, where, base in ("d", "item")))
@@ -53,7 +55,7 @@ def steps(
             f"        fields = ({f'{raw}(d)' if raw else 'None'}, err, *m.codec.read_error(d)[2:])",
             "    info = _error_info(m.codec, m.pid, None, d, fields)",
             '    out += m._end("failed", _ErrorEvent(error=info))',
-            "    return True",
+            *place.ret("True", "    "),
         ]
     rest: list[str] = []
     for k in row.ends:
@@ -103,7 +105,7 @@ def steps(
         fields = ", ".join(f"{k}={take[k].format(v)}" for k, v in got.items())
         start = f"start = _StreamStart({fields})"  # placed by stream_entry
         if row.restart == "ignore":  # a second start changes nothing
-            lines += ["if m.msg_id is None:", f"    {start}"]
+            lines += ["if m.msg_id is None:", f"    {start}", *(f"    {x}" for x in place.made())]
         else:  # a spliced or repeated start: nothing else of the event runs
             # a start of another message ends the stream, the same message again says nothing
             lines += ["if m.msg_id is not None:"]
@@ -113,8 +115,7 @@ def steps(
                     f"    if (mid := str(_x) if (_x := {got['id']}) else None) and mid != m.msg_id:",
                     f'        error = _upstream_error(f"{said}")',
                     '        out += m._end("failed", _ErrorEvent(error=error))',
-                    "        return True",
+                    *place.ret("True", "        "),
                 ]
-            lines += ["    m.ignored += 1", "    return True"]
-            lines.append(start)
+            lines += ["    m.ignored += 1", *place.ret("True", "    "), start, *place.made()]
     return lines + rest
